@@ -1,0 +1,20 @@
+import '@testing-library/jest-dom/jest-globals';
+
+// jsdom has no matchMedia; MUI's useMediaQuery and colour-scheme detection need one.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+}
+
+// jsdom does not implement scrolling; the hash scroll calls it.
+if (!Element.prototype.scrollIntoView) {
+  Element.prototype.scrollIntoView = () => undefined;
+}

@@ -1,0 +1,9 @@
+import { AreaPage } from './AreaPage.js';
+import type { AreaPages, AreaProps } from './areaProps.js';
+
+const PAGES: AreaPages = {};
+
+/** The profile screens, loaded as their own chunk only when one is opened. */
+export default function ProfileArea({ route }: AreaProps) {
+  return <AreaPage route={route} pages={PAGES} />;
+}

@@ -1,0 +1,122 @@
+/**
+ * Every route of SPEC §2 by its spec name and path. `area` decides which lazily loaded chunk
+ * renders it; `isPublic` is the visitor list of SPEC §4.
+ */
+export type Area = 'public' | 'profile' | 'admin' | 'organizer' | 'steward';
+
+export interface RouteDef {
+  name: string;
+  path: string;
+  title: string;
+  area: Area;
+  isPublic: boolean;
+  /** Announced as under construction by the spec itself, rather than coming with a later issue. */
+  underConstruction?: boolean;
+}
+
+const publicRoute = (name: string, path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
+  name,
+  path,
+  title,
+  area: 'public',
+  isPublic: true,
+  ...extra,
+});
+const privateRoute = (area: Area, name: string, path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
+  name,
+  path,
+  title,
+  area,
+  isPublic: false,
+  ...extra,
+});
+
+const SEASON = '/organizer/competitions/:competition/seasons/:season';
+
+export const ROUTES: readonly RouteDef[] = [
+  publicRoute('Home', '/', 'Home'),
+  publicRoute('Downloads', '/downloads', 'Downloads'),
+  privateRoute('profile', 'Profile', '/profile', 'My profile'),
+  privateRoute('profile', 'Profile-Rivals', '/profile/rivals', 'My rivals'),
+  privateRoute('profile', 'MyTeams', '/myteams', 'My teams'),
+  publicRoute('PublicProfile', '/grid/driver/:profile', 'Driver profile'),
+  publicRoute('Rivals', '/rivals/:platform?/:game?/:track?', 'Rivals'),
+  publicRoute('Competitions-Current-details', '/events/competitions/current/:competition/season/:season', 'Series details'),
+  publicRoute('Competitions-Current', '/events/competitions/current', 'Series'),
+  publicRoute('Competitions-Schedule', '/events/competitions/schedule', 'Series schedule', { underConstruction: true }),
+  publicRoute('Competitions-Standings', '/events/competitions/standings/:competition?/:season?', 'Series leaderboard'),
+  publicRoute('Event-List', '/events', 'All events'),
+  publicRoute('Event-details', '/events/:event', 'Event details'),
+  publicRoute('Event-Assessment', '/events/assessment', 'Assessment'),
+  publicRoute('Grid', '/grid', 'Drivers'),
+  publicRoute('GridTeams', '/grid/teams', 'Teams'),
+  publicRoute('Paddock-Safety-Car', '/paddock/safety-car', 'Safety car'),
+  publicRoute('Crew', '/grid/crew/:adminType?', 'Crew'),
+  publicRoute('Media', '/media', 'Media'),
+  publicRoute('Merchandise', '/merchandise', 'Merchandise'),
+  privateRoute('public', 'Live', '/live', 'Live race'),
+
+  privateRoute('admin', 'Admin-Affiliates', '/admin/affiliates', 'Affiliates'),
+  privateRoute('admin', 'Admin-Affiliate', '/admin/affiliates/:affiliate', 'Affiliate'),
+  privateRoute('admin', 'Admin-Games', '/admin/games', 'Games'),
+  privateRoute('admin', 'Admin-Game', '/admin/games/:game', 'Game'),
+  privateRoute('admin', 'Admin-Users', '/admin/users', 'Users'),
+  privateRoute('admin', 'Admin-Roles', '/admin/roles', 'Roles'),
+  privateRoute('admin', 'Admin-Tracks', '/admin/tracks', 'Tracks'),
+  privateRoute('admin', 'Admin-Track', '/admin/tracks/:track', 'Track'),
+  privateRoute('admin', 'Admin-Track-Variants', '/admin/tracks/:track/variants', 'Track variants'),
+  privateRoute('admin', 'Admin-Cars', '/admin/cars', 'Cars'),
+  privateRoute('admin', 'Admin-Teams', '/admin/teams', 'Teams'),
+  privateRoute('admin', 'Admin-Team', '/admin/team/:team', 'Team'),
+  privateRoute('admin', 'Admin-Biddingconfig', '/admin/biddingconfig', 'Bidding configuration'),
+
+  privateRoute('organizer', 'Organize-QuickEvents', '/organizer/events', 'Quick events'),
+  privateRoute('organizer', 'Organize-QuickEvent', '/organizer/events/:event', 'Quick event'),
+  privateRoute('organizer', 'Organize-Assessments', '/organizer/assessments', 'Assessments'),
+  privateRoute('organizer', 'Organize-Assessment', '/organizer/assessments/:assessment', 'Assessment'),
+  privateRoute('organizer', 'Organize-CompetitionGroups', '/organizer/competitions/groups', 'Competition groups'),
+  privateRoute('organizer', 'Organize-CompetitionGroup', '/organizer/competitions/groups/:group', 'Competition group'),
+  privateRoute('organizer', 'Organize-Competitions', '/organizer/competitions', 'Competitions'),
+  privateRoute('organizer', 'Organize-Competition', '/organizer/competitions/:competition', 'Competition'),
+  privateRoute('organizer', 'Organize-Seasons', '/organizer/competitions/:competition/seasons', 'Seasons'),
+  privateRoute('organizer', 'Organize-Season', SEASON, 'Season'),
+  privateRoute('organizer', 'Organize-Season-Event-Teams', `${SEASON}/event/:event/teams/:race?`, 'Season event teams'),
+  privateRoute('organizer', 'Organize-Season-Event', `${SEASON}/events/:event`, 'Season event'),
+  privateRoute('organizer', 'Organize-Season-Event-Results', `${SEASON}/event/:event/results/:race?`, 'Season event results'),
+  // The spec names a scheduler and a second events screen, both under construction, without their paths.
+  privateRoute('organizer', 'Organize-Scheduler', '/organizer/scheduler', 'Scheduler', { underConstruction: true }),
+  privateRoute('organizer', 'Organize-Events-Next', '/organizer/events-next', 'Events (new)', { underConstruction: true }),
+
+  privateRoute('steward', 'Steward-SafetyCar', '/steward/safetycar', 'Safety car', { underConstruction: true }),
+  privateRoute('steward', 'Steward-Tickets', '/steward/tickets', 'Tickets'),
+  privateRoute('steward', 'Steward-Ticket', '/steward/tickets/:ticket', 'Ticket'),
+
+  publicRoute('404', '*', 'Page not found'),
+];
+
+const byName = new Map(ROUTES.map((route) => [route.name, route]));
+
+export function routeNamed(name: string): RouteDef {
+  const route = byName.get(name);
+  if (!route) throw new Error(`No route named ${name}`);
+  return route;
+}
+
+/** The path of a named route with its parameters filled in; optional ones may be left out. */
+export function pathTo(name: string, params: Record<string, string | number> = {}): string {
+  const filled = routeNamed(name)
+    .path.split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      const optional = segment.endsWith('?');
+      const key = segment.slice(1, optional ? -1 : undefined);
+      const value = params[key];
+      if (value === undefined) {
+        if (optional) return null;
+        throw new Error(`Route ${name} needs the parameter ${key}`);
+      }
+      return encodeURIComponent(String(value));
+    })
+    .filter((segment): segment is string => segment !== null);
+  return filled.join('/') || '/';
+}

@@ -1,0 +1,36 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import type { SiteConfig } from '../../../../backend/src/contracts/api.js';
+import { configAtom } from '../../features/site/atoms.js';
+import { GroupIcon, LiveStreamIcon, ShortVideoIcon, VideoIcon } from '../../components/icons.js';
+
+const CHANNELS: { key: keyof SiteConfig['social']; label: string; Icon: typeof GroupIcon }[] = [
+  { key: 'group', label: 'Social group', Icon: GroupIcon },
+  { key: 'shortVideo', label: 'Short videos', Icon: ShortVideoIcon },
+  { key: 'video', label: 'Video channel', Icon: VideoIcon },
+  { key: 'liveStream', label: 'Live streams', Icon: LiveStreamIcon },
+];
+
+/** The teal footer of SPEC §1. */
+export function Footer() {
+  const { leagueName, social } = useAtomValue(configAtom);
+  return (
+    <Box component="footer" sx={{ bgcolor: 'footer.main', color: 'footer.contrastText', py: 3, px: 2, textAlign: 'center' }}>
+      <Box component="ul" aria-label="Our channels" sx={{ listStyle: 'none', display: 'flex', justifyContent: 'center', gap: 1, m: 0, mb: 1, p: 0 }}>
+        {CHANNELS.filter(({ key }) => social[key]).map(({ key, label, Icon }) => (
+          <li key={key}>
+            <IconButton color="inherit" href={social[key]} target="_blank" rel="noopener noreferrer" aria-label={label}>
+              <Icon />
+            </IconButton>
+          </li>
+        ))}
+      </Box>
+      <Typography variant="body2">
+        © 2023–{new Date().getFullYear()} {leagueName}
+      </Typography>
+      <Typography variant="body2">All rights reserved on league communications and format</Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { useAtomValue } from 'jotai';
+import { useNavigate } from 'react-router-dom';
+import { sessionAtom } from '../../features/auth/atoms.js';
+import { MaintenancePage } from '../../features/site/MaintenancePage.js';
+import { maintenanceAtom } from '../../features/site/atoms.js';
+import { AppRoutes } from '../routes/AppRoutes.js';
+import { useHashScroll } from '../routes/useHashScroll.js';
+import { ErrorDialog } from './ErrorDialog.js';
+import { Footer } from './Footer.js';
+import { Header } from './Header.js';
+
+/** Every change of the signed-in flag to false goes Home (SPEC §4). */
+function useHomeOnSignOut(loggedIn: boolean) {
+  const navigate = useNavigate();
+  const wasLoggedIn = useRef(loggedIn);
+  useEffect(() => {
+    if (wasLoggedIn.current && !loggedIn) navigate('/');
+    wasLoggedIn.current = loggedIn;
+  }, [loggedIn, navigate]);
+}
+
+/** Header, routed page, footer and the Error dialog — or the maintenance page for everyone but staff. */
+export function Shell() {
+  const session = useAtomValue(sessionAtom);
+  const maintenance = useAtomValue(maintenanceAtom);
+  useHomeOnSignOut(session.loggedIn);
+  useHashScroll();
+
+  if (maintenance && !session.isSteward) return <MaintenancePage />;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <Link
+        href="#main-content"
+        sx={{ position: 'absolute', left: 8, top: -48, zIndex: 2000, p: 1, bgcolor: 'background.paper', '&:focus': { top: 8 } }}
+      >
+        Skip to main content
+      </Link>
+      <Header />
+      <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+        <AppRoutes />
+      </Box>
+      <Footer />
+      <ErrorDialog />
+    </Box>
+  );
+}

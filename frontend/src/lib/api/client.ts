@@ -1,0 +1,125 @@
+import { parseErrorBody, type ApiErrorNotice } from './errorBody.js';
+
+export const API_BASE = '/api';
+export const API_ERROR_EVENT = 'api_error';
+
+/** A call that did not succeed. `status` is 0 when no response arrived (network failure, timeout). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly url: string,
+    readonly body: unknown,
+    message = `Request to ${url} failed with status ${status}`,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export class ApiTimeoutError extends ApiError {
+  constructor(url: string, timeoutMs: number) {
+    super(0, url, undefined, `Request timed out after ${timeoutMs} ms`);
+    this.name = 'ApiTimeoutError';
+  }
+}
+
+/** The one global channel failed calls are announced on; the Error dialog listens to it. */
+const apiErrorTarget = new EventTarget();
+
+export function onApiError(listener: (notice: ApiErrorNotice) => void): () => void {
+  const handle = (event: Event) => listener((event as CustomEvent<ApiErrorNotice>).detail);
+  apiErrorTarget.addEventListener(API_ERROR_EVENT, handle);
+  return () => apiErrorTarget.removeEventListener(API_ERROR_EVENT, handle);
+}
+
+function raiseApiError(notice: ApiErrorNotice): void {
+  apiErrorTarget.dispatchEvent(new CustomEvent(API_ERROR_EVENT, { detail: notice }));
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  timeoutMs?: number;
+  /** Failures are handed to the caller only, without opening the Error dialog (start-up uses this). */
+  silent?: boolean;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(name, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Calls the league API. 401 and 403 are handed back silently (SPEC §8); every other failed
+ * response also raises the global api_error so the Error dialog can show it.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, timeoutMs, silent = false } = options;
+  const url = buildUrl(path, query);
+  const controller = new AbortController();
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(), timeoutMs);
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    // The API refuses state-changing calls without it (a CSRF guard); sent on every call for simplicity.
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch (cause) {
+    if (controller.signal.aborted && timeoutMs !== undefined) {
+      console.error('Request timed out', url);
+      throw new ApiTimeoutError(url, timeoutMs);
+    }
+    throw new ApiError(0, url, undefined, cause instanceof Error ? cause.message : 'Network failure');
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+
+  const payload = await readBody(response);
+  if (response.ok) return payload as T;
+
+  const error = new ApiError(response.status, response.url || url, payload);
+  const passedSilently = response.status === 401 || response.status === 403;
+  if (!passedSilently && !silent) {
+    const notice = parseErrorBody(payload, response.url || url);
+    if (notice) raiseApiError(notice);
+  }
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,2 @@
+// Jest stand-in for static asset imports (images, css): the URL a bundler would give.
+export default 'test-file-stub';
