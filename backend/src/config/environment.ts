@@ -1,0 +1,173 @@
+/**
+ * The process environment, read and validated once at boot. Every problem is reported by name,
+ * one line each, and the process stops: a half-configured league server is worse than none.
+ */
+export interface AppConfig {
+  nodeEnv: string;
+  production: boolean;
+  port: number;
+  publicUrl: string;
+  trustProxy: boolean;
+  databaseUrl: string;
+  redisUrl: string;
+  logLevel: string;
+  leagueName: string;
+  session: { secret: string; idleMinutes: number; absoluteHours: number };
+  discord: {
+    /** True when no client credentials are set: sign-in runs against the built-in stand-in. */
+    useStandIn: boolean;
+    clientId: string;
+    clientSecret: string;
+    guildId: string;
+    authorizeUrl: string;
+    apiUrl: string;
+    joinUrl: string;
+    avatarUrl: string;
+  };
+  social: { group: string; shortVideo: string; video: string; liveStream: string };
+  webDist: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const DEV_SESSION_SECRET = 'paddock-development-session-secret';
+export const STAND_IN_PATH = '/api/discord-stand-in';
+
+/** Every variable the server reads: its default and what it does. The README's table mirrors this list. */
+export const VARIABLES = {
+  NODE_ENV: { default: 'development', doc: '`production` turns off the Discord stand-in and requires real secrets.' },
+  PORT: { default: '3000', doc: 'HTTP port of the API and web client.' },
+  PUBLIC_URL: { default: 'http://localhost:$PORT', doc: 'The address browsers use; OAuth redirects are built from it.' },
+  TRUST_PROXY: { default: 'false', doc: '`true` behind a TLS-terminating proxy: trusts X-Forwarded-* and marks cookies Secure.' },
+  DATABASE_URL: { default: 'postgres://postgres@127.0.0.1:5432/paddock', doc: 'PostgreSQL connection; the database is created if missing.' },
+  REDIS_URL: { default: 'redis://127.0.0.1:6379', doc: 'Redis for sessions, queues and the Socket.IO adapter.' },
+  LOG_LEVEL: { default: 'info', doc: 'pino level: fatal, error, warn, info, debug, trace or silent.' },
+  LEAGUE_NAME: { default: 'Paddock', doc: 'League name shown in the header and footer.' },
+  SESSION_SECRET: { default: '(development value)', doc: 'Signs the session cookie. Required in production (32+ characters).' },
+  SESSION_IDLE_MINUTES: { default: '10080', doc: 'A session unused this long ends (default 7 days).' },
+  SESSION_ABSOLUTE_HOURS: { default: '720', doc: 'A session ends this long after sign-in whatever its use (default 30 days).' },
+  DISCORD_CLIENT_ID: { default: '(empty: stand-in)', doc: 'Discord OAuth2 application id. Empty outside production: the built-in stand-in is used.' },
+  DISCORD_CLIENT_SECRET: { default: '(empty: stand-in)', doc: 'Discord OAuth2 application secret.' },
+  DISCORD_GUILD_ID: { default: '(empty: stand-in)', doc: 'The community server; only its members may sign in.' },
+  DISCORD_AUTHORIZE_URL: { default: 'https://discord.com/oauth2/authorize', doc: "Discord's authorize page." },
+  DISCORD_API_URL: { default: 'https://discord.com/api', doc: "Discord's API base (token, user and guild-member endpoints)." },
+  DISCORD_JOIN_URL: { default: 'https://discord.gg/paddock', doc: 'The community invite behind Join buttons.' },
+  DISCORD_AVATAR_URL: { default: 'https://cdn.discordapp.com', doc: "Discord's avatar CDN base." },
+  SOCIAL_GROUP_URL: { default: 'https://www.facebook.com/', doc: 'Footer: social group.' },
+  SOCIAL_SHORT_VIDEO_URL: { default: 'https://www.tiktok.com/', doc: 'Footer: short-video channel.' },
+  SOCIAL_VIDEO_URL: { default: 'https://www.youtube.com/', doc: 'Footer: video channel.' },
+  SOCIAL_LIVE_STREAM_URL: { default: 'https://www.twitch.tv/', doc: 'Footer: live-stream channel.' },
+  WEB_DIST: { default: 'frontend/dist', doc: 'Built web client served at `/`; empty to serve the API only.' },
+} as const;
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const text = (name: keyof typeof VARIABLES, fallback: string) => {
+    const value = env[name]?.trim();
+    return value ? value : fallback;
+  };
+  const integer = (name: keyof typeof VARIABLES, fallback: number, min: number, max: number) => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const boolean = (name: keyof typeof VARIABLES) => {
+    const raw = env[name]?.trim().toLowerCase();
+    if (!raw) return false;
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0') return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return false;
+  };
+  const url = (name: keyof typeof VARIABLES, fallback: string, protocols: string[]) => {
+    const value = text(name, fallback);
+    try {
+      const parsed = new URL(value);
+      if (!protocols.includes(parsed.protocol)) problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${value}")`);
+    } catch {
+      problems.push(`${name} is not a valid URL (got "${value}")`);
+    }
+    return value.replace(/\/$/, '');
+  };
+
+  const nodeEnv = text('NODE_ENV', 'development');
+  const production = nodeEnv === 'production';
+  const port = integer('PORT', 3000, 1, 65535);
+  const publicUrl = url('PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']);
+  const logLevel = text('LOG_LEVEL', 'info');
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
+  }
+
+  const sessionSecret = text('SESSION_SECRET', production ? '' : DEV_SESSION_SECRET);
+  if (production && sessionSecret.length < 32) problems.push('SESSION_SECRET must be set to at least 32 characters in production');
+
+  const clientId = text('DISCORD_CLIENT_ID', '');
+  const clientSecret = text('DISCORD_CLIENT_SECRET', '');
+  const guildId = text('DISCORD_GUILD_ID', '');
+  const credentialsGiven = [clientId, clientSecret, guildId].filter(Boolean).length;
+  const useStandIn = credentialsGiven === 0 && !production;
+  if (!useStandIn) {
+    for (const [name, value] of [['DISCORD_CLIENT_ID', clientId], ['DISCORD_CLIENT_SECRET', clientSecret], ['DISCORD_GUILD_ID', guildId]]) {
+      if (!value) {
+        problems.push(
+          production
+            ? `${name} is required in production (the Discord stand-in never runs there)`
+            : `${name} is required when any Discord credential is set (set all three, or none for the stand-in)`,
+        );
+      }
+    }
+  }
+  const authorizeUrl = url('DISCORD_AUTHORIZE_URL', 'https://discord.com/oauth2/authorize', ['http:', 'https:']);
+  const apiUrl = url('DISCORD_API_URL', 'https://discord.com/api', ['http:', 'https:']);
+  const standInBase = `${publicUrl}${STAND_IN_PATH}`;
+
+  const config: AppConfig = {
+    nodeEnv,
+    production,
+    port,
+    publicUrl,
+    trustProxy: boolean('TRUST_PROXY'),
+    databaseUrl: url('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/paddock', ['postgres:', 'postgresql:']),
+    redisUrl: url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+    logLevel,
+    leagueName: text('LEAGUE_NAME', 'Paddock'),
+    session: {
+      secret: sessionSecret,
+      idleMinutes: integer('SESSION_IDLE_MINUTES', 7 * 24 * 60, 1, 365 * 24 * 60),
+      absoluteHours: integer('SESSION_ABSOLUTE_HOURS', 30 * 24, 1, 365 * 24),
+    },
+    discord: {
+      useStandIn,
+      clientId: useStandIn ? 'paddock-stand-in' : clientId,
+      clientSecret: useStandIn ? 'paddock-stand-in-secret' : clientSecret,
+      guildId: useStandIn ? '1000000000000000001' : guildId,
+      authorizeUrl: useStandIn ? `${standInBase}/oauth2/authorize` : authorizeUrl,
+      apiUrl: useStandIn ? standInBase : apiUrl,
+      joinUrl: url('DISCORD_JOIN_URL', 'https://discord.gg/paddock', ['http:', 'https:']),
+      avatarUrl: url('DISCORD_AVATAR_URL', 'https://cdn.discordapp.com', ['http:', 'https:']),
+    },
+    social: {
+      group: url('SOCIAL_GROUP_URL', 'https://www.facebook.com/', ['http:', 'https:']),
+      shortVideo: url('SOCIAL_SHORT_VIDEO_URL', 'https://www.tiktok.com/', ['http:', 'https:']),
+      video: url('SOCIAL_VIDEO_URL', 'https://www.youtube.com/', ['http:', 'https:']),
+      liveStream: url('SOCIAL_LIVE_STREAM_URL', 'https://www.twitch.tv/', ['http:', 'https:']),
+    },
+    webDist: env.WEB_DIST === '' ? null : text('WEB_DIST', 'frontend/dist'),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

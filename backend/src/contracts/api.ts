@@ -1,0 +1,84 @@
+/** Shapes of the REST contract (SPEC §3, §7, §8) shared with the web client. Types only. */
+import type { Role } from './roles.js';
+
+/** Every non-2xx body (SPEC §8, shape 1). `errors` names offending fields on validation failures. */
+export interface ErrorBody {
+  timestamp: string;
+  status: number;
+  message: string;
+  path: string;
+  errors?: Record<string, string[]>;
+}
+
+export interface SiteConfig {
+  leagueName: string;
+  discord: { authUrl: string; joinUrl: string; avatarUrl: string };
+  social: { group: string; shortVideo: string; video: string; liveStream: string };
+}
+
+export interface DriverProfile {
+  id: number;
+  driverNumber: number | null;
+  name: string | null;
+  xboxUsername: string | null;
+  steamUsername: string | null;
+  psnName: string | null;
+  alternativeName: string | null;
+  profileCompleted: boolean;
+}
+
+export interface TeamRef {
+  id: number;
+  name: string;
+}
+
+/** GET /api/users/me. `driverProfile` is `{}` when the user has none yet (SPEC §3). */
+export interface CurrentUserDto {
+  id: number;
+  discordId: string;
+  username: string;
+  globalName: string | null;
+  nickName: string | null;
+  avatar: string | null;
+  banner: string | null;
+  driverProfile: DriverProfile | Record<string, never>;
+  roles: { role: Role }[];
+  teams: TeamRef[];
+}
+
+export interface Page<T> {
+  content: T[];
+  pageNumber: number;
+  pageSize: number;
+  totalElements: number;
+  totalPages: number;
+}
+
+export type SortDirection = 'ASC' | 'DESC';
+export interface SortSpec {
+  sort?: { field: string; direction?: SortDirection }[];
+}
+
+export interface UserListItem {
+  id: number;
+  discordId: string;
+  username: string;
+  globalName: string | null;
+  nickName: string | null;
+  roles: Role[];
+  driverNumber: number | null;
+  driverName: string | null;
+  createdAt: string;
+  lastSeenAt: string | null;
+}
+
+export interface ApiKeyInfo {
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface RoleInfo {
+  role: Role;
+  description: string;
+}

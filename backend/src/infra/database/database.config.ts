@@ -1,0 +1,19 @@
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import { migrations } from '../../../../migrations/index.js';
+import { ENTITIES } from './entities.js';
+
+/** MikroORM options for one database URL: explicit entities, migrations from `migrations/`, no schema sync. */
+export function databaseOptions(databaseUrl: string): Options {
+  return defineConfig({
+    clientUrl: databaseUrl,
+    entities: [...ENTITIES],
+    metadataProvider: ReflectMetadataProvider,
+    extensions: [Migrator],
+    migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
+    forceUtcTimezone: true,
+    allowGlobalContext: false,
+    debug: false,
+  });
+}

@@ -1,0 +1,36 @@
+import { Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { SiteConfig } from '../../contracts/api.js';
+import { Access } from '../../common/access.js';
+import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
+import { UsersService } from '../users/users.service.js';
+
+@ApiTags('site')
+@Controller('config')
+export class SiteController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersService,
+  ) {}
+
+  /** What the client needs before anything else: where Login and Join go, and the footer's channels. */
+  @Get()
+  @Access('public')
+  siteConfig(): SiteConfig {
+    return {
+      leagueName: this.config.leagueName,
+      discord: { authUrl: '/api/auth/discord', joinUrl: this.config.discord.joinUrl, avatarUrl: this.config.discord.avatarUrl },
+      social: this.config.social,
+    };
+  }
+
+  /** Records a visit (last seen) for a signed-in user. Never fails the client. */
+  @Post()
+  @Access('public')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  async recordVisit(@Req() request: Request): Promise<void> {
+    if (request.principal) await this.users.recordVisit(request.principal.userId).catch(() => undefined);
+  }
+}

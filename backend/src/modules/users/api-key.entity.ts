@@ -1,0 +1,25 @@
+import type { Opt } from '@mikro-orm/core';
+import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { User } from './user.entity.js';
+
+/** A user's one API key, stored only as a SHA-256 hash; creating a new key replaces the old one. */
+@Entity({ tableName: 'api_keys' })
+export class ApiKey {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @OneToOne(() => User, { owner: true, unique: true, deleteRule: 'cascade' })
+  user!: User;
+
+  @Property({ type: 'string', length: 16 })
+  prefix!: string;
+
+  @Property({ type: 'string', length: 64, unique: true })
+  keyHash!: string;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  lastUsedAt: Date | null = null;
+}

@@ -1,0 +1,41 @@
+import { ArrayType, type Opt } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Role } from '../../contracts/roles.js';
+
+/** A league member as Discord knows them, plus the roles the league granted. */
+@Entity({ tableName: 'users' })
+export class User {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  /** Discord snowflakes exceed 2^53: always a string. */
+  @Property({ type: 'string', length: 32, unique: true })
+  discordId!: string;
+
+  @Property({ type: 'string', length: 64 })
+  username!: string;
+
+  @Property({ type: 'string', length: 64, nullable: true })
+  globalName: string | null = null;
+
+  @Property({ type: 'string', length: 64, nullable: true })
+  nickName: string | null = null;
+
+  @Property({ type: 'string', length: 128, nullable: true })
+  avatar: string | null = null;
+
+  @Property({ type: 'string', length: 128, nullable: true })
+  banner: string | null = null;
+
+  @Property({ type: ArrayType })
+  roles: Role[] & Opt = [];
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  lastLoginAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  lastSeenAt: Date | null = null;
+}

@@ -1,0 +1,80 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, NotFoundException, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { ApiKeyInfo, CurrentUserDto, Page, RoleInfo, UserListItem } from '../../contracts/api.js';
+import type { Role } from '../../contracts/roles.js';
+import { Access } from '../../common/access.js';
+import { PageQuery } from '../../common/pagination.js';
+import { CurrentPrincipal, type Principal } from '../../common/principal.js';
+import { UserPageBody } from './dto/user-page.dto.js';
+import { UserRoleParams } from './dto/role-param.dto.js';
+import { ApiKeysService } from './api-keys.service.js';
+import { UsersService } from './users.service.js';
+
+@ApiTags('users')
+@Controller('users')
+export class UsersController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly apiKeys: ApiKeysService,
+  ) {}
+
+  @Get('me')
+  @Access('signedIn')
+  me(@CurrentPrincipal() principal: Principal): Promise<CurrentUserDto> {
+    return this.users.currentUser(principal.userId);
+  }
+
+  @Post('page')
+  @HttpCode(200)
+  @Access('isAdmin')
+  page(@Query() query: PageQuery, @Body() body: UserPageBody): Promise<Page<UserListItem>> {
+    return this.users.page(query, body);
+  }
+
+  @Get('export')
+  @Access('isAdmin')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @Header('Content-Disposition', 'attachment; filename="paddock-users.csv"')
+  async export(): Promise<StreamableFile> {
+    return new StreamableFile(Buffer.from(await this.users.exportCsv(), 'utf8'));
+  }
+
+  @Post('me/apiKey')
+  @Access('signedIn')
+  @ApiOkResponse({ description: 'The new key, shown only this once; the previous key stops working.' })
+  async createApiKey(@CurrentPrincipal() principal: Principal): Promise<{ key: string }> {
+    return { key: await this.apiKeys.issue(principal.userId) };
+  }
+
+  @Get('me/apiKey')
+  @Access('signedIn')
+  async describeApiKey(@CurrentPrincipal() principal: Principal): Promise<ApiKeyInfo> {
+    const info = await this.apiKeys.describe(principal.userId);
+    if (!info) throw new NotFoundException('You have no API key yet');
+    return info;
+  }
+
+  @Put(':id/roles/:role')
+  @Access('isAdmin')
+  async grantRole(@Param() params: UserRoleParams): Promise<{ roles: Role[] }> {
+    return { roles: await this.users.grantRole(params.id, params.role) };
+  }
+
+  @Delete(':id/roles/:role')
+  @Access('isAdmin')
+  async revokeRole(@Param() params: UserRoleParams): Promise<{ roles: Role[] }> {
+    return { roles: await this.users.revokeRole(params.id, params.role) };
+  }
+}
+
+@ApiTags('users')
+@Controller('roles')
+export class RolesController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  @Access('isAdmin')
+  list(): RoleInfo[] {
+    return this.users.roles();
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ProfilesModule } from '../profiles/profiles.module.js';
+import { TeamsModule } from '../teams/teams.module.js';
+import { ApiKeysService } from './api-keys.service.js';
+import { RolesController, UsersController } from './users.controller.js';
+import { UsersService } from './users.service.js';
+
+@Module({
+  imports: [ProfilesModule, TeamsModule],
+  controllers: [UsersController, RolesController],
+  providers: [UsersService, ApiKeysService],
+  exports: [UsersService, ApiKeysService],
+})
+export class UsersModule {}
