@@ -21,7 +21,8 @@ export const BODY_LIMIT = '1mb';
 export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config), {
     bodyParser: false,
-    bufferLogs: true,
+    bufferLogs: options.logger !== false,
+    logger: options.logger === false ? false : undefined,
     abortOnError: false,
   });
   if (options.logger !== false) app.useLogger(app.get(Logger));
