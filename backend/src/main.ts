@@ -1,12 +1,7 @@
-import { createApp } from './app.js';
-import { prepareDatabase } from './infra/database/database-setup.js';
-import { checkServices } from './infra/preflight.js';
+import { startApi } from './api-process.js';
 import { runEntryPoint } from './infra/run.js';
 
-/** The API process: checks services, applies migrations, serves HTTP. */
+/** One API instance (scale these out behind a load balancer; run workers with `npm run worker`). */
 runEntryPoint(async (config) => {
-  await checkServices(config.databaseUrl, config.redisUrl);
-  await prepareDatabase(config.databaseUrl);
-  const app = await createApp(config);
-  await app.listen(config.port);
+  await startApi(config);
 });

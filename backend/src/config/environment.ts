@@ -131,7 +131,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const authorizeUrl = url('DISCORD_AUTHORIZE_URL', 'https://discord.com/oauth2/authorize', ['http:', 'https:']);
   const apiUrl = url('DISCORD_API_URL', 'https://discord.com/api', ['http:', 'https:']);
-  const standInBase = `${publicUrl}${STAND_IN_PATH}`;
+  // Browsers reach the stand-in's authorize page at the public address; the server calls its own
+  // token and user endpoints over loopback, which works behind any proxy or container network.
+  const standInForBrowsers = `${publicUrl}${STAND_IN_PATH}`;
+  const standInForServer = `http://127.0.0.1:${port}${STAND_IN_PATH}`;
 
   const config: AppConfig = {
     nodeEnv,
@@ -153,8 +156,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       clientId: useStandIn ? 'paddock-stand-in' : clientId,
       clientSecret: useStandIn ? 'paddock-stand-in-secret' : clientSecret,
       guildId: useStandIn ? '1000000000000000001' : guildId,
-      authorizeUrl: useStandIn ? `${standInBase}/oauth2/authorize` : authorizeUrl,
-      apiUrl: useStandIn ? standInBase : apiUrl,
+      authorizeUrl: useStandIn ? `${standInForBrowsers}/oauth2/authorize` : authorizeUrl,
+      apiUrl: useStandIn ? standInForServer : apiUrl,
       joinUrl: url('DISCORD_JOIN_URL', 'https://discord.gg/paddock', ['http:', 'https:']),
       avatarUrl: url('DISCORD_AVATAR_URL', 'https://cdn.discordapp.com', ['http:', 'https:']),
     },
