@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -18,34 +19,37 @@ function DrawerLink({ link, onNavigate, inset = false }: { link: NavLink; onNavi
   const { pathname } = useLocation();
   const active = pathname === link.to;
   return (
-    <ListItemButton component={RouterLink} to={link.to} onClick={onNavigate} selected={active} aria-current={active ? 'page' : undefined} sx={inset ? { pl: 4 } : undefined}>
-      <ListItemText primary={link.label} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton component={RouterLink} to={link.to} onClick={onNavigate} selected={active} aria-current={active ? 'page' : undefined} sx={inset ? { pl: 4 } : undefined}>
+        <ListItemText primary={link.label} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
-function DrawerSection({ group, onNavigate }: { group: NavGroup; onNavigate: () => void }) {
+function DrawerGroup({ group, onNavigate }: { group: NavGroup; onNavigate: () => void }) {
   return (
-    <List dense aria-label={group.label} subheader={<ListSubheader component="div">{group.label}</ListSubheader>}>
+    <>
+      <ListSubheader>{group.label}</ListSubheader>
       {group.items.length === 0 && (
-        <Typography variant="body2" sx={{ px: 4, py: 1, color: 'text.secondary' }}>
-          Nothing here yet
-        </Typography>
+        <ListItem sx={{ pl: 4 }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            Nothing here yet
+          </Typography>
+        </ListItem>
       )}
       {group.items.map((item) => (
         <DrawerLink key={item.to} link={item} onNavigate={onNavigate} inset />
       ))}
-    </List>
+    </>
   );
 }
 
-/** The mobile navigation drawer (SPEC §2): the same entries as the menu bar, as lists. */
+/** The mobile navigation drawer (SPEC §2): the same entries as the menu bar, in the same order. */
 export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const session = useAtomValue(sessionAtom);
   const { leagueName } = useAtomValue(configAtom);
   const { main, myTeams, staff } = navigationFor(session);
-  const topLinks = main.filter((entry): entry is NavLink => !isNavGroup(entry));
-  const groups = main.filter(isNavGroup);
 
   return (
     <Drawer open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 288, maxWidth: '85vw' } } }}>
@@ -58,26 +62,29 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
       <Divider />
       <Box component="nav" aria-label="Main navigation">
         <List dense>
-          {topLinks.map((link) => (
-            <DrawerLink key={link.to} link={link} onNavigate={onClose} />
-          ))}
+          {main.map((entry) =>
+            isNavGroup(entry) ? (
+              <DrawerGroup key={entry.label} group={entry} onNavigate={onClose} />
+            ) : (
+              <DrawerLink key={entry.to} link={entry} onNavigate={onClose} />
+            ),
+          )}
           {myTeams && <DrawerLink link={myTeams} onNavigate={onClose} />}
         </List>
-        {groups.map((group) => (
-          <DrawerSection key={group.label} group={group} onNavigate={onClose} />
-        ))}
         {staff && (
           <>
             <Divider />
-            {staff.length === 0 ? (
-              <DrawerSection group={{ label: 'Admin', items: [] }} onNavigate={onClose} />
-            ) : (
-              staff.map((section) => (
-                <Fragment key={section.label}>
-                  <DrawerSection group={section} onNavigate={onClose} />
-                </Fragment>
-              ))
-            )}
+            <List dense aria-label="Admin">
+              {staff.length === 0 ? (
+                <DrawerGroup group={{ label: 'Admin', items: [] }} onNavigate={onClose} />
+              ) : (
+                staff.map((section) => (
+                  <Fragment key={section.label}>
+                    <DrawerGroup group={section} onNavigate={onClose} />
+                  </Fragment>
+                ))
+              )}
+            </List>
           </>
         )}
       </Box>

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { installFakeApi } from '../../testing/fakeApi.js';
+import { api, ApiError, ApiTimeoutError, onApiError } from './client.js';
+import type { ApiErrorNotice } from './errorBody.js';
+
+function collectNotices(): { notices: ApiErrorNotice[]; stop: () => void } {
+  const notices: ApiErrorNotice[] = [];
+  const stop = onApiError((notice) => notices.push(notice));
+  return { notices, stop };
+}
+
+describe('api client', () => {
+  let stopListening = () => undefined as void;
+  afterEach(() => stopListening());
+
+  it('calls /api with credentials, JSON and the X-Requested-With header on every request', async () => {
+    const fake = installFakeApi({ 'PUT /api/things/1': { status: 200, body: { ok: true } } });
+    await expect(api.put('/things/1', { name: 'x' }, { query: { notify: true, skip: undefined } })).resolves.toEqual({ ok: true });
+    const [request] = fake.requests;
+    expect(request?.key).toBe('PUT /api/things/1?notify=true');
+    expect(request?.init?.credentials).toBe('include');
+    expect(request?.init?.body).toBe('{"name":"x"}');
+    expect(request?.init?.headers).toMatchObject({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+    });
+  });
+
+  it('answers undefined for an empty 204 body', async () => {
+    installFakeApi({ 'POST /api/logout': { status: 204 } });
+    await expect(api.post('/logout')).resolves.toBeUndefined();
+  });
+
+  it.each([401, 403])('hands %i back to the caller without raising api_error', async (status) => {
+    installFakeApi({ 'GET /api/secret': { status, body: { timestamp: 't', status, message: 'No', path: '/api/secret' } } });
+    const { notices, stop } = collectNotices();
+    stopListening = stop;
+    await expect(api.get('/secret')).rejects.toMatchObject({ status });
+    expect(notices).toEqual([]);
+  });
+
+  it('raises one api_error for any other failure, then rejects with the status', async () => {
+    installFakeApi({ 'GET /api/broken': { status: 500, body: { timestamp: '2025-01-01T00:00:00Z', status: 500, message: 'Engine failure', path: '/api/broken' } } });
+    const { notices, stop } = collectNotices();
+    stopListening = stop;
+    await expect(api.get('/broken')).rejects.toBeInstanceOf(ApiError);
+    expect(notices).toEqual([{ message: 'Engine failure', time: '2025-01-01T00:00:00Z', url: 'http://localhost/api/broken' }]);
+  });
+
+  it('raises nothing for a body of neither shape, or when the call is silent', async () => {
+    installFakeApi({
+      'GET /api/odd': { status: 502, body: { error: 'gateway' } },
+      'GET /api/quiet': { status: 500, body: { timestamp: 't', status: 500, message: 'm', path: '/api/quiet' } },
+    });
+    const { notices, stop } = collectNotices();
+    stopListening = stop;
+    await expect(api.get('/odd')).rejects.toMatchObject({ status: 502 });
+    await expect(api.get('/quiet', { silent: true })).rejects.toMatchObject({ status: 500 });
+    expect(notices).toEqual([]);
+  });
+
+  it('gives up after the timeout and only logs it', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    globalThis.fetch = ((_url: RequestInfo | URL, init?: RequestInit) =>
+      new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      })) as typeof fetch;
+    const { notices, stop } = collectNotices();
+    stopListening = stop;
+    await expect(api.get('/config', { timeoutMs: 20 })).rejects.toBeInstanceOf(ApiTimeoutError);
+    expect(log).toHaveBeenCalledWith('Request timed out', '/api/config');
+    expect(notices).toEqual([]);
+    log.mockRestore();
+  });
+});

@@ -1,0 +1,75 @@
+import { jest } from '@jest/globals';
+import type { CurrentUserDto, SiteConfig } from '../../../backend/src/contracts/api.js';
+import type { Role } from '../../../backend/src/contracts/roles.js';
+
+/** A canned answer: a status and a JSON body (omit the body for an empty one). */
+export interface FakeReply {
+  status: number;
+  body?: unknown;
+}
+
+type Handler = FakeReply | ((init: RequestInit | undefined) => FakeReply | Promise<FakeReply>);
+
+export interface FakeApi {
+  /** Every call seen, as "METHOD /path?query". */
+  calls: string[];
+  requests: { key: string; init: RequestInit | undefined }[];
+}
+
+function fakeResponse(url: string, reply: FakeReply): Response {
+  const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
+  return {
+    ok: reply.status >= 200 && reply.status < 300,
+    status: reply.status,
+    url: `http://localhost${url}`,
+    text: () => Promise.resolve(text),
+  } as Response;
+}
+
+/** Replaces fetch with a table of "METHOD /api/path" → reply. Unknown calls answer 404 in the API's error shape. */
+export function installFakeApi(routes: Record<string, Handler>): FakeApi {
+  const api: FakeApi = { calls: [], requests: [] };
+  const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const key = `${init?.method ?? 'GET'} ${url}`;
+    api.calls.push(key);
+    api.requests.push({ key, init });
+    const handler = routes[key] ?? routes[key.split('?')[0]!];
+    const reply = typeof handler === 'function' ? await handler(init) : handler;
+    return fakeResponse(url, reply ?? { status: 404, body: { timestamp: '2025-01-01T00:00:00Z', status: 404, message: 'Not found', path: url } });
+  });
+  globalThis.fetch = fetchMock as typeof fetch;
+  return api;
+}
+
+export const TEST_CONFIG: SiteConfig = {
+  leagueName: 'Test League',
+  discord: { authUrl: '/api/auth/discord', joinUrl: 'https://discord.example/invite', avatarUrl: 'https://cdn.example' },
+  social: { group: 'https://social.example/group', shortVideo: 'https://short.example', video: 'https://video.example', liveStream: 'https://live.example' },
+};
+
+export function testUser(overrides: { roles?: Role[]; profileCompleted?: boolean; name?: string | null; globalName?: string | null } = {}): CurrentUserDto {
+  return {
+    id: 1,
+    discordId: '123456789012345678',
+    username: 'racer',
+    globalName: overrides.globalName === undefined ? 'Racer Global' : overrides.globalName,
+    nickName: null,
+    avatar: 'abc',
+    banner: null,
+    driverProfile: {
+      id: 42,
+      driverNumber: 7,
+      name: overrides.name === undefined ? 'Speedy' : overrides.name,
+      xboxUsername: null,
+      steamUsername: null,
+      psnName: null,
+      alternativeName: null,
+      profileCompleted: overrides.profileCompleted ?? true,
+    },
+    roles: (overrides.roles ?? []).map((role) => ({ role })),
+    teams: [],
+  };
+}
+
+export const UNAUTHORIZED: FakeReply = { status: 401, body: { timestamp: '2025-01-01T00:00:00Z', status: 401, message: 'Unauthorized', path: '/api/users/me' } };
