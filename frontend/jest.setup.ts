@@ -1,4 +1,8 @@
 import '@testing-library/jest-dom/jest-globals';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// jsdom lacks these; react-router uses them when it loads.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // jsdom has no matchMedia; MUI's useMediaQuery and colour-scheme detection need one.
 if (!window.matchMedia) {
