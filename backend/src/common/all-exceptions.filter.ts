@@ -46,6 +46,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private describe(exception: unknown): { status: number; message: string; errors?: Record<string, string[]> } {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      // Nest wraps body-parser errors in an HttpException; their own messages echo the input.
+      const parserType = (exception.cause as HttpError | undefined)?.type;
+      if (parserType && BODY_PARSER_MESSAGES[parserType] && status < 500) return { status, message: BODY_PARSER_MESSAGES[parserType] };
       const body = exception.getResponse();
       if (typeof body === 'string') return { status, message: body };
       const { message, errors } = body as { message?: string | string[]; errors?: Record<string, string[]> };

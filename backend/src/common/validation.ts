@@ -27,7 +27,7 @@ export function createValidationPipe(): ValidationPipe {
     stopAtFirstError: false,
     exceptionFactory: (errors) => {
       const byField = fieldErrors(errors);
-      const details = Object.entries(byField).map(([, messages]) => messages.join(', '));
+      const details = Object.entries(byField).map(([field, messages]) => `${field}: ${messages.join(', ')}`);
       return new BadRequestException({ message: `Invalid request: ${details.join('; ')}`, errors: byField });
     },
   });
