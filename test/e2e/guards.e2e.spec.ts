@@ -1,0 +1,69 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, pageHeading, signInAs, visit, type TestPage } from './support/browser.js';
+
+describe('route guards', () => {
+  let browser: Browser;
+  let tab: TestPage;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+  beforeEach(async () => {
+    tab = await openPage(browser);
+  });
+  afterEach(async () => {
+    await tab.context.close();
+  });
+
+  it.each(['/admin/users', '/profile', '/myteams', '/organizer/events', '/steward/tickets/3', '/live'])(
+    'sends a visitor from %s to Home',
+    async (path) => {
+      const { page } = tab;
+      await visit(page, path);
+      await page.getByRole('button', { name: 'Login / Join' }).waitFor();
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await pageHeading(page)).not.toMatch(/^Welcome/);
+    },
+  );
+
+  it.each(['/grid', '/events/competitions/standings', '/rivals/PC', '/grid/crew/stewards', '/downloads'])('lets a visitor open %s', async (path) => {
+    const { page } = tab;
+    await visit(page, path);
+    await pageHeading(page);
+    expect(new URL(page.url()).pathname).toBe(path);
+  });
+
+  it('sends the rookie with an incomplete profile to Profile, from sign-in and from any other route', async () => {
+    const { page } = tab;
+    await signInAs(page, 'rookie');
+    await page.waitForURL((url) => url.pathname === '/profile');
+    expect(await pageHeading(page)).toBe('My profile');
+    await visit(page, '/grid');
+    await page.waitForURL((url) => url.pathname === '/profile');
+    expect(await pageHeading(page)).toBe('My profile');
+  });
+
+  it('lets a signed-in driver open a private route', async () => {
+    const { page } = tab;
+    await signInAs(page, 'driver');
+    await visit(page, '/profile/rivals');
+    expect(await pageHeading(page)).toBe('My rivals');
+    expect(new URL(page.url()).pathname).toBe('/profile/rivals');
+  });
+
+  it('brings a user outside the community back with the Login error alert', async () => {
+    const { page } = tab;
+    await signInAs(page, 'notmember');
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('authFailed') === 'true');
+    const alert = page.getByRole('alert');
+    await alert.getByText('Login error').waitFor();
+    const text = await alert.innerText();
+    expect(text).toMatch(/verified/);
+    expect(text).toMatch(/same Discord identity/);
+    expect(text).toMatch(/joined our server first/);
+    await page.getByRole('button', { name: 'Login / Join' }).waitFor();
+  });
+});

@@ -1,0 +1,171 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import { accountMenuButton, baseUrl, launchBrowser, MOBILE, openPage, pageHeading, signInAs, visit, type TestPage } from './support/browser.js';
+
+describe('the shell', () => {
+  let browser: Browser;
+  let tab: TestPage | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+  afterEach(async () => {
+    await tab?.context.close();
+    tab = undefined;
+  });
+
+  describe('on a desktop', () => {
+    beforeEach(async () => {
+      tab = await openPage(browser);
+    });
+
+    it('opens the login dialog with a description, Login to the sign-in and Join to the invite', async () => {
+      const { page } = tab!;
+      await visit(page, '/');
+      await page.getByRole('button', { name: 'Login / Join' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Login / Join' });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toMatch(/sim-racing league/);
+      const links = dialog.getByRole('link');
+      expect((await links.allInnerTexts()).map((text) => text.trim().toLowerCase())).toEqual(['login', 'join']);
+      expect(await dialog.getByRole('link', { name: 'Login', exact: true }).getAttribute('href')).toBe('/api/auth/discord');
+      const join = dialog.getByRole('link', { name: 'Join', exact: true });
+      expect(await join.getAttribute('href')).toMatch(/^https?:\/\//);
+      expect(await join.getAttribute('target')).toBe('_blank');
+      const box = await dialog.locator('.MuiDialog-paper').boundingBox();
+      expect(box?.width).toBeLessThanOrEqual(600);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    });
+
+    it('shows the not-found page for an unknown path', async () => {
+      const { page } = tab!;
+      await visit(page, '/no/such/corner');
+      expect(await pageHeading(page)).toBe('Page not found');
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+    });
+
+    it('has a footer with the year, the league, the rights line and four channels', async () => {
+      const { page } = tab!;
+      await visit(page, '/');
+      const footer = page.locator('footer');
+      const text = await footer.innerText();
+      expect(text).toContain(String(new Date().getFullYear()));
+      expect(text).toContain('All rights reserved on league communications and format');
+      const config = (await (await fetch(`${baseUrl()}/api/config`)).json()) as { leagueName: string; social: Record<string, string> };
+      expect(text).toContain(config.leagueName);
+      const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(hrefs.sort()).toEqual(Object.values(config.social).filter(Boolean).sort());
+      expect(hrefs).toHaveLength(4);
+    });
+
+    it('opens the Error dialog for a failing call, with Details and Ok', async () => {
+      const { page } = tab!;
+      await signInAs(page, 'driver');
+      await page.route('**/api/logout', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ timestamp: '2025-05-01T18:30:00.000Z', status: 500, message: 'The pit wall is offline', path: '/api/logout' }),
+        }),
+      );
+      await accountMenuButton(page).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Error' });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain('The pit wall is offline');
+      const details = dialog.getByRole('button', { name: 'Details' });
+      expect(await details.getAttribute('aria-expanded')).toBe('false');
+      await details.click();
+      expect(await details.getAttribute('aria-expanded')).toBe('true');
+      await dialog.getByText(/^URL: .*\/api\/logout$/).waitFor();
+      await dialog.getByText(/^Time: /).waitFor();
+      await dialog.getByRole('button', { name: 'Ok' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      // The failed logout left the user signed in.
+      await accountMenuButton(page).waitFor();
+    });
+
+    it('works a dropdown from the keyboard', async () => {
+      const { page } = tab!;
+      await visit(page, '/');
+      const events = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Events' });
+      await events.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menu').waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/events');
+      expect(await pageHeading(page)).toBe('All events');
+    });
+
+    it('shows a titled Coming soon page for screens still to come', async () => {
+      const { page } = tab!;
+      await visit(page, '/events/competitions/schedule');
+      expect(await pageHeading(page)).toBe('Series schedule');
+      await page.getByText('Under construction').waitFor();
+      await visit(page, '/media');
+      expect(await pageHeading(page)).toBe('Media');
+      await page.getByText('Coming soon').waitFor();
+    });
+  });
+
+  describe('on a 390 px phone', () => {
+    beforeEach(async () => {
+      tab = await openPage(browser, MOBILE);
+    });
+
+    it('opens the navigation drawer from the menu button and navigates from it', async () => {
+      const { page } = tab!;
+      await visit(page, '/');
+      expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const drawer = page.getByRole('navigation', { name: 'Main navigation' });
+      await drawer.waitFor();
+      for (const label of ['Home', 'Series', 'All Events', 'Assessment', 'Rivals', 'Series leaderboard', 'Drivers', 'Teams', 'Crew', 'Media', 'Merchandise', 'Downloads']) {
+        expect(await drawer.getByRole('link', { name: label, exact: true }).count()).toBe(1);
+      }
+      await drawer.getByRole('link', { name: 'Crew', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/grid/crew');
+      await drawer.waitFor({ state: 'detached' });
+      expect(await pageHeading(page)).toBe('Crew');
+    });
+
+    it('shows staff sections in the drawer of a signed-in admin', async () => {
+      const { page } = tab!;
+      await signInAs(page, 'admin');
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const drawer = page.getByRole('navigation', { name: 'Main navigation' });
+      await drawer.waitFor();
+      for (const label of ['Management', 'Organize', 'Steward']) await drawer.getByText(label, { exact: true }).waitFor();
+      await drawer.getByRole('link', { name: 'Bidding config' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/biddingconfig');
+    });
+
+    it('stacks the login dialog buttons with Join first', async () => {
+      const { page } = tab!;
+      await visit(page, '/');
+      await page.getByRole('button', { name: 'Login / Join' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Login / Join' });
+      const join = await dialog.getByRole('link', { name: 'Join', exact: true }).boundingBox();
+      const login = await dialog.getByRole('link', { name: 'Login', exact: true }).boundingBox();
+      expect(join && login).toBeTruthy();
+      expect(join!.y).toBeLessThan(login!.y);
+      expect(Math.abs(join!.x - login!.x)).toBeLessThan(2);
+    });
+
+    it('fits a 360 px screen without sideways scrolling', async () => {
+      const { page } = tab!;
+      await page.setViewportSize({ width: 360, height: 740 });
+      for (const path of ['/', '/?authFailed=true', '/no/such/page', '/grid']) {
+        await visit(page, path);
+        await pageHeading(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect({ path, overflow }).toEqual({ path, overflow: 0 });
+      }
+    });
+  });
+});
