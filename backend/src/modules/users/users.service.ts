@@ -107,24 +107,21 @@ export class UsersService {
     return (Object.keys(ROLE_DESCRIPTIONS) as Role[]).map((role) => ({ role, description: ROLE_DESCRIPTIONS[role] }));
   }
 
+  /** Adds a role in one statement, so grants arriving together never overwrite each other. */
   async grantRole(userId: number, role: Role): Promise<Role[]> {
-    const user = await this.findOrNotFound(userId);
-    if (!user.roles.includes(role)) user.roles = [...user.roles, role];
-    await this.em.flush();
-    return user.roles;
+    return this.updateRoles(userId, 'case when ? = any(roles) then roles else array_append(roles, ?) end', [role, role]);
   }
 
   async revokeRole(userId: number, role: Role): Promise<Role[]> {
-    const user = await this.findOrNotFound(userId);
-    user.roles = user.roles.filter((held) => held !== role);
-    await this.em.flush();
-    return user.roles;
+    return this.updateRoles(userId, 'array_remove(roles, ?)', [role]);
   }
 
-  private async findOrNotFound(userId: number): Promise<User> {
-    const user = await this.em.findOne(User, userId);
-    if (!user) throw new NotFoundException(`User ${userId} not found`);
-    return user;
+  private async updateRoles(userId: number, newRoles: string, params: string[]): Promise<Role[]> {
+    const [row] = await this.em
+      .getConnection()
+      .execute<{ roles: Role[] }[]>(`update users set roles = ${newRoles} where id = ? returning roles`, [...params, userId]);
+    if (!row) throw new NotFoundException(`User ${userId} not found`);
+    return row.roles;
   }
 
   private async listItems(users: User[]): Promise<UserListItem[]> {
