@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, NotFoundException, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { ApiKeyInfo, CurrentUserDto, Page, RoleInfo, UserListItem } from '../../contracts/api.js';
 import type { Role } from '../../contracts/roles.js';
 import { Access } from '../../common/access.js';
@@ -41,7 +41,7 @@ export class UsersController {
 
   @Post('me/apiKey')
   @Access('signedIn')
-  @ApiOkResponse({ description: 'The new key, shown only this once; the previous key stops working.' })
+  @ApiCreatedResponse({ description: 'The new key, shown only this once; the previous key stops working.' })
   async createApiKey(@CurrentPrincipal() principal: Principal): Promise<{ key: string }> {
     return { key: await this.apiKeys.issue(principal.userId) };
   }
