@@ -23,8 +23,10 @@ export function sessionMiddleware(config: AppConfig, redis: Redis): RequestHandl
   const idleMs = config.session.idleMinutes * 60_000;
   const absoluteMs = config.session.absoluteHours * 3_600_000;
   const endExpiredSessions = (request: Request, _response: Response, next: NextFunction) => {
+    const signedIn = !!(request.session as { passport?: { user?: unknown } } | undefined)?.passport?.user;
     const signedInAt = request.session?.signedInAt;
-    if (signedInAt && Date.now() - signedInAt > absoluteMs) {
+    // A signed-in session with no sign-in time cannot prove its age: it ends too (default deny).
+    if (signedIn && !(typeof signedInAt === 'number' && Date.now() - signedInAt <= absoluteMs)) {
       request.session.regenerate((error) => next(error));
       return;
     }
