@@ -1,5 +1,5 @@
 import { Collection, PrimaryKeyProp, type Opt } from '@mikro-orm/core';
-import { Entity, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { User } from '../users/user.entity.js';
 
 @Entity({ tableName: 'teams' })
@@ -7,10 +7,10 @@ export class Team {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @Property({ type: 'string', length: 64, unique: true })
+  @Property({ type: 'string', length: 64, unique: 'teams_name_key' })
   name!: string;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 
   @OneToMany(() => TeamMember, (member) => member.team)
@@ -22,15 +22,16 @@ export class Team {
 export class TeamMember {
   [PrimaryKeyProp]?: ['team', 'user'];
 
-  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade' })
+  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_members_team_id_fkey' })
   team!: Team;
 
-  @ManyToOne(() => User, { primary: true, deleteRule: 'cascade' })
+  @ManyToOne(() => User, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_members_user_id_fkey' })
+  @Index({ name: 'team_members_user_id_index' })
   user!: User;
 
   @Property({ type: 'boolean' })
   captain: boolean & Opt = false;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   joinedAt: Date & Opt = new Date();
 }

@@ -8,16 +8,16 @@ export class ApiKey {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @OneToOne(() => User, { owner: true, unique: true, deleteRule: 'cascade' })
+  @OneToOne(() => User, { owner: true, unique: 'api_keys_user_id_key', deleteRule: 'cascade', foreignKeyName: 'api_keys_user_id_fkey' })
   user!: User;
 
   @Property({ type: 'string', length: 16 })
   prefix!: string;
 
-  @Property({ type: 'string', length: 64, unique: true })
+  @Property({ type: 'string', length: 64, unique: 'api_keys_key_hash_key' })
   keyHash!: string;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 
   @Property({ type: 'timestamptz', nullable: true })

@@ -1,15 +1,20 @@
 import { ArrayType, type Opt } from '@mikro-orm/core';
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { ROLES } from '../../contracts/roles.js';
 import type { Role } from '../../contracts/roles.js';
 
-/** A league member as Discord knows them, plus the roles the league granted. */
+/**
+ * A league member as Discord knows them, plus the roles the league granted. Constraint names and
+ * defaults are those of the migration, so the schema check finds no drift.
+ */
 @Entity({ tableName: 'users' })
+@Check({ name: 'users_roles_known', expression: `roles <@ array[${ROLES.map((role) => `'${role}'`).join(',')}]::text[]` })
 export class User {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
   /** Discord snowflakes exceed 2^53: always a string. */
-  @Property({ type: 'string', length: 32, unique: true })
+  @Property({ type: 'string', length: 32, unique: 'users_discord_id_key' })
   discordId!: string;
 
   @Property({ type: 'string', length: 64 })
@@ -27,10 +32,10 @@ export class User {
   @Property({ type: 'string', length: 128, nullable: true })
   banner: string | null = null;
 
-  @Property({ type: ArrayType })
+  @Property({ type: ArrayType, defaultRaw: `'{}'` })
   roles: Role[] & Opt = [];
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 
   @Property({ type: 'timestamptz', nullable: true })
