@@ -1,60 +1,31 @@
-import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ScheduleModule } from '@nestjs/schedule';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
-import { APP_CONFIG, type AppConfig } from './config/environment.js';
-import { databaseOptions } from './infra/database/database.config.js';
-import { DiscordModule } from './infra/discord/discord.module.js';
-import { RedisModule } from './infra/redis/redis.module.js';
+import type { AppConfig } from './config/environment.js';
+import { CoreModule, DOMAIN_MODULES } from './core.module.js';
+import { OutboxRelay } from './infra/events/outbox-relay.js';
+import { RealtimeModule } from './infra/realtime/realtime.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
-import { SiteModule } from './modules/site/site.module.js';
-import { UsersModule } from './modules/users/users.module.js';
+import { OpsModule } from './modules/ops/ops.module.js';
 
-const REQUEST_ID_HEADER = 'x-request-id';
-
-/** Makes the validated configuration injectable everywhere as APP_CONFIG. */
-@Global()
-@Module({})
-class ConfigModule {
-  static forConfig(config: AppConfig): DynamicModule {
-    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
-  }
-}
-
+/** An API instance: REST under /api, the Socket.IO gateway and the outbox relay. */
 @Module({})
 export class AppModule {
   static forConfig(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forConfig(config),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: (request: IncomingMessage, response: ServerResponse) => {
-              const given = request.headers[REQUEST_ID_HEADER];
-              const id = typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
-              response.setHeader('X-Request-Id', id);
-              return id;
-            },
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-            autoLogging: { ignore: (request: IncomingMessage) => request.url === '/api/health' },
-          },
-          forRoutes: ['*path'],
-        }),
-        MikroOrmModule.forRoot({ ...databaseOptions(config.databaseUrl), registerRequestContext: true }),
-        RedisModule,
-        DiscordModule.forConfig(config),
+        CoreModule.forConfig(config),
+        ScheduleModule.forRoot(),
         AuthModule,
-        UsersModule,
-        SiteModule,
+        ...DOMAIN_MODULES,
         HealthModule,
+        RealtimeModule,
+        OpsModule,
       ],
-      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }, OutboxRelay],
     };
   }
 }

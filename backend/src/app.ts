@@ -13,7 +13,11 @@ import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/environment.js';
 import { AppModule } from './app.module.js';
 import { REDIS } from './infra/redis/redis.module.js';
+import { RedisIoAdapter } from './infra/realtime/redis-io.adapter.js';
 import { sessionMiddleware } from './modules/auth/session.js';
+import { httpMetrics } from './modules/ops/http-metrics.middleware.js';
+import { Metrics } from './modules/ops/metrics.js';
+import { mountQueueDashboard } from './modules/ops/queue-dashboard.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -30,9 +34,13 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');
 
+  app.use(httpMetrics(app.get(Metrics)));
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT }));
-  app.use(...sessionMiddleware(config, app.get<Redis>(REDIS)));
+  const sessions = sessionMiddleware(config, app.get<Redis>(REDIS));
+  app.use(...sessions);
+  app.useWebSocketAdapter(new RedisIoAdapter(app, config.redisUrl, config.redisPrefix, sessions));
+  mountQueueDashboard(app);
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());

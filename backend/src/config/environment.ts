@@ -10,6 +10,8 @@ export interface AppConfig {
   trustProxy: boolean;
   databaseUrl: string;
   redisUrl: string;
+  /** Namespaces every Redis key and channel (sessions, queues, sockets), so deployments can share a Redis. */
+  redisPrefix: string;
   logLevel: string;
   leagueName: string;
   session: { secret: string; idleMinutes: number; absoluteHours: number };
@@ -26,6 +28,8 @@ export interface AppConfig {
   };
   social: { group: string; shortVideo: string; video: string; liveStream: string };
   webDist: string | null;
+  worker: { stalledMs: number };
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -46,6 +50,7 @@ export const VARIABLES = {
   PUBLIC_URL: { default: 'http://localhost:$PORT', doc: 'The address browsers use; OAuth redirects are built from it.' },
   TRUST_PROXY: { default: 'false', doc: '`true` behind a TLS-terminating proxy: trusts X-Forwarded-* and marks cookies Secure.' },
   DATABASE_URL: { default: 'postgres://postgres@127.0.0.1:5432/paddock', doc: 'PostgreSQL connection; the database is created if missing.' },
+  REDIS_PREFIX: { default: 'paddock', doc: 'Prefix of every Redis key and channel; give each deployment sharing a Redis its own.' },
   REDIS_URL: { default: 'redis://127.0.0.1:6379', doc: 'Redis for sessions, queues and the Socket.IO adapter.' },
   LOG_LEVEL: { default: 'info', doc: 'pino level: fatal, error, warn, info, debug, trace or silent.' },
   LEAGUE_NAME: { default: 'Paddock', doc: 'League name shown in the header and footer.' },
@@ -63,6 +68,8 @@ export const VARIABLES = {
   SOCIAL_SHORT_VIDEO_URL: { default: 'https://www.tiktok.com/', doc: 'Footer: short-video channel.' },
   SOCIAL_VIDEO_URL: { default: 'https://www.youtube.com/', doc: 'Footer: video channel.' },
   SOCIAL_LIVE_STREAM_URL: { default: 'https://www.twitch.tv/', doc: 'Footer: live-stream channel.' },
+  WORKER_STALLED_MS: { default: '30000', doc: 'A job whose worker stops answering this long is retried by another worker.' },
+  METRICS_TOKEN: { default: '(empty: admins only)', doc: 'Bearer token that may read `/api/metrics` (admins always may).' },
   WEB_DIST: { default: 'frontend/dist', doc: 'Built web client served at `/`; empty to serve the API only.' },
 } as const;
 
@@ -144,6 +151,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: boolean('TRUST_PROXY'),
     databaseUrl: url('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/paddock', ['postgres:', 'postgresql:']),
     redisUrl: url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+    redisPrefix: text('REDIS_PREFIX', 'paddock'),
     logLevel,
     leagueName: text('LEAGUE_NAME', 'Paddock'),
     session: {
@@ -168,6 +176,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       liveStream: url('SOCIAL_LIVE_STREAM_URL', 'https://www.twitch.tv/', ['http:', 'https:']),
     },
     webDist: env.WEB_DIST === '' ? null : text('WEB_DIST', 'frontend/dist'),
+    worker: { stalledMs: integer('WORKER_STALLED_MS', 30_000, 500, 3_600_000) },
+    metricsToken: text('METRICS_TOKEN', '') || null,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

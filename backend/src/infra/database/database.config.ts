@@ -13,6 +13,8 @@ export function databaseOptions(databaseUrl: string): Options {
     extensions: [Migrator],
     migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
     forceUtcTimezone: true,
+    // Migrations and discovery report through the app's own logs and start-up lines instead.
+    logger: () => undefined,
     allowGlobalContext: false,
     debug: false,
   });

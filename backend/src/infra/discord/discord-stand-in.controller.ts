@@ -16,7 +16,6 @@ interface PendingCode {
 
 const CODE_TTL_SECONDS = 60;
 const TOKEN_TTL_SECONDS = 3600;
-const key = (kind: 'code' | 'token', value: string) => `paddock:discord-stand-in:${kind}:${value}`;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -82,7 +81,7 @@ button{background:#5865f2;color:#fff;border:0;border-radius:4px;padding:.6rem 1r
       redirectUri,
       codeChallenge: query.code_challenge_method === 'S256' ? (query.code_challenge ?? null) : null,
     };
-    await this.redis.set(key('code', code), JSON.stringify(pending), 'EX', CODE_TTL_SECONDS);
+    await this.redis.set(this.key('code', code), JSON.stringify(pending), 'EX', CODE_TTL_SECONDS);
     target.searchParams.set('code', code);
     res.redirect(target.toString());
   }
@@ -103,7 +102,7 @@ button{background:#5865f2;color:#fff;border:0;border-radius:4px;padding:.6rem 1r
     }
     if (body.grant_type !== 'authorization_code' || !body.code) return invalid('unsupported_grant_type', 'authorization_code only');
     // GETDEL: a code is good for one exchange, whatever happens next.
-    const stored = await this.redis.getdel(key('code', body.code));
+    const stored = await this.redis.getdel(this.key('code', body.code));
     if (!stored) return invalid('invalid_grant', 'Invalid "code" in request.');
     const pending = JSON.parse(stored) as PendingCode;
     if (pending.redirectUri !== body.redirect_uri) return invalid('invalid_grant', 'Invalid "redirect_uri" in request.');
@@ -113,7 +112,7 @@ button{background:#5865f2;color:#fff;border:0;border-radius:4px;padding:.6rem 1r
       if (challenge !== pending.codeChallenge) return invalid('invalid_grant', 'Invalid "code_verifier" in request.');
     }
     const accessToken = randomBytes(24).toString('base64url');
-    await this.redis.set(key('token', accessToken), pending.accountId, 'EX', TOKEN_TTL_SECONDS);
+    await this.redis.set(this.key('token', accessToken), pending.accountId, 'EX', TOKEN_TTL_SECONDS);
     res.json({ access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS, scope: 'identify guilds.members.read' });
   }
 
@@ -141,6 +140,10 @@ button{background:#5865f2;color:#fff;border:0;border-radius:4px;padding:.6rem 1r
     res.json({ nick: account.nick, roles: [], user: { id: account.id, username: account.username } });
   }
 
+  private key(kind: 'code' | 'token', value: string): string {
+    return `${this.config.redisPrefix}:discord-stand-in:${kind}:${value}`;
+  }
+
   private isOurCallback(redirectUri: string): boolean {
     return redirectUri === `${this.config.publicUrl}/api/auth/discord/callback`;
   }
@@ -155,7 +158,7 @@ button{background:#5865f2;color:#fff;border:0;border-radius:4px;padding:.6rem 1r
   private async accountFor(req: Request): Promise<DiscordAccount | undefined> {
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) return undefined;
-    const accountId = await this.redis.get(key('token', header.slice(7)));
+    const accountId = await this.redis.get(this.key('token', header.slice(7)));
     return DEMO_ACCOUNTS.find((account) => account.id === accountId);
   }
 }

@@ -3,9 +3,8 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ACCESS_RULE, CHANGES_STATE, type AccessRule } from '../../common/access.js';
 import type { Principal } from '../../common/principal.js';
-import { ApiKeysService } from '../users/api-keys.service.js';
-import { UsersService } from '../users/users.service.js';
 import type { SessionUser } from './discord.strategy.js';
+import { InvalidApiKeyError, PrincipalResolver } from './principal-resolver.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_HEADER = 'x-requested-with';
@@ -19,8 +18,7 @@ export const CSRF_HEADER = 'x-requested-with';
 export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly users: UsersService,
-    private readonly apiKeys: ApiKeysService,
+    private readonly principals: PrincipalResolver,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -45,12 +43,15 @@ export class AccessGuard implements CanActivate {
   private async resolvePrincipal(request: Request, rule: AccessRule): Promise<Principal | null> {
     const authorization = request.get('authorization');
     if (authorization?.startsWith('Bearer ')) {
-      const userId = await this.apiKeys.authenticate(authorization.slice('Bearer '.length).trim());
-      const principal = userId ? await this.users.principalFor(userId, 'apiKey') : null;
-      if (!principal && rule !== 'public') throw new UnauthorizedException('The API key is not valid');
-      return principal;
+      try {
+        return await this.principals.forApiKey(authorization.slice('Bearer '.length));
+      } catch (error) {
+        // Public routes serve an unknown bearer (e.g. a metrics token) as a visitor.
+        if (error instanceof InvalidApiKeyError && rule !== 'public') throw new UnauthorizedException(error.message);
+        if (!(error instanceof InvalidApiKeyError)) throw error;
+        return null;
+      }
     }
-    const sessionUser = request.user as SessionUser | undefined;
-    return sessionUser ? this.users.principalFor(sessionUser.id, 'session') : null;
+    return this.principals.forSession((request.user as SessionUser | undefined)?.id);
   }
 }

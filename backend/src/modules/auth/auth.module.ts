@@ -5,11 +5,13 @@ import { UsersModule } from '../users/users.module.js';
 import { AccessGuard } from './access.guard.js';
 import { AuthController } from './auth.controller.js';
 import { DiscordStrategy } from './discord.strategy.js';
+import { PrincipalResolver } from './principal-resolver.js';
 import { SessionSerializer } from './session.serializer.js';
 
 @Module({
   imports: [PassportModule.register({ session: true }), UsersModule],
   controllers: [AuthController],
-  providers: [DiscordStrategy, SessionSerializer, { provide: APP_GUARD, useClass: AccessGuard }],
+  providers: [DiscordStrategy, SessionSerializer, PrincipalResolver, { provide: APP_GUARD, useClass: AccessGuard }],
+  exports: [PrincipalResolver],
 })
 export class AuthModule {}

@@ -35,7 +35,7 @@ export function sessionMiddleware(config: AppConfig, redis: Redis): RequestHandl
   return [
     session({
       name: SESSION_COOKIE,
-      store: new RedisStore({ client: redis, prefix: 'paddock:session:' }),
+      store: new RedisStore({ client: redis, prefix: `${config.redisPrefix}:session:` }),
       secret: config.session.secret,
       resave: false,
       saveUninitialized: false,

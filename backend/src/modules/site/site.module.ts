@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
+import { MaintenanceController } from './maintenance.controller.js';
+import { MaintenanceService } from './maintenance.service.js';
 import { SiteController } from './site.controller.js';
+import { SiteHandlers } from './site.handlers.js';
 
-@Module({ imports: [UsersModule], controllers: [SiteController] })
+@Module({
+  imports: [UsersModule],
+  controllers: [SiteController, MaintenanceController],
+  providers: [MaintenanceService, SiteHandlers],
+})
 export class SiteModule {}

@@ -1,0 +1,33 @@
+/**
+ * Every message a browser may receive over Socket.IO, and the rooms it is sent to. Messages are small:
+ * they say what changed; the client applies them to its atoms or refetches what it shows.
+ */
+import type { RoleFlag } from './roles.js';
+
+export interface HeadlineDto {
+  id: number;
+  text: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ClientEventMap {
+  'headlines.changed': { headlines: HeadlineDto[] };
+  'maintenance.changed': { enabled: boolean };
+}
+
+export type ClientEventName = keyof ClientEventMap;
+
+/**
+ * Rooms: `everyone` and `user:<id>` are joined automatically; the others on request, when allowed:
+ * `signedIn` needs a signed-in socket, `flag:<RoleFlag>` needs that role flag.
+ */
+export type Room = 'everyone' | 'signedIn' | `flag:${RoleFlag}` | `user:${number}`;
+
+/** The client asks to join or leave a room with these; the ack says whether it was allowed. */
+export const SUBSCRIBE = 'subscribe';
+export const UNSUBSCRIBE = 'unsubscribe';
+export interface SubscribeRequest {
+  room: string;
+}
+export type SubscribeAck = { ok: true } | { ok: false; error: string };

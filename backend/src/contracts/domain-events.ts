@@ -1,0 +1,38 @@
+/**
+ * Every domain event: its name, payload and schema version. A state change writes its event in the
+ * same transaction (transactional outbox); workers handle each event name with exactly one handler.
+ * Adding an event: add it to DomainEventMap and DOMAIN_EVENT_VERSIONS, then write its handler.
+ */
+export interface DomainEventMap {
+  HeadlineCreated: { headlineId: number };
+  HeadlineUpdated: { headlineId: number };
+  HeadlineDeleted: { headlineId: number };
+  MaintenanceChanged: { enabled: boolean };
+}
+
+export type DomainEventName = keyof DomainEventMap;
+
+/** The current schema version of each event's payload; the keys are the runtime list of event names. */
+export const DOMAIN_EVENT_VERSIONS: { readonly [N in DomainEventName]: number } = {
+  HeadlineCreated: 1,
+  HeadlineUpdated: 1,
+  HeadlineDeleted: 1,
+  MaintenanceChanged: 1,
+};
+
+export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENT_VERSIONS) as DomainEventName[];
+
+/** What the aggregate is: events of one aggregate are published in the order they were written. */
+export interface AggregateRef {
+  type: string;
+  id: string | number;
+}
+
+export interface DomainEvent<N extends DomainEventName = DomainEventName> {
+  id: string;
+  name: N;
+  version: number;
+  aggregate: AggregateRef;
+  occurredAt: string;
+  payload: DomainEventMap[N];
+}

@@ -1,0 +1,45 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
+import { DomainEventHandlerRegistry } from './handler-registry.js';
+import { DOMAIN_EVENTS_QUEUE } from './queues.js';
+
+/**
+ * Consumes the domain-events queue in a worker process. A job whose worker dies is found stalled
+ * (after WORKER_STALLED_MS) and retried elsewhere; failures retry with exponential backoff.
+ */
+@Injectable()
+export class DomainEventsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(DomainEventsWorker.name);
+  private worker?: Worker;
+  private connection?: Redis;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly registry: DomainEventHandlerRegistry,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.connection = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null });
+    this.connection.on('error', () => undefined);
+    this.worker = new Worker(DOMAIN_EVENTS_QUEUE, (job) => this.registry.dispatch(job.data), {
+      connection: this.connection,
+      prefix: this.config.redisPrefix,
+      concurrency: 8,
+      lockDuration: this.config.worker.stalledMs,
+      stalledInterval: this.config.worker.stalledMs,
+      maxStalledCount: 3,
+    });
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn(`${job?.name ?? 'job'} ${job?.id ?? ''} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`),
+    );
+    this.worker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));
+    await this.worker.waitUntilReady();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+    this.connection?.disconnect();
+  }
+}

@@ -1,0 +1,131 @@
+import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
+import { toDomainEvent } from './domain-events.js';
+import { OutboxEvent } from './outbox-event.entity.js';
+import { DOMAIN_EVENTS_QUEUE, DOMAIN_EVENT_JOB_OPTIONS } from './queues.js';
+
+/** PostgreSQL NOTIFY channel raised by the outbox table's insert trigger (see the migration). */
+export const OUTBOX_CHANNEL = 'paddock_outbox';
+/** One relay publishes at a time across all instances, so events leave in the order they were written. */
+const RELAY_LOCK = 71_000_001;
+const BATCH = 200;
+const ADD_TIMEOUT_MS = 3000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Moves committed outbox rows to the BullMQ queue, with job id = event id so a re-send is a no-op.
+ * Wakes on PostgreSQL NOTIFY at commit and polls once a second as a safety net; while Redis is
+ * unreachable rows simply stay pending and go out, in order, when it is back.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private connection?: Redis;
+  private queue?: Queue;
+  private listener?: pg.Client;
+  private running?: Promise<void>;
+  private rerun = false;
+  private stopped = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly orm: MikroORM,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    // Give up quickly while Redis is away: the outbox, not memory, is the buffer.
+    this.connection = new Redis(this.config.redisUrl, { maxRetriesPerRequest: 1 });
+    this.connection.on('error', () => undefined);
+    this.queue = new Queue(DOMAIN_EVENTS_QUEUE, { connection: this.connection, prefix: this.config.redisPrefix, skipWaitingForReady: true });
+    this.queue.on('error', () => undefined);
+    await this.listen();
+    this.kick();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    await this.running;
+    await this.listener?.end().catch(() => undefined);
+    await this.queue?.close().catch(() => undefined);
+    this.connection?.disconnect();
+  }
+
+  @Interval(1000)
+  poll(): void {
+    this.kick();
+  }
+
+  /** Publishes what is pending now; concurrent calls fold into one more pass. */
+  kick(): Promise<void> {
+    if (this.stopped || !this.queue) return Promise.resolve();
+    if (this.running) {
+      this.rerun = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.rerun = false;
+          await this.publishPending();
+        } while (this.rerun && !this.stopped);
+      } catch (error) {
+        this.logger.warn(`Outbox relay paused: ${(error as Error).message}`);
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  private async publishPending(): Promise<void> {
+    const queue = this.queue!;
+    let more = true;
+    while (more && !this.stopped) {
+      let failure: unknown;
+      more = await this.orm.em.fork().transactional(async (em: EntityManager) => {
+        const [{ locked }] = await em.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?) as locked', [RELAY_LOCK]);
+        if (!locked) return false;
+        const pending = await em.find(OutboxEvent, { publishedAt: null }, { orderBy: { seq: 'asc' }, limit: BATCH });
+        const published: string[] = [];
+        for (const row of pending) {
+          try {
+            await withTimeout(queue.add(row.name, toDomainEvent(row), { ...DOMAIN_EVENT_JOB_OPTIONS, jobId: row.id }), ADD_TIMEOUT_MS);
+          } catch (error) {
+            // Stop at the first failure so later events of the same aggregate never overtake it.
+            failure = error;
+            break;
+          }
+          published.push(row.seq);
+        }
+        if (published.length) await em.nativeUpdate(OutboxEvent, { seq: { $in: published } }, { publishedAt: new Date() });
+        return !failure && pending.length === BATCH;
+      });
+      if (failure) throw failure;
+    }
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.config.databaseUrl });
+    client.on('notification', () => this.kick());
+    client.on('error', (error) => {
+      this.logger.warn(`Outbox listener lost its connection (${error.message}); polling until it is back`);
+      this.listener = undefined;
+      setTimeout(() => !this.stopped && this.listen().catch(() => undefined), 2000).unref();
+    });
+    await client.connect();
+    await client.query(`listen ${OUTBOX_CHANNEL}`);
+    this.listener = client;
+  }
+}

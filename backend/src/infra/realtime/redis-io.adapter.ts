@@ -1,0 +1,41 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { RequestHandler } from 'express';
+import { Redis } from 'ioredis';
+import type { Server, ServerOptions } from 'socket.io';
+
+/**
+ * Socket.IO on the Redis adapter, so a message sent by any process (workers use the Redis emitter)
+ * reaches sockets on every API instance. The session middlewares run on the handshake, so a socket
+ * knows its user exactly as an HTTP request does.
+ */
+export class RedisIoAdapter extends IoAdapter {
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+
+  constructor(
+    app: INestApplicationContext,
+    redisUrl: string,
+    private readonly redisPrefix: string,
+    private readonly handshakeMiddleware: RequestHandler[],
+  ) {
+    super(app);
+    this.publisher = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+    this.subscriber = this.publisher.duplicate();
+    for (const client of [this.publisher, this.subscriber]) client.on('error', () => undefined);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server = super.createIOServer(port, { ...options, serveClient: false } as ServerOptions) as Server;
+    server.adapter(createAdapter(this.publisher, this.subscriber, { key: `${this.redisPrefix}:socket.io` }));
+    for (const middleware of this.handshakeMiddleware) server.engine.use(middleware);
+    return server;
+  }
+
+  override async close(server: Server): Promise<void> {
+    await super.close(server);
+    this.publisher.disconnect();
+    this.subscriber.disconnect();
+  }
+}

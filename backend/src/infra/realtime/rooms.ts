@@ -1,0 +1,19 @@
+import { ROLE_FLAGS, type RoleFlag } from '../../contracts/roles.js';
+import type { Room } from '../../contracts/client-events.js';
+import type { Principal } from '../../common/principal.js';
+
+/** The rooms a socket may ask to join, by the same role flags that guard the HTTP routes. */
+export function mayJoin(room: string, principal: Principal | null): room is Room {
+  if (room === 'everyone') return true;
+  if (room === 'signedIn') return principal !== null;
+  const flag = /^flag:(\w+)$/.exec(room)?.[1];
+  if (flag) return (ROLE_FLAGS as readonly string[]).includes(flag) && !!principal?.flags[flag as RoleFlag];
+  const userId = /^user:(\d+)$/.exec(room)?.[1];
+  if (userId) return principal?.userId === Number(userId);
+  return false;
+}
+
+/** Rooms every socket is in from the start: everyone, and its own user room when signed in. */
+export function automaticRooms(principal: Principal | null): Room[] {
+  return principal ? ['everyone', `user:${principal.userId}`] : ['everyone'];
+}

@@ -1,0 +1,37 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { HeadlineDto } from '../../contracts/client-events.js';
+import { Access } from '../../common/access.js';
+import { HeadlineBody, HeadlineIdParam } from './dto/headline.dto.js';
+import { HeadlinesService } from './headlines.service.js';
+
+@ApiTags('community')
+@Controller('headlines')
+export class HeadlinesController {
+  constructor(private readonly headlines: HeadlinesService) {}
+
+  @Get()
+  @Access('public')
+  list(): Promise<HeadlineDto[]> {
+    return this.headlines.list();
+  }
+
+  @Post()
+  @Access('isAdmin')
+  create(@Body() body: HeadlineBody): Promise<HeadlineDto> {
+    return this.headlines.create(body.text);
+  }
+
+  @Put(':id')
+  @Access('isAdmin')
+  update(@Param() { id }: HeadlineIdParam, @Body() body: HeadlineBody): Promise<HeadlineDto> {
+    return this.headlines.update(id, body.text);
+  }
+
+  @Delete(':id')
+  @Access('isAdmin')
+  @HttpCode(204)
+  remove(@Param() { id }: HeadlineIdParam): Promise<void> {
+    return this.headlines.remove(id);
+  }
+}

@@ -1,0 +1,173 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Socket } from 'socket.io-client';
+import { OutboxEvent } from '../../backend/src/infra/events/outbox-event.entity.js';
+import { recordDomainEvent } from '../../backend/src/infra/events/domain-events.js';
+import { Headline } from '../../backend/src/modules/community/headline.entity.js';
+import { eventually } from '../support/eventually.js';
+import { collectMessages, connectSocket, nextMessage, subscribe } from '../support/sockets.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+describe('domain events through the outbox to browsers', () => {
+  let t: TestApp;
+  const sockets: Socket[] = [];
+  const open = async (...args: Parameters<typeof connectSocket>) => {
+    const socket = await connectSocket(...args);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ worker: true });
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+  afterAll(() => t.close());
+
+  it('commits the event with its change', async () => {
+    const admin = await t.signIn('admin');
+    const response = await t.request('/api/headlines', { method: 'POST', as: admin, json: { text: 'Season 5 starts Monday' } });
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    const events = await t.em().find(OutboxEvent, { aggregateType: 'headline', aggregateId: String(id) });
+    expect(events.map((event) => event.name)).toEqual(['HeadlineCreated']);
+    expect(events[0].payload).toEqual({ headlineId: id });
+  });
+
+  it('writes no event for a change that rolls back', async () => {
+    const em = t.em();
+    const before = await em.count(OutboxEvent);
+    await expect(
+      em.transactional(async (tx) => {
+        const headline = tx.create(Headline, { text: 'Never shown' });
+        await tx.flush();
+        recordDomainEvent(tx, 'HeadlineCreated', { type: 'headline', id: headline.id }, { headlineId: headline.id });
+        await tx.flush();
+        throw new Error('the change fails after its event was written');
+      }),
+    ).rejects.toThrow('the change fails');
+    expect(await t.em().count(OutboxEvent)).toBe(before);
+    expect(await t.em().count(Headline, { text: 'Never shown' })).toBe(0);
+  });
+
+  it('pushes a headline change to every open socket, visitors included', async () => {
+    const visitor = await open(t.baseUrl);
+    const driver = await open(t.baseUrl, { as: await t.signIn('driver') });
+    const arrivals = [nextMessage(visitor, 'headlines.changed'), nextMessage(driver, 'headlines.changed')];
+    const admin = await t.signIn('admin');
+    await t.request('/api/headlines', { method: 'POST', as: admin, json: { text: 'Rivals launch this Friday' } });
+    for (const message of await Promise.all(arrivals)) {
+      expect(message.headlines[0]).toMatchObject({ text: 'Rivals launch this Friday' });
+    }
+  });
+
+  it('switches maintenance on and off for open sockets', async () => {
+    const visitor = await open(t.baseUrl);
+    const admin = await t.signIn('admin');
+    const on = nextMessage(visitor, 'maintenance.changed');
+    expect((await t.request('/api/maintenance', { method: 'PUT', as: admin, json: { enabled: true } })).status).toBe(200);
+    expect(await on).toEqual({ enabled: true });
+    expect(await (await t.request('/api/maintenance')).json()).toEqual({ enabled: true });
+    const off = nextMessage(visitor, 'maintenance.changed');
+    await t.request('/api/maintenance', { method: 'PUT', as: admin, json: { enabled: false } });
+    expect(await off).toEqual({ enabled: false });
+  });
+
+  it('marks each event published once it is on the queue', async () => {
+    const admin = await t.signIn('admin');
+    const { id } = await (await t.request('/api/headlines', { method: 'POST', as: admin, json: { text: 'Published?' } })).json();
+    await eventually(async () =>
+      expect((await t.em().findOneOrFail(OutboxEvent, { aggregateType: 'headline', aggregateId: String(id) })).publishedAt).toBeInstanceOf(Date),
+    );
+  });
+
+  it('lets a driver join the signed-in room but not the steward room', async () => {
+    const driver = await open(t.baseUrl, { as: await t.signIn('driver') });
+    expect(await subscribe(driver, 'signedIn')).toEqual({ ok: true });
+    expect(await subscribe(driver, 'flag:isSteward')).toEqual({ ok: false, error: 'Not allowed to join flag:isSteward' });
+    expect(await subscribe(driver, 'user:1')).toMatchObject({ ok: false });
+    const steward = await open(t.baseUrl, { as: await t.signIn('steward') });
+    expect(await subscribe(steward, 'flag:isSteward')).toEqual({ ok: true });
+  });
+
+  it('keeps a visitor out of the signed-in room and ignores unknown or malformed requests', async () => {
+    const visitor = await open(t.baseUrl);
+    expect(await subscribe(visitor, 'signedIn')).toMatchObject({ ok: false });
+    expect(await subscribe(visitor, 'no-such-room')).toMatchObject({ ok: false });
+    expect(await visitor.timeout(2000).emitWithAck('subscribe', 'not an object')).toMatchObject({ ok: false });
+    expect(await visitor.timeout(2000).emitWithAck('subscribe', null)).toMatchObject({ ok: false });
+    expect(await subscribe(visitor, 'x'.repeat(500))).toMatchObject({ ok: false });
+    expect(visitor.connected).toBe(true);
+  });
+
+  it('disconnects a socket that floods subscribe requests, and keeps serving others', async () => {
+    const flooder = await open(t.baseUrl);
+    const calm = await open(t.baseUrl);
+    const disconnected = new Promise((resolve) => flooder.once('disconnect', resolve));
+    for (let i = 0; i < 150; i += 1) flooder.emit('subscribe', { room: 'everyone' });
+    await disconnected;
+    expect(await subscribe(calm, 'everyone')).toEqual({ ok: true });
+  });
+
+  it('refuses a socket with an invalid API key and accepts a valid one', async () => {
+    await expect(connectSocket(t.baseUrl, { apiKey: 'pdk_wrong' })).rejects.toThrow('Unauthorized');
+    const driver = await t.signIn('driver');
+    const { key } = await (await t.request('/api/users/me/apiKey', { method: 'POST', as: driver })).json();
+    const socket = await open(t.baseUrl, { apiKey: key });
+    expect(await subscribe(socket, 'signedIn')).toEqual({ ok: true });
+  });
+
+  it('lets only admins change headlines', async () => {
+    const driver = await t.signIn('driver');
+    expect((await t.request('/api/headlines', { method: 'POST', json: { text: 'x' } })).status).toBe(401);
+    expect((await t.request('/api/headlines', { method: 'POST', as: driver, json: { text: 'x' } })).status).toBe(403);
+    expect((await t.request('/api/headlines/1', { method: 'PUT', as: driver, json: { text: 'x' } })).status).toBe(403);
+    expect((await t.request('/api/headlines/1', { method: 'DELETE', as: driver })).status).toBe(403);
+    expect((await t.request('/api/maintenance', { method: 'PUT', as: driver, json: { enabled: true } })).status).toBe(403);
+    expect((await t.request('/api/maintenance', { method: 'PUT', json: { enabled: true } })).status).toBe(401);
+  });
+
+  it('validates headlines and maintenance bodies', async () => {
+    const admin = await t.signIn('admin');
+    const empty = await t.request('/api/headlines', { method: 'POST', as: admin, json: { text: '   ' } });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).errors).toHaveProperty('text');
+    const long = await t.request('/api/headlines', { method: 'POST', as: admin, json: { text: 'x'.repeat(201) } });
+    expect(long.status).toBe(400);
+    const notBoolean = await t.request('/api/maintenance', { method: 'PUT', as: admin, json: { enabled: 'yes' } });
+    expect((await notBoolean.json()).errors).toHaveProperty('enabled');
+    expect((await t.request('/api/headlines/999999', { method: 'PUT', as: admin, json: { text: 'ok' } })).status).toBe(404);
+    expect((await t.request('/api/headlines/abc', { method: 'DELETE', as: admin })).status).toBe(400);
+  });
+
+  it('updates and deletes headlines, pushing the list each time', async () => {
+    const visitor = await open(t.baseUrl);
+    const admin = await t.signIn('admin');
+    const { id } = await (await t.request('/api/headlines', { method: 'POST', as: admin, json: { text: 'Typo hedline' } })).json();
+    const updated = nextMessage(visitor, 'headlines.changed', ({ headlines }) => headlines.some((h) => h.text === 'Fixed headline'));
+    await t.request(`/api/headlines/${id}`, { method: 'PUT', as: admin, json: { text: 'Fixed headline' } });
+    expect((await updated).headlines.find((headline) => headline.id === id)?.text).toBe('Fixed headline');
+    const deleted = nextMessage(visitor, 'headlines.changed', ({ headlines }) => !headlines.some((h) => h.id === id));
+    expect((await t.request(`/api/headlines/${id}`, { method: 'DELETE', as: admin })).status).toBe(204);
+    await expect(deleted).resolves.toBeDefined();
+  });
+
+  it('handles an event once even when the relay sends it again', async () => {
+    await t.settled();
+    const visitor = await open(t.baseUrl);
+    const received = collectMessages(visitor, 'headlines.changed');
+    const admin = await t.signIn('admin');
+    const { id } = await (await t.request('/api/headlines', { method: 'POST', as: admin, json: { text: 'Sent twice' } })).json();
+    await t.settled();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received).toHaveLength(1);
+    // Re-publish the same row: the queue deduplicates by job id, the worker by event id.
+    const event = await t.em().findOneOrFail(OutboxEvent, { aggregateType: 'headline', aggregateId: String(id) });
+    await t.em().nativeUpdate(OutboxEvent, { id: event.id }, { publishedAt: null });
+    await eventually(async () => expect((await t.em().findOneOrFail(OutboxEvent, { id: event.id })).publishedAt).toBeInstanceOf(Date));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(received).toHaveLength(1);
+    const [{ n }] = await t.em().execute<{ n: number }[]>('select count(*)::int as n from processed_events where event_id = ?', [event.id]);
+    expect(n).toBe(1);
+  });
+});

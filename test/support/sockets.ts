@@ -1,0 +1,54 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ClientEventMap, ClientEventName, SubscribeAck } from '../../backend/src/contracts/client-events.js';
+import type { CookieJar } from './sign-in.js';
+
+/** A real socket.io-client connection, signed in by the jar's session cookie or an API key. */
+export async function connectSocket(baseUrl: string, auth: { as?: CookieJar; apiKey?: string } = {}): Promise<Socket> {
+  const socket = io(baseUrl, {
+    transports: ['websocket'],
+    extraHeaders: auth.as ? { cookie: auth.as.header() } : undefined,
+    auth: auth.apiKey ? { token: auth.apiKey } : undefined,
+    reconnection: false,
+    forceNew: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  // The server joins rooms after its async identification: a round trip makes sure that is done.
+  await socket.timeout(5000).emitWithAck('subscribe', { room: 'everyone' });
+  return socket;
+}
+
+/** Resolves with the next message of that name (that `matches`, if given), or rejects after `ms`. */
+export function nextMessage<N extends ClientEventName>(
+  socket: Socket,
+  name: N,
+  matches: (payload: ClientEventMap[N]) => boolean = () => true,
+  ms = 5000,
+): Promise<ClientEventMap[N]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(name, onMessage as never);
+      reject(new Error(`No matching ${name} within ${ms} ms`));
+    }, ms);
+    const onMessage = (payload: ClientEventMap[N]) => {
+      if (!matches(payload)) return;
+      clearTimeout(timer);
+      socket.off(name, onMessage as never);
+      resolve(payload);
+    };
+    socket.on(name, onMessage as never);
+  });
+}
+
+/** Collects every message of that name, to assert how many arrived. */
+export function collectMessages<N extends ClientEventName>(socket: Socket, name: N): ClientEventMap[N][] {
+  const received: ClientEventMap[N][] = [];
+  socket.on(name, ((payload: ClientEventMap[N]) => received.push(payload)) as never);
+  return received;
+}
+
+export function subscribe(socket: Socket, room: string): Promise<SubscribeAck> {
+  return socket.timeout(5000).emitWithAck('subscribe', { room });
+}
