@@ -1,6 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { accountMenuButton, baseUrl, launchBrowser, MOBILE, openPage, pageHeading, signInAs, visit, type TestPage } from './support/browser.js';
+
+// A browser test walks several pages; jest's project-level testTimeout is not applied to tests.
+jest.setTimeout(60_000);
 
 describe('the shell', () => {
   let browser: Browser;
@@ -34,7 +37,8 @@ describe('the shell', () => {
       const join = dialog.getByRole('link', { name: 'Join', exact: true });
       expect(await join.getAttribute('href')).toMatch(/^https?:\/\//);
       expect(await join.getAttribute('target')).toBe('_blank');
-      const box = await dialog.locator('.MuiDialog-paper').boundingBox();
+      // MUI puts role=dialog on the dialog's paper, so its box is the dialog's width.
+      const box = await dialog.boundingBox();
       expect(box?.width).toBeLessThanOrEqual(600);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });

@@ -80,8 +80,14 @@ export interface AxeFinding {
   targets: string[];
 }
 
-/** axe-core's serious and critical findings on the page as it is now. */
+/** Waits until no CSS transition or animation is running (dialogs and menus fade in). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+}
+
+/** axe-core's serious and critical findings on the page once it has settled. */
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -52,7 +52,7 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
   const { main, myTeams, staff } = navigationFor(session);
 
   return (
-    <Drawer open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 288, maxWidth: '85vw' } } }}>
+    <Drawer open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': 'Navigation', sx: { width: 288, maxWidth: '85vw' } } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2 }}>
         <Logo size={36} />
         <Typography variant="h6" component="p">

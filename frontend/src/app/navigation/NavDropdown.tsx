@@ -41,7 +41,7 @@ export function NavDropdown({ label, sections, titled = false }: { label: string
         {sections.every((section) => section.items.length === 0) && <MenuItem disabled>Nothing here yet</MenuItem>}
         {sections.map((section) => (
           <Fragment key={section.label}>
-            {titled && section.items.length > 0 && <ListSubheader>{section.label}</ListSubheader>}
+            {titled && section.items.length > 0 && <ListSubheader role="none">{section.label}</ListSubheader>}
             {section.items.map(item)}
           </Fragment>
         ))}

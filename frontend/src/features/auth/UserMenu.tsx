@@ -39,15 +39,14 @@ export function UserMenu() {
         endIcon={<ExpandMoreIcon />}
         sx={{ textTransform: 'none', minWidth: 0 }}
       >
-        <Avatar src={avatarUrl(user, discord.avatarUrl) ?? undefined} alt="" sx={{ width: 32, height: 32, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}>
-          {name.charAt(0).toUpperCase()}
-        </Avatar>
+        {/* No initial letter as a fallback: it would become part of the button's visible name. */}
+        <Avatar src={avatarUrl(user, discord.avatarUrl) ?? undefined} alt="" sx={{ width: 32, height: 32, bgcolor: 'secondary.main', color: 'secondary.contrastText' }} />
         <Box component="span" sx={{ ml: 1, display: { xs: 'none', sm: 'inline' }, maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {name}
         </Box>
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
-        <ListSubheader>Profile</ListSubheader>
+        <ListSubheader role="none">Profile</ListSubheader>
         <MenuItem component={RouterLink} to={pathTo('Profile')} onClick={close}>
           Edit profile
         </MenuItem>
