@@ -5,12 +5,10 @@ import { User } from '../../backend/src/modules/users/user.entity.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-const SESSION_PREFIX = 'paddock:session:';
-
 /** The Redis key of the session a jar carries (the cookie is `s:<sid>.<signature>`, URL-encoded). */
-function sessionKey(jar: CookieJar): string {
+function sessionKey(t: TestApp, jar: CookieJar): string {
   const cookie = decodeURIComponent(jar.get('paddock.sid')!);
-  return `${SESSION_PREFIX}${cookie.slice(2, cookie.lastIndexOf('.'))}`;
+  return `${t.config.redisPrefix}:session:${cookie.slice(2, cookie.lastIndexOf('.'))}`;
 }
 
 describe('site config and health', () => {
@@ -85,7 +83,7 @@ describe('sessions', () => {
   it('keeps the session in Redis with the sign-in time', async () => {
     const before = Date.now();
     const jar = await t.signIn('driver');
-    const stored = JSON.parse((await redis.get(sessionKey(jar)))!);
+    const stored = JSON.parse((await redis.get(sessionKey(t, jar)))!);
     expect(stored.passport).toEqual({ user: 5 });
     expect(stored.signedInAt).toBeGreaterThanOrEqual(before);
     expect(stored.signedInAt).toBeLessThanOrEqual(Date.now());
@@ -93,7 +91,7 @@ describe('sessions', () => {
 
   it('expires an idle session: Redis keeps it for the idle timeout, and each request renews it', async () => {
     const jar = await t.signIn('driver');
-    const key = sessionKey(jar);
+    const key = sessionKey(t, jar);
     const ttl = await redis.ttl(key);
     expect(ttl).toBeGreaterThan(59 * 60);
     expect(ttl).toBeLessThanOrEqual(60 * 60);
@@ -107,7 +105,7 @@ describe('sessions', () => {
 
   it('treats a session that idled out as signed out (401)', async () => {
     const jar = await t.signIn('driver');
-    await redis.pexpire(sessionKey(jar), 1);
+    await redis.pexpire(sessionKey(t, jar), 1);
     await new Promise((resolve) => setTimeout(resolve, 20));
     const response = await t.request('/api/users/me', { as: jar });
     expect(response.status).toBe(401);
@@ -116,7 +114,7 @@ describe('sessions', () => {
 
   it('ends a session the absolute timeout after sign-in, however recently it was used', async () => {
     const jar = await t.signIn('driver');
-    const key = sessionKey(jar);
+    const key = sessionKey(t, jar);
     expect((await t.request('/api/users/me', { as: jar })).status).toBe(200);
     const stored = JSON.parse((await redis.get(key))!);
     stored.signedInAt = Date.now() - 2 * 3_600_000 - 1000;
@@ -131,7 +129,7 @@ describe('sessions', () => {
 
   it('keeps a session younger than the absolute timeout', async () => {
     const jar = await t.signIn('driver');
-    const key = sessionKey(jar);
+    const key = sessionKey(t, jar);
     const stored = JSON.parse((await redis.get(key))!);
     stored.signedInAt = Date.now() - 2 * 3_600_000 + 60_000;
     await redis.set(key, JSON.stringify(stored), 'KEEPTTL');
@@ -140,7 +138,7 @@ describe('sessions', () => {
 
   it('an expired session cannot make changes either, even with the CSRF header', async () => {
     const jar = await t.signIn('admin');
-    const key = sessionKey(jar);
+    const key = sessionKey(t, jar);
     const stored = JSON.parse((await redis.get(key))!);
     stored.signedInAt = 1;
     await redis.set(key, JSON.stringify(stored), 'KEEPTTL');
@@ -151,7 +149,7 @@ describe('sessions', () => {
   it('ends a signed-in session that carries no sign-in time, since its age cannot be known', async () => {
     for (const signedInAt of [undefined, 0, 'yesterday', null]) {
       const jar = await t.signIn('driver');
-      const key = sessionKey(jar);
+      const key = sessionKey(t, jar);
       const stored = JSON.parse((await redis.get(key))!);
       stored.signedInAt = signedInAt;
       await redis.set(key, JSON.stringify(stored), 'KEEPTTL');
@@ -168,9 +166,9 @@ describe('sessions', () => {
   it('gives a new sign-in a new session id and ends the old one on logout only', async () => {
     const first = await t.signIn('driver');
     const second = await t.signIn('driver');
-    expect(sessionKey(first)).not.toBe(sessionKey(second));
+    expect(sessionKey(t, first)).not.toBe(sessionKey(t, second));
     expect((await t.request('/api/logout', { method: 'POST', as: first })).status).toBe(204);
-    expect(await redis.exists(sessionKey(first))).toBe(0);
+    expect(await redis.exists(sessionKey(t, first))).toBe(0);
     expect((await t.request('/api/users/me', { as: second })).status).toBe(200);
   });
 
