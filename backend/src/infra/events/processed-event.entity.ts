@@ -10,6 +10,6 @@ export class ProcessedEvent {
   @Property({ type: 'string', length: 64 })
   name!: string;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   processedAt: Date & Opt = new Date();
 }

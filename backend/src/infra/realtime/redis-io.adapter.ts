@@ -35,7 +35,7 @@ export class RedisIoAdapter extends IoAdapter {
 
   override async close(server: Server): Promise<void> {
     await super.close(server);
-    this.publisher.disconnect();
-    this.subscriber.disconnect();
+    // quit() lets the adapter's last unsubscribe commands finish instead of failing them.
+    await Promise.allSettled([this.publisher.quit(), this.subscriber.quit()]);
   }
 }

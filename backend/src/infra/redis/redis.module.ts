@@ -1,4 +1,4 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 
@@ -11,7 +11,17 @@ export const REDIS = Symbol('REDIS');
     {
       provide: REDIS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => new Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false }),
+      useFactory: (config: AppConfig) => {
+        const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+        const logger = new Logger('Redis');
+        let reported = false;
+        redis.on('error', (error: Error) => {
+          if (!reported) logger.warn(`Redis connection problem: ${error.message} (reconnecting)`);
+          reported = true;
+        });
+        redis.on('ready', () => (reported = false));
+        return redis;
+      },
     },
   ],
   exports: [REDIS],

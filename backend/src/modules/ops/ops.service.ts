@@ -23,9 +23,12 @@ export class OpsService implements OnApplicationShutdown {
   ) {
     this.connection = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
     this.connection.on('error', () => undefined);
-    this.queues = [DOMAIN_EVENTS_QUEUE, SCHEDULED_QUEUE].map(
-      (name) => new Queue(name, { connection: this.connection, prefix: config.redisPrefix, skipWaitingForReady: true }),
-    );
+    this.queues = [DOMAIN_EVENTS_QUEUE, SCHEDULED_QUEUE].map((name) => {
+      const queue = new Queue(name, { connection: this.connection, prefix: config.redisPrefix, skipWaitingForReady: true });
+      // Read-only use: a Redis outage shows up in /api/health and the metrics, not as log noise.
+      queue.on('error', () => undefined);
+      return queue;
+    });
   }
 
   /** Fills the gauges that are read on scrape, then renders every metric in the Prometheus format. */

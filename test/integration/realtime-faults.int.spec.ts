@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import type { Socket } from 'socket.io-client';
+import { DOMAIN_EVENTS_QUEUE } from '../../backend/src/infra/events/queues.js';
+import { OutboxEvent } from '../../backend/src/infra/events/outbox-event.entity.js';
+import { HeadlinesService } from '../../backend/src/modules/community/headlines.service.js';
+import { eventually } from '../support/eventually.js';
+import { collectMessages, connectSocket, nextMessage } from '../support/sockets.js';
+import { TcpProxy } from '../support/tcp-proxy.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { killWorker, spawnWorker } from '../support/worker-process.js';
+
+const REDIS = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+
+describe('the event flow survives faults', () => {
+  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  const later = <T>(value: T, cleanup: (value: T) => Promise<unknown> | unknown): T => {
+    cleanups.push(() => cleanup(value));
+    return value;
+  };
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  const createHeadline = (t: TestApp, text: string) =>
+    RequestContext.create(t.app.get(MikroORM).em, () => t.app.get(HeadlinesService).create(text));
+
+  it('keeps an event written while Redis is unreachable and delivers it once when Redis is back', async () => {
+    const proxy = later(await new TcpProxy(REDIS.hostname, Number(REDIS.port || 6379)).start(), (p) => p.stop());
+    const t = later(await startTestApp({ worker: true, env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}` } }), (app) => app.close());
+    const socket = later(await connectSocket(t.baseUrl), (s) => s.disconnect());
+    const received = collectMessages(socket, 'headlines.changed');
+
+    await proxy.cut();
+    const headline = await createHeadline(t, 'Written while Redis was down');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const pending = await t.em().findOneOrFail(OutboxEvent, { aggregateType: 'headline', aggregateId: String(headline.id) });
+    expect(pending.publishedAt).toBeNull();
+    expect(received).toHaveLength(0);
+
+    await proxy.restore();
+    await eventually(() => expect(received).toHaveLength(1), 15_000);
+    expect(received[0].headlines[0].text).toBe('Written while Redis was down');
+    await t.settled();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(received).toHaveLength(1);
+  }, 40_000);
+
+  it('retries a job whose worker was killed mid-job and applies its effect once', async () => {
+    const t = later(await startTestApp({ worker: false }), (app) => app.close());
+    const socket = later(await connectSocket(t.baseUrl), (s: Socket) => s.disconnect());
+    const received = collectMessages(socket, 'headlines.changed');
+    const queueConnection = later(new Redis(t.config.redisUrl, { maxRetriesPerRequest: null }), (r) => r.disconnect());
+    const queue = later(new Queue(DOMAIN_EVENTS_QUEUE, { connection: queueConnection, prefix: t.config.redisPrefix }), (q) => q.close());
+
+    // Hold the table where a worker marks events handled: the first worker blocks inside its job.
+    const blocker = new pg.Client({ connectionString: t.databaseUrl });
+    await blocker.connect();
+    later(blocker, (client) => client.end());
+    await blocker.query('begin');
+    await blocker.query('lock table processed_events in exclusive mode');
+
+    const first: ChildProcess = later(await spawnWorker(t.config), (w) => killWorker(w));
+    const headline = await createHeadline(t, 'Survives a crash');
+    await eventually(async () => expect(await queue.getActiveCount()).toBe(1), 10_000);
+    await killWorker(first);
+    await blocker.query('rollback');
+
+    later(await spawnWorker(t.config), (w) => killWorker(w));
+    const message = await nextMessage(socket, 'headlines.changed', undefined, 20_000);
+    expect(message.headlines[0]).toMatchObject({ id: headline.id, text: 'Survives a crash' });
+    await t.settled();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(received).toHaveLength(1);
+    const event = await t.em().findOneOrFail(OutboxEvent, { aggregateType: 'headline', aggregateId: String(headline.id) });
+    const [{ n }] = await t.em().execute<{ n: number }[]>('select count(*)::int as n from processed_events where event_id = ?', [event.id]);
+    expect(n).toBe(1);
+    expect(await queue.getCompletedCount()).toBe(1);
+  }, 60_000);
+
+  it('delivers to a socket on instance A what a request to instance B caused, through one worker', async () => {
+    const a = later(await startTestApp({ worker: false }), (app) => app.close());
+    const b = later(await startTestApp({ worker: false, databaseUrl: a.databaseUrl }), (app) => app.close());
+    later(await spawnWorker(a.config), (w) => killWorker(w));
+    expect(b.config.redisPrefix).toBe(a.config.redisPrefix);
+    const socketOnA = later(await connectSocket(a.baseUrl), (s) => s.disconnect());
+    const arrival = nextMessage(socketOnA, 'headlines.changed', ({ headlines }) => headlines.some((h) => h.text === 'From B'), 15_000);
+    const admin = await b.signIn('admin');
+    expect((await b.request('/api/headlines', { method: 'POST', as: admin, json: { text: 'From B' } })).status).toBe(201);
+    await expect(arrival).resolves.toBeDefined();
+  }, 40_000);
+});
