@@ -10,9 +10,9 @@ export class Headline {
   @Property({ type: 'string', length: 200 })
   text!: string;
 
-  @Property({ type: 'timestamptz' })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
 }

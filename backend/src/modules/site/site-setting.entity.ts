@@ -10,6 +10,6 @@ export class SiteSetting {
   @Property({ type: 'jsonb' })
   value!: unknown;
 
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
 }
