@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { SCHEDULED_QUEUE } from '../../backend/src/infra/events/queues.js';
+import { ScheduledJobs } from '../../backend/src/infra/events/scheduled-jobs.js';
+import { startWorker } from '../../backend/src/worker-process.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+describe('operations: metrics, queue dashboard, scheduled jobs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ worker: true, env: { METRICS_TOKEN: 'a-metrics-token-for-prometheus' } });
+  });
+  afterAll(() => t.close());
+
+  it('serves Prometheus metrics to the metrics token and to admins only', async () => {
+    expect((await t.request('/api/metrics')).status).toBe(401);
+    expect((await t.request('/api/metrics', { headers: { authorization: 'Bearer wrong-token' } })).status).toBe(401);
+    expect((await t.request('/api/metrics', { as: await t.signIn('organizer') })).status).toBe(403);
+    const byToken = await t.request('/api/metrics', { headers: { authorization: 'Bearer a-metrics-token-for-prometheus' } });
+    expect(byToken.status).toBe(200);
+    const byAdmin = await t.request('/api/metrics', { as: await t.signIn('admin') });
+    expect(byAdmin.status).toBe(200);
+    const text = await byAdmin.text();
+    for (const metric of [
+      'paddock_http_request_duration_seconds_bucket',
+      'paddock_queue_jobs{queue="domain-events",state="failed"}',
+      'paddock_outbox_lag_seconds',
+      'paddock_outbox_pending',
+      'paddock_connected_sockets',
+    ]) {
+      expect(text).toContain(metric);
+    }
+    expect(text).toMatch(/paddock_http_request_duration_seconds_count\{method="GET",route="\/api\/health"|route="\/api\/metrics"/);
+  });
+
+  it('shows the queue dashboard to admins only', async () => {
+    expect((await t.request('/api/admin/queues')).status).toBe(401);
+    const forDriver = await t.request('/api/admin/queues', { as: await t.signIn('driver') });
+    expect(forDriver.status).toBe(403);
+    expect(await forDriver.json()).toMatchObject({ status: 403, path: '/api/admin/queues' });
+    const forAdmin = await t.request('/api/admin/queues', { as: await t.signIn('admin') });
+    expect(forAdmin.status).toBe(200);
+    expect(forAdmin.headers.get('content-type')).toContain('text/html');
+    const queues = await t.request('/api/admin/queues/api/queues', { as: await t.signIn('admin') });
+    expect(JSON.stringify(await queues.json())).toContain('domain-events');
+  });
+
+  it('keeps one scheduler per scheduled job however many workers start', async () => {
+    const second = await startWorker(t.config, { logger: false });
+    const connection = new Redis(t.config.redisUrl, { maxRetriesPerRequest: null });
+    const queue = new Queue(SCHEDULED_QUEUE, { connection, prefix: t.config.redisPrefix });
+    try {
+      const schedulers = await queue.getJobSchedulers();
+      expect(schedulers.map((scheduler) => scheduler.key)).toEqual(['prune-event-log']);
+    } finally {
+      await queue.close();
+      connection.disconnect();
+      await second.close();
+    }
+  });
+
+  it('prunes handled events older than the retention and keeps recent ones', async () => {
+    const em = t.em();
+    const [old, recent] = [randomUUID(), randomUUID()];
+    for (const [id, age] of [
+      [old, '8 days'],
+      [recent, '1 hour'],
+    ]) {
+      await em.execute(
+        `insert into outbox_events (id, name, version, aggregate_type, aggregate_id, payload, occurred_at, published_at)
+         values (?, 'HeadlineCreated', 1, 'headline', '0', '{}', now() - interval '${age}', now() - interval '${age}')`,
+        [id],
+      );
+      await em.execute(`insert into processed_events (event_id, name, processed_at) values (?, 'HeadlineCreated', now() - interval '${age}')`, [id]);
+    }
+    await t.worker!.get(ScheduledJobs).run({ name: 'prune-event-log' });
+    const left = await t.em().execute<{ id: string }[]>('select id from outbox_events where id in (?, ?)', [old, recent]);
+    expect(left.map((row) => row.id)).toEqual([recent]);
+    const handled = await t.em().execute<{ event_id: string }[]>('select event_id from processed_events where event_id in (?, ?)', [old, recent]);
+    expect(handled.map((row) => row.event_id)).toEqual([recent]);
+  });
+});
