@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { accountMenuButton, baseUrl, launchBrowser, MOBILE, openPage, pageHeading, signInAs, visit, type TestPage } from './support/browser.js';
+import { accountMenuButton, launchBrowser, MOBILE, openPage, pageHeading, signInAs, visit, type TestPage } from './support/browser.js';
 
 // A browser test walks several pages; jest's project-level testTimeout is not applied to tests.
 jest.setTimeout(60_000);
@@ -59,7 +59,7 @@ describe('the shell', () => {
       const text = await footer.innerText();
       expect(text).toContain(String(new Date().getFullYear()));
       expect(text).toContain('All rights reserved on league communications and format');
-      const config = (await (await fetch(`${baseUrl()}/api/config`)).json()) as { leagueName: string; social: Record<string, string> };
+      const config = await page.evaluate(async () => (await (await fetch('/api/config')).json()) as { leagueName: string; social: Record<string, string> });
       expect(text).toContain(config.leagueName);
       const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       expect(hrefs.sort()).toEqual(Object.values(config.social).filter(Boolean).sort());

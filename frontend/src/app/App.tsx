@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Provider, useAtomValue } from 'jotai';
@@ -14,7 +14,13 @@ import { theme } from './theme.js';
 /** Runs the start-up sequence, then shows the shell, or the fallback view when the league cannot be reached. */
 export function StartupGate({ store }: { store: AppStore }) {
   const readiness = useAtomValue(readinessAtom);
-  const run = useCallback(() => void startUp(store), [store]);
+  // One sequence at a time: StrictMode's double effect and impatient Retry clicks must not start a second.
+  const inFlight = useRef<Promise<void> | null>(null);
+  const run = useCallback(() => {
+    inFlight.current ??= startUp(store).finally(() => {
+      inFlight.current = null;
+    });
+  }, [store]);
   useEffect(run, [run]);
 
   if (readiness === 'no') return <StartupFallback onRetry={run} />;

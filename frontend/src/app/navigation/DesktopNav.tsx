@@ -15,7 +15,7 @@ function NavButton({ link }: { link: NavLink }) {
       component={RouterLink}
       to={link.to}
       aria-current={active ? 'page' : undefined}
-      sx={{ fontWeight: active ? 700 : 500, borderBottom: 2, borderColor: active ? 'currentColor' : 'transparent', borderRadius: 0 }}
+      sx={{ px: 1, minWidth: 0, whiteSpace: 'nowrap', fontWeight: active ? 700 : 500, borderBottom: 2, borderColor: active ? 'currentColor' : 'transparent', borderRadius: 0 }}
     >
       {link.label}
     </Button>
@@ -27,7 +27,7 @@ export function DesktopNav() {
   const session = useAtomValue(sessionAtom);
   const { main, myTeams, staff } = navigationFor(session);
   return (
-    <Box component="nav" aria-label="Main navigation" sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center', flexWrap: 'wrap' }}>
+    <Box component="nav" aria-label="Main navigation" sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center' }}>
       {main.map((entry) =>
         isNavGroup(entry) ? <NavDropdown key={entry.label} label={entry.label} sections={[entry]} /> : <NavButton key={entry.to} link={entry} />,
       )}

@@ -28,7 +28,7 @@ export function Header() {
         </IconButton>
         <Box component={RouterLink} to="/" aria-label={`${leagueName} home`} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}>
           <Logo size={36} />
-          <Typography variant="h6" component="span" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline' } }}>
+          <Typography variant="h6" component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline', lg: 'none', xl: 'inline' } }}>
             {leagueName}
           </Typography>
         </Box>
