@@ -1,0 +1,114 @@
+/**
+ * `npm run bench:realtime` — how fast a headline change reaches N browsers, against a bare
+ * Socket.IO broadcast to the same sockets as the baseline. A benchmark, not a test: it prints a table.
+ *
+ *   --clients N   sockets to connect (default 2000)
+ *   --rounds R    measured changes per path (default 10)
+ *
+ * The site runs as `npm start` does (API + worker in one process, built) on a fresh database.
+ */
+import { Emitter } from '@socket.io/redis-emitter';
+import { Redis } from 'ioredis';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { io, type Socket } from 'socket.io-client';
+import { freePort } from '../support/free-port.js';
+import { signIn } from '../support/sign-in.js';
+
+const { values } = parseArgs({ options: { clients: { type: 'string', default: '2000' }, rounds: { type: 'string', default: '10' } } });
+const CLIENTS = Number(values.clients);
+const ROUNDS = Number(values.rounds);
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function startSite(): Promise<{ baseUrl: string; redisPrefix: string; stop: () => void }> {
+  const port = await freePort();
+  const databaseUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/paddock');
+  databaseUrl.pathname = `/paddock_bench_${Date.now().toString(36)}`;
+  const redisPrefix = `bench-${Date.now().toString(36)}`;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const site = spawn(process.execPath, [path.join(ROOT, 'backend/dist/backend/src/start.js')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), PUBLIC_URL: baseUrl, DATABASE_URL: databaseUrl.toString(), REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'warn', WEB_DIST: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let tries = 0; tries < 150; tries += 1) {
+    if ((await fetch(`${baseUrl}/api/health`).catch(() => null))?.ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { baseUrl, redisPrefix, stop: () => site.kill('SIGTERM') };
+}
+
+async function connectAll(baseUrl: string): Promise<Socket[]> {
+  const sockets: Socket[] = [];
+  for (let start = 0; start < CLIENTS; start += 100) {
+    const batch = Array.from({ length: Math.min(100, CLIENTS - start) }, () =>
+      io(baseUrl, { transports: ['websocket'], forceNew: true, reconnection: false }),
+    );
+    await Promise.all(batch.map((socket) => new Promise((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject))));
+    sockets.push(...batch);
+  }
+  return sockets;
+}
+
+/** Fires `trigger` and returns each socket's delay (ms) until it received the message carrying `marker`. */
+async function measure(sockets: Socket[], marker: string, trigger: () => Promise<unknown>): Promise<number[]> {
+  const started = performance.now();
+  const arrivals = sockets.map(
+    (socket) =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${marker} within 30 s`)), 30_000);
+        const onMessage = (payload: { headlines: { text: string }[] }) => {
+          if (payload.headlines[0]?.text !== marker) return;
+          clearTimeout(timer);
+          socket.off('headlines.changed', onMessage);
+          resolve(performance.now() - started);
+        };
+        socket.on('headlines.changed', onMessage);
+      }),
+  );
+  await trigger();
+  return Promise.all(arrivals);
+}
+
+function summary(label: string, delays: number[]) {
+  const sorted = [...delays].sort((a, b) => a - b);
+  return { label, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] };
+}
+
+const site = await startSite();
+try {
+  const sockets = await connectAll(site.baseUrl);
+  const admin = await signIn(site.baseUrl, 'admin');
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const bare = new Emitter(redis, { key: `${site.redisPrefix}:socket.io` });
+  const changeHeadline = (text: string) =>
+    fetch(`${site.baseUrl}/api/headlines`, {
+      method: 'POST',
+      headers: { cookie: admin.header(), 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
+      body: JSON.stringify({ text }),
+    });
+
+  await measure(sockets, 'warm-up', () => changeHeadline('warm-up'));
+  const pipeline: number[] = [];
+  const baseline: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    pipeline.push(...(await measure(sockets, `change ${round}`, () => changeHeadline(`change ${round}`))));
+    const marker = `bare ${round}`;
+    baseline.push(...(await measure(sockets, marker, async () => bare.to('everyone').emit('headlines.changed', { headlines: [{ text: marker }] }))));
+  }
+  const rows = [summary('headline change (REST → outbox → queue → worker → sockets)', pipeline), summary('bare Socket.IO broadcast (Redis emitter)', baseline)];
+  console.log(`\nbench:realtime — ${CLIENTS} sockets, ${ROUNDS} rounds each, ${sockets.length * ROUNDS} deliveries per row\n`);
+  console.table(Object.fromEntries(rows.map(({ label, ...ms }) => [label, Object.fromEntries(Object.entries(ms).map(([k, v]) => [`${k} ms`, Math.round(v)]))])));
+  const ratio = rows[0].p95 / rows[1].p95;
+  console.log(`p95 ratio (pipeline / bare broadcast): ${ratio.toFixed(2)}   targets: p95 ≤ 150 ms at 2,000 clients, ratio ≤ 2`);
+  for (const socket of sockets) socket.disconnect();
+  redis.disconnect();
+} finally {
+  site.stop();
+}
+process.exit(0);
