@@ -11,11 +11,12 @@ import { RedisModule } from './infra/redis/redis.module.js';
 import { CommunityModule } from './modules/community/community.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
 
 const REQUEST_ID_HEADER = 'x-request-id';
 
 /** The domain modules, loaded by API and worker alike (the worker finds their event handlers). */
-export const DOMAIN_MODULES = [UsersModule, SiteModule, CommunityModule];
+export const DOMAIN_MODULES = [UsersModule, SiteModule, CommunityModule, CatalogueModule];
 
 /**
  * What every process shares: validated configuration (injectable as APP_CONFIG), JSON logs with a

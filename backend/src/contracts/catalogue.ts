@@ -1,0 +1,58 @@
+/** Shapes of the racing catalogue (games, tracks with variants, cars) shared with the web client. Types and pure rules only. */
+
+/** The platforms a game runs on (SPEC §9; `ALL` is only a filter value, never stored). */
+export const PLATFORMS = ['PC', 'XBOX', 'PLAYSTATION'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/** A crossplay entry (SPEC §3): platforms of one game that race together. */
+export interface CrossPlayGroupDto {
+  name: string;
+  platforms: Platform[];
+}
+
+export interface GameDto {
+  id: number;
+  name: string;
+  /** URL of the webp icon (`/api/images/{id}.webp`), or null. */
+  icon: string | null;
+  platforms: Platform[];
+  crossPlayPlatforms: CrossPlayGroupDto[];
+}
+
+export interface TrackVariantDto {
+  id: number;
+  name: string;
+  lengthMeters: number;
+}
+
+export interface TrackDto {
+  id: number;
+  gameId: number;
+  name: string;
+  /** ISO 3166-1 alpha-2 country code, e.g. `GB`. */
+  country: string;
+  icon: string | null;
+  variants: TrackVariantDto[];
+}
+
+/**
+ * A raced layout as events and boards refer to it: `id` is the variant's id, `trackName` the track's
+ * name and `name` the variant's (SPEC §3 "track (id, trackName, name as variant)").
+ */
+export interface TrackRef {
+  id: number;
+  trackId: number;
+  trackName: string;
+  name: string;
+  country: string;
+  lengthMeters: number;
+  icon: string | null;
+}
+
+export interface CarDto {
+  id: number;
+  gameId: number;
+  name: string;
+  carClass: string;
+  icon: string | null;
+}

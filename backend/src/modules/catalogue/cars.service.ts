@@ -1,0 +1,64 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ICON_BOUNDS, type UploadedImage } from '../../common/images.js';
+import type { CarDto } from '../../contracts/catalogue.js';
+import { Car } from './catalogue.entities.js';
+import { toCarDto } from './catalogue.mappers.js';
+import { invalidField, type CarBody } from './dto/catalogue.dto.js';
+import { findGame } from './games.service.js';
+import { ImagesService } from './images.service.js';
+
+/** Cars of each game, by class. */
+@Injectable()
+export class CarsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly images: ImagesService,
+  ) {}
+
+  async listForGame(gameId: number): Promise<CarDto[]> {
+    await findGame(this.em, gameId);
+    const cars = await this.em.find(Car, { game: gameId }, { orderBy: { carClass: 'asc', name: 'asc' } });
+    return cars.map(toCarDto);
+  }
+
+  async get(id: number): Promise<CarDto> {
+    return toCarDto(await findCar(this.em, id));
+  }
+
+  async save(body: CarBody, upload?: UploadedImage): Promise<CarDto> {
+    const icon = await this.images.prepare(upload, ICON_BOUNDS);
+    try {
+      return await this.em.transactional(async (em) => {
+        const game = await findGame(em, body.game.id).catch(() => {
+          throw new BadRequestException(invalidField('game.id', `game ${body.game.id} does not exist`));
+        });
+        const car = body.id ? await findCar(em, body.id) : em.create(Car, { game, name: body.name, carClass: body.carClass });
+        car.game = game;
+        car.name = body.name;
+        car.carClass = body.carClass;
+        this.images.setIcon(em, car, icon);
+        await em.flush();
+        return toCarDto(car);
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw new ConflictException(`A car named "${body.name}" already exists in this game`);
+      throw error;
+    }
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.em.transactional(async (em) => {
+      const car = await findCar(em, id);
+      if (car.icon) em.remove(car.icon);
+      em.remove(car);
+    });
+  }
+}
+
+async function findCar(em: EntityManager, id: number): Promise<Car> {
+  const car = await em.findOne(Car, id);
+  if (!car) throw new NotFoundException(`Car ${id} not found`);
+  return car;
+}

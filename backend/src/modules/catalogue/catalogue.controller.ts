@@ -1,0 +1,136 @@
+import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Put, Res, StreamableFile, UploadedFile } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Access } from '../../common/access.js';
+import { IMMUTABLE_CACHE_CONTROL, JsonPartWithImage, type UploadedImage } from '../../common/images.js';
+import type { CarDto, GameDto, TrackDto } from '../../contracts/catalogue.js';
+import { CarsService } from './cars.service.js';
+import { CarBody, GameBody, IdParam, TrackBody } from './dto/catalogue.dto.js';
+import { GamesService } from './games.service.js';
+import { ImagesService } from './images.service.js';
+import { TracksService } from './tracks.service.js';
+
+@ApiTags('catalogue')
+@Controller('games')
+export class GamesController {
+  constructor(
+    private readonly games: GamesService,
+    private readonly tracks: TracksService,
+    private readonly cars: CarsService,
+  ) {}
+
+  @Get()
+  @Access('public')
+  list(): Promise<GameDto[]> {
+    return this.games.list();
+  }
+
+  /** Multipart: `game` (JSON, with `id` to update) and an optional `icon` image. */
+  @Put()
+  @Access('isAdmin')
+  @JsonPartWithImage('game')
+  save(@Body('game') game: GameBody, @UploadedFile() icon?: UploadedImage): Promise<GameDto> {
+    return this.games.save(game, icon);
+  }
+
+  @Get(':id')
+  @Access('public')
+  get(@Param() { id }: IdParam): Promise<GameDto> {
+    return this.games.get(id);
+  }
+
+  @Delete(':id')
+  @Access('isAdmin')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  remove(@Param() { id }: IdParam): Promise<void> {
+    return this.games.remove(id);
+  }
+
+  @Get(':id/tracks')
+  @Access('public')
+  tracksOf(@Param() { id }: IdParam): Promise<TrackDto[]> {
+    return this.tracks.listForGame(id);
+  }
+
+  @Get(':id/cars')
+  @Access('public')
+  carsOf(@Param() { id }: IdParam): Promise<CarDto[]> {
+    return this.cars.listForGame(id);
+  }
+}
+
+@ApiTags('catalogue')
+@Controller('tracks')
+export class TracksController {
+  constructor(private readonly tracks: TracksService) {}
+
+  /** Multipart: `track` (JSON with all its `variants`; with `id` to update) and an optional `icon`. */
+  @Put()
+  @Access('isAdmin')
+  @JsonPartWithImage('track')
+  save(@Body('track') track: TrackBody, @UploadedFile() icon?: UploadedImage): Promise<TrackDto> {
+    return this.tracks.save(track, icon);
+  }
+
+  @Get(':id')
+  @Access('public')
+  get(@Param() { id }: IdParam): Promise<TrackDto> {
+    return this.tracks.get(id);
+  }
+
+  @Delete(':id')
+  @Access('isAdmin')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  remove(@Param() { id }: IdParam): Promise<void> {
+    return this.tracks.remove(id);
+  }
+}
+
+@ApiTags('catalogue')
+@Controller('cars')
+export class CarsController {
+  constructor(private readonly cars: CarsService) {}
+
+  /** Multipart: `car` (JSON; with `id` to update) and an optional `icon`. */
+  @Put()
+  @Access('isAdmin')
+  @JsonPartWithImage('car')
+  save(@Body('car') car: CarBody, @UploadedFile() icon?: UploadedImage): Promise<CarDto> {
+    return this.cars.save(car, icon);
+  }
+
+  @Get(':id')
+  @Access('public')
+  get(@Param() { id }: IdParam): Promise<CarDto> {
+    return this.cars.get(id);
+  }
+
+  @Delete(':id')
+  @Access('isAdmin')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  remove(@Param() { id }: IdParam): Promise<void> {
+    return this.cars.remove(id);
+  }
+}
+
+@ApiTags('catalogue')
+@Controller('images')
+export class ImagesController {
+  constructor(private readonly images: ImagesService) {}
+
+  /** A stored image (webp). Its content never changes, so browsers and proxies keep it for a year. */
+  @Get(':id.webp')
+  @Access('public')
+  @ApiProduces('image/webp')
+  @ApiOkResponse({ description: 'The image' })
+  async image(@Param('id', new ParseUUIDPipe({ version: '4' })) id: string, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
+    const data = await this.images.read(id);
+    if (!data) throw new NotFoundException(`Image ${id} not found`);
+    response.setHeader('Cache-Control', IMMUTABLE_CACHE_CONTROL);
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    return new StreamableFile(data, { type: 'image/webp', length: data.length });
+  }
+}

@@ -1,0 +1,92 @@
+import { Collection } from '@mikro-orm/core';
+import type { Opt } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import type { CrossPlayGroupDto, Platform } from '../../contracts/catalogue.js';
+import { StoredImage } from './stored-image.entity.js';
+
+export const PLATFORMS_KNOWN = "platforms <@ array['PC','XBOX','PLAYSTATION']::text[] and cardinality(platforms) > 0";
+
+/** A racing game the league races, on some platforms, with its crossplay groups. */
+@Entity({ tableName: 'games' })
+@Check({ name: 'games_platforms_known', expression: PLATFORMS_KNOWN })
+export class Game {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'string', length: 64, unique: 'games_name_key' })
+  name!: string;
+
+  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'games_icon_id_fkey' })
+  @Index({ name: 'games_icon_id_index' })
+  icon: StoredImage | null = null;
+
+  @Property({ type: 'text[]' })
+  platforms!: Platform[];
+
+  @Property({ type: 'jsonb', defaultRaw: `'[]'` })
+  crossPlayPlatforms: CrossPlayGroupDto[] & Opt = [];
+}
+
+/** A circuit of a game; the layouts raced on it are its variants. */
+@Entity({ tableName: 'tracks' })
+@Unique({ name: 'tracks_game_id_name_key', properties: ['game', 'name'] })
+@Check({ name: 'tracks_country_code', expression: "country ~ '^[A-Z]{2}$'" })
+export class Track {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tracks_game_id_fkey' })
+  game!: Game;
+
+  @Property({ type: 'string', length: 100 })
+  name!: string;
+
+  @Property({ type: 'string', length: 2 })
+  country!: string;
+
+  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'tracks_icon_id_fkey' })
+  @Index({ name: 'tracks_icon_id_index' })
+  icon: StoredImage | null = null;
+
+  @OneToMany(() => TrackVariant, (variant) => variant.track, { orderBy: { id: 'asc' } })
+  variants = new Collection<TrackVariant>(this);
+}
+
+/** One layout of a track (e.g. "GP", "National"); events and boards race on variants. */
+@Entity({ tableName: 'track_variants' })
+@Unique({ name: 'track_variants_track_id_name_key', properties: ['track', 'name'] })
+export class TrackVariant {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Track, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'track_variants_track_id_fkey' })
+  track!: Track;
+
+  @Property({ type: 'string', length: 100 })
+  name!: string;
+
+  @Property({ type: 'integer' })
+  @Check({ name: 'track_variants_length_positive', expression: 'length_meters > 0' })
+  lengthMeters!: number;
+}
+
+/** A car of a game, with its class (e.g. GT3). */
+@Entity({ tableName: 'cars' })
+@Unique({ name: 'cars_game_id_name_key', properties: ['game', 'name'] })
+export class Car {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'cars_game_id_fkey' })
+  game!: Game;
+
+  @Property({ type: 'string', length: 100 })
+  name!: string;
+
+  @Property({ type: 'string', length: 32 })
+  carClass!: string;
+
+  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'cars_icon_id_fkey' })
+  @Index({ name: 'cars_icon_id_index' })
+  icon: StoredImage | null = null;
+}

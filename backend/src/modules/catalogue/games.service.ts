@@ -1,0 +1,67 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ICON_BOUNDS, type UploadedImage } from '../../common/images.js';
+import type { GameDto } from '../../contracts/catalogue.js';
+import { Game } from './catalogue.entities.js';
+import { toGameDto } from './catalogue.mappers.js';
+import { invalidField, type GameBody } from './dto/catalogue.dto.js';
+import { ImagesService } from './images.service.js';
+
+/** The games the league races: admins keep them, everyone reads them. */
+@Injectable()
+export class GamesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly images: ImagesService,
+  ) {}
+
+  async list(): Promise<GameDto[]> {
+    return (await this.em.find(Game, {}, { orderBy: { name: 'asc' } })).map(toGameDto);
+  }
+
+  async get(id: number): Promise<GameDto> {
+    return toGameDto(await findGame(this.em, id));
+  }
+
+  /** Creates the game, or updates it when `body.id` is given; an uploaded icon replaces the old one. */
+  async save(body: GameBody, upload?: UploadedImage): Promise<GameDto> {
+    const crossPlayPlatforms = body.crossPlayPlatforms ?? [];
+    crossPlayPlatforms.forEach((group, index) => {
+      const foreign = group.platforms.filter((platform) => !body.platforms.includes(platform));
+      if (foreign.length) {
+        throw new BadRequestException(invalidField(`crossPlayPlatforms.${index}.platforms`, `${foreign.join(', ')} is not a platform of this game`));
+      }
+    });
+    const icon = await this.images.prepare(upload, ICON_BOUNDS);
+    try {
+      return await this.em.transactional(async (em) => {
+        const game = body.id ? await findGame(em, body.id) : em.create(Game, { name: body.name, platforms: body.platforms });
+        game.name = body.name;
+        game.platforms = body.platforms;
+        game.crossPlayPlatforms = crossPlayPlatforms.map(({ name, platforms }) => ({ name, platforms }));
+        this.images.setIcon(em, game, icon);
+        await em.flush();
+        return toGameDto(game);
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw new ConflictException(`A game named "${body.name}" already exists`);
+      throw error;
+    }
+  }
+
+  /** Deletes a game with its tracks and cars; refused (409) while events race it. */
+  async remove(id: number): Promise<void> {
+    await this.em.transactional(async (em) => {
+      const game = await findGame(em, id);
+      if (game.icon) em.remove(game.icon);
+      em.remove(game);
+    });
+  }
+}
+
+export async function findGame(em: EntityManager, id: number): Promise<Game> {
+  const game = await em.findOne(Game, id);
+  if (!game) throw new NotFoundException(`Game ${id} not found`);
+  return game;
+}

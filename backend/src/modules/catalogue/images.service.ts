@@ -1,0 +1,34 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { reencodeAsWebp, type ImageBounds, type UploadedImage, type WebpImage } from '../../common/images.js';
+import { StoredImage } from './stored-image.entity.js';
+
+/** Something that shows a stored image as its icon. */
+export interface HasIcon {
+  icon: StoredImage | null;
+}
+
+/** Stores uploads (after the shared webp pipeline) and serves them. */
+@Injectable()
+export class ImagesService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Decodes and re-encodes an optional upload; call before opening the transaction that saves it. */
+  async prepare(upload: UploadedImage | undefined, bounds: ImageBounds, field = 'icon'): Promise<WebpImage | null> {
+    return upload ? reencodeAsWebp(upload.buffer, bounds, field) : null;
+  }
+
+  /** Gives `owner` the new image (if any) and deletes the one it replaces, in `em`'s transaction. */
+  setIcon(em: EntityManager, owner: HasIcon, image: WebpImage | null): void {
+    if (!image) return;
+    const previous = owner.icon;
+    owner.icon = em.create(StoredImage, { id: randomUUID(), data: image.data, width: image.width, height: image.height });
+    if (previous) em.remove(previous);
+  }
+
+  async read(id: string): Promise<Buffer | null> {
+    const image = await this.em.findOne(StoredImage, id, { populate: ['data'] });
+    return image?.data ?? null;
+  }
+}

@@ -1,0 +1,87 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ICON_BOUNDS, type UploadedImage } from '../../common/images.js';
+import type { TrackDto } from '../../contracts/catalogue.js';
+import { Track, TrackVariant } from './catalogue.entities.js';
+import { toTrackDto } from './catalogue.mappers.js';
+import { invalidField, type TrackBody } from './dto/catalogue.dto.js';
+import { findGame } from './games.service.js';
+import { ImagesService } from './images.service.js';
+
+/** Tracks of each game with their variants (the layouts events race on). */
+@Injectable()
+export class TracksService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly images: ImagesService,
+  ) {}
+
+  async listForGame(gameId: number): Promise<TrackDto[]> {
+    await findGame(this.em, gameId);
+    const tracks = await this.em.find(Track, { game: gameId }, { populate: ['variants'], orderBy: { name: 'asc' } });
+    return tracks.map(toTrackDto);
+  }
+
+  async get(id: number): Promise<TrackDto> {
+    return toTrackDto(await findTrack(this.em, id));
+  }
+
+  /**
+   * Creates or updates a track with exactly the variants given: variants with an `id` are kept and
+   * updated, new ones are added, missing ones are removed (refused with 409 while events race them).
+   */
+  async save(body: TrackBody, upload?: UploadedImage): Promise<TrackDto> {
+    const names = body.variants.map((variant) => variant.name.toLowerCase());
+    const repeated = names.findIndex((name, index) => names.indexOf(name) !== index);
+    if (repeated >= 0) throw new BadRequestException(invalidField(`variants.${repeated}.name`, 'variant names must differ'));
+    const icon = await this.images.prepare(upload, ICON_BOUNDS);
+    try {
+      return await this.em.transactional(async (em) => {
+        const game = await findGame(em, body.game.id).catch(() => {
+          throw new BadRequestException(invalidField('game.id', `game ${body.game.id} does not exist`));
+        });
+        const track = body.id ? await findTrack(em, body.id) : em.create(Track, { game, name: body.name, country: body.country });
+        if (track.game.id !== game.id) throw new BadRequestException(invalidField('game.id', 'a track cannot move to another game'));
+        track.name = body.name;
+        track.country = body.country;
+        this.images.setIcon(em, track, icon);
+        const existing = new Map(track.variants.getItems().map((variant) => [variant.id, variant]));
+        body.variants.forEach((given, index) => {
+          if (given.id !== undefined && !existing.has(given.id)) {
+            throw new BadRequestException(invalidField(`variants.${index}.id`, `variant ${given.id} is not a variant of this track`));
+          }
+        });
+        const kept = new Set(body.variants.map((given) => given.id).filter((id) => id !== undefined));
+        for (const variant of existing.values()) if (!kept.has(variant.id)) em.remove(variant);
+        // Removals and renames first, so a new variant may take a name an old one gave up.
+        await em.flush();
+        for (const given of body.variants) {
+          const variant = given.id ? existing.get(given.id)! : em.create(TrackVariant, { track, name: given.name, lengthMeters: given.lengthMeters });
+          variant.name = given.name;
+          variant.lengthMeters = given.lengthMeters;
+        }
+        await em.flush();
+        return toTrackDto(await findTrack(em, track.id, true));
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw new ConflictException(`"${body.name}" already exists in this game, or two variants share a name`);
+      throw error;
+    }
+  }
+
+  /** Deletes a track and its variants; refused (409) while events race them. */
+  async remove(id: number): Promise<void> {
+    await this.em.transactional(async (em) => {
+      const track = await findTrack(em, id);
+      if (track.icon) em.remove(track.icon);
+      em.remove(track);
+    });
+  }
+}
+
+async function findTrack(em: EntityManager, id: number, refresh = false): Promise<Track> {
+  const track = await em.findOne(Track, id, { populate: ['variants'], refresh });
+  if (!track) throw new NotFoundException(`Track ${id} not found`);
+  return track;
+}

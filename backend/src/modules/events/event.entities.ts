@@ -1,0 +1,197 @@
+import { Collection, PrimaryKeyProp } from '@mikro-orm/core';
+import type { Opt } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import type { Platform } from '../../contracts/catalogue.js';
+import type { CarTuningRule, CarUpgradeRule, CompetitionStyle, RaceEventType } from '../../contracts/events.js';
+import { Game, PLATFORMS_KNOWN, TrackVariant } from '../catalogue/catalogue.entities.js';
+import { StoredImage } from '../catalogue/stored-image.entity.js';
+import { DriverProfile } from '../profiles/driver-profile.entity.js';
+import { Team } from '../teams/team.entity.js';
+
+/**
+ * A league event (table `events`; the class is not called `Event`, which is a Node global): one or
+ * more race events, each with optional qualifying and its races. `seatsTaken`
+ * is kept by a trigger on event_attendance and held within `seats` by a check constraint, so the
+ * database itself refuses the driver past the last seat, however many sign up at once.
+ */
+@Entity({ tableName: 'events' })
+@Check({ name: 'events_platforms_known', expression: PLATFORMS_KNOWN })
+@Check({ name: 'events_seats_range', expression: 'seats >= 1 and seats <= 1000' })
+@Check({ name: 'events_seats_taken_within_seats', expression: 'seats_taken >= 0 and seats_taken <= seats' })
+@Check({ name: 'events_competition_style_known', expression: "competition_style in ('SOLO','TEAM','LVL')" })
+@Check({ name: 'events_car_tuning_rule_known', expression: "car_tuning_rule in ('ALLOWED','DISALLOWED')" })
+@Check({ name: 'events_car_upgrade_rule_known', expression: "car_upgrade_rule in ('ALLOWED','DISALLOWED','HOMOLOGATED')" })
+export class LeagueEvent {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'string', length: 100 })
+  name!: string;
+
+  @Property({ type: 'timestamptz' })
+  @Index({ name: 'events_starts_at_index' })
+  startsAt!: Date;
+
+  @Property({ type: 'boolean', defaultRaw: 'false' })
+  assessment: boolean & Opt = false;
+
+  @ManyToOne(() => Game, { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'events_game_id_fkey' })
+  @Index({ name: 'events_game_id_index' })
+  game!: Game;
+
+  @Property({ type: 'text[]' })
+  platforms!: Platform[];
+
+  @Property({ type: 'integer' })
+  seats!: number;
+
+  /** Maintained by the database (trigger on event_attendance); never written by code. */
+  @Property({ type: 'integer', defaultRaw: '0' })
+  seatsTaken: number & Opt = 0;
+
+  @Property({ type: 'string', length: 8 })
+  competitionStyle!: CompetitionStyle;
+
+  @Property({ type: 'string', length: 16 })
+  carTuningRule!: CarTuningRule;
+
+  @Property({ type: 'string', length: 16 })
+  carUpgradeRule!: CarUpgradeRule;
+
+  @Property({ type: 'boolean', defaultRaw: 'false' })
+  stewarded: boolean & Opt = false;
+
+  @Property({ type: 'boolean', defaultRaw: 'false' })
+  leaderboardsEnabled: boolean & Opt = false;
+
+  @Property({ type: 'string', length: 11, nullable: true })
+  youtubeVideoId: string | null = null;
+
+  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'events_icon_id_fkey' })
+  @Index({ name: 'events_icon_id_index' })
+  icon: StoredImage | null = null;
+
+  @Property({ type: 'boolean', defaultRaw: 'false' })
+  published: boolean & Opt = false;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  publishedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+
+  @OneToMany(() => RaceEvent, (raceEvent) => raceEvent.event, { orderBy: { position: 'asc' } })
+  raceEvents = new Collection<RaceEvent>(this);
+}
+
+/** One block of an event on one track: optional qualifying, then its races. */
+@Entity({ tableName: 'race_events' })
+@Unique({ name: 'race_events_event_id_position_key', properties: ['event', 'position'] })
+export class RaceEvent {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_events_event_id_fkey' })
+  event!: LeagueEvent;
+
+  @Property({ type: 'smallint' })
+  position!: number;
+
+  @ManyToOne(() => TrackVariant, { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'race_events_track_variant_id_fkey' })
+  @Index({ name: 'race_events_track_variant_id_index' })
+  trackVariant: TrackVariant | null = null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  externalTrackName: string | null = null;
+
+  @Property({ type: 'boolean', defaultRaw: 'false' })
+  qualifyEnabled: boolean & Opt = false;
+
+  @ManyToOne(() => TrackVariant, { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'race_events_qualify_track_variant_id_fkey' })
+  @Index({ name: 'race_events_qualify_track_variant_id_index' })
+  qualifyTrackVariant: TrackVariant | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  qualifyLaps: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  qualifyLengthMinutes: number | null = null;
+
+  @OneToMany(() => Race, (race) => race.raceEvent, { orderBy: { position: 'asc' } })
+  races = new Collection<Race>(this);
+}
+
+@Entity({ tableName: 'races' })
+@Unique({ name: 'races_race_event_id_position_key', properties: ['raceEvent', 'position'] })
+@Check({ name: 'races_race_event_type_known', expression: "race_event_type in ('PRACTICE','SPRINT','RACE','FEATURE','ENDURANCE')" })
+export class Race {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => RaceEvent, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'races_race_event_id_fkey' })
+  raceEvent!: RaceEvent;
+
+  @Property({ type: 'smallint' })
+  position!: number;
+
+  @Property({ type: 'string', length: 16 })
+  raceEventType!: RaceEventType;
+
+  @ManyToOne(() => TrackVariant, { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'races_track_variant_id_fkey' })
+  @Index({ name: 'races_track_variant_id_index' })
+  trackVariant: TrackVariant | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  laps: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  lengthMinutes: number | null = null;
+}
+
+const SEATS_TRIGGER_BODY =
+  "if tg_op = 'INSERT' then update events set seats_taken = seats_taken + 1 where id = new.event_id; return new; " +
+  'else update events set seats_taken = seats_taken - 1 where id = old.event_id; return old; end if;';
+
+/** A driver's seat in an event (entered by themselves, an organizer, or their team's captain). */
+@Entity({
+  tableName: 'event_attendance',
+  triggers: [{ name: 'event_attendance_seats', timing: 'after', events: ['insert', 'delete'], forEach: 'row', body: SEATS_TRIGGER_BODY }],
+})
+export class EventAttendance {
+  [PrimaryKeyProp]?: ['event', 'profile'];
+
+  @ManyToOne(() => LeagueEvent, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'event_attendance_event_id_fkey' })
+  event!: LeagueEvent;
+
+  @ManyToOne(() => DriverProfile, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'event_attendance_profile_id_fkey' })
+  @Index({ name: 'event_attendance_profile_id_index' })
+  profile!: DriverProfile;
+
+  @ManyToOne(() => Team, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'event_attendance_team_id_fkey' })
+  @Index({ name: 'event_attendance_team_id_index' })
+  team: Team | null = null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  joinedAt: Date & Opt = new Date();
+}
+
+/** The event being raced (and streamed) right now; at most one row. */
+@Entity({ tableName: 'live_event' })
+@Check({ name: 'live_event_singleton', expression: 'singleton' })
+export class LiveEvent {
+  @PrimaryKey({ type: 'boolean', defaultRaw: 'true' })
+  singleton: boolean & Opt = true;
+
+  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'live_event_event_id_fkey' })
+  @Index({ name: 'live_event_event_id_index' })
+  event!: LeagueEvent;
+
+  @Property({ type: 'string', length: 300 })
+  streamUrl!: string;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  startedAt: Date & Opt = new Date();
+}
