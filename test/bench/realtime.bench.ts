@@ -49,7 +49,7 @@ async function connectAll(baseUrl: string): Promise<Socket[]> {
     const batch = Array.from({ length: Math.min(100, CLIENTS - start) }, () =>
       io(baseUrl, { transports: ['websocket'], forceNew: true, reconnection: false }),
     );
-    await Promise.all(batch.map((socket) => new Promise((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject))));
+    await Promise.all(batch.map((socket) => new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject))));
     sockets.push(...batch);
   }
   return sockets;

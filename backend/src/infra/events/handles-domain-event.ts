@@ -16,7 +16,8 @@ export type DomainEventHandler<N extends DomainEventName> = (event: DomainEvent<
 
 /** Marks a provider method as the one handler of a domain event (run by the worker, at least once). */
 export function HandlesDomainEvent<N extends DomainEventName>(name: N) {
-  return <K extends string>(target: object, key: K, descriptor: TypedPropertyDescriptor<DomainEventHandler<N>>) => {
-    SetMetadata(HANDLES_DOMAIN_EVENT, name)(target, key, descriptor);
+  // Only `value` is checked: the method must be callable as this event's handler.
+  return (target: object, key: string | symbol, descriptor: { value?: DomainEventHandler<N> }) => {
+    SetMetadata(HANDLES_DOMAIN_EVENT, name)(target, key, descriptor as PropertyDescriptor);
   };
 }
