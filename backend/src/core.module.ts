@@ -12,11 +12,12 @@ import { CommunityModule } from './modules/community/community.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
+import { LeagueEventsModule } from './modules/events/events.module.js';
 
 const REQUEST_ID_HEADER = 'x-request-id';
 
 /** The domain modules, loaded by API and worker alike (the worker finds their event handlers). */
-export const DOMAIN_MODULES = [UsersModule, SiteModule, CommunityModule, CatalogueModule];
+export const DOMAIN_MODULES = [UsersModule, SiteModule, CommunityModule, CatalogueModule, LeagueEventsModule];
 
 /**
  * What every process shares: validated configuration (injectable as APP_CONFIG), JSON logs with a

@@ -30,6 +30,8 @@ export interface AppConfig {
   webDist: string | null;
   worker: { stalledMs: number };
   metricsToken: string | null;
+  /** The community channel's webhook for event announcements; null: announcements are not posted. */
+  discordWebhookUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -71,6 +73,7 @@ export const VARIABLES = {
   WORKER_STALLED_MS: { default: '30000', doc: 'A job whose worker stops answering this long is retried by another worker.' },
   METRICS_TOKEN: { default: '(empty: admins only)', doc: 'Bearer token that may read `/api/metrics` (admins always may).' },
   WEB_DIST: { default: 'frontend/dist', doc: 'Built web client served at `/`; empty to serve the API only.' },
+  DISCORD_WEBHOOK_URL: { default: '(empty: no announcements)', doc: 'Discord channel webhook the worker posts published events to (with `sendNotification`).' },
 } as const;
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -178,6 +181,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webDist: env.WEB_DIST === '' ? null : text('WEB_DIST', 'frontend/dist'),
     worker: { stalledMs: integer('WORKER_STALLED_MS', 30_000, 500, 3_600_000) },
     metricsToken: text('METRICS_TOKEN', '') || null,
+    discordWebhookUrl: env.DISCORD_WEBHOOK_URL?.trim() ? url('DISCORD_WEBHOOK_URL', '', ['https:', 'http:']) : null,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

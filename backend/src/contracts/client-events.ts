@@ -14,15 +14,21 @@ export interface HeadlineDto {
 export interface ClientEventMap {
   'headlines.changed': { headlines: HeadlineDto[] };
   'maintenance.changed': { enabled: boolean };
+  /** To `event:{id}`: the event's new attendance (refetch `GET /api/events/{id}/drivers` for names). */
+  'event.attendance.changed': { eventId: number; attendanceCount: number; seatsLeft: number };
+  /** To `everyone`: an event was published or unpublished (lists and the header's next race refetch). */
+  'events.changed': { eventId: number; published: boolean };
+  /** To `everyone`: the live event started, changed or ended (the header's live-race button). */
+  'live.changed': { live: boolean; eventId: number | null };
 }
 
 export type ClientEventName = keyof ClientEventMap;
 
 /**
  * Rooms: `everyone` and `user:<id>` are joined automatically; the others on request, when allowed:
- * `signedIn` needs a signed-in socket, `flag:<RoleFlag>` needs that role flag.
+ * `signedIn` needs a signed-in socket, `flag:<RoleFlag>` needs that role flag; `event:<id>` is open to all.
  */
-export type Room = 'everyone' | 'signedIn' | `flag:${RoleFlag}` | `user:${number}`;
+export type Room = 'everyone' | 'signedIn' | `flag:${RoleFlag}` | `user:${number}` | `event:${number}`;
 
 /** The client asks to join or leave a room with these; the ack says whether it was allowed. */
 export const SUBSCRIBE = 'subscribe';

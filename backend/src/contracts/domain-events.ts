@@ -8,6 +8,10 @@ export interface DomainEventMap {
   HeadlineUpdated: { headlineId: number };
   HeadlineDeleted: { headlineId: number };
   MaintenanceChanged: { enabled: boolean };
+  EventAttendanceChanged: { eventId: number };
+  EventPublicationChanged: { eventId: number; published: boolean };
+  EventAnnouncementRequested: { eventId: number };
+  LiveEventChanged: { eventId: number | null };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -18,6 +22,10 @@ export const DOMAIN_EVENT_VERSIONS: { readonly [N in DomainEventName]: number } 
   HeadlineUpdated: 1,
   HeadlineDeleted: 1,
   MaintenanceChanged: 1,
+  EventAttendanceChanged: 1,
+  EventPublicationChanged: 1,
+  EventAnnouncementRequested: 1,
+  LiveEventChanged: 1,
 };
 
 export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENT_VERSIONS) as DomainEventName[];

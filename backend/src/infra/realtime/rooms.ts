@@ -10,6 +10,8 @@ export function mayJoin(room: string, principal: Principal | null): room is Room
   if (flag) return (ROLE_FLAGS as readonly string[]).includes(flag) && !!principal?.flags[flag as RoleFlag];
   const userId = /^user:(\d+)$/.exec(room)?.[1];
   if (userId) return principal?.userId === Number(userId);
+  // An event page's live seat count: public, like the event page itself.
+  if (/^event:[1-9]\d{0,9}$/.test(room)) return true;
   return false;
 }
 

@@ -1,0 +1,360 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayNotEmpty,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateNested,
+  type ValidationOptions,
+} from 'class-validator';
+import { PageQuery } from '../../../common/pagination.js';
+import { PLATFORMS, type Platform } from '../../../contracts/catalogue.js';
+import {
+  CAR_TUNING_RULES,
+  CAR_UPGRADE_RULES,
+  COMPETITION_STYLES,
+  RACE_EVENT_TYPES,
+  parseLiveStream,
+  parseYoutubeVideoId,
+  type CarTuningRule,
+  type CarUpgradeRule,
+  type CompetitionStyle,
+  type RaceEventType,
+} from '../../../contracts/events.js';
+import type { SortDirection } from '../../../contracts/api.js';
+import { IdRef } from '../../catalogue/dto/catalogue.dto.js';
+
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const oneOf = (values: readonly string[], field: string) => ({ message: `${field} must be one of ${values.join(', ')}` });
+
+/** A YouTube video URL (watch, youtu.be, embed, live or shorts); stored as the video id. */
+export function IsYoutubeUrl(options?: ValidationOptions) {
+  return ValidateBy(
+    { name: 'isYoutubeUrl', validator: { validate: (value) => typeof value === 'string' && parseYoutubeVideoId(value) !== null } },
+    { message: ({ property }) => `${property} must be a YouTube video URL, e.g. https://www.youtube.com/watch?v=dQw4w9WgXcQ`, ...options },
+  );
+}
+
+/** A YouTube or Twitch URL that can be embedded. */
+export function IsLiveStreamUrl(options?: ValidationOptions) {
+  return ValidateBy(
+    { name: 'isLiveStreamUrl', validator: { validate: (value) => typeof value === 'string' && parseLiveStream(value) !== null } },
+    { message: ({ property }) => `${property} must be a YouTube video or a Twitch channel URL`, ...options },
+  );
+}
+
+/** Query booleans arrive as text: only `true`/`false` (and 1/0) are accepted. */
+const queryBoolean = ({ value }: { value: unknown }) => {
+  if (value === 'true' || value === '1' || value === true) return true;
+  if (value === 'false' || value === '0' || value === false) return false;
+  return value;
+};
+
+export class RaceBody {
+  @ApiProperty({ enum: RACE_EVENT_TYPES })
+  @IsIn(RACE_EVENT_TYPES, oneOf(RACE_EVENT_TYPES, 'raceEventType'))
+  raceEventType!: RaceEventType;
+
+  @ApiPropertyOptional({ type: IdRef, nullable: true, description: 'A track variant id; defaults to the race event’s track' })
+  @IsOptional()
+  @IsObject({ message: 'track must be an object like {"id": 1}' })
+  @ValidateNested()
+  @Type(() => IdRef)
+  track?: IdRef | null;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 500, nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  laps?: number | null;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 1440, nullable: true, description: 'Minutes' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1440)
+  length?: number | null;
+}
+
+export class QualifyBody {
+  @ApiPropertyOptional({ type: IdRef, nullable: true })
+  @IsOptional()
+  @IsObject({ message: 'track must be an object like {"id": 1}' })
+  @ValidateNested()
+  @Type(() => IdRef)
+  track?: IdRef | null;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 500, nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  laps?: number | null;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 1440, nullable: true, description: 'Minutes' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1440)
+  length?: number | null;
+}
+
+export class RaceEventBody {
+  @ApiPropertyOptional({ type: IdRef, nullable: true, description: 'A track variant id (GET /api/games/{id}/tracks)' })
+  @IsOptional()
+  @IsObject({ message: 'track must be an object like {"id": 1}' })
+  @ValidateNested()
+  @Type(() => IdRef)
+  track?: IdRef | null;
+
+  @ApiPropertyOptional({ maxLength: 100, nullable: true, description: 'A track outside the catalogue' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(100)
+  externalTrackName?: string | null;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean()
+  qualifyEnabled?: boolean;
+
+  @ApiPropertyOptional({ type: QualifyBody, nullable: true })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => QualifyBody)
+  qualify?: QualifyBody | null;
+
+  @ApiProperty({ type: [RaceBody] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'races needs at least one race' })
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  @Type(() => RaceBody)
+  races!: RaceBody[];
+}
+
+/** The `event` part of `PUT /api/events/individual` and `PUT /api/events/assessment` (SPEC §3). */
+export class EventBody {
+  @ApiPropertyOptional({ description: 'Updates this event; omit to create one' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  id?: number;
+
+  @ApiProperty({ maxLength: 100, example: 'Friday Night GT3' })
+  @Transform(trimmed)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name!: string;
+
+  @ApiProperty({ example: '2026-12-04T19:00:00Z', description: 'ISO 8601 with a time zone; stored in UTC' })
+  @IsString()
+  @Matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, {
+    message: 'date must be an ISO 8601 date-time with a time zone, e.g. 2026-12-04T19:00:00Z',
+  })
+  date!: string;
+
+  @ApiProperty({ type: IdRef })
+  @IsObject({ message: 'game must be an object like {"id": 1}' })
+  @ValidateNested()
+  @Type(() => IdRef)
+  game!: IdRef;
+
+  @ApiProperty({ enum: PLATFORMS, isArray: true })
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayUnique()
+  @IsIn(PLATFORMS, { each: true, message: `each platform must be one of ${PLATFORMS.join(', ')}` })
+  platforms!: Platform[];
+
+  @ApiProperty({ minimum: 1, maximum: 1000 })
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  seats!: number;
+
+  @ApiProperty({ enum: COMPETITION_STYLES })
+  @IsIn(COMPETITION_STYLES, oneOf(COMPETITION_STYLES, 'competitionStyle'))
+  competitionStyle!: CompetitionStyle;
+
+  @ApiProperty({ enum: CAR_TUNING_RULES })
+  @IsIn(CAR_TUNING_RULES, oneOf(CAR_TUNING_RULES, 'carTuningRule'))
+  carTuningRule!: CarTuningRule;
+
+  @ApiProperty({ enum: CAR_UPGRADE_RULES })
+  @IsIn(CAR_UPGRADE_RULES, oneOf(CAR_UPGRADE_RULES, 'carUpgradeRule'))
+  carUpgradeRule!: CarUpgradeRule;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean()
+  stewarded?: boolean;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean()
+  leaderboardsEnabled?: boolean;
+
+  @ApiPropertyOptional({ nullable: true, example: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' })
+  @IsOptional()
+  @IsYoutubeUrl()
+  youtubeUrl?: string | null;
+
+  @ApiProperty({ type: [RaceEventBody] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'raceEvents needs at least one race event' })
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  @Type(() => RaceEventBody)
+  raceEvents!: RaceEventBody[];
+}
+
+/** `?pageNumber&pageSize` plus the public list filters of Event-List. */
+export class EventListQuery extends PageQuery {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  gameId?: number;
+
+  @ApiPropertyOptional({ enum: ['ALL', ...PLATFORMS] })
+  @IsOptional()
+  @IsIn(['ALL', ...PLATFORMS], { message: `platform must be one of ALL, ${PLATFORMS.join(', ')}` })
+  platform?: Platform | 'ALL';
+}
+
+export const EVENT_SORT_FIELDS = ['date', 'name', 'seats', 'createdAt', 'published'] as const;
+export type EventSortField = (typeof EVENT_SORT_FIELDS)[number];
+
+export class EventSortDto {
+  @ApiProperty({ enum: EVENT_SORT_FIELDS })
+  @IsIn(EVENT_SORT_FIELDS, { message: `sort field must be one of ${EVENT_SORT_FIELDS.join(', ')}` })
+  field!: EventSortField;
+
+  @ApiPropertyOptional({ enum: ['ASC', 'DESC'], default: 'ASC' })
+  @IsOptional()
+  @IsIn(['ASC', 'DESC', 'asc', 'desc'], { message: 'sort direction must be ASC or DESC' })
+  direction?: SortDirection | 'asc' | 'desc';
+}
+
+/** Body of the organizers' search lists: filters and sort (default: latest date first). */
+export class EventSearchBody {
+  @ApiPropertyOptional({ description: 'Part of the name, any case' })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(100)
+  name?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  gameId?: number;
+
+  @ApiPropertyOptional({ enum: PLATFORMS })
+  @IsOptional()
+  @IsIn(PLATFORMS, { message: `platform must be one of ${PLATFORMS.join(', ')}` })
+  platform?: Platform;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  published?: boolean;
+
+  @ApiPropertyOptional({ description: 'Only events from this time on (ISO 8601)' })
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, { message: 'from must be an ISO 8601 date or date-time' })
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'Only events before this time (ISO 8601)' })
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, { message: 'to must be an ISO 8601 date or date-time' })
+  to?: string;
+
+  @ApiPropertyOptional({ type: [EventSortDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(5)
+  @ValidateNested({ each: true })
+  @Type(() => EventSortDto)
+  sort?: EventSortDto[];
+}
+
+/** `?publish&sendNotification` of `GET /api/events/{id}/publish`. */
+export class PublishQuery {
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @Transform(queryBoolean)
+  @IsBoolean({ message: 'publish must be true or false' })
+  publish: boolean = true;
+
+  @ApiPropertyOptional({ default: false, description: 'Announce the event on the community Discord (only when publishing)' })
+  @IsOptional()
+  @Transform(queryBoolean)
+  @IsBoolean({ message: 'sendNotification must be true or false' })
+  sendNotification: boolean = false;
+}
+
+export class MyAttendanceBody {
+  @ApiProperty()
+  @IsBoolean()
+  attending!: boolean;
+}
+
+export class DriverAttendanceBody {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  profileId!: number;
+
+  @ApiProperty()
+  @IsBoolean()
+  attending!: boolean;
+}
+
+export class TeamAttendanceBody {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  teamId!: number;
+
+  @ApiProperty({ type: [Number], description: 'Exactly the team’s drivers in this event (driver profile ids)' })
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ArrayUnique()
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  profileIds!: number[];
+}
+
+export class LiveBody {
+  @ApiProperty({ example: 'https://www.twitch.tv/paddockleague' })
+  @IsLiveStreamUrl()
+  streamUrl!: string;
+}
+
+export class YoutubeBody {
+  @ApiProperty({ example: 'https://youtu.be/dQw4w9WgXcQ' })
+  @IsYoutubeUrl()
+  youtubeUrl!: string;
+}

@@ -1,0 +1,78 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
+import type { EventDto } from '../../contracts/events.js';
+import { LeagueEvent } from './event.entities.js';
+import { EVENT_POPULATE, toEventDto } from './events.mappers.js';
+
+const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** What a Discord webhook receives for a published event: name, date (shown in each reader's time zone), tracks, link. */
+export interface DiscordWebhookMessage {
+  content: string;
+  embeds: { title: string; url: string; description: string; timestamp: string; fields: { name: string; value: string; inline: boolean }[] }[];
+  allowed_mentions: { parse: never[] };
+}
+
+/** The event page of SPEC §2's link rule: assessment events go to the assessment page. */
+export function eventLink(publicUrl: string, event: Pick<EventDto, 'id' | 'assessmentEvent'>): string {
+  return event.assessmentEvent ? `${publicUrl}/events/assessment` : `${publicUrl}/events/${event.id}`;
+}
+
+export function trackNames(event: EventDto): string[] {
+  return event.raceEvents.map((raceEvent) =>
+    raceEvent.externalTrackName || (raceEvent.track ? `${raceEvent.track.trackName} – ${raceEvent.track.name}` : 'TBA'),
+  );
+}
+
+export function announcement(event: EventDto, publicUrl: string): DiscordWebhookMessage {
+  const link = eventLink(publicUrl, event);
+  const unix = Math.floor(new Date(event.date).getTime() / 1000);
+  const tracks = trackNames(event);
+  return {
+    content: `**${event.name}** — <t:${unix}:F> (<t:${unix}:R>)\n${tracks.join(' · ')}\n${link}`,
+    embeds: [
+      {
+        title: event.name,
+        url: link,
+        description: tracks.map((track) => `• ${track}`).join('\n'),
+        timestamp: event.date,
+        fields: [
+          { name: 'Game', value: event.game.name, inline: true },
+          { name: 'Platforms', value: event.platforms.join(', '), inline: true },
+          { name: 'Seats', value: String(event.seats), inline: true },
+        ],
+      },
+    ],
+    // An announcement never pings anyone by accident.
+    allowed_mentions: { parse: [] },
+  };
+}
+
+/**
+ * Posts event announcements to the community's Discord channel webhook (DISCORD_WEBHOOK_URL).
+ * Runs in the worker; a failed post throws, so the queue retries it and keeps it visible.
+ */
+@Injectable()
+export class EventAnnouncements {
+  private readonly logger = new Logger(EventAnnouncements.name);
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async announce(em: EntityManager, eventId: number): Promise<void> {
+    if (!this.config.discordWebhookUrl) {
+      this.logger.log(`Event ${eventId} not announced: DISCORD_WEBHOOK_URL is not set`);
+      return;
+    }
+    const event = await em.findOne(LeagueEvent, eventId, { populate: EVENT_POPULATE });
+    // Unpublished (or deleted) since the request: nothing to announce any more.
+    if (!event?.published) return;
+    const response = await fetch(this.config.discordWebhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(announcement(toEventDto(event, null), this.config.publicUrl)),
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`Discord webhook answered ${response.status} for event ${eventId}`);
+  }
+}

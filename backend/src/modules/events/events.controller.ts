@@ -1,0 +1,199 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFile, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Access, ChangesState } from '../../common/access.js';
+import { JsonPartWithImage, type UploadedImage } from '../../common/images.js';
+import { PageQuery } from '../../common/pagination.js';
+import { CurrentPrincipal, type Principal } from '../../common/principal.js';
+import type { Page } from '../../contracts/api.js';
+import type { AttendanceCountDto, AttendeeDto, EventDetailsDto, EventDto, LiveDto, MyAttendanceDto, VideoDto } from '../../contracts/events.js';
+import { IdParam } from '../catalogue/dto/catalogue.dto.js';
+import { AttendanceService } from './attendance.service.js';
+import {
+  DriverAttendanceBody,
+  EventBody,
+  EventListQuery,
+  EventSearchBody,
+  LiveBody,
+  MyAttendanceBody,
+  PublishQuery,
+  TeamAttendanceBody,
+  YoutubeBody,
+} from './dto/event.dto.js';
+import { EventsService } from './events.service.js';
+import { LiveService } from './live.service.js';
+import { VideosService } from './videos.service.js';
+
+/** The caller on a public route: a principal when signed in, else undefined. */
+const Caller = createParamDecorator((_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<Request>().principal);
+
+@ApiTags('events')
+@Controller('events')
+export class EventsController {
+  constructor(
+    private readonly events: EventsService,
+    private readonly attendance: AttendanceService,
+    private readonly live: LiveService,
+  ) {}
+
+  // Fixed paths come before `:id`, which would otherwise take them.
+
+  /** Upcoming published events, soonest first; filters `gameId` and `platform` (ALL, PC, XBOX, PLAYSTATION). */
+  @Get('planned')
+  @Access('public')
+  planned(@Query() query: EventListQuery): Promise<Page<EventDto>> {
+    return this.events.planned(query);
+  }
+
+  /** Published events that have started, latest first; same filters. */
+  @Get('past')
+  @Access('public')
+  past(@Query() query: EventListQuery): Promise<Page<EventDto>> {
+    return this.events.past(query);
+  }
+
+  /** The caller's next event: `{event}` or `{event: null}`. */
+  @Get('mynext')
+  @Access('signedIn')
+  async myNext(@CurrentPrincipal() principal: Principal): Promise<{ event: EventDto | null }> {
+    return { event: await this.events.myNext(principal.userId) };
+  }
+
+  @Get('assessment/planned')
+  @Access('public')
+  assessmentsPlanned(@Query() query: EventListQuery): Promise<Page<EventDto>> {
+    return this.events.planned(query, true);
+  }
+
+  @Get('assessment/:id')
+  @Access('public')
+  assessment(@Param() { id }: IdParam, @Caller() principal?: Principal): Promise<EventDetailsDto> {
+    return this.events.details(id, principal, false, 'assessment');
+  }
+
+  /** Multipart: `event` (JSON of SPEC §3; with `id` it updates) and an optional `icon`. New events are unpublished. */
+  @Put('individual')
+  @Access('isOrganizer')
+  @JsonPartWithImage('event')
+  saveIndividual(@Body('event') event: EventBody, @UploadedFile() icon?: UploadedImage): Promise<EventDetailsDto> {
+    return this.events.save('individual', event, icon);
+  }
+
+  @Put('assessment')
+  @Access('isOrganizer')
+  @JsonPartWithImage('event')
+  saveAssessment(@Body('event') event: EventBody, @UploadedFile() icon?: UploadedImage): Promise<EventDetailsDto> {
+    return this.events.save('assessment', event, icon);
+  }
+
+  /** Organizers' list of individual events, published or not: filters and sort in the body. */
+  @Post('individual')
+  @Access('isOrganizer')
+  @HttpCode(200)
+  searchIndividual(@Query() query: PageQuery, @Body() body: EventSearchBody): Promise<Page<EventDto>> {
+    return this.events.search('individual', body, query);
+  }
+
+  @Post('assessment')
+  @Access('isOrganizer')
+  @HttpCode(200)
+  searchAssessments(@Query() query: PageQuery, @Body() body: EventSearchBody): Promise<Page<EventDto>> {
+    return this.events.search('assessment', body, query);
+  }
+
+  /** One event with `attendance` (who is in); unpublished events only for organizers. */
+  @Get(':id')
+  @Access('public')
+  details(@Param() { id }: IdParam, @Caller() principal?: Principal): Promise<EventDetailsDto> {
+    return this.events.details(id, principal);
+  }
+
+  @Get(':id/drivers')
+  @Access('public')
+  drivers(@Param() { id }: IdParam, @Caller() principal?: Principal): Promise<AttendeeDto[]> {
+    return this.attendance.drivers(id, principal);
+  }
+
+  /** Publishes (or, with `publish=false`, unpublishes); `sendNotification=true` announces it on Discord. A GET that changes state (SPEC §7). */
+  @Get(':id/publish')
+  @Access('isOrganizer')
+  @ChangesState()
+  publish(@Param() { id }: IdParam, @Query() query: PublishQuery): Promise<EventDto> {
+    return this.events.publish(id, query.publish, query.sendNotification);
+  }
+
+  /** The caller joins (`attending: true`) or leaves the event. 409 'Event full', or when the event has started. */
+  @Put(':id/single/attendance')
+  @Access('signedIn')
+  mine(@Param() { id }: IdParam, @Body() body: MyAttendanceBody, @CurrentPrincipal() principal: Principal): Promise<MyAttendanceDto> {
+    return this.attendance.setMine(principal, id, body.attending);
+  }
+
+  @Put(':id/attendance')
+  @Access('isOrganizer')
+  forDriver(@Param() { id }: IdParam, @Body() body: DriverAttendanceBody): Promise<AttendanceCountDto> {
+    return this.attendance.setForDriver(id, body.profileId, body.attending);
+  }
+
+  /** A captain sets exactly which team drivers race this (TEAM or LVL) event. */
+  @Post(':id/attendance/team')
+  @Access('isTeamCaptain')
+  @HttpCode(200)
+  forTeam(@Param() { id }: IdParam, @Body() body: TeamAttendanceBody, @CurrentPrincipal() principal: Principal): Promise<AttendanceCountDto> {
+    return this.attendance.setTeamEntries(principal, id, body.teamId, body.profileIds);
+  }
+
+  @Put(':id/live')
+  @Access('isOrganizer')
+  goLive(@Param() { id }: IdParam, @Body() body: LiveBody): Promise<LiveDto> {
+    return this.live.start(id, body.streamUrl);
+  }
+
+  @Delete(':id/live')
+  @Access('isOrganizer')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  endLive(@Param() { id }: IdParam): Promise<void> {
+    return this.live.stop(id);
+  }
+}
+
+@ApiTags('events')
+@Controller('events/youtube')
+export class VideosController {
+  constructor(private readonly videos: VideosService) {}
+
+  @Get('latest')
+  @Access('public')
+  latest(): Promise<VideoDto[]> {
+    return this.videos.latest();
+  }
+
+  @Get('all')
+  @Access('public')
+  all(@Query() query: PageQuery): Promise<Page<VideoDto>> {
+    return this.videos.all(query);
+  }
+
+  /** Sets the event's video: YouTube URLs only, stored as the video id. */
+  @Post(':id')
+  @Access('isOrganizer')
+  @HttpCode(200)
+  @ApiOkResponse()
+  attach(@Param() { id }: IdParam, @Body() body: YoutubeBody): Promise<VideoDto> {
+    return this.videos.attach(id, body.youtubeUrl);
+  }
+}
+
+@ApiTags('events')
+@Controller('live')
+export class LiveController {
+  constructor(private readonly live: LiveService) {}
+
+  /** The live event and its stream, or `{event: null, stream: null}`. */
+  @Get()
+  @Access('public')
+  current(): Promise<LiveDto> {
+    return this.live.current();
+  }
+}

@@ -1,0 +1,84 @@
+import { imageUrl } from '../../common/images.js';
+import { driverDisplayName } from '../../contracts/driver-name.js';
+import { seatsLeft, youtubeEmbedUrl, youtubeWatchUrl, type AttendeeDto, type EventDto, type RaceEventDto, type VideoDto } from '../../contracts/events.js';
+import { toGameDto, toTrackRef } from '../catalogue/catalogue.mappers.js';
+import type { TrackVariant } from '../catalogue/catalogue.entities.js';
+import type { EventAttendance, LeagueEvent, RaceEvent } from './event.entities.js';
+
+/** What `toEventDto` needs loaded: the game, and every race event with its races and tracks. */
+export const EVENT_POPULATE = [
+  'game',
+  'raceEvents.trackVariant.track',
+  'raceEvents.qualifyTrackVariant.track',
+  'raceEvents.races.trackVariant.track',
+] as const;
+
+const trackRef = (variant: TrackVariant | null) => (variant ? toTrackRef(variant) : null);
+
+function toRaceEventDto(raceEvent: RaceEvent): RaceEventDto {
+  const hasQualify = raceEvent.qualifyTrackVariant || raceEvent.qualifyLaps !== null || raceEvent.qualifyLengthMinutes !== null;
+  return {
+    id: raceEvent.id,
+    track: trackRef(raceEvent.trackVariant),
+    externalTrackName: raceEvent.externalTrackName,
+    qualifyEnabled: raceEvent.qualifyEnabled,
+    qualify: hasQualify
+      ? { track: trackRef(raceEvent.qualifyTrackVariant), laps: raceEvent.qualifyLaps, length: raceEvent.qualifyLengthMinutes }
+      : null,
+    races: raceEvent.races.getItems().map((race) => ({
+      id: race.id,
+      raceEventType: race.raceEventType,
+      track: trackRef(race.trackVariant),
+      laps: race.laps,
+      length: race.lengthMinutes,
+    })),
+  };
+}
+
+/** An event as lists show it; `liveEventId` is the event live right now, if any. */
+export function toEventDto(event: LeagueEvent, liveEventId: number | null): EventDto {
+  return {
+    id: event.id,
+    name: event.name,
+    date: event.startsAt.toISOString(),
+    assessmentEvent: event.assessment,
+    published: event.published,
+    season: null,
+    game: toGameDto(event.game),
+    platforms: event.platforms,
+    seats: event.seats,
+    competitionStyle: event.competitionStyle,
+    carTuningRule: event.carTuningRule,
+    carUpgradeRule: event.carUpgradeRule,
+    stewarded: event.stewarded,
+    leaderboardsEnabled: event.leaderboardsEnabled,
+    youtubeUrl: event.youtubeVideoId ? youtubeWatchUrl(event.youtubeVideoId) : null,
+    icon: imageUrl(event.icon?.id),
+    raceEvents: event.raceEvents.getItems().map(toRaceEventDto),
+    attendanceCount: event.seatsTaken,
+    seatsLeft: seatsLeft(event.seats, event.seatsTaken),
+    live: event.id === liveEventId,
+  };
+}
+
+/** Needs the attendance's profile and team loaded. */
+export function toAttendeeDto(attendance: EventAttendance): AttendeeDto {
+  return {
+    profileId: attendance.profile.id,
+    driverNumber: attendance.profile.driverNumber,
+    driverName: driverDisplayName(attendance.profile),
+    team: attendance.team ? { id: attendance.team.id, name: attendance.team.name } : null,
+  };
+}
+
+export function toVideoDto(event: LeagueEvent): VideoDto {
+  const videoId = event.youtubeVideoId!;
+  return {
+    eventId: event.id,
+    eventName: event.name,
+    eventDate: event.startsAt.toISOString(),
+    youtubeUrl: youtubeWatchUrl(videoId),
+    videoId,
+    embedUrl: youtubeEmbedUrl(videoId),
+  };
+}

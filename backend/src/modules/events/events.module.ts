@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { CatalogueModule } from '../catalogue/catalogue.module.js';
+import { AttendanceService } from './attendance.service.js';
+import { EventAnnouncements } from './event-announcements.js';
+import { EventsController, LiveController, VideosController } from './events.controller.js';
+import { EventsHandlers } from './events.handlers.js';
+import { EventsService } from './events.service.js';
+import { LiveService } from './live.service.js';
+import { VideosService } from './videos.service.js';
+
+/** Events with their races, attendance (seats held by the database), publishing and announcements, the live event, videos. */
+@Module({
+  imports: [CatalogueModule],
+  // VideosController first: its fixed `events/youtube/...` paths must win over `events/:id/...`.
+  controllers: [VideosController, EventsController, LiveController],
+  providers: [EventsService, AttendanceService, LiveService, VideosService, EventAnnouncements, EventsHandlers],
+})
+export class LeagueEventsModule {}

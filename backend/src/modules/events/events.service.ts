@@ -1,0 +1,240 @@
+import { CheckConstraintViolationException, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ICON_BOUNDS, type UploadedImage } from '../../common/images.js';
+import { toPage, type PageQuery } from '../../common/pagination.js';
+import type { Principal } from '../../common/principal.js';
+import type { Page } from '../../contracts/api.js';
+import { parseYoutubeVideoId, type EventDetailsDto, type EventDto } from '../../contracts/events.js';
+import { recordDomainEvent } from '../../infra/events/domain-events.js';
+import { TrackVariant } from '../catalogue/catalogue.entities.js';
+import { invalidField } from '../catalogue/dto/catalogue.dto.js';
+import { findGame } from '../catalogue/games.service.js';
+import { ImagesService } from '../catalogue/images.service.js';
+import type { EventBody, EventListQuery, EventSearchBody, EventSortField } from './dto/event.dto.js';
+import { EventAttendance, LeagueEvent, LiveEvent, Race, RaceEvent } from './event.entities.js';
+import { EVENT_POPULATE, toAttendeeDto, toEventDto } from './events.mappers.js';
+
+export type EventKind = 'individual' | 'assessment';
+
+export const eventAggregate = (id: number) => ({ type: 'event', id });
+
+/** Organizers see unpublished events; everyone else only published ones. */
+export function seesUnpublished(principal: Principal | undefined | null): boolean {
+  return !!principal?.flags.isOrganizer;
+}
+
+/** The event if `principal` may see it; 404 otherwise (an unpublished event does not exist for drivers). */
+export async function findVisibleEvent(em: EntityManager, id: number, principal: Principal | undefined | null): Promise<LeagueEvent> {
+  const event = await em.findOne(LeagueEvent, id);
+  if (!event || (!event.published && !seesUnpublished(principal))) throw new NotFoundException(`Event ${id} not found`);
+  return event;
+}
+
+const SORT_COLUMNS: Record<EventSortField, keyof LeagueEvent> = {
+  date: 'startsAt',
+  name: 'name',
+  seats: 'seats',
+  createdAt: 'createdAt',
+  published: 'published',
+};
+
+/** Events: organizers create, edit, search and publish them; everyone reads the published ones. */
+@Injectable()
+export class EventsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly images: ImagesService,
+  ) {}
+
+  /** Creates (no `id`) or updates an event of that kind; new events start unpublished. */
+  async save(kind: EventKind, body: EventBody, upload?: UploadedImage): Promise<EventDetailsDto> {
+    const icon = await this.images.prepare(upload, ICON_BOUNDS);
+    let id: number;
+    try {
+      id = await this.em.transactional(async (em) => {
+        const game = await findGame(em, body.game.id).catch(() => {
+          throw new BadRequestException(invalidField('game.id', `game ${body.game.id} does not exist`));
+        });
+        const foreign = body.platforms.filter((platform) => !game.platforms.includes(platform));
+        if (foreign.length) throw new BadRequestException(invalidField('platforms', `${game.name} is not on ${foreign.join(', ')}`));
+        const variants = await this.variantsOfGame(em, body, game.id);
+
+        const fields = {
+          name: body.name,
+          startsAt: new Date(body.date),
+          assessment: kind === 'assessment',
+          game,
+          platforms: body.platforms,
+          seats: body.seats,
+          competitionStyle: body.competitionStyle,
+          carTuningRule: body.carTuningRule,
+          carUpgradeRule: body.carUpgradeRule,
+          stewarded: body.stewarded ?? false,
+          leaderboardsEnabled: body.leaderboardsEnabled ?? false,
+          youtubeVideoId: body.youtubeUrl ? parseYoutubeVideoId(body.youtubeUrl) : null,
+        };
+        let event: LeagueEvent;
+        if (body.id) {
+          const found = await em.findOne(LeagueEvent, { id: body.id, assessment: kind === 'assessment' });
+          if (!found) throw new NotFoundException(`${kind === 'assessment' ? 'Assessment' : 'Individual'} event ${body.id} not found`);
+          event = em.assign(found, fields);
+          // The race events are replaced as a whole by what the form sends.
+          await em.nativeDelete(RaceEvent, { event: event.id });
+        } else {
+          event = em.create(LeagueEvent, fields);
+        }
+        this.images.setIcon(em, event, icon);
+        body.raceEvents.forEach((given, index) => {
+          const raceEvent = em.create(RaceEvent, {
+            event,
+            position: index,
+            trackVariant: given.track ? variants.get(given.track.id)! : null,
+            externalTrackName: given.externalTrackName || null,
+            qualifyEnabled: given.qualifyEnabled ?? false,
+            qualifyTrackVariant: given.qualify?.track ? variants.get(given.qualify.track.id)! : null,
+            qualifyLaps: given.qualify?.laps ?? null,
+            qualifyLengthMinutes: given.qualify?.length ?? null,
+          });
+          given.races.forEach((race, position) =>
+            em.create(Race, {
+              raceEvent,
+              position,
+              raceEventType: race.raceEventType,
+              trackVariant: race.track ? variants.get(race.track.id)! : null,
+              laps: race.laps ?? null,
+              lengthMinutes: race.length ?? null,
+            }),
+          );
+        });
+        await em.flush();
+        return event.id;
+      });
+    } catch (error) {
+      if (error instanceof CheckConstraintViolationException && error.message.includes('events_seats_taken_within_seats')) {
+        throw new ConflictException('Seats cannot be fewer than the drivers already in the event');
+      }
+      throw error;
+    }
+    return this.details(id, null, true);
+  }
+
+  /** Every track variant the body names, checked to exist and to belong to the event's game (400 naming the field). */
+  private async variantsOfGame(em: EntityManager, body: EventBody, gameId: number): Promise<Map<number, TrackVariant>> {
+    const named: [string, number][] = [];
+    body.raceEvents.forEach((raceEvent, i) => {
+      if (!raceEvent.track && !raceEvent.externalTrackName) {
+        throw new BadRequestException(invalidField(`raceEvents.${i}.track`, 'a race event needs a track or an externalTrackName'));
+      }
+      if (raceEvent.track) named.push([`raceEvents.${i}.track.id`, raceEvent.track.id]);
+      if (raceEvent.qualify?.track) named.push([`raceEvents.${i}.qualify.track.id`, raceEvent.qualify.track.id]);
+      raceEvent.races.forEach((race, j) => {
+        if (race.track) named.push([`raceEvents.${i}.races.${j}.track.id`, race.track.id]);
+      });
+    });
+    const found = await em.find(TrackVariant, { id: { $in: named.map(([, id]) => id) }, track: { game: gameId } }, { populate: ['track'] });
+    const variants = new Map(found.map((variant) => [variant.id, variant]));
+    const missing = named.find(([, id]) => !variants.has(id));
+    if (missing) throw new BadRequestException(invalidField(missing[0], `track ${missing[1]} is not a track variant of this game`));
+    return variants;
+  }
+
+  /** One event with who is in; `kind` narrows it to assessment events. */
+  async details(id: number, principal: Principal | null | undefined, asOrganizer = false, kind?: EventKind): Promise<EventDetailsDto> {
+    const em = this.em.fork();
+    const event = await em.findOne(LeagueEvent, { id, ...(kind ? { assessment: kind === 'assessment' } : {}) }, { populate: EVENT_POPULATE });
+    if (!event || (!event.published && !asOrganizer && !seesUnpublished(principal))) throw new NotFoundException(`Event ${id} not found`);
+    const [attendance, liveEventId] = await Promise.all([
+      em.find(EventAttendance, { event: id }, { populate: ['profile', 'team'], orderBy: { joinedAt: 'asc', profile: { id: 'asc' } } }),
+      this.liveEventId(em),
+    ]);
+    return { ...toEventDto(event, liveEventId), attendance: attendance.map(toAttendeeDto) };
+  }
+
+  /** Upcoming published events, soonest first (the header's next race is page 0 of size 1). */
+  planned(query: EventListQuery, onlyAssessments = false): Promise<Page<EventDto>> {
+    const where = this.publicFilter(query, { startsAt: { $gte: new Date() } });
+    if (onlyAssessments) where.assessment = true;
+    return this.page(where, { startsAt: 'asc', id: 'asc' }, query);
+  }
+
+  /** Published events that have started, latest first. */
+  past(query: EventListQuery): Promise<Page<EventDto>> {
+    return this.page(this.publicFilter(query, { startsAt: { $lt: new Date() } }), { startsAt: 'desc', id: 'desc' }, query);
+  }
+
+  /** The organizers' lists of individual or assessment events, published or not. */
+  search(kind: EventKind, body: EventSearchBody, query: PageQuery): Promise<Page<EventDto>> {
+    const where: FilterQuery<LeagueEvent> = { assessment: kind === 'assessment' };
+    if (body.name) where.name = { $ilike: `%${body.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+    if (body.gameId) where.game = body.gameId;
+    if (body.platform) where.platforms = { $contains: [body.platform] };
+    if (body.published !== undefined) where.published = body.published;
+    const range: Record<string, Date> = {};
+    if (body.from) range.$gte = this.date(body.from, 'from');
+    if (body.to) range.$lt = this.date(body.to, 'to');
+    if (Object.keys(range).length) where.startsAt = range;
+    const orderBy = [
+      ...(body.sort ?? []).map(({ field, direction }) => ({ [SORT_COLUMNS[field]]: direction?.toUpperCase() === 'DESC' ? 'desc' : 'asc' })),
+      ...(body.sort?.length ? [] : [{ startsAt: 'desc' }]),
+      { id: 'desc' },
+    ] as QueryOrderMap<LeagueEvent>[];
+    return this.page(where, orderBy, query);
+  }
+
+  /** The next event the caller is in, or null. */
+  async myNext(userId: number): Promise<EventDto | null> {
+    const em = this.em.fork();
+    const [next] = await em.find(
+      EventAttendance,
+      { profile: { user: userId }, event: { published: true, startsAt: { $gte: new Date() } } },
+      { orderBy: { event: { startsAt: 'asc', id: 'asc' } }, limit: 1 },
+    );
+    if (!next) return null;
+    const event = await em.findOneOrFail(LeagueEvent, next.event.id, { populate: EVENT_POPULATE });
+    return toEventDto(event, await this.liveEventId(em));
+  }
+
+  /** Publishes or unpublishes; with `sendNotification`, publishing also announces the event on Discord (by the worker). */
+  async publish(id: number, publish: boolean, sendNotification: boolean): Promise<EventDto> {
+    await this.em.transactional(async (em) => {
+      const event = await em.findOne(LeagueEvent, id);
+      if (!event) throw new NotFoundException(`Event ${id} not found`);
+      if (event.published !== publish) {
+        event.published = publish;
+        event.publishedAt = publish ? new Date() : null;
+        recordDomainEvent(em, 'EventPublicationChanged', eventAggregate(id), { eventId: id, published: publish });
+      }
+      if (publish && sendNotification) recordDomainEvent(em, 'EventAnnouncementRequested', eventAggregate(id), { eventId: id });
+      await em.flush();
+    });
+    const { attendance: _attendance, ...event } = await this.details(id, null, true);
+    return event;
+  }
+
+  async liveEventId(em: EntityManager = this.em): Promise<number | null> {
+    const live = await em.findOne(LiveEvent, { singleton: true });
+    return live?.event.id ?? null;
+  }
+
+  /** Published events matching Event-List's filters, and `when`. */
+  private publicFilter(query: EventListQuery, when: { startsAt: { $gte: Date } | { $lt: Date } }): Record<string, unknown> {
+    const where: Record<string, unknown> = { published: true, ...when };
+    if (query.gameId) where.game = query.gameId;
+    if (query.platform && query.platform !== 'ALL') where.platforms = { $contains: [query.platform] };
+    return where;
+  }
+
+  private date(text: string, field: string): Date {
+    const date = new Date(text);
+    if (Number.isNaN(date.getTime())) throw new BadRequestException(invalidField(field, `${field} is not a valid date`));
+    return date;
+  }
+
+  private async page(where: FilterQuery<LeagueEvent>, orderBy: QueryOrderMap<LeagueEvent> | QueryOrderMap<LeagueEvent>[], query: PageQuery): Promise<Page<EventDto>> {
+    const em = this.em.fork();
+    const [events, total] = await em.findAndCount(LeagueEvent, where, { populate: EVENT_POPULATE, orderBy, limit: query.pageSize, offset: query.offset });
+    const liveEventId = await this.liveEventId(em);
+    return toPage(events.map((event) => toEventDto(event, liveEventId)), total, query);
+  }
+}
