@@ -555,6 +555,31 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
     });
   });
 
+  describe('demo league', () => {
+    it('seeds a believable league: 3 games with crossplay, 12+ tracks with variants, cars, 12+ events past and future, one full, videos', async () => {
+      const games = (await (await t.request('/api/games')).json()) as { id: number; name: string; crossPlayPlatforms: unknown[] }[];
+      const seeded = games.filter((game) => ['Forza Motorsport', 'Gran Turismo 7', 'Assetto Corsa Competizione'].includes(game.name));
+      expect(seeded).toHaveLength(3);
+      expect(seeded.some((game) => game.crossPlayPlatforms.length > 0)).toBe(true);
+      const tracks = (await Promise.all(seeded.map(async (game) => (await (await t.request(`/api/games/${game.id}/tracks`)).json()) as { variants: unknown[] }[]))).flat();
+      expect(tracks.length).toBeGreaterThanOrEqual(12);
+      expect(tracks.every((track) => track.variants.length > 0)).toBe(true);
+      const cars = (await Promise.all(seeded.map(async (game) => (await (await t.request(`/api/games/${game.id}/cars`)).json()) as unknown[]))).flat();
+      expect(cars.length).toBeGreaterThan(6);
+      const seededGameIds = new Set(seeded.map((game) => game.id));
+      const upcoming = ((await (await t.request('/api/events/planned?pageSize=1000')).json()) as Page<EventDto>).content.filter((e) => seededGameIds.has(e.game.id));
+      const past = ((await (await t.request('/api/events/past?pageSize=1000')).json()) as Page<EventDto>).content.filter((e) => seededGameIds.has(e.game.id));
+      expect(upcoming.length + past.length).toBeGreaterThanOrEqual(12);
+      expect(past.length).toBeGreaterThanOrEqual(4);
+      expect(upcoming.some((e) => e.seatsLeft === 0)).toBe(true);
+      expect(upcoming.some((e) => e.assessmentEvent)).toBe(true);
+      expect(upcoming.some((e) => e.raceEvents.length > 1)).toBe(true);
+      expect(upcoming.some((e) => e.attendanceCount > 0)).toBe(true);
+      const videos = (await (await t.request('/api/events/youtube/all')).json()) as Page<VideoDto>;
+      expect(videos.totalElements).toBeGreaterThanOrEqual(4);
+    });
+  });
+
   describe('access', () => {
     it('refuses event changes to visitors (401) and to drivers, stewards and captains without the organizer role (403)', async () => {
       for (const kind of ['individual', 'assessment'] as const) {

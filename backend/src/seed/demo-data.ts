@@ -4,6 +4,7 @@ import { demoAccount, type DemoUsername } from '../infra/discord/demo-accounts.j
 import { DriverProfile } from '../modules/profiles/driver-profile.entity.js';
 import { Team, TeamMember } from '../modules/teams/team.entity.js';
 import { User } from '../modules/users/user.entity.js';
+import { seedDemoLeague } from './demo-league.js';
 
 interface DemoMember {
   username: Exclude<DemoUsername, 'notmember'>;
@@ -28,6 +29,7 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
   if ((await em.count(User)) > 0) return false;
   await em.transactional(async (tx) => {
     const users = new Map<string, User>();
+    const profiles = new Map<string, DriverProfile>();
     for (const member of DEMO_MEMBERS) {
       const account = demoAccount(member.username);
       const user = tx.create(User, {
@@ -38,11 +40,12 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
         roles: member.roles,
       });
       const { completed, ...profile } = member.profile;
-      tx.create(DriverProfile, { user, ...profile, profileCompleted: completed });
+      profiles.set(member.username, tx.create(DriverProfile, { user, ...profile, profileCompleted: completed }));
       users.set(member.username, user);
     }
     const team = tx.create(Team, { name: DEMO_TEAM });
     tx.create(TeamMember, { team, user: users.get('captain')!, captain: true });
+    seedDemoLeague(tx, profiles, team);
   });
   return true;
 }
