@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
+import { startLiveUpdates } from './features/site/liveUpdates.js';
+import { appStore } from './lib/store.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App store={appStore} />
   </StrictMode>,
 );
+startLiveUpdates(appStore);

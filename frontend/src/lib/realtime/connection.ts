@@ -1,0 +1,88 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ClientEventMap, ClientEventName, SubscribeAck } from '../../../../backend/src/contracts/client-events.js';
+
+type Listener<N extends ClientEventName> = (payload: ClientEventMap[N]) => void;
+type AnyListener = (payload: unknown) => void;
+
+/** Opens the socket; replaceable in tests. */
+export type SocketFactory = () => Socket;
+
+const openSocket: SocketFactory = () =>
+  // WebSocket only: no long-polling, so API instances need no sticky sessions.
+  io({ path: '/socket.io', transports: ['websocket'], withCredentials: true, autoConnect: false });
+
+/**
+ * The browser's one live connection. Features listen to typed messages, join rooms while they show
+ * something (joins are counted and replayed after a reconnect), and register a resync that refetches
+ * what they show whenever the connection comes back — messages missed meanwhile are never silent.
+ */
+export class RealtimeConnection {
+  private socket: Socket | null = null;
+  private connectedBefore = false;
+  private readonly listeners = new Map<ClientEventName, Set<AnyListener>>();
+  private readonly rooms = new Map<string, number>();
+  private readonly resyncs = new Set<() => void>();
+
+  constructor(private readonly createSocket: SocketFactory = openSocket) {}
+
+  connect(): void {
+    if (this.socket) return;
+    const socket = this.createSocket();
+    socket.on('connect', () => {
+      for (const room of this.rooms.keys()) this.subscribe(socket, room);
+      if (this.connectedBefore) for (const resync of this.resyncs) resync();
+      this.connectedBefore = true;
+    });
+    socket.onAny((name: string, payload: unknown) => {
+      for (const listener of this.listeners.get(name as ClientEventName) ?? []) listener(payload);
+    });
+    this.socket = socket;
+    socket.connect();
+  }
+
+  /** Opens a fresh connection: the server knows who a socket is from its handshake (after sign-in or out). */
+  reconnect(): void {
+    this.disconnect();
+    this.connect();
+  }
+
+  disconnect(): void {
+    this.socket?.removeAllListeners();
+    this.socket?.offAny();
+    this.socket?.disconnect();
+    this.socket = null;
+  }
+
+  on<N extends ClientEventName>(name: N, listener: Listener<N>): () => void {
+    const listeners = this.listeners.get(name) ?? new Set<AnyListener>();
+    listeners.add(listener as AnyListener);
+    this.listeners.set(name, listeners);
+    return () => listeners.delete(listener as AnyListener);
+  }
+
+  /** Stays in `room` until the returned function is called (by every component that joined it). */
+  join(room: string): () => void {
+    const count = this.rooms.get(room) ?? 0;
+    this.rooms.set(room, count + 1);
+    if (count === 0 && this.socket?.connected) this.subscribe(this.socket, room);
+    return () => {
+      const left = (this.rooms.get(room) ?? 1) - 1;
+      if (left > 0) return void this.rooms.set(room, left);
+      this.rooms.delete(room);
+      if (this.socket?.connected) this.socket.emit('unsubscribe', { room });
+    };
+  }
+
+  onResync(resync: () => void): () => void {
+    this.resyncs.add(resync);
+    return () => this.resyncs.delete(resync);
+  }
+
+  private subscribe(socket: Socket, room: string): void {
+    socket.emit('subscribe', { room }, (ack: SubscribeAck) => {
+      if (!ack.ok) console.warn(`Live updates for ${room} refused: ${ack.error}`);
+    });
+  }
+}
+
+export const realtime = new RealtimeConnection();

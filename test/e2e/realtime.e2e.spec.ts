@@ -1,0 +1,71 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import { signIn, type CookieJar } from '../support/sign-in.js';
+import { baseUrl, launchBrowser, openPage, signInAs, visit, type TestPage } from './support/browser.js';
+
+jest.setTimeout(60_000);
+
+/** An admin acting through the API (as another browser would), to change what open pages show. */
+async function asAdmin(method: string, path: string, body?: unknown): Promise<Response> {
+  admin ??= await signIn(baseUrl(), 'admin');
+  return fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: { cookie: admin.header(), 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+let admin: CookieJar | undefined;
+
+describe('live updates in open browsers', () => {
+  let browser: Browser;
+  const tabs: TestPage[] = [];
+  const open = async () => {
+    const tab = await openPage(browser);
+    tabs.push(tab);
+    return tab.page;
+  };
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    for (const tab of tabs.splice(0)) await tab.context.close();
+  });
+  afterAll(async () => {
+    await asAdmin('PUT', '/maintenance', { enabled: false });
+    await browser.close();
+  });
+
+  it('shows a new headline in two browsers without a reload', async () => {
+    const visitor = await open();
+    const driver = await open();
+    await visit(visitor, '/');
+    await signInAs(driver, 'driver');
+    const text = `Rivals launch ${Date.now()}`;
+    expect((await asAdmin('POST', '/headlines', { text })).status).toBe(201);
+    for (const page of [visitor, driver]) {
+      await page.getByRole('region', { name: 'Headlines' }).getByText(text).first().waitFor({ timeout: 5000 });
+    }
+    const { id } = await (await asAdmin('GET', '/headlines')).json().then((list: { id: number; text: string }[]) => list.find((h) => h.text === text)!);
+    const edited = `${text} (moved to Saturday)`;
+    await asAdmin('PUT', `/headlines/${id}`, { text: edited });
+    await visitor.getByRole('region', { name: 'Headlines' }).getByText(edited).first().waitFor({ timeout: 5000 });
+  });
+
+  it('switches an open page to maintenance and back, while staff keep the site', async () => {
+    const visitor = await open();
+    const steward = await open();
+    await visit(visitor, '/grid');
+    await signInAs(steward, 'steward');
+    try {
+      expect((await asAdmin('PUT', '/maintenance', { enabled: true })).status).toBe(200);
+      await visitor.getByRole('heading', { name: 'Website under maintenance' }).waitFor({ timeout: 5000 });
+      await steward.waitForTimeout(500);
+      expect(await steward.getByRole('heading', { name: 'Website under maintenance' }).count()).toBe(0);
+      expect(await steward.locator('header').count()).toBe(1);
+    } finally {
+      await asAdmin('PUT', '/maintenance', { enabled: false });
+    }
+    await visitor.locator('header').waitFor({ timeout: 5000 });
+    expect(await visitor.getByRole('heading', { name: 'Website under maintenance' }).count()).toBe(0);
+  });
+});
