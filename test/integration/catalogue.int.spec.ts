@@ -261,6 +261,15 @@ describe('racing catalogue: games, tracks with variants, cars, images', () => {
     });
   });
 
+  describe('OpenAPI', () => {
+    it('documents the multipart saves with their JSON part and icon', async () => {
+      const document = (await (await t.request('/api/docs-json')).json()) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> };
+      for (const path of ['/api/games', '/api/tracks', '/api/cars', '/api/events/individual', '/api/events/assessment']) {
+        expect(Object.keys(document.paths[path].put.requestBody!.content)).toContain('multipart/form-data');
+      }
+    });
+  });
+
   describe('images', () => {
     it('answers 404 for an unknown image and 400 for a malformed id', async () => {
       expect((await t.request('/api/images/00000000-0000-4000-8000-000000000000.webp')).status).toBe(404);

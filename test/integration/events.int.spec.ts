@@ -233,6 +233,17 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
       }
     });
 
+    it('keeps the catalogue an event races on: deleting its game or track is refused (409)', async () => {
+      await created();
+      const admin = await t.signIn('admin');
+      const [track] = (await (await t.request(`/api/games/${gameId}/tracks`)).json()) as { id: number }[];
+      const trackDelete = await t.request(`/api/tracks/${track.id}`, { method: 'DELETE', as: admin });
+      expect(trackDelete.status).toBe(409);
+      expect((await trackDelete.json()).message).toMatch(/still in use/);
+      expect((await t.request(`/api/games/${gameId}`, { method: 'DELETE', as: admin })).status).toBe(409);
+      expect((await t.request(`/api/tracks/${track.id}`)).status).toBe(200);
+    });
+
     it('refuses fewer seats than drivers already in (409)', async () => {
       const event = await published({ seats: 5 });
       await t.request(`/api/events/${event.id}/attendance`, { method: 'PUT', as: organizer, json: { profileId: (await profileOf('driver')).id, attending: true } });
