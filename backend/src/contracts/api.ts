@@ -32,15 +32,19 @@ export interface TeamRef {
   name: string;
 }
 
-/** GET /api/users/me. `driverProfile` is `{}` when the user has none yet (SPEC §3). */
-export interface CurrentUserDto {
-  id: number;
+/** Who a user is on Discord, as the league keeps it (refreshed at every sign-in). */
+export interface DiscordIdentity {
   discordId: string;
   username: string;
   globalName: string | null;
   nickName: string | null;
   avatar: string | null;
   banner: string | null;
+}
+
+/** GET /api/users/me. `driverProfile` is `{}` when the user has none yet (SPEC §3). */
+export interface CurrentUserDto extends DiscordIdentity {
+  id: number;
   driverProfile: DriverProfile | Record<string, never>;
   roles: { role: Role }[];
   teams: TeamRef[];
@@ -59,12 +63,8 @@ export interface SortSpec {
   sort?: { field: string; direction?: SortDirection }[];
 }
 
-export interface UserListItem {
+export interface UserListItem extends DiscordIdentity {
   id: number;
-  discordId: string;
-  username: string;
-  globalName: string | null;
-  nickName: string | null;
   roles: Role[];
   driverNumber: number | null;
   driverName: string | null;

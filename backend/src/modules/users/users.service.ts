@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { CurrentUserDto, Page, RoleInfo, UserListItem } from '../../contracts/api.js';
+import type { CurrentUserDto, DiscordIdentity, Page, RoleInfo, UserListItem } from '../../contracts/api.js';
 import { driverDisplayName } from '../../contracts/driver-name.js';
 import { roleFlags, type Role } from '../../contracts/roles.js';
 import type { Principal } from '../../common/principal.js';
@@ -11,13 +11,9 @@ import { TeamsService } from '../teams/teams.service.js';
 import type { UserPageBody } from './dto/user-page.dto.js';
 import { User } from './user.entity.js';
 
-export interface DiscordIdentity {
-  discordId: string;
-  username: string;
-  globalName: string | null;
-  nickName: string | null;
-  avatar: string | null;
-  banner: string | null;
+function identityOf(user: User): DiscordIdentity {
+  const { discordId, username, globalName, nickName, avatar, banner } = user;
+  return { discordId, username, globalName, nickName, avatar, banner };
 }
 
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
@@ -58,12 +54,7 @@ export class UsersService {
     ]);
     return {
       id: user.id,
-      discordId: user.discordId,
-      username: user.username,
-      globalName: user.globalName,
-      nickName: user.nickName,
-      avatar: user.avatar,
-      banner: user.banner,
+      ...identityOf(user),
       driverProfile: driverProfile ?? {},
       roles: user.roles.map((role) => ({ role })),
       teams,
@@ -131,10 +122,7 @@ export class UsersService {
       const profile = profileByUser.get(user.id);
       return {
         id: user.id,
-        discordId: user.discordId,
-        username: user.username,
-        globalName: user.globalName,
-        nickName: user.nickName,
+        ...identityOf(user),
         roles: user.roles,
         driverNumber: profile?.driverNumber ?? null,
         driverName: profile ? driverDisplayName(profile) : null,
