@@ -1,23 +1,30 @@
+import { useEffect } from 'react';
 import Button from '@mui/material/Button';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { Link as RouterLink } from 'react-router-dom';
 import { liveEventAvailableAtom } from '../../features/events/atoms.js';
+import { watchLiveEvent } from '../../features/events/shellEvents.js';
 import { LiveIcon } from '../../components/icons.js';
 import { pathTo } from '../routes/routeTable.js';
 
-/** Opens the live race; disabled while no event is live (SPEC §2). */
+/** Opens the live race; disabled while no event is live (SPEC §2), switched live by `live.changed`. */
 export function LiveRaceButton() {
+  const store = useStore();
+  useEffect(() => watchLiveEvent(store), [store]);
   const live = useAtomValue(liveEventAvailableAtom);
   return (
     <Button
       color="inherit"
-      variant="outlined"
+      variant={live ? 'contained' : 'outlined'}
       size="small"
       startIcon={<LiveIcon />}
       disabled={!live}
       aria-label="Live race"
       {...(live ? { component: RouterLink, to: pathTo('Live') } : {})}
-      sx={{ '&.Mui-disabled': { color: 'inherit', opacity: 0.6, borderColor: 'currentColor' } }}
+      sx={{
+        '&.Mui-disabled': { color: 'inherit', opacity: 0.6, borderColor: 'currentColor' },
+        ...(live ? { bgcolor: 'error.main', color: 'error.contrastText', '&:hover': { bgcolor: 'error.dark' } } : {}),
+      }}
     >
       Live
     </Button>

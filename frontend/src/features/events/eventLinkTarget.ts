@@ -4,7 +4,7 @@ import type { EventSummary } from './types.js';
  * Where a link to an event goes (SPEC §2): a season race opens its series details with the
  * event as the hash, an assessment opens the assessment page, anything else its own details.
  */
-export function eventLinkTarget(event: Pick<EventSummary, 'id' | 'assessmentEvent' | 'season'>): string {
+export function eventLinkTarget(event: Pick<EventSummary, 'id' | 'assessmentEvent'> & { season?: EventSummary['season'] }): string {
   if (event.season) {
     const { id: seasonId, competition } = event.season;
     return `/events/competitions/current/${competition.id}/season/${seasonId}#${event.id}`;

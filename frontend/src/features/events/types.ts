@@ -1,22 +1,24 @@
-/**
- * The parts of an event (SPEC §3) the shell reads. The events issue brings the full shape;
- * until then these are the fields the next-race label and the event link rely on.
- */
-export interface TrackRef {
-  name: string;
-  icon?: string | null;
-}
+/** Event shapes come from the backend contracts (imported type-only, never copied). */
+export type {
+  AttendeeDto,
+  AttendanceCountDto,
+  CarTuningRule,
+  CarUpgradeRule,
+  CompetitionStyle,
+  EventDetailsDto,
+  EventDto,
+  LiveDto,
+  LiveStream,
+  MyAttendanceDto,
+  RaceDto,
+  RaceEventDto,
+  RaceEventType,
+  VideoDto,
+} from '../../../../backend/src/contracts/events.js';
+export type { GameDto, Platform, TrackDto, TrackRef } from '../../../../backend/src/contracts/catalogue.js';
+export type { Page } from '../../../../backend/src/contracts/api.js';
 
-export interface RaceEventSummary {
-  track?: TrackRef | null;
-  externalTrackName?: string | null;
-}
+import type { EventDto } from '../../../../backend/src/contracts/events.js';
 
-export interface EventSummary {
-  id: number;
-  name: string;
-  date: string;
-  assessmentEvent: boolean;
-  season?: { id: number; competition: { id: number; name: string } } | null;
-  raceEvents: RaceEventSummary[];
-}
+/** What the shell and the cards read of an event. */
+export type EventSummary = EventDto;

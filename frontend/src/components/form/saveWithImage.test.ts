@@ -1,0 +1,49 @@
+import { describe, expect, it } from '@jest/globals';
+import { installFakeApi } from '../../testing/fakeApi.js';
+import { errorsFor, otherErrors, saveWithImage, SaveFailure } from './saveWithImage.js';
+
+describe('saveWithImage', () => {
+  it('sends the record as a JSON part and the image as `icon`, with the CSRF header', async () => {
+    const fake = installFakeApi({ 'PUT /api/games': { status: 200, body: { id: 4 } } });
+    const image = new File(['png'], 'logo.png', { type: 'image/png' });
+    await expect(saveWithImage({ path: '/games', part: 'game', record: { name: 'GT7' }, image })).resolves.toEqual({ id: 4 });
+    const init = fake.requests[0]!.init!;
+    const form = init.body as FormData;
+    expect(form.get('game')).toBe('{"name":"GT7"}');
+    expect((form.get('icon') as File).name).toBe('logo.png');
+    expect(init.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest' });
+    expect(init.credentials).toBe('include');
+  });
+
+  it('leaves the image out when there is none', async () => {
+    const fake = installFakeApi({ 'PUT /api/cars': { status: 200, body: {} } });
+    await saveWithImage({ path: '/cars', part: 'car', record: {} });
+    expect((fake.requests[0]!.init!.body as FormData).has('icon')).toBe(false);
+  });
+
+  it('turns a 400 into field errors', async () => {
+    installFakeApi({
+      'PUT /api/events/individual': {
+        status: 400,
+        body: { timestamp: 't', status: 400, message: 'Invalid request: name: name should not be empty', path: '/api/events/individual', errors: { name: ['name should not be empty'] } },
+      },
+    });
+    const failure = await saveWithImage({ path: '/events/individual', part: 'event', record: {} }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SaveFailure);
+    expect(failure).toMatchObject({ status: 400, fieldErrors: { name: ['name should not be empty'] } });
+  });
+});
+
+describe('field errors', () => {
+  const errors = { name: ['name should not be empty'], 'raceEvents.0.races': ['races needs at least one race'], 'raceEvents.1.track.id': ['not a track'] };
+
+  it('finds a field, or everything under it', () => {
+    expect(errorsFor(errors, 'name')).toBe('name should not be empty');
+    expect(errorsFor(errors, 'raceEvents')).toBeUndefined();
+    expect(errorsFor(errors, 'raceEvents', true)).toBe('races needs at least one race; not a track');
+  });
+
+  it('lists what no field shows', () => {
+    expect(otherErrors(errors, (path) => path === 'name')).toEqual(['raceEvents.0.races: races needs at least one race', 'raceEvents.1.track.id: not a track']);
+  });
+});
