@@ -7,6 +7,7 @@ describe('showTime', () => {
     expect(shown.date).toBe('Tue, 24 Nov 2026');
     expect(shown.time).toBe('20:00 CET');
     expect(shown.dateTime).toBe('Tue, 24 Nov 2026, 20:00 CET');
+    expect(shown.short).toBe('Tue, 24 Nov, 20:00 CET');
   });
 
   it('moves to the next day where the zone is ahead', () => {
@@ -20,7 +21,7 @@ describe('showTime', () => {
   });
 
   it('is empty for something that is not a date', () => {
-    expect(showTime('soon')).toEqual({ date: '', time: '', dateTime: '' });
+    expect(showTime('soon')).toEqual({ date: '', time: '', dateTime: '', short: '' });
   });
 });
 

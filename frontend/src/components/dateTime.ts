@@ -9,6 +9,8 @@ export interface ShownTime {
   time: string;
   /** Both: "Tue, 24 Nov 2026, 20:00 CET" */
   dateTime: string;
+  /** Without the year, for tight places like the header: "Tue, 24 Nov, 20:00 CET" */
+  short: string;
 }
 
 export interface TimeFormatOptions {
@@ -18,7 +20,7 @@ export interface TimeFormatOptions {
   timeZone?: string;
 }
 
-const EMPTY: ShownTime = { date: '', time: '', dateTime: '' };
+const EMPTY: ShownTime = { date: '', time: '', dateTime: '', short: '' };
 
 // dateStyle/timeStyle cannot be combined with timeZoneName (Intl throws), so the parts are explicit.
 const DATE_PARTS: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' };
@@ -29,7 +31,8 @@ export function showTime(iso: string, { locale, timeZone }: TimeFormatOptions = 
   if (Number.isNaN(moment.getTime())) return EMPTY;
   const date = new Intl.DateTimeFormat(locale, { ...DATE_PARTS, timeZone }).format(moment);
   const time = new Intl.DateTimeFormat(locale, { ...TIME_PARTS, timeZone }).format(moment);
-  return { date, time, dateTime: `${date}, ${time}` };
+  const shortDate = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(moment);
+  return { date, time, dateTime: `${date}, ${time}`, short: `${shortDate}, ${time}` };
 }
 
 /** The value of an `<input type="datetime-local">` for a UTC moment, in the viewer's zone. */

@@ -1,9 +1,19 @@
+import { lazy } from 'react';
 import HomePage from '../../features/home/HomePage.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { AreaPage } from './AreaPage.js';
 import type { AreaPages, AreaProps } from './areaProps.js';
 
-const PAGES: AreaPages = { Home: HomePage, '404': NotFoundPage };
+// Home comes with the area; the other screens load on their first visit, so Home stays light.
+const PAGES: AreaPages = {
+  Home: HomePage,
+  '404': NotFoundPage,
+  'Event-List': lazy(() => import('../../features/events/components/EventListPage.js')),
+  'Event-details': lazy(() => import('../../features/events/components/EventDetailsPage.js')),
+  'Event-Assessment': lazy(() => import('../../features/events/components/AssessmentPage.js')),
+  Media: lazy(() => import('../../features/media/MediaPage.js')),
+  Live: lazy(() => import('../../features/live/LivePage.js')),
+};
 
 /** Screens every visitor may see (SPEC §4), loaded as one chunk. */
 export default function PublicArea({ route }: AreaProps) {

@@ -17,9 +17,9 @@ export function NextRaceSlot() {
   if (!event) return null;
   const label = nextRaceLabel(event);
   return (
-    <Button color="inherit" component={RouterLink} to={eventLinkTarget(event)} startIcon={<FlagIcon />} sx={{ textTransform: 'none' }}>
+    <Button color="inherit" component={RouterLink} to={eventLinkTarget(event)} startIcon={<FlagIcon />} sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}>
       Next race: {label ? `${label} · ` : ''}
-      {showTime(event.date).dateTime}
+      {showTime(event.date).short}
     </Button>
   );
 }

@@ -6,14 +6,22 @@ import { useAtomValue } from 'jotai';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CurrentUserDto } from '../../../../backend/src/contracts/api.js';
 import { welcomeName } from '../auth/session.js';
-import { nextPlannedEventAtom } from '../events/atoms.js';
+import type { EventSummary } from '../events/types.js';
 import { configAtom } from '../site/atoms.js';
 import { ChatIcon } from '../../components/icons.js';
+import { NextRaceBanner } from './NextRaceBanner.js';
 
-/** Home for a signed-in driver: a greeting, the community link, and a hint when no race is planned. */
-export function Welcome({ user }: { user: CurrentUserDto }) {
+export interface WelcomeProps {
+  user: CurrentUserDto;
+  /** The driver's next race: their own next event, else the league's next planned one. */
+  nextRace: EventSummary | null;
+  /** Whether the next race has been looked up yet (no hint flashes before it is). */
+  nextRaceKnown: boolean;
+}
+
+/** Home for a signed-in driver: a greeting, the community link, the next-race banner, or a hint when none is planned. */
+export function Welcome({ user, nextRace, nextRaceKnown }: WelcomeProps) {
   const { discord } = useAtomValue(configAtom);
-  const nextEvent = useAtomValue(nextPlannedEventAtom);
   return (
     <Box component="section" aria-labelledby="home-title" sx={{ py: { xs: 3, md: 5 } }}>
       <Typography id="home-title" variant="h3" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '2rem', md: '3rem' }, overflowWrap: 'anywhere' }}>
@@ -25,12 +33,13 @@ export function Welcome({ user }: { user: CurrentUserDto }) {
         target="_blank"
         rel="noopener noreferrer"
         startIcon={<ChatIcon />}
-        sx={{ mt: 3 }}
+        sx={{ mt: 3, mb: 3 }}
       >
         Open discord
       </Button>
-      {!nextEvent && (
-        <Typography sx={{ mt: 3 }}>
+      {nextRace && <NextRaceBanner event={nextRace} />}
+      {!nextRace && nextRaceKnown && (
+        <Typography>
           No upcoming race yet.{' '}
           <Link component={RouterLink} to="/events">
             Browse all events

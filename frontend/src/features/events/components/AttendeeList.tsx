@@ -1,0 +1,28 @@
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { AttendeeDto } from '../types.js';
+
+/** Who is in: each driver links to their public profile. */
+export function AttendeeList({ attendees }: { attendees: AttendeeDto[] }) {
+  if (attendees.length === 0) return <Typography color="text.secondary">Nobody has joined yet — be the first on the grid.</Typography>;
+  return (
+    <List dense aria-label="Drivers in this event" sx={{ columns: { sm: 2 }, columnGap: 3 }}>
+      {attendees.map((attendee) => (
+        <ListItem key={attendee.profileId} disableGutters sx={{ breakInside: 'avoid' }}>
+          <ListItemText
+            primary={
+              <Link component={RouterLink} to={`/grid/driver/${attendee.profileId}`} underline="hover">
+                {attendee.driverName}
+              </Link>
+            }
+            secondary={attendee.team?.name}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,116 @@
+import { useCallback } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { CenteredLoader } from '../../../components/CenteredLoader.js';
+import { EmptyState } from '../../../components/EmptyState.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { showTime } from '../../../components/dateTime.js';
+import { useLoad } from '../../../components/useLoad.js';
+import { useClientEvent, useResync, useRoom } from '../../../lib/realtime/useRoom.js';
+import { eventsApi } from '../api.js';
+import { PLATFORM_LABELS } from '../labels.js';
+import type { AttendanceCountDto, EventDetailsDto } from '../types.js';
+import { AttendanceControl } from './AttendanceControl.js';
+import { AttendeeList } from './AttendeeList.js';
+import { RaceEventsList } from './RaceEventsList.js';
+import { RulesList } from './RulesList.js';
+import { SeatsAvailable } from './SeatsAvailable.js';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mt: 3 }}>
+      <Typography variant="h5" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** A new attendance applied to the shown event. */
+export function withCounts(event: EventDetailsDto, counts: AttendanceCountDto): EventDetailsDto {
+  return counts.eventId === event.id ? { ...event, attendanceCount: counts.attendanceCount, seatsLeft: counts.seatsLeft } : event;
+}
+
+/** Event-details (SPEC §2): races and tracks, rules, who is in, Join / Leave, seats live from `event:{id}`. */
+export default function EventDetailsPage() {
+  const eventId = Number(useParams().event);
+  const details = useLoad(() => eventsApi.details(eventId), String(eventId));
+  const { setData, reload } = details;
+
+  useRoom(Number.isInteger(eventId) ? `event:${eventId}` : null);
+  const applyCounts = useCallback(
+    (counts: AttendanceCountDto) => {
+      setData((event) => event && withCounts(event, counts));
+      // The message carries numbers only: fetch the names of who is in now.
+      eventsApi.drivers(counts.eventId).then((attendance) => setData((event) => event && event.id === counts.eventId ? { ...event, attendance } : event), () => undefined);
+    },
+    [setData],
+  );
+  useClientEvent('event.attendance.changed', applyCounts);
+  useResync(reload);
+
+  const event = details.data;
+  if (!event) {
+    if (details.loading) return <CenteredLoader label="Loading event" />;
+    return (
+      <Container maxWidth="md" sx={{ py: 4 }}>
+        <PageTitle>Event not found</PageTitle>
+        <EmptyState title="This event is not on the calendar">
+          <Button component={RouterLink} to="/events" sx={{ mt: 1 }}>
+            See all events
+          </Button>
+        </EmptyState>
+      </Container>
+    );
+  }
+  const time = showTime(event.date);
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Typography variant="overline" component="p" color="text.secondary">
+        {event.game.name}
+        {event.assessmentEvent ? ' · Assessment race' : ''}
+        {event.season ? ` · ${event.season.competition.name}` : ''}
+        {!event.published ? ' · Draft' : ''}
+      </Typography>
+      <PageTitle>{event.name}</PageTitle>
+      <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+        <Box sx={{ flexGrow: 1, minWidth: 220 }}>
+          <Typography component="p" variant="h6">
+            <time dateTime={event.date}>{time.date}</time>
+          </Typography>
+          <Typography component="p">{time.time}</Typography>
+          <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+            {event.platforms.map((platform) => (
+              <Chip key={platform} size="small" label={PLATFORM_LABELS[platform]} />
+            ))}
+            {event.live && <Chip size="small" color="error" label="Live now" />}
+          </Stack>
+        </Box>
+        <Stack spacing={1} sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' } }}>
+          <Box role="status" aria-live="polite" aria-label="Seats">
+            <SeatsAvailable seats={event.seats} attendanceCount={event.attendanceCount} size="medium" />
+          </Box>
+          <AttendanceControl event={event} onChanged={applyCounts} />
+        </Stack>
+      </Paper>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '3fr 2fr' } }}>
+        <Section title="Races and tracks">
+          <RaceEventsList raceEvents={event.raceEvents} />
+        </Section>
+        <Section title="Rules">
+          <RulesList event={event} />
+        </Section>
+      </Box>
+      <Section title={`Who is in (${event.attendanceCount})`}>
+        <AttendeeList attendees={event.attendance} />
+      </Section>
+    </Container>
+  );
+}

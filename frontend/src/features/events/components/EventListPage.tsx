@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { EmptyState } from '../../../components/EmptyState.js';
+import { ListPagination } from '../../../components/ListPagination.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { DEFAULT_PAGE_SIZE, toPageRequest } from '../../../components/paging.js';
+import { useLoad } from '../../../components/useLoad.js';
+import { useClientEvent } from '../../../lib/realtime/useRoom.js';
+import { catalogueApi } from '../../catalogue/api.js';
+import { eventsApi, type EventListFilters } from '../api.js';
+import { EventFilters } from './EventFilters.js';
+import { EventGrid } from './EventGrid.js';
+
+type When = 'upcoming' | 'past';
+
+/** Event-List (SPEC §2): upcoming and past events, filtered by game and platform, paged. */
+export default function EventListPage() {
+  const [when, setWhen] = useState<When>('upcoming');
+  const [filters, setFilters] = useState<EventListFilters>({ gameId: null, platform: 'ALL' });
+  const [paging, setPaging] = useState({ pageIndex: 0, rowsPerPage: DEFAULT_PAGE_SIZE });
+  const games = useLoad(() => catalogueApi.games(), 'games');
+  const request = toPageRequest(paging.pageIndex, paging.rowsPerPage);
+  const events = useLoad(
+    () => (when === 'upcoming' ? eventsApi.planned(request, filters) : eventsApi.past(request, filters)),
+    JSON.stringify([when, filters, request]),
+  );
+  useClientEvent('events.changed', events.reload);
+
+  const changeFilters = (next: EventListFilters) => {
+    setFilters(next);
+    setPaging((current) => ({ ...current, pageIndex: 0 }));
+  };
+  const list = events.data?.content ?? [];
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <PageTitle>All events</PageTitle>
+      <Tabs
+        value={when}
+        onChange={(_event, next: When) => {
+          setWhen(next);
+          setPaging((current) => ({ ...current, pageIndex: 0 }));
+        }}
+        aria-label="Which events"
+        sx={{ mb: 2 }}
+      >
+        <Tab value="upcoming" label="Upcoming" />
+        <Tab value="past" label="Past" />
+      </Tabs>
+      <EventFilters games={games.data ?? []} value={filters} onChange={changeFilters} />
+      <Box sx={{ minHeight: 4, mb: 1 }}>{events.loading && <LinearProgress aria-label="Loading events" />}</Box>
+      {!events.loading && list.length === 0 ? (
+        <EmptyState title={when === 'upcoming' ? 'No upcoming events' : 'No past events'}>
+          {filters.gameId !== null || filters.platform !== 'ALL' ? 'Try another game or platform.' : 'New races are announced on our Discord.'}
+        </EmptyState>
+      ) : (
+        <EventGrid events={list} label={when === 'upcoming' ? 'Upcoming events' : 'Past events'} />
+      )}
+      {events.data && events.data.totalElements > 0 && (
+        <ListPagination
+          label="Event pages"
+          pageIndex={paging.pageIndex}
+          rowsPerPage={paging.rowsPerPage}
+          totalElements={events.data.totalElements}
+          onChange={(pageIndex, rowsPerPage) => setPaging({ pageIndex, rowsPerPage })}
+        />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,54 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { EventCard } from '../events/components/EventCard.js';
+import type { EventSummary } from '../events/types.js';
+
+/** Home's Events section: 'Next up', a horizontally scrolling row of event cards. */
+export function NextUpSection({ events, loading }: { events: EventSummary[]; loading: boolean }) {
+  return (
+    <Box component="section" aria-labelledby="next-up-title" sx={{ mt: 4 }}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2 }}>
+        <Typography id="next-up-title" variant="h5" component="h2">
+          Next up
+        </Typography>
+        <Link component={RouterLink} to="/events">
+          All events
+        </Link>
+      </Box>
+      {loading && events.length === 0 ? (
+        <Skeleton variant="rounded" height={220} sx={{ mt: 1 }} aria-label="Loading events" />
+      ) : events.length === 0 ? (
+        <Typography sx={{ mt: 1 }} color="text.secondary">
+          Nothing scheduled right now.
+        </Typography>
+      ) : (
+        <Box
+          component="ul"
+          aria-label="Next up"
+          tabIndex={0}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            mt: 1,
+            p: 0,
+            pb: 1,
+            display: 'flex',
+            gap: 2,
+            overflowX: 'auto',
+            scrollSnapType: 'x mandatory',
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+          }}
+        >
+          {events.map((event) => (
+            <Box component="li" key={event.id} sx={{ flex: '0 0 auto', width: { xs: 'min(85vw, 300px)', sm: 300 }, scrollSnapAlign: 'start' }}>
+              <EventCard event={event} />
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

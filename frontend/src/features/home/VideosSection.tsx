@@ -1,0 +1,24 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { VideoDto } from '../../../../backend/src/contracts/events.js';
+import { VideoGrid } from '../media/VideoGrid.js';
+
+/** Home's Videos section: the latest race videos. Hidden while there are none. */
+export function VideosSection({ videos }: { videos: VideoDto[] }) {
+  if (videos.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="videos-title" sx={{ mt: 4 }}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 1 }}>
+        <Typography id="videos-title" variant="h5" component="h2">
+          Videos
+        </Typography>
+        <Link component={RouterLink} to="/media">
+          All videos
+        </Link>
+      </Box>
+      <VideoGrid videos={videos.slice(0, 3)} label="Latest videos" />
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ListPagination } from '../../components/ListPagination.js';
+import { PageTitle } from '../../components/PageTitle.js';
+import { DEFAULT_PAGE_SIZE, toPageRequest } from '../../components/paging.js';
+import { useLoad } from '../../components/useLoad.js';
+import { eventsApi } from '../events/api.js';
+import { VideoGrid } from './VideoGrid.js';
+
+/** Media (SPEC §2): every race video, newest first, paged. */
+export default function MediaPage() {
+  const [paging, setPaging] = useState({ pageIndex: 0, rowsPerPage: DEFAULT_PAGE_SIZE });
+  const request = toPageRequest(paging.pageIndex, paging.rowsPerPage);
+  const videos = useLoad(() => eventsApi.allVideos(request), JSON.stringify(request));
+  const list = videos.data?.content ?? [];
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <PageTitle>Media</PageTitle>
+      <Box sx={{ minHeight: 4, mb: 1 }}>{videos.loading && <LinearProgress aria-label="Loading videos" />}</Box>
+      {!videos.loading && list.length === 0 ? (
+        <EmptyState title="No race videos yet">Race replays appear here once an organizer adds them.</EmptyState>
+      ) : (
+        <VideoGrid videos={list} label="Race videos" />
+      )}
+      {videos.data && videos.data.totalElements > 0 && (
+        <ListPagination
+          label="Video pages"
+          pageIndex={paging.pageIndex}
+          rowsPerPage={paging.rowsPerPage}
+          totalElements={videos.data.totalElements}
+          onChange={(pageIndex, rowsPerPage) => setPaging({ pageIndex, rowsPerPage })}
+        />
+      )}
+    </Container>
+  );
+}
