@@ -7,7 +7,7 @@ describe('showTime', () => {
     expect(shown.date).toBe('Tue, 24 Nov 2026');
     expect(shown.time).toBe('20:00 CET');
     expect(shown.dateTime).toBe('Tue, 24 Nov 2026, 20:00 CET');
-    expect(shown.short).toBe('Tue, 24 Nov, 20:00 CET');
+    expect(shown.short).toBe('Tue 24 Nov, 20:00 CET');
   });
 
   it('moves to the next day where the zone is ahead', () => {

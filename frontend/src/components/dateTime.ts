@@ -9,7 +9,7 @@ export interface ShownTime {
   time: string;
   /** Both: "Tue, 24 Nov 2026, 20:00 CET" */
   dateTime: string;
-  /** Without the year, for tight places like the header: "Tue, 24 Nov, 20:00 CET" */
+  /** Without the year, for tight places like the header: "Tue 24 Nov, 20:00 CET" */
   short: string;
 }
 
