@@ -43,7 +43,7 @@ describe('the event flow survives faults', () => {
     expect(received).toHaveLength(0);
 
     await proxy.restore();
-    await eventually(() => expect(received).toHaveLength(1), 15_000);
+    await eventually(() => expect(received).toHaveLength(1), 25_000);
     expect(received[0].headlines[0].text).toBe('Written while Redis was down');
     await t.settled();
     await new Promise((resolve) => setTimeout(resolve, 500));
