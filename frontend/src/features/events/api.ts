@@ -32,7 +32,8 @@ export const eventsApi = {
   drivers: (id: number) => api.get<AttendeeDto[]>(`/events/${id}/drivers`),
   setMyAttendance: (id: number, attending: boolean) => api.put<MyAttendanceDto>(`/events/${id}/single/attendance`, { attending }),
   live: () => api.get<LiveDto>('/live', { silent: true }),
-  startLive: (id: number, streamUrl: string) => api.put<LiveDto>(`/events/${id}/live`, { streamUrl }),
+  /** Quiet: the live panel shows why a stream URL was refused beside the field. */
+  startLive: (id: number, streamUrl: string) => api.put<LiveDto>(`/events/${id}/live`, { streamUrl }, { silent: true }),
   stopLive: (id: number) => api.delete<void>(`/events/${id}/live`),
   latestVideos: () => api.get<VideoDto[]>('/events/youtube/latest'),
   allVideos: (page: PageRequest) => api.get<Page<VideoDto>>('/events/youtube/all', { query: { ...page } }),

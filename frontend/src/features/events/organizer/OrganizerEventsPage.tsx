@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { Link as RouterLink } from 'react-router-dom';
+import { EmptyState } from '../../../components/EmptyState.js';
+import { ListPagination } from '../../../components/ListPagination.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { showTime } from '../../../components/dateTime.js';
+import { DEFAULT_PAGE_SIZE, toPageRequest } from '../../../components/paging.js';
+import { useLoad } from '../../../components/useLoad.js';
+import { organizerEventsApi, type EventKind } from '../api.js';
+import { nextRaceLabel } from '../nextRaceLabel.js';
+import { organizerEventPath } from './organizerPaths.js';
+
+const TITLES: Record<EventKind, string> = { individual: 'Quick events', assessment: 'Assessments' };
+
+/** Organizers' list of individual or assessment events, drafts included, latest first. */
+export function OrganizerEventsPage({ kind }: { kind: EventKind }) {
+  const [name, setName] = useState('');
+  const [paging, setPaging] = useState({ pageIndex: 0, rowsPerPage: DEFAULT_PAGE_SIZE });
+  const request = toPageRequest(paging.pageIndex, paging.rowsPerPage);
+  const search = name.trim() ? { name: name.trim() } : {};
+  const events = useLoad(() => organizerEventsApi.search(kind, request, { ...search, sort: [{ field: 'date', direction: 'DESC' }] }), JSON.stringify([kind, request, search]));
+  const list = events.data?.content ?? [];
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <PageTitle>{TITLES[kind]}</PageTitle>
+        <Button component={RouterLink} to={organizerEventPath(kind, 'new')} variant="contained">
+          {kind === 'assessment' ? 'New assessment' : 'New event'}
+        </Button>
+      </Box>
+      <TextField
+        size="small"
+        label="Search by name"
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          setPaging((current) => ({ ...current, pageIndex: 0 }));
+        }}
+        sx={{ mb: 2, minWidth: { sm: 320 } }}
+      />
+      <Box sx={{ minHeight: 4 }}>{events.loading && <LinearProgress aria-label="Loading events" />}</Box>
+      {!events.loading && list.length === 0 ? (
+        <EmptyState title={name ? 'No event matches' : 'No events yet'}>Create the first one with the button above.</EmptyState>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={TITLES[kind]}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Start</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Game</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Track</TableCell>
+                <TableCell align="right">Seats</TableCell>
+                <TableCell>Status</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.map((event) => (
+                <TableRow key={event.id} hover>
+                  <TableCell>
+                    <Link component={RouterLink} to={organizerEventPath(kind, event.id)}>
+                      {event.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{showTime(event.date).dateTime}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{event.game.name}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{nextRaceLabel(event)}</TableCell>
+                  <TableCell align="right">
+                    {event.attendanceCount}/{event.seats}
+                  </TableCell>
+                  <TableCell>
+                    <Chip size="small" label={event.published ? 'Published' : 'Draft'} color={event.published ? 'success' : 'default'} />
+                    {event.live && <Chip size="small" label="Live" color="error" sx={{ ml: 0.5 }} />}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {events.data && events.data.totalElements > 0 && (
+        <ListPagination
+          label="Event pages"
+          pageIndex={paging.pageIndex}
+          rowsPerPage={paging.rowsPerPage}
+          totalElements={events.data.totalElements}
+          onChange={(pageIndex, rowsPerPage) => setPaging({ pageIndex, rowsPerPage })}
+        />
+      )}
+    </Container>
+  );
+}
