@@ -1,7 +1,17 @@
+import { lazy } from 'react';
 import { AreaPage } from './AreaPage.js';
 import type { AreaPages, AreaProps } from './areaProps.js';
 
-const PAGES: AreaPages = {};
+const TrackFormPage = lazy(() => import('../../features/catalogue/components/TrackFormPage.js'));
+
+const PAGES: AreaPages = {
+  'Admin-Games': lazy(() => import('../../features/catalogue/components/GamesPage.js')),
+  'Admin-Game': lazy(() => import('../../features/catalogue/components/GameFormPage.js')),
+  'Admin-Tracks': lazy(() => import('../../features/catalogue/components/TracksPage.js')),
+  'Admin-Track': () => <TrackFormPage />,
+  'Admin-Track-Variants': () => <TrackFormPage variantsOnly />,
+  'Admin-Cars': lazy(() => import('../../features/catalogue/components/CarsPage.js')),
+};
 
 /** The admin screens, loaded as their own chunk only when one is opened. */
 export default function AdminArea({ route }: AreaProps) {

@@ -1,0 +1,59 @@
+import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { Link as RouterLink } from 'react-router-dom';
+import { CenteredLoader } from '../../../components/CenteredLoader.js';
+import { EmptyState } from '../../../components/EmptyState.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { useLoad } from '../../../components/useLoad.js';
+import { PLATFORM_LABELS } from '../../events/labels.js';
+import { catalogueApi } from '../api.js';
+
+/** Admin-Games: every game with its platforms and crossplay groups. */
+export default function GamesPage() {
+  const games = useLoad(() => catalogueApi.games(), 'games');
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <PageTitle>Games</PageTitle>
+        <Button component={RouterLink} to="/admin/games/new" variant="contained">
+          New game
+        </Button>
+      </Box>
+      {games.loading && !games.data ? (
+        <CenteredLoader label="Loading games" />
+      ) : !games.data?.length ? (
+        <EmptyState title="No games yet" />
+      ) : (
+        <Table size="small" aria-label="Games">
+          <TableHead>
+            <TableRow>
+              <TableCell>Game</TableCell>
+              <TableCell>Platforms</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Crossplay</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {games.data.map((game) => (
+              <TableRow key={game.id} hover>
+                <TableCell>
+                  <Link component={RouterLink} to={`/admin/games/${game.id}`}>
+                    {game.name}
+                  </Link>
+                </TableCell>
+                <TableCell>{game.platforms.map((p) => PLATFORM_LABELS[p]).join(', ')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{game.crossPlayPlatforms.map((group) => group.name).join(', ') || '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Container>
+  );
+}

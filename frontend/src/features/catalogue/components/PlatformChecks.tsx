@@ -1,0 +1,33 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import { PLATFORMS } from '../../../../../backend/src/contracts/catalogue.js';
+import { PLATFORM_LABELS } from '../../events/labels.js';
+import type { Platform } from '../api.js';
+
+/** Tick platforms (SPEC §9: PC, Xbox, PlayStation). */
+export function PlatformChecks({ label, value, onChange, error, options = PLATFORMS }: { label: string; value: Platform[]; onChange: (next: Platform[]) => void; error?: string; options?: readonly Platform[] }) {
+  return (
+    <FormControl component="fieldset" error={Boolean(error)}>
+      <FormLabel component="legend">{label}</FormLabel>
+      <FormGroup row>
+        {options.map((platform) => (
+          <FormControlLabel
+            key={platform}
+            label={PLATFORM_LABELS[platform]}
+            control={
+              <Checkbox
+                checked={value.includes(platform)}
+                onChange={(event) => onChange(event.target.checked ? [...value, platform] : value.filter((p) => p !== platform))}
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+      {error && <FormHelperText>{error}</FormHelperText>}
+    </FormControl>
+  );
+}
