@@ -12,6 +12,8 @@ export interface HeadlineDto {
 }
 
 export interface ClientEventMap {
+  /** To sockets that may have missed messages (their API instance lost Redis for a while): refetch what you show. */
+  resync: Record<string, never>;
   'headlines.changed': { headlines: HeadlineDto[] };
   'maintenance.changed': { enabled: boolean };
   /** To `event:{id}`: the event's new attendance (refetch `GET /api/events/{id}/drivers` for names). */
@@ -23,6 +25,7 @@ export interface ClientEventMap {
 }
 
 export type ClientEventName = keyof ClientEventMap;
+export const RESYNC = 'resync';
 
 /**
  * Rooms: `everyone` and `user:<id>` are joined automatically; the others on request, when allowed:

@@ -48,6 +48,7 @@ export class FakeSocket {
   }
   /** The server side: a message to this socket. */
   push(name: string, payload: unknown): void {
+    for (const handler of this.handlers.get(name) ?? []) handler(payload);
     for (const handler of this.anyHandlers) handler(name, payload);
   }
 

@@ -42,6 +42,7 @@ export class ScheduledJobs implements OnApplicationBootstrap, OnApplicationShutd
     this.connection.on('error', () => undefined);
     const options = { connection: this.connection, prefix: this.config.redisPrefix };
     this.queue = new Queue(SCHEDULED_QUEUE, options);
+    this.queue.on('error', (error) => this.logger.warn(`Scheduled jobs queue: ${error.message}`));
     for (const [name, { everyMs }] of Object.entries(SCHEDULES)) {
       await this.queue.upsertJobScheduler(name, { every: everyMs }, { name, opts: { removeOnComplete: 100, removeOnFail: 500 } });
     }

@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { RequestHandler } from 'express';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
+import { RESYNC, type ClientEventMap } from '../../contracts/client-events.js';
 
 /**
  * Socket.IO on the Redis adapter, so a message sent by any process (workers use the Redis emitter)
@@ -30,7 +31,20 @@ export class RedisIoAdapter extends IoAdapter {
     const server = super.createIOServer(port, { ...options, serveClient: false } as ServerOptions) as Server;
     server.adapter(createAdapter(this.publisher, this.subscriber, { key: `${this.redisPrefix}:socket.io` }));
     for (const middleware of this.handshakeMiddleware) server.engine.use(middleware);
+    this.resyncAfterSubscriptionGaps(server);
     return server;
+  }
+
+  /**
+   * Pub/sub keeps nothing: what was published while this instance's subscription was down is lost.
+   * When the subscription comes back, every socket here is told to refetch what it shows.
+   */
+  private resyncAfterSubscriptionGaps(server: Server): void {
+    let subscribedBefore = this.subscriber.status === 'ready';
+    this.subscriber.on('ready', () => {
+      if (subscribedBefore) server.local.emit(RESYNC, {} satisfies ClientEventMap[typeof RESYNC]);
+      subscribedBefore = true;
+    });
   }
 
   override async close(server: Server): Promise<void> {

@@ -48,6 +48,14 @@ describe('RealtimeConnection', () => {
     expect(socket().emitted.filter((message) => message.name === 'subscribe')).toHaveLength(2);
   });
 
+  it('runs every resync when the server says messages may have been lost', () => {
+    const { connection, socket } = connected();
+    const resync = jest.fn();
+    connection.onResync(resync);
+    socket().push('resync', {});
+    expect(resync).toHaveBeenCalledTimes(1);
+  });
+
   it('opens a fresh socket on reconnect (a new sign-in) and stops listening on the old one', () => {
     const { connection, sockets } = connected();
     const listener = jest.fn();

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ClientEventMap, ClientEventName, SubscribeAck } from '../../../../backend/src/contracts/client-events.js';
+import { RESYNC, type ClientEventMap, type ClientEventName, type SubscribeAck } from '../../../../backend/src/contracts/client-events.js';
 
 type Listener<N extends ClientEventName> = (payload: ClientEventMap[N]) => void;
 type AnyListener = (payload: unknown) => void;
@@ -30,9 +30,11 @@ export class RealtimeConnection {
     const socket = this.createSocket();
     socket.on('connect', () => {
       for (const room of this.rooms.keys()) this.subscribe(socket, room);
-      if (this.connectedBefore) for (const resync of this.resyncs) resync();
+      if (this.connectedBefore) this.resync();
       this.connectedBefore = true;
     });
+    // The server asks for it when it may have lost messages for this socket.
+    socket.on(RESYNC, () => this.resync());
     socket.onAny((name: string, payload: unknown) => {
       for (const listener of this.listeners.get(name as ClientEventName) ?? []) listener(payload);
     });
@@ -76,6 +78,10 @@ export class RealtimeConnection {
   onResync(resync: () => void): () => void {
     this.resyncs.add(resync);
     return () => this.resyncs.delete(resync);
+  }
+
+  private resync(): void {
+    for (const resync of this.resyncs) resync();
   }
 
   private subscribe(socket: Socket, room: string): void {
