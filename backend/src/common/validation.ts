@@ -25,10 +25,17 @@ export function createValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     transform: true,
     stopAtFirstError: false,
-    exceptionFactory: (errors) => {
-      const byField = fieldErrors(errors);
-      const details = Object.entries(byField).map(([field, messages]) => `${field}: ${messages.join(', ')}`);
-      return new BadRequestException({ message: `Invalid request: ${details.join('; ')}`, errors: byField });
-    },
+    exceptionFactory: (errors) => invalidFields(fieldErrors(errors)),
   });
+}
+
+/** The 400 of bad input: a message naming every field, and the messages by field (`errors`). */
+export function invalidFields(byField: Record<string, string[]>): BadRequestException {
+  const details = Object.entries(byField).map(([field, messages]) => `${field}: ${messages.join(', ')}`);
+  return new BadRequestException({ message: `Invalid request: ${details.join('; ')}`, errors: byField });
+}
+
+/** The 400 for one field that passed the DTO but breaks a rule only the service can check. */
+export function invalidField(field: string, message: string): BadRequestException {
+  return invalidFields({ [field]: [message] });
 }

@@ -1,11 +1,12 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ICON_BOUNDS, type UploadedImage } from '../../common/images.js';
 import type { CarDto } from '../../contracts/catalogue.js';
 import { Car } from './catalogue.entities.js';
 import { toCarDto } from './catalogue.mappers.js';
-import { invalidField, type CarBody } from './dto/catalogue.dto.js';
+import { type CarBody } from './dto/catalogue.dto.js';
+import { invalidField } from '../../common/validation.js';
 import { findGame } from './games.service.js';
 import { ImagesService } from './images.service.js';
 
@@ -32,7 +33,7 @@ export class CarsService {
     try {
       return await this.em.transactional(async (em) => {
         const game = await findGame(em, body.game.id).catch(() => {
-          throw new BadRequestException(invalidField('game.id', `game ${body.game.id} does not exist`));
+          throw invalidField('game.id', `game ${body.game.id} does not exist`);
         });
         const car = body.id ? await findCar(em, body.id) : em.create(Car, { game, name: body.name, carClass: body.carClass });
         car.game = game;

@@ -1,11 +1,12 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ICON_BOUNDS, type UploadedImage } from '../../common/images.js';
 import type { GameDto } from '../../contracts/catalogue.js';
 import { Game } from './catalogue.entities.js';
 import { toGameDto } from './catalogue.mappers.js';
-import { invalidField, type GameBody } from './dto/catalogue.dto.js';
+import { type GameBody } from './dto/catalogue.dto.js';
+import { invalidField } from '../../common/validation.js';
 import { ImagesService } from './images.service.js';
 
 /** The games the league races: admins keep them, everyone reads them. */
@@ -30,7 +31,7 @@ export class GamesService {
     crossPlayPlatforms.forEach((group, index) => {
       const foreign = group.platforms.filter((platform) => !body.platforms.includes(platform));
       if (foreign.length) {
-        throw new BadRequestException(invalidField(`crossPlayPlatforms.${index}.platforms`, `${foreign.join(', ')} is not a platform of this game`));
+        throw invalidField(`crossPlayPlatforms.${index}.platforms`, `${foreign.join(', ')} is not a platform of this game`);
       }
     });
     const icon = await this.images.prepare(upload, ICON_BOUNDS);

@@ -1,11 +1,12 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ICON_BOUNDS, type UploadedImage } from '../../common/images.js';
 import type { TrackDto } from '../../contracts/catalogue.js';
 import { Track, TrackVariant } from './catalogue.entities.js';
 import { toTrackDto } from './catalogue.mappers.js';
-import { invalidField, type TrackBody } from './dto/catalogue.dto.js';
+import { type TrackBody } from './dto/catalogue.dto.js';
+import { invalidField } from '../../common/validation.js';
 import { findGame } from './games.service.js';
 import { ImagesService } from './images.service.js';
 
@@ -34,22 +35,22 @@ export class TracksService {
   async save(body: TrackBody, upload?: UploadedImage): Promise<TrackDto> {
     const names = body.variants.map((variant) => variant.name.toLowerCase());
     const repeated = names.findIndex((name, index) => names.indexOf(name) !== index);
-    if (repeated >= 0) throw new BadRequestException(invalidField(`variants.${repeated}.name`, 'variant names must differ'));
+    if (repeated >= 0) throw invalidField(`variants.${repeated}.name`, 'variant names must differ');
     const icon = await this.images.prepare(upload, ICON_BOUNDS);
     try {
       return await this.em.transactional(async (em) => {
         const game = await findGame(em, body.game.id).catch(() => {
-          throw new BadRequestException(invalidField('game.id', `game ${body.game.id} does not exist`));
+          throw invalidField('game.id', `game ${body.game.id} does not exist`);
         });
         const track = body.id ? await findTrack(em, body.id) : em.create(Track, { game, name: body.name, country: body.country });
-        if (track.game.id !== game.id) throw new BadRequestException(invalidField('game.id', 'a track cannot move to another game'));
+        if (track.game.id !== game.id) throw invalidField('game.id', 'a track cannot move to another game');
         track.name = body.name;
         track.country = body.country;
         this.images.setIcon(em, track, icon);
         const existing = new Map(track.variants.getItems().map((variant) => [variant.id, variant]));
         body.variants.forEach((given, index) => {
           if (given.id !== undefined && !existing.has(given.id)) {
-            throw new BadRequestException(invalidField(`variants.${index}.id`, `variant ${given.id} is not a variant of this track`));
+            throw invalidField(`variants.${index}.id`, `variant ${given.id} is not a variant of this track`);
           }
         });
         const kept = new Set(body.variants.map((given) => given.id).filter((id) => id !== undefined));

@@ -2,7 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { ApiTags } from '@nestjs/swagger';
 import type { HeadlineDto } from '../../contracts/client-events.js';
 import { Access } from '../../common/access.js';
-import { HeadlineBody, HeadlineIdParam } from './dto/headline.dto.js';
+import { IdParam } from '../../common/dto-fields.js';
+import { HeadlineBody } from './dto/headline.dto.js';
 import { HeadlinesService } from './headlines.service.js';
 
 @ApiTags('community')
@@ -24,14 +25,14 @@ export class HeadlinesController {
 
   @Put(':id')
   @Access('isAdmin')
-  update(@Param() { id }: HeadlineIdParam, @Body() body: HeadlineBody): Promise<HeadlineDto> {
+  update(@Param() { id }: IdParam, @Body() body: HeadlineBody): Promise<HeadlineDto> {
     return this.headlines.update(id, body.text);
   }
 
   @Delete(':id')
   @Access('isAdmin')
   @HttpCode(204)
-  remove(@Param() { id }: HeadlineIdParam): Promise<void> {
+  remove(@Param() { id }: IdParam): Promise<void> {
     return this.headlines.remove(id);
   }
 }

@@ -1,10 +1,10 @@
 import { CheckConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Principal } from '../../common/principal.js';
 import { seatsLeft, type AttendanceCountDto, type AttendeeDto, type MyAttendanceDto } from '../../contracts/events.js';
 import { recordDomainEvent } from '../../infra/events/domain-events.js';
-import { invalidField } from '../catalogue/dto/catalogue.dto.js';
+import { invalidField } from '../../common/validation.js';
 import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { Team, TeamMember } from '../teams/team.entity.js';
 import { EventAttendance, LeagueEvent } from './event.entities.js';
@@ -69,8 +69,8 @@ export class AttendanceService {
       );
       profileIds.forEach((profileId, index) => {
         const profile = profiles.find((candidate) => candidate.id === profileId);
-        if (!profile || !members.has(profile.user.id)) throw new BadRequestException(invalidField(`profileIds.${index}`, `driver ${profileId} is not in this team`));
-        if (!profile.profileCompleted) throw new BadRequestException(invalidField(`profileIds.${index}`, `driver ${profileId} has not completed their profile`));
+        if (!profile || !members.has(profile.user.id)) throw invalidField(`profileIds.${index}`, `driver ${profileId} is not in this team`);
+        if (!profile.profileCompleted) throw invalidField(`profileIds.${index}`, `driver ${profileId} has not completed their profile`);
       });
 
       const withdrawn = await em.nativeDelete(EventAttendance, { event: eventId, team: teamId, profile: { $nin: profileIds } });

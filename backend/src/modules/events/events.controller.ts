@@ -7,7 +7,7 @@ import { PageQuery } from '../../common/pagination.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
 import type { AttendanceCountDto, AttendeeDto, EventDetailsDto, EventDto, LiveDto, MyAttendanceDto, VideoDto } from '../../contracts/events.js';
-import { IdParam } from '../catalogue/dto/catalogue.dto.js';
+import { IdParam } from '../../common/dto-fields.js';
 import { AttendanceService } from './attendance.service.js';
 import {
   DriverAttendanceBody,

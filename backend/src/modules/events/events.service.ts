@@ -1,6 +1,6 @@
 import { CheckConstraintViolationException, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ICON_BOUNDS, type UploadedImage } from '../../common/images.js';
 import { toPage, type PageQuery } from '../../common/pagination.js';
 import type { Principal } from '../../common/principal.js';
@@ -8,7 +8,7 @@ import type { Page } from '../../contracts/api.js';
 import { parseYoutubeVideoId, type EventDetailsDto, type EventDto } from '../../contracts/events.js';
 import { recordDomainEvent } from '../../infra/events/domain-events.js';
 import { TrackVariant } from '../catalogue/catalogue.entities.js';
-import { invalidField } from '../catalogue/dto/catalogue.dto.js';
+import { invalidField } from '../../common/validation.js';
 import { findGame } from '../catalogue/games.service.js';
 import { ImagesService } from '../catalogue/images.service.js';
 import type { EventBody, EventListQuery, EventSearchBody, EventSortField } from './dto/event.dto.js';
@@ -54,10 +54,10 @@ export class EventsService {
     try {
       id = await this.em.transactional(async (em) => {
         const game = await findGame(em, body.game.id).catch(() => {
-          throw new BadRequestException(invalidField('game.id', `game ${body.game.id} does not exist`));
+          throw invalidField('game.id', `game ${body.game.id} does not exist`);
         });
         const foreign = body.platforms.filter((platform) => !game.platforms.includes(platform));
-        if (foreign.length) throw new BadRequestException(invalidField('platforms', `${game.name} is not on ${foreign.join(', ')}`));
+        if (foreign.length) throw invalidField('platforms', `${game.name} is not on ${foreign.join(', ')}`);
         const variants = await this.variantsOfGame(em, body, game.id);
 
         const fields = {
@@ -124,7 +124,7 @@ export class EventsService {
     const named: [string, number][] = [];
     body.raceEvents.forEach((raceEvent, i) => {
       if (!raceEvent.track && !raceEvent.externalTrackName) {
-        throw new BadRequestException(invalidField(`raceEvents.${i}.track`, 'a race event needs a track or an externalTrackName'));
+        throw invalidField(`raceEvents.${i}.track`, 'a race event needs a track or an externalTrackName');
       }
       if (raceEvent.track) named.push([`raceEvents.${i}.track.id`, raceEvent.track.id]);
       if (raceEvent.qualify?.track) named.push([`raceEvents.${i}.qualify.track.id`, raceEvent.qualify.track.id]);
@@ -135,7 +135,7 @@ export class EventsService {
     const found = await em.find(TrackVariant, { id: { $in: named.map(([, id]) => id) }, track: { game: gameId } }, { populate: ['track'] });
     const variants = new Map(found.map((variant) => [variant.id, variant]));
     const missing = named.find(([, id]) => !variants.has(id));
-    if (missing) throw new BadRequestException(invalidField(missing[0], `track ${missing[1]} is not a track variant of this game`));
+    if (missing) throw invalidField(missing[0], `track ${missing[1]} is not a track variant of this game`);
     return variants;
   }
 
@@ -227,7 +227,7 @@ export class EventsService {
 
   private date(text: string, field: string): Date {
     const date = new Date(text);
-    if (Number.isNaN(date.getTime())) throw new BadRequestException(invalidField(field, `${field} is not a valid date`));
+    if (Number.isNaN(date.getTime())) throw invalidField(field, `${field} is not a valid date`);
     return date;
   }
 

@@ -3,19 +3,16 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
-  ArrayNotEmpty,
   ArrayUnique,
   IsArray,
   IsBoolean,
   IsIn,
   IsInt,
-  IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
   Matches,
   Max,
-  MaxLength,
   Min,
   ValidateBy,
   ValidateNested,
@@ -36,10 +33,7 @@ import {
   type RaceEventType,
 } from '../../../contracts/events.js';
 import type { SortDirection } from '../../../contracts/api.js';
-import { IdRef } from '../../catalogue/dto/catalogue.dto.js';
-
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const oneOf = (values: readonly string[], field: string) => ({ message: `${field} must be one of ${values.join(', ')}` });
+import { IdRef, IdRefField, OneOfField, OptionalIdField, OptionalTextField, PlatformsField, SortDirectionField, TextField } from '../../../common/dto-fields.js';
 
 /** A YouTube video URL (watch, youtu.be, embed, live or shorts); stored as the video id. */
 export function IsYoutubeUrl(options?: ValidationOptions) {
@@ -65,15 +59,10 @@ const queryBoolean = ({ value }: { value: unknown }) => {
 };
 
 export class RaceBody {
-  @ApiProperty({ enum: RACE_EVENT_TYPES })
-  @IsIn(RACE_EVENT_TYPES, oneOf(RACE_EVENT_TYPES, 'raceEventType'))
+  @OneOfField(RACE_EVENT_TYPES)
   raceEventType!: RaceEventType;
 
-  @ApiPropertyOptional({ type: IdRef, nullable: true, description: 'A track variant id; defaults to the race event’s track' })
-  @IsOptional()
-  @IsObject({ message: 'track must be an object like {"id": 1}' })
-  @ValidateNested()
-  @Type(() => IdRef)
+  @IdRefField({ optional: true, description: 'A track variant id; defaults to the race event’s track' })
   track?: IdRef | null;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 500, nullable: true })
@@ -92,11 +81,7 @@ export class RaceBody {
 }
 
 export class QualifyBody {
-  @ApiPropertyOptional({ type: IdRef, nullable: true })
-  @IsOptional()
-  @IsObject({ message: 'track must be an object like {"id": 1}' })
-  @ValidateNested()
-  @Type(() => IdRef)
+  @IdRefField({ optional: true })
   track?: IdRef | null;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 500, nullable: true })
@@ -115,18 +100,10 @@ export class QualifyBody {
 }
 
 export class RaceEventBody {
-  @ApiPropertyOptional({ type: IdRef, nullable: true, description: 'A track variant id (GET /api/games/{id}/tracks)' })
-  @IsOptional()
-  @IsObject({ message: 'track must be an object like {"id": 1}' })
-  @ValidateNested()
-  @Type(() => IdRef)
+  @IdRefField({ optional: true, description: 'A track variant id (GET /api/games/{id}/tracks)' })
   track?: IdRef | null;
 
-  @ApiPropertyOptional({ maxLength: 100, nullable: true, description: 'A track outside the catalogue' })
-  @IsOptional()
-  @Transform(trimmed)
-  @IsString()
-  @MaxLength(100)
+  @OptionalTextField(100, 'A track outside the catalogue')
   externalTrackName?: string | null;
 
   @ApiPropertyOptional({ default: false })
@@ -152,17 +129,10 @@ export class RaceEventBody {
 
 /** The `event` part of `PUT /api/events/individual` and `PUT /api/events/assessment` (SPEC §3). */
 export class EventBody {
-  @ApiPropertyOptional({ description: 'Updates this event; omit to create one' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
+  @OptionalIdField()
   id?: number;
 
-  @ApiProperty({ maxLength: 100, example: 'Friday Night GT3' })
-  @Transform(trimmed)
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
+  @TextField(100, 'Friday Night GT3')
   name!: string;
 
   @ApiProperty({ example: '2026-12-04T19:00:00Z', description: 'ISO 8601 with a time zone; stored in UTC' })
@@ -172,17 +142,10 @@ export class EventBody {
   })
   date!: string;
 
-  @ApiProperty({ type: IdRef })
-  @IsObject({ message: 'game must be an object like {"id": 1}' })
-  @ValidateNested()
-  @Type(() => IdRef)
+  @IdRefField()
   game!: IdRef;
 
-  @ApiProperty({ enum: PLATFORMS, isArray: true })
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayUnique()
-  @IsIn(PLATFORMS, { each: true, message: `each platform must be one of ${PLATFORMS.join(', ')}` })
+  @PlatformsField()
   platforms!: Platform[];
 
   @ApiProperty({ minimum: 1, maximum: 1000 })
@@ -191,16 +154,13 @@ export class EventBody {
   @Max(1000)
   seats!: number;
 
-  @ApiProperty({ enum: COMPETITION_STYLES })
-  @IsIn(COMPETITION_STYLES, oneOf(COMPETITION_STYLES, 'competitionStyle'))
+  @OneOfField(COMPETITION_STYLES)
   competitionStyle!: CompetitionStyle;
 
-  @ApiProperty({ enum: CAR_TUNING_RULES })
-  @IsIn(CAR_TUNING_RULES, oneOf(CAR_TUNING_RULES, 'carTuningRule'))
+  @OneOfField(CAR_TUNING_RULES)
   carTuningRule!: CarTuningRule;
 
-  @ApiProperty({ enum: CAR_UPGRADE_RULES })
-  @IsIn(CAR_UPGRADE_RULES, oneOf(CAR_UPGRADE_RULES, 'carUpgradeRule'))
+  @OneOfField(CAR_UPGRADE_RULES)
   carUpgradeRule!: CarUpgradeRule;
 
   @ApiPropertyOptional({ default: false })
@@ -250,19 +210,13 @@ export class EventSortDto {
   @IsIn(EVENT_SORT_FIELDS, { message: `sort field must be one of ${EVENT_SORT_FIELDS.join(', ')}` })
   field!: EventSortField;
 
-  @ApiPropertyOptional({ enum: ['ASC', 'DESC'], default: 'ASC' })
-  @IsOptional()
-  @IsIn(['ASC', 'DESC', 'asc', 'desc'], { message: 'sort direction must be ASC or DESC' })
+  @SortDirectionField()
   direction?: SortDirection | 'asc' | 'desc';
 }
 
 /** Body of the organizers' search lists: filters and sort (default: latest date first). */
 export class EventSearchBody {
-  @ApiPropertyOptional({ description: 'Part of the name, any case' })
-  @IsOptional()
-  @Transform(trimmed)
-  @IsString()
-  @MaxLength(100)
+  @OptionalTextField(100, 'Part of the name, any case')
   name?: string;
 
   @ApiPropertyOptional()

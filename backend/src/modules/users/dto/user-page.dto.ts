@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, ValidateNested } from 'class-validator';
+import { SortDirectionField } from '../../../common/dto-fields.js';
 import type { SortDirection } from '../../../contracts/api.js';
 
 export const USER_SORT_FIELDS = ['id', 'username', 'globalName', 'nickName', 'createdAt', 'lastSeenAt', 'lastLoginAt'] as const;
@@ -11,9 +12,7 @@ export class UserSortDto {
   @IsIn(USER_SORT_FIELDS, { message: `sort field must be one of ${USER_SORT_FIELDS.join(', ')}` })
   field!: UserSortField;
 
-  @ApiPropertyOptional({ enum: ['ASC', 'DESC'], default: 'ASC' })
-  @IsOptional()
-  @IsIn(['ASC', 'DESC', 'asc', 'desc'], { message: 'sort direction must be ASC or DESC' })
+  @SortDirectionField()
   direction?: SortDirection | 'asc' | 'desc';
 }
 
