@@ -33,7 +33,7 @@ export function NextRaceBanner({ event }: { event: EventSummary }) {
 
   if (variant === 'assessment') {
     return (
-      <Alert severity="warning" component="section" aria-label="Next race" sx={{ mb: 3 }}>
+      <Alert severity="warning" component="section" role="region" aria-label="Next race" sx={{ mb: 3 }}>
         <AlertTitle component="h2">Assessment race</AlertTitle>
         <Typography sx={{ fontWeight: 600 }}>
           {nextRaceLabel(event)} · {when}
