@@ -12,20 +12,20 @@ import { withCounts } from './EventDetailsPage.js';
 
 const BEFORE_START = () => new Date('2026-12-01T00:00:00Z').getTime();
 
-function renderControl(event: EventDetailsDto, user: ReturnType<typeof testUser> | null, onChanged: (counts: AttendanceCountDto) => void = () => undefined) {
+function renderControl(event: EventDetailsDto, user: ReturnType<typeof testUser> | null, onChanged: (counts: AttendanceCountDto) => void = () => undefined, now = BEFORE_START) {
   const store = createStore();
   store.set(currentUserAtom, user);
   render(
     <Provider store={store}>
       <MemoryRouter>
-        <AttendanceControl event={event} onChanged={onChanged} now={BEFORE_START} />
+        <AttendanceControl event={event} onChanged={onChanged} now={now} />
       </MemoryRouter>
     </Provider>,
   );
 }
 
 describe('Join / Leave', () => {
-  it('asks a visitor to sign in and a driver without a completed profile to complete it', () => {
+  it('asks a visitor to sign in', () => {
     renderControl(detailsFixture(), null);
     expect(screen.getByText(/Sign in with Discord to join/)).toBeInTheDocument();
   });
@@ -52,9 +52,15 @@ describe('Join / Leave', () => {
     expect(screen.getByRole('button', { name: 'Leave event' })).toBeEnabled();
   });
 
-  it('disables Join when no seat is left, and closes sign-ups once the event has started', () => {
+  it('disables Join when no seat is left', () => {
     renderControl(detailsFixture({ seats: 2, attendanceCount: 2, seatsLeft: 0 }), testUser());
     expect(screen.getByRole('button', { name: 'Event full' })).toBeDisabled();
+  });
+
+  it('closes sign-ups once the event has started', () => {
+    renderControl(detailsFixture(), testUser(), () => undefined, () => new Date('2026-12-04T19:00:01Z').getTime());
+    expect(screen.getByText(/Sign-ups are closed/)).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('applies pushed counts to the shown event only', () => {
