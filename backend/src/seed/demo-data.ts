@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '../contracts/roles.js';
 import { demoAccount, type DemoUsername } from '../infra/discord/demo-accounts.js';
+import { Headline } from '../modules/community/headline.entity.js';
 import { DriverProfile } from '../modules/profiles/driver-profile.entity.js';
 import { Team, TeamMember } from '../modules/teams/team.entity.js';
 import { User } from '../modules/users/user.entity.js';
@@ -24,6 +25,12 @@ const DEMO_MEMBERS: DemoMember[] = [
 
 export const DEMO_TEAM = 'Purple Haze Racing';
 
+/** The header's scrolling banner, announcing the rivals launch (SPEC §1). */
+const DEMO_HEADLINES = [
+  'Rivals (Beta) is launching: set your best lap on this week’s track on PC, Xbox and PlayStation',
+  'Assessment races every Tuesday — join one to race in every series',
+];
+
 /** Seeds the demo league once: does nothing when the database already has users. Returns whether it seeded. */
 export async function seedDemoData(em: EntityManager): Promise<boolean> {
   if ((await em.count(User)) > 0) return false;
@@ -45,6 +52,7 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     }
     const team = tx.create(Team, { name: DEMO_TEAM });
     tx.create(TeamMember, { team, user: users.get('captain')!, captain: true });
+    for (const text of DEMO_HEADLINES) tx.create(Headline, { text });
     seedDemoLeague(tx, profiles, team);
   });
   return true;
