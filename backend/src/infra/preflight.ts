@@ -31,13 +31,15 @@ async function checkPostgres(databaseUrl: string): Promise<void> {
 
 async function checkRedis(redisUrl: string): Promise<void> {
   const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => undefined);
+  // The socket's own error (e.g. ECONNREFUSED) says more than the "Connection is closed" that follows it.
+  let socketError: Error | undefined;
+  redis.on('error', (error: Error) => (socketError ??= error));
   try {
     await redis.connect();
     await redis.ping();
   } catch (error) {
     throw new ServiceUnreachableError(
-      `Redis cannot be reached at ${redacted(redisUrl)} (${(error as Error).message}). ` +
+      `Redis cannot be reached at ${redacted(redisUrl)} (${(socketError ?? (error as Error)).message}). ` +
         'Start it (e.g. `redis-server --daemonize yes`) or run `docker compose up -d postgres redis`, or set REDIS_URL.',
     );
   } finally {
