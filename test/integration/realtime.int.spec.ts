@@ -1,6 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Socket } from 'socket.io-client';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { OutboxEvent } from '../../backend/src/infra/events/outbox-event.entity.js';
+import { DOMAIN_EVENTS_QUEUE } from '../../backend/src/infra/events/queues.js';
 import { recordDomainEvent } from '../../backend/src/infra/events/domain-events.js';
 import { Headline } from '../../backend/src/modules/community/headline.entity.js';
 import { eventually } from '../support/eventually.js';
@@ -169,5 +173,31 @@ describe('domain events through the outbox to browsers', () => {
     expect(received).toHaveLength(1);
     const [{ n }] = await t.em().execute<{ n: number }[]>('select count(*)::int as n from processed_events where event_id = ?', [event.id]);
     expect(n).toBe(1);
+  });
+
+  it('fails a job with a malformed event for good, keeps it for inspection, and goes on working', async () => {
+    const connection = new Redis(t.config.redisUrl, { maxRetriesPerRequest: null });
+    const queue = new Queue(DOMAIN_EVENTS_QUEUE, { connection, prefix: t.config.redisPrefix });
+    try {
+      const bad = [
+        { id: 'bad-no-event', data: null },
+        { id: 'bad-unknown-name', data: { id: randomUUID(), name: 'NoSuchEvent', payload: {} } },
+        { id: 'bad-no-payload', data: { id: randomUUID(), name: 'HeadlineCreated' } },
+      ];
+      for (const job of bad) await queue.add('malformed', job.data, { jobId: job.id, attempts: 5 });
+      await eventually(async () => expect((await queue.getFailed()).map((job) => job.id).sort()).toEqual(expect.arrayContaining(bad.map((job) => job.id))));
+      const failed = await queue.getFailed();
+      for (const job of failed.filter((candidate) => candidate.id?.startsWith('bad-'))) {
+        expect(job.attemptsMade).toBe(1);
+        expect(job.failedReason).toMatch(/no domain event|Unknown domain event|no payload/);
+      }
+      const visitor = await open(t.baseUrl);
+      const next = nextMessage(visitor, 'headlines.changed', ({ headlines }) => headlines.some((h) => h.text === 'Still working'));
+      await t.request('/api/headlines', { method: 'POST', as: await t.signIn('admin'), json: { text: 'Still working' } });
+      await expect(next).resolves.toBeDefined();
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
   });
 });
