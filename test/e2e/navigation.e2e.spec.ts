@@ -103,8 +103,8 @@ describe('navigation per account', () => {
         await closeMenu(page);
         for (const item of staffItems) {
           await openDropdown(page, 'Admin');
+          // followLink checks the path and the page's h1; some staff screens are built, others still say Coming soon.
           await followLink(page, page.getByRole('menuitem', { name: item, exact: true }));
-          await page.getByText('Coming soon').waitFor();
         }
       } else {
         expect(await adminButton.count()).toBe(0);

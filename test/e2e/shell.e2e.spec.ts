@@ -111,8 +111,8 @@ describe('the shell', () => {
       await visit(page, '/events/competitions/schedule');
       expect(await pageHeading(page)).toBe('Series schedule');
       await page.getByText('Under construction').waitFor();
-      await visit(page, '/media');
-      expect(await pageHeading(page)).toBe('Media');
+      await visit(page, '/merchandise');
+      expect(await pageHeading(page)).toBe('Merchandise');
       await page.getByText('Coming soon').waitFor();
     });
   });

@@ -19,7 +19,9 @@ export function NextUpSection({ events, loading }: { events: EventSummary[]; loa
         </Link>
       </Box>
       {loading && events.length === 0 ? (
-        <Skeleton variant="rounded" height={220} sx={{ mt: 1 }} aria-label="Loading events" />
+        <Box role="status" aria-label="Loading events" sx={{ mt: 1 }}>
+          <Skeleton variant="rounded" height={220} />
+        </Box>
       ) : events.length === 0 ? (
         <Typography sx={{ mt: 1 }} color="text.secondary">
           Nothing scheduled right now.

@@ -23,7 +23,7 @@ export interface WelcomeProps {
 export function Welcome({ user, nextRace, nextRaceKnown }: WelcomeProps) {
   const { discord } = useAtomValue(configAtom);
   return (
-    <Box component="section" aria-labelledby="home-title" sx={{ py: { xs: 3, md: 5 } }}>
+    <Box component="section" aria-labelledby="home-title" sx={{ pt: { xs: 3, md: 5 }, pb: 1 }}>
       <Typography id="home-title" variant="h3" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '2rem', md: '3rem' }, overflowWrap: 'anywhere' }}>
         Welcome {welcomeName(user)}
       </Typography>
