@@ -2,7 +2,7 @@
  * Saves a record the way the API takes them (SPEC §3): multipart with the record as a JSON text part
  * and an optional image file. Failures come back as a `SaveFailure` for the form to show by field.
  */
-import { API_BASE } from '../../lib/api/client.js';
+import { ApiError, apiRequest } from '../../lib/api/client.js';
 import type { ErrorBody } from '../../../../backend/src/contracts/api.js';
 
 /** Messages by field path as the API names them, e.g. `name`, `raceEvents.0.races`. */
@@ -23,7 +23,8 @@ function isErrorBody(body: unknown): body is Partial<ErrorBody> {
   return typeof body === 'object' && body !== null && !Array.isArray(body);
 }
 
-function failureOf(status: number, body: unknown): SaveFailure {
+function failureOf(status: number, body: unknown, fallback: string): SaveFailure {
+  if (status === 0) return new SaveFailure(0, fallback, {});
   if (!isErrorBody(body)) return new SaveFailure(status, `Saving failed (${status})`, {});
   const message = typeof body.message === 'string' ? body.message : `Saving failed (${status})`;
   const errors = body.errors && typeof body.errors === 'object' ? body.errors : {};
@@ -45,26 +46,13 @@ export async function saveWithImage<T>({ method = 'PUT', path, part, record, ima
   const form = new FormData();
   form.append(part, JSON.stringify(record));
   if (image) form.append(imagePart, image);
-  let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      body: form,
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-    });
-  } catch (cause) {
-    throw new SaveFailure(0, cause instanceof Error ? cause.message : 'Network failure', {});
+    // Silent: the form itself shows what went wrong, by field.
+    return await apiRequest<T>(path, { method, body: form, silent: true });
+  } catch (error) {
+    if (error instanceof ApiError) throw failureOf(error.status, error.body, error.message);
+    throw error;
   }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = text;
-  }
-  if (!response.ok) throw failureOf(response.status, body);
-  return body as T;
 }
 
 /** The messages for one field, and for fields below it when `nested` (e.g. `raceEvents` covers `raceEvents.0.track.id`). */

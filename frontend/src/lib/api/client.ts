@@ -80,7 +80,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     // The API refuses state-changing calls without it (a CSRF guard); sent on every call for simplicity.
     'X-Requested-With': 'XMLHttpRequest',
   };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // FormData (multipart uploads) sets its own content type with the boundary.
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -88,7 +90,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       signal: controller.signal,
     });
   } catch (cause) {
