@@ -1,19 +1,17 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ListPagination } from '../../components/ListPagination.js';
 import { PageTitle } from '../../components/PageTitle.js';
-import { DEFAULT_PAGE_SIZE, toPageRequest } from '../../components/paging.js';
+import { usePaging } from '../../components/usePaging.js';
 import { useLoad } from '../../components/useLoad.js';
 import { eventsApi } from '../events/api.js';
 import { VideoGrid } from './VideoGrid.js';
 
 /** Media (SPEC §2): every race video, newest first, paged. */
 export default function MediaPage() {
-  const [paging, setPaging] = useState({ pageIndex: 0, rowsPerPage: DEFAULT_PAGE_SIZE });
-  const request = toPageRequest(paging.pageIndex, paging.rowsPerPage);
+  const { paging, request, setPaging } = usePaging();
   const videos = useLoad(() => eventsApi.allVideos(request), JSON.stringify(request));
   const list = videos.data?.content ?? [];
   return (
@@ -25,15 +23,7 @@ export default function MediaPage() {
       ) : (
         <VideoGrid videos={list} label="Race videos" />
       )}
-      {videos.data && videos.data.totalElements > 0 && (
-        <ListPagination
-          label="Video pages"
-          pageIndex={paging.pageIndex}
-          rowsPerPage={paging.rowsPerPage}
-          totalElements={videos.data.totalElements}
-          onChange={(pageIndex, rowsPerPage) => setPaging({ pageIndex, rowsPerPage })}
-        />
-      )}
+      <ListPagination label="Video pages" paging={paging} totalElements={videos.data?.totalElements} onChange={setPaging} />
     </Container>
   );
 }

@@ -7,7 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
-import { DEFAULT_PAGE_SIZE, toPageRequest } from '../../../components/paging.js';
+import { usePaging } from '../../../components/usePaging.js';
 import { useLoad } from '../../../components/useLoad.js';
 import { useClientEvent } from '../../../lib/realtime/useRoom.js';
 import { catalogueApi } from '../../catalogue/api.js';
@@ -21,9 +21,8 @@ type When = 'upcoming' | 'past';
 export default function EventListPage() {
   const [when, setWhen] = useState<When>('upcoming');
   const [filters, setFilters] = useState<EventListFilters>({ gameId: null, platform: 'ALL' });
-  const [paging, setPaging] = useState({ pageIndex: 0, rowsPerPage: DEFAULT_PAGE_SIZE });
+  const { paging, request, setPaging, firstPage } = usePaging();
   const games = useLoad(() => catalogueApi.games(), 'games');
-  const request = toPageRequest(paging.pageIndex, paging.rowsPerPage);
   const events = useLoad(
     () => (when === 'upcoming' ? eventsApi.planned(request, filters) : eventsApi.past(request, filters)),
     JSON.stringify([when, filters, request]),
@@ -32,7 +31,7 @@ export default function EventListPage() {
 
   const changeFilters = (next: EventListFilters) => {
     setFilters(next);
-    setPaging((current) => ({ ...current, pageIndex: 0 }));
+    firstPage();
   };
   const list = events.data?.content ?? [];
 
@@ -43,7 +42,7 @@ export default function EventListPage() {
         value={when}
         onChange={(_event, next: When) => {
           setWhen(next);
-          setPaging((current) => ({ ...current, pageIndex: 0 }));
+          firstPage();
         }}
         aria-label="Which events"
         sx={{ mb: 2 }}
@@ -60,15 +59,7 @@ export default function EventListPage() {
       ) : (
         <EventGrid events={list} label={when === 'upcoming' ? 'Upcoming events' : 'Past events'} />
       )}
-      {events.data && events.data.totalElements > 0 && (
-        <ListPagination
-          label="Event pages"
-          pageIndex={paging.pageIndex}
-          rowsPerPage={paging.rowsPerPage}
-          totalElements={events.data.totalElements}
-          onChange={(pageIndex, rowsPerPage) => setPaging({ pageIndex, rowsPerPage })}
-        />
-      )}
+      <ListPagination label="Event pages" paging={paging} totalElements={events.data?.totalElements} onChange={setPaging} />
     </Container>
   );
 }

@@ -17,7 +17,7 @@ import { EmptyState } from '../../../components/EmptyState.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { showTime } from '../../../components/dateTime.js';
-import { DEFAULT_PAGE_SIZE, toPageRequest } from '../../../components/paging.js';
+import { usePaging } from '../../../components/usePaging.js';
 import { useLoad } from '../../../components/useLoad.js';
 import { organizerEventsApi, type EventKind } from '../api.js';
 import { nextRaceLabel } from '../nextRaceLabel.js';
@@ -28,8 +28,7 @@ const TITLES: Record<EventKind, string> = { individual: 'Quick events', assessme
 /** Organizers' list of individual or assessment events, drafts included, latest first. */
 export function OrganizerEventsPage({ kind }: { kind: EventKind }) {
   const [name, setName] = useState('');
-  const [paging, setPaging] = useState({ pageIndex: 0, rowsPerPage: DEFAULT_PAGE_SIZE });
-  const request = toPageRequest(paging.pageIndex, paging.rowsPerPage);
+  const { paging, request, setPaging, firstPage } = usePaging();
   const search = name.trim() ? { name: name.trim() } : {};
   const events = useLoad(() => organizerEventsApi.search(kind, request, { ...search, sort: [{ field: 'date', direction: 'DESC' }] }), JSON.stringify([kind, request, search]));
   const list = events.data?.content ?? [];
@@ -48,7 +47,7 @@ export function OrganizerEventsPage({ kind }: { kind: EventKind }) {
         value={name}
         onChange={(event) => {
           setName(event.target.value);
-          setPaging((current) => ({ ...current, pageIndex: 0 }));
+          firstPage();
         }}
         sx={{ mb: 2, minWidth: { sm: 320 } }}
       />
@@ -92,15 +91,7 @@ export function OrganizerEventsPage({ kind }: { kind: EventKind }) {
           </Table>
         </TableContainer>
       )}
-      {events.data && events.data.totalElements > 0 && (
-        <ListPagination
-          label="Event pages"
-          pageIndex={paging.pageIndex}
-          rowsPerPage={paging.rowsPerPage}
-          totalElements={events.data.totalElements}
-          onChange={(pageIndex, rowsPerPage) => setPaging({ pageIndex, rowsPerPage })}
-        />
-      )}
+      <ListPagination label="Event pages" paging={paging} totalElements={events.data?.totalElements} onChange={setPaging} />
     </Container>
   );
 }
