@@ -58,13 +58,8 @@ const queryBoolean = ({ value }: { value: unknown }) => {
   return value;
 };
 
-export class RaceBody {
-  @OneOfField(RACE_EVENT_TYPES)
-  raceEventType!: RaceEventType;
-
-  @IdRefField({ optional: true, description: 'A track variant id; defaults to the race event’s track' })
-  track?: IdRef | null;
-
+/** How long a session runs: laps, minutes, or both. */
+class SessionLengthBody {
   @ApiPropertyOptional({ minimum: 1, maximum: 500, nullable: true })
   @IsOptional()
   @IsInt()
@@ -80,23 +75,17 @@ export class RaceBody {
   length?: number | null;
 }
 
-export class QualifyBody {
+export class RaceBody extends SessionLengthBody {
+  @OneOfField(RACE_EVENT_TYPES)
+  raceEventType!: RaceEventType;
+
+  @IdRefField({ optional: true, description: 'A track variant id; defaults to the race event’s track' })
+  track?: IdRef | null;
+}
+
+export class QualifyBody extends SessionLengthBody {
   @IdRefField({ optional: true })
   track?: IdRef | null;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 500, nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  laps?: number | null;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 1440, nullable: true, description: 'Minutes' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(1440)
-  length?: number | null;
 }
 
 export class RaceEventBody {
