@@ -66,11 +66,15 @@ export function accountMenuButton(page: Page) {
   return page.getByRole('button', { name: /^Account menu for / });
 }
 
-/** The visible h1 of the routed page, once rendered. */
+/**
+ * The h1 of the routed page for the current URL, once that page is shown (navigations are React
+ * transitions: the previous page and its heading stay on screen until the next one is ready).
+ */
 export async function pageHeading(page: Page): Promise<string> {
-  const heading = page.getByRole('heading', { level: 1 });
-  await heading.first().waitFor();
-  return (await heading.first().innerText()).trim();
+  const path = new URL(page.url()).pathname;
+  const heading = page.locator(`[data-page-path="${path}"]`).getByRole('heading', { level: 1 }).first();
+  await heading.waitFor();
+  return (await heading.innerText()).trim();
 }
 
 export interface AxeFinding {

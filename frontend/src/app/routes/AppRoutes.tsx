@@ -20,22 +20,26 @@ export function AppRoutes() {
   const fullPath = `${location.pathname}${location.search}${location.hash}`;
   return (
     <Suspense fallback={<CenteredLoader label="Loading page" />}>
-      <Routes location={location} key={fullPath}>
-        {ROUTES.map((route) => {
-          const AreaScreens = AREAS[route.area];
-          return (
-            <Route
-              key={route.name}
-              path={route.path}
-              element={
-                <RouteGuard route={route}>
-                  <AreaScreens route={route} />
-                </RouteGuard>
-              }
-            />
-          );
-        })}
-      </Routes>
+      {/* Marks which path the shown page belongs to: navigations are transitions, so the previous
+          page stays on screen until the next one is ready. */}
+      <div data-page-path={location.pathname} style={{ display: 'contents' }}>
+        <Routes location={location} key={fullPath}>
+          {ROUTES.map((route) => {
+            const AreaScreens = AREAS[route.area];
+            return (
+              <Route
+                key={route.name}
+                path={route.path}
+                element={
+                  <RouteGuard route={route}>
+                    <AreaScreens route={route} />
+                  </RouteGuard>
+                }
+              />
+            );
+          })}
+        </Routes>
+      </div>
     </Suspense>
   );
 }
