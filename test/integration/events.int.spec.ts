@@ -338,6 +338,17 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
       expect(receiver.posts.length).toBe(before);
     });
 
+    it('tells open browsers when a published event is edited, and its page the new seats', async () => {
+      const event = await published({ seats: 10 });
+      const visitor = await open(t.baseUrl);
+      expect(await subscribe(visitor, `event:${event.id}`)).toEqual({ ok: true });
+      const listsRefetch = nextMessage(visitor, 'events.changed', (message) => message.eventId === event.id);
+      const seats = nextMessage(visitor, 'event.attendance.changed', (message) => message.eventId === event.id);
+      expect((await save('individual', eventJson({ id: event.id, seats: 12, name: 'Moved to Saturday' }))).status).toBe(200);
+      expect(await listsRefetch).toEqual({ eventId: event.id, published: true });
+      expect(await seats).toMatchObject({ eventId: event.id, seatsLeft: 12 });
+    });
+
     it('guards publishing: 401, 403 for drivers, 404 unknown, 400 bad flags, and the CSRF header', async () => {
       const event = await created();
       expect((await t.request(`/api/events/${event.id}/publish`)).status).toBe(401);

@@ -18,7 +18,7 @@ export interface ClientEventMap {
   'maintenance.changed': { enabled: boolean };
   /** To `event:{id}`: the event's new attendance (refetch `GET /api/events/{id}/drivers` for names). */
   'event.attendance.changed': { eventId: number; attendanceCount: number; seatsLeft: number };
-  /** To `everyone`: an event was published or unpublished (lists and the header's next race refetch). */
+  /** To `everyone`: an event was published, unpublished or edited while published (lists and the header's next race refetch). */
   'events.changed': { eventId: number; published: boolean };
   /** To `everyone`: the live event started, changed or ended (the header's live-race button). */
   'live.changed': { live: boolean; eventId: number | null };

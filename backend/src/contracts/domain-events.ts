@@ -10,6 +10,8 @@ export interface DomainEventMap {
   MaintenanceChanged: { enabled: boolean };
   EventAttendanceChanged: { eventId: number };
   EventPublicationChanged: { eventId: number; published: boolean };
+  /** A published event was edited (date, tracks, seats …): what lists and headers show may have changed. */
+  EventDetailsChanged: { eventId: number };
   EventAnnouncementRequested: { eventId: number };
   LiveEventChanged: { eventId: number | null };
 }
@@ -24,6 +26,7 @@ export const DOMAIN_EVENT_VERSIONS: { readonly [N in DomainEventName]: number } 
   MaintenanceChanged: 1,
   EventAttendanceChanged: 1,
   EventPublicationChanged: 1,
+  EventDetailsChanged: 1,
   EventAnnouncementRequested: 1,
   LiveEventChanged: 1,
 };

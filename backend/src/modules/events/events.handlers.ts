@@ -25,6 +25,15 @@ export class EventsHandlers {
     push.send('everyone', 'events.changed', { eventId: event.payload.eventId, published: event.payload.published });
   }
 
+  /** Lists and headers refetch; the event's page also gets its seats (the seat count may have changed). */
+  @HandlesDomainEvent('EventDetailsChanged')
+  async onDetailsChanged(event: DomainEvent<'EventDetailsChanged'>, { em, push }: HandlerContext): Promise<void> {
+    const { eventId } = event.payload;
+    push.send('everyone', 'events.changed', { eventId, published: true });
+    const counts = await this.attendance.counts(em, eventId).catch(() => null);
+    if (counts) push.send(`event:${eventId}`, 'event.attendance.changed', counts);
+  }
+
   @HandlesDomainEvent('EventAnnouncementRequested')
   async onAnnouncementRequested(event: DomainEvent<'EventAnnouncementRequested'>, { em }: HandlerContext): Promise<void> {
     await this.announcements.announce(em, event.payload.eventId);

@@ -79,6 +79,7 @@ export class EventsService {
           const found = await em.findOne(LeagueEvent, { id: body.id, assessment: kind === 'assessment' });
           if (!found) throw new NotFoundException(`${kind === 'assessment' ? 'Assessment' : 'Individual'} event ${body.id} not found`);
           event = em.assign(found, fields);
+          if (event.published) recordDomainEvent(em, 'EventDetailsChanged', eventAggregate(event.id), { eventId: event.id });
           // The race events are replaced as a whole by what the form sends.
           await em.nativeDelete(RaceEvent, { event: event.id });
         } else {
