@@ -1,9 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { accountMenuButton, DESKTOP, launchBrowser, MOBILE, openPage, pageHeading, seriousAxeViolations, signInAs, visit, type TestPage } from './support/browser.js';
-
-// A browser test walks several pages; jest's project-level testTimeout is not applied to tests.
-jest.setTimeout(60_000);
 
 const expectAccessible = async (page: Page, label: string) => {
   expect({ page: label, violations: await seriousAxeViolations(page) }).toEqual({ page: label, violations: [] });

@@ -1,9 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, pageHeading, signInAs, visit, type TestPage } from './support/browser.js';
-
-// A browser test walks several pages; jest's project-level testTimeout is not applied to tests.
-jest.setTimeout(60_000);
 
 describe('route guards', () => {
   let browser: Browser;

@@ -1,9 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { accountMenuButton, launchBrowser, openPage, pageHeading, signInAs, visit, type DemoAccount, type TestPage } from './support/browser.js';
-
-// A browser test walks several pages; jest's project-level testTimeout is not applied to tests.
-jest.setTimeout(60_000);
 
 // What each demo account's Admin menu holds (SPEC §6), section by section.
 const MANAGEMENT = ['Affiliates', 'Games', 'Tracks', 'Cars', 'Users', 'Roles', 'Competition groups', 'Teams', 'Bidding config'];

@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { signIn, type CookieJar } from '../support/sign-in.js';
 import { baseUrl, launchBrowser, openPage, signInAs, visit, type TestPage } from './support/browser.js';
 
-jest.setTimeout(60_000);
 
 /** An admin acting through the API (as another browser would), to change what open pages show. */
 async function asAdmin(method: string, path: string, body?: unknown): Promise<Response> {
