@@ -1,29 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { accountMenuButton, DESKTOP, launchBrowser, MOBILE, openPage, pageHeading, seriousAxeViolations, signInAs, visit, type TestPage } from './support/browser.js';
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { accountMenuButton, DESKTOP, MOBILE, pageHeading, seriousAxeViolations, signInAs, useTabs, visit } from './support/browser.js';
 
 const expectAccessible = async (page: Page, label: string) => {
   expect({ page: label, violations: await seriousAxeViolations(page) }).toEqual({ page: label, violations: [] });
 };
 
 describe('accessibility (axe: no serious or critical violations)', () => {
-  let browser: Browser;
-  let tab: TestPage | undefined;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  afterEach(async () => {
-    await tab?.context.close();
-    tab = undefined;
-  });
+  const open = useTabs();
 
   for (const [viewportName, viewport] of [['desktop', DESKTOP], ['phone', MOBILE]] as const) {
     it(`passes on the visitor pages (${viewportName})`, async () => {
-      tab = await openPage(browser, viewport);
-      const { page } = tab;
+      const page = await open(viewport);
       for (const path of ['/', '/?authFailed=true', '/no/such/page', '/events', '/grid/crew']) {
         await visit(page, path);
         await pageHeading(page);
@@ -37,8 +25,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
   }
 
   it('passes for a signed-in admin: Home, menus, a staff page', async () => {
-    tab = await openPage(browser);
-    const { page } = tab;
+    const page = await open();
     await signInAs(page, 'admin');
     await expectAccessible(page, 'admin home');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Admin', exact: true }).click();
@@ -55,8 +42,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
   });
 
   it('passes with the mobile drawer open for a signed-in admin', async () => {
-    tab = await openPage(browser, MOBILE);
-    const { page } = tab;
+    const page = await open(MOBILE);
     await signInAs(page, 'admin');
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
@@ -64,8 +50,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
   });
 
   it('passes for the rookie on the Profile page', async () => {
-    tab = await openPage(browser);
-    const { page } = tab;
+    const page = await open();
     await signInAs(page, 'rookie');
     await page.waitForURL((url) => url.pathname === '/profile');
     await pageHeading(page);

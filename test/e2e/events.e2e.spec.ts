@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import { signIn, type CookieJar } from '../support/sign-in.js';
-import { baseUrl, DESKTOP, launchBrowser, MOBILE, openPage, pageHeading, seriousAxeViolations, signInAs, visit, type TestPage } from './support/browser.js';
+import { baseUrl, DESKTOP, MOBILE, pageHeading, seriousAxeViolations, signInAs, useTabs, visit } from './support/browser.js';
 
 jest.setTimeout(90_000);
 
@@ -59,25 +59,12 @@ async function createAndPublishInBrowser(page: Page, name: string, seats: number
 const seats = (page: Page) => page.getByTestId('seats-available');
 
 describe('events in the browser', () => {
-  let browser: Browser;
-  const tabs: TestPage[] = [];
-  const open = async (viewport = DESKTOP) => {
-    const tab = await openPage(browser, viewport);
-    tabs.push(tab);
-    return tab.page;
-  };
+  const open = useTabs();
   let liveEventId: number | null = null;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
   afterEach(async () => {
-    for (const tab of tabs.splice(0)) await tab.context.close();
     if (liveEventId !== null) await asOrganizer('DELETE', `/events/${liveEventId}/live`);
     liveEventId = null;
-  });
-  afterAll(async () => {
-    await browser.close();
   });
 
   it('an organizer creates and publishes an event, a driver joins, and another browser sees the seats change live', async () => {

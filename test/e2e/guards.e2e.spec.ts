@@ -1,27 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, pageHeading, signInAs, visit, type TestPage } from './support/browser.js';
+import { describe, expect, it } from '@jest/globals';
+import { pageHeading, signInAs, useTabs, visit } from './support/browser.js';
 
 describe('route guards', () => {
-  let browser: Browser;
-  let tab: TestPage;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  beforeEach(async () => {
-    tab = await openPage(browser);
-  });
-  afterEach(async () => {
-    await tab.context.close();
-  });
+  const open = useTabs();
 
   it.each(['/admin/users', '/profile', '/myteams', '/organizer/events', '/steward/tickets/3', '/live'])(
     'sends a visitor from %s to Home',
     async (path) => {
-      const { page } = tab;
+      const page = await open();
       await visit(page, path);
       await page.getByRole('button', { name: 'Login / Join' }).waitFor();
       await page.waitForURL((url) => url.pathname === '/');
@@ -30,14 +16,14 @@ describe('route guards', () => {
   );
 
   it.each(['/grid', '/events/competitions/standings', '/rivals/PC', '/grid/crew/stewards', '/downloads'])('lets a visitor open %s', async (path) => {
-    const { page } = tab;
+    const page = await open();
     await visit(page, path);
     await pageHeading(page);
     expect(new URL(page.url()).pathname).toBe(path);
   });
 
   it('sends the rookie with an incomplete profile to Profile, from sign-in and from any other route', async () => {
-    const { page } = tab;
+    const page = await open();
     await signInAs(page, 'rookie');
     await page.waitForURL((url) => url.pathname === '/profile');
     expect(await pageHeading(page)).toBe('My profile');
@@ -47,7 +33,7 @@ describe('route guards', () => {
   });
 
   it('lets a signed-in driver open a private route', async () => {
-    const { page } = tab;
+    const page = await open();
     await signInAs(page, 'driver');
     await visit(page, '/profile/rivals');
     expect(await pageHeading(page)).toBe('My rivals');
@@ -55,7 +41,7 @@ describe('route guards', () => {
   });
 
   it('brings a user outside the community back with the Login error alert', async () => {
-    const { page } = tab;
+    const page = await open();
     await signInAs(page, 'notmember');
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('authFailed') === 'true');
     const alert = page.getByRole('alert');

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { accountMenuButton, launchBrowser, openPage, pageHeading, signInAs, visit, type DemoAccount, type TestPage } from './support/browser.js';
+import { describe, expect, it } from '@jest/globals';
+import type { Locator, Page } from 'playwright-core';
+import { accountMenuButton, pageHeading, signInAs, useTabs, visit, type DemoAccount } from './support/browser.js';
 
 // What each demo account's Admin menu holds (SPEC §6), section by section.
 const MANAGEMENT = ['Affiliates', 'Games', 'Tracks', 'Cars', 'Users', 'Roles', 'Competition groups', 'Teams', 'Bidding config'];
@@ -59,23 +59,10 @@ async function walkMainMenu(page: Page): Promise<void> {
 }
 
 describe('navigation per account', () => {
-  let browser: Browser;
-  let tab: TestPage;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  beforeEach(async () => {
-    tab = await openPage(browser);
-  });
-  afterEach(async () => {
-    await tab.context.close();
-  });
+  const open = useTabs();
 
   it('gives a visitor the main menus, no Admin menu, and lets them walk every public entry', async () => {
-    const { page } = tab;
+    const page = await open();
     await visit(page, '/');
     for (const [dropdown, items] of Object.entries(MAIN_DROPDOWNS)) {
       expect(await openDropdown(page, dropdown)).toEqual(items);
@@ -88,7 +75,7 @@ describe('navigation per account', () => {
 
   for (const [account, staffItems] of Object.entries(STAFF_MENU)) {
     it(`signs in as ${account} and shows the menus of its roles`, async () => {
-      const { page } = tab;
+      const page = await open();
       await signInAs(page, account as DemoAccount);
       expect(new URL(page.url()).pathname).toBe('/');
       expect(await pageHeading(page)).toMatch(/^Welcome /);
@@ -120,7 +107,7 @@ describe('navigation per account', () => {
   }
 
   it('goes Home on Logout and shows the visitor view again', async () => {
-    const { page } = tab;
+    const page = await open();
     await signInAs(page, 'driver');
     await nav(page).getByRole('link', { name: 'Downloads', exact: true }).click();
     await accountMenuButton(page).click();
@@ -133,7 +120,7 @@ describe('navigation per account', () => {
   });
 
   it('opens the My Teams page from the captain menu', async () => {
-    const { page } = tab;
+    const page = await open();
     await signInAs(page, 'captain');
     await nav(page).getByRole('link', { name: 'My Teams', exact: true }).click();
     expect(await pageHeading(page)).toBe('My teams');

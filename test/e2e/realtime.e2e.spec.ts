@@ -1,8 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { signIn, type CookieJar } from '../support/sign-in.js';
-import { baseUrl, launchBrowser, openPage, signInAs, visit, type TestPage } from './support/browser.js';
-
+import { baseUrl, signInAs, useTabs, visit } from './support/browser.js';
 
 /** An admin acting through the API (as another browser would), to change what open pages show. */
 async function asAdmin(method: string, path: string, body?: unknown): Promise<Response> {
@@ -16,22 +14,9 @@ async function asAdmin(method: string, path: string, body?: unknown): Promise<Re
 let admin: CookieJar | undefined;
 
 describe('live updates in open browsers', () => {
-  let browser: Browser;
-  const tabs: TestPage[] = [];
-  const open = async () => {
-    const tab = await openPage(browser);
-    tabs.push(tab);
-    return tab.page;
-  };
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    for (const tab of tabs.splice(0)) await tab.context.close();
-  });
+  const open = useTabs();
   afterAll(async () => {
     await asAdmin('PUT', '/maintenance', { enabled: false });
-    await browser.close();
   });
 
   it('shows a new headline in two browsers without a reload', async () => {

@@ -1,28 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { accountMenuButton, launchBrowser, MOBILE, openPage, pageHeading, signInAs, visit, type TestPage } from './support/browser.js';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { accountMenuButton, MOBILE, pageHeading, signInAs, useTabs, visit } from './support/browser.js';
 
 describe('the shell', () => {
-  let browser: Browser;
-  let tab: TestPage | undefined;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  afterEach(async () => {
-    await tab?.context.close();
-    tab = undefined;
-  });
+  const open = useTabs();
+  let page: Page;
 
   describe('on a desktop', () => {
     beforeEach(async () => {
-      tab = await openPage(browser);
+      page = await open();
     });
 
     it('opens the login dialog with a description, Login to the sign-in and Join to the invite', async () => {
-      const { page } = tab!;
       await visit(page, '/');
       await page.getByRole('button', { name: 'Login / Join' }).click();
       const dialog = page.getByRole('dialog', { name: 'Login / Join' });
@@ -42,7 +31,6 @@ describe('the shell', () => {
     });
 
     it('shows the not-found page for an unknown path', async () => {
-      const { page } = tab!;
       await visit(page, '/no/such/corner');
       expect(await pageHeading(page)).toBe('Page not found');
       await page.getByRole('link', { name: 'Back to Home' }).click();
@@ -50,7 +38,6 @@ describe('the shell', () => {
     });
 
     it('has a footer with the year, the league, the rights line and four channels', async () => {
-      const { page } = tab!;
       await visit(page, '/');
       const footer = page.locator('footer');
       const text = await footer.innerText();
@@ -64,7 +51,6 @@ describe('the shell', () => {
     });
 
     it('opens the Error dialog for a failing call, with Details and Ok', async () => {
-      const { page } = tab!;
       await signInAs(page, 'driver');
       await page.route('**/api/logout', (route) =>
         route.fulfill({
@@ -91,7 +77,6 @@ describe('the shell', () => {
     });
 
     it('works a dropdown from the keyboard', async () => {
-      const { page } = tab!;
       await visit(page, '/');
       const events = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Events' });
       await events.focus();
@@ -104,7 +89,6 @@ describe('the shell', () => {
     });
 
     it('shows a titled Coming soon page for screens still to come', async () => {
-      const { page } = tab!;
       await visit(page, '/events/competitions/schedule');
       expect(await pageHeading(page)).toBe('Series schedule');
       await page.getByText('Under construction').waitFor();
@@ -116,11 +100,10 @@ describe('the shell', () => {
 
   describe('on a 390 px phone', () => {
     beforeEach(async () => {
-      tab = await openPage(browser, MOBILE);
+      page = await open(MOBILE);
     });
 
     it('opens the navigation drawer from the menu button and navigates from it', async () => {
-      const { page } = tab!;
       await visit(page, '/');
       expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
       await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -136,7 +119,6 @@ describe('the shell', () => {
     });
 
     it('shows staff sections in the drawer of a signed-in admin', async () => {
-      const { page } = tab!;
       await signInAs(page, 'admin');
       await page.getByRole('button', { name: 'Open navigation' }).click();
       const drawer = page.getByRole('navigation', { name: 'Main navigation' });
@@ -147,7 +129,6 @@ describe('the shell', () => {
     });
 
     it('stacks the login dialog buttons with Join first', async () => {
-      const { page } = tab!;
       await visit(page, '/');
       await page.getByRole('button', { name: 'Login / Join' }).click();
       const dialog = page.getByRole('dialog', { name: 'Login / Join' });
@@ -159,7 +140,6 @@ describe('the shell', () => {
     });
 
     it('fits a 360 px screen without sideways scrolling', async () => {
-      const { page } = tab!;
       await page.setViewportSize({ width: 360, height: 740 });
       for (const path of ['/', '/?authFailed=true', '/no/such/page', '/grid']) {
         await visit(page, path);

@@ -3,6 +3,7 @@
  * sign-in through the Discord stand-in, and an axe check.
  */
 import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, afterEach, beforeAll } from '@jest/globals';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export type DemoAccount = 'admin' | 'organizer' | 'steward' | 'captain' | 'driver' | 'rookie' | 'notmember';
@@ -43,6 +44,29 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Te
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * For a describe block: one Chromium for the block, and `open()` for a fresh context (own cookies)
+ * and page, closed after each test.
+ */
+export function useTabs(): (viewport?: typeof DESKTOP) => Promise<Page> {
+  let browser: Browser;
+  const tabs: TestPage[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    for (const tab of tabs.splice(0)) await tab.context.close();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+  return async (viewport = DESKTOP) => {
+    const tab = await openPage(browser, viewport);
+    tabs.push(tab);
+    return tab.page;
+  };
 }
 
 /** Opens a path and waits until the app has started (the header or the fallback is shown). */
