@@ -32,7 +32,11 @@ export default {
       roots: ['<rootDir>/frontend/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/frontend/jest.setup.ts'],
-      moduleNameMapper: { ...esm.moduleNameMapper, '\\.(css|svg|png|webp|jpg)$': '<rootDir>/frontend/test-file-stub.js' },
+      moduleNameMapper: {
+        '^@paddock/contracts/(.*)\\.js$': '<rootDir>/backend/src/contracts/$1',
+        ...esm.moduleNameMapper,
+        '\\.(css|svg|png|webp|jpg)$': '<rootDir>/frontend/test-file-stub.js',
+      },
     },
     {
       displayName: 'integration',
@@ -48,9 +52,8 @@ export default {
       testEnvironment: 'node',
       roots: ['<rootDir>/test/e2e'],
       testMatch: ['**/*.e2e.spec.ts'],
-      transformIgnorePatterns: ['/node_modules/', 'global-(setup|teardown)\\.js$'],
+      transformIgnorePatterns: ['/node_modules/', 'global-setup\\.js$'],
       globalSetup: '<rootDir>/test/e2e/global-setup.js',
-      globalTeardown: '<rootDir>/test/e2e/global-teardown.js',
       testTimeout: 60000,
     },
   ],

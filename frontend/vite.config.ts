@@ -1,11 +1,17 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.js';
 
 const backend = process.env.PADDOCK_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), precompress()],
+  resolve: {
+    // The API's shared types and pure rules (SPEC shapes, role flags, …): `@paddock/contracts/events.js`.
+    alias: [{ find: /^@paddock\/contracts\//, replacement: `${path.resolve(import.meta.dirname, '../backend/src/contracts')}/` }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -14,7 +20,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: false },
-      '/socket.io': { target: backend, ws: true },
+      // The API refuses sockets from other origins than its PUBLIC_URL: the dev server speaks as that origin.
+      '/socket.io': { target: backend, ws: true, headers: { origin: new URL(backend).origin } },
     },
   },
 });
