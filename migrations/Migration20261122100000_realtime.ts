@@ -25,9 +25,7 @@ export class Migration20261122100000_realtime extends Migration {
         perform pg_notify('paddock_outbox', '');
         return null;
       end $$;`);
-    this.addSql(
-      'create trigger outbox_events_notify after insert on outbox_events for each statement execute function notify_outbox();',
-    );
+    this.addSql('create trigger outbox_events_notify after insert on outbox_events for each statement execute function notify_outbox();');
     this.addSql(`
       create table processed_events (
         event_id uuid primary key,

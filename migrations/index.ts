@@ -2,10 +2,18 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122090000_foundation } from './Migration20261122090000_foundation.js';
 import { Migration20261122100000_realtime } from './Migration20261122100000_realtime.js';
 import { Migration20261122110000_catalogue_events } from './Migration20261122110000_catalogue_events.js';
+import { Migration20261123090000_subscribers } from './Migration20261123090000_subscribers.js';
+import { Migration20261123090001_profiles_teams } from './Migration20261123090001_profiles_teams.js';
+import { Migration20261123090002_event_team_entries } from './Migration20261123090002_event_team_entries.js';
+import { Migration20261123100000_headline_positions } from './Migration20261123100000_headline_positions.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
   Migration20261122090000_foundation,
   Migration20261122100000_realtime,
   Migration20261122110000_catalogue_events,
+  Migration20261123090000_subscribers,
+  Migration20261123090001_profiles_teams,
+  Migration20261123090002_event_team_entries,
+  Migration20261123100000_headline_positions,
 ].map((migration) => ({ name: migration.name, class: migration }));
