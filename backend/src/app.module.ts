@@ -2,11 +2,14 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { RateLimitModule } from './common/rate-limit.js';
 import type { AppConfig } from './config/environment.js';
 import { CoreModule, DOMAIN_MODULES } from './core.module.js';
-import { OutboxRelay } from './infra/events/outbox-relay.js';
+import { OutboxRelay } from './infra/outbox/outbox-relay.js';
 import { RealtimeModule } from './infra/realtime/realtime.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { EventRoomPolicy } from './modules/events/event-room.policy.js';
+import { LeagueEventsModule } from './modules/events/events.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { OpsModule } from './modules/ops/ops.module.js';
 
@@ -20,9 +23,11 @@ export class AppModule {
         CoreModule.forConfig(config),
         ScheduleModule.forRoot(),
         AuthModule,
+        // After AuthModule: its guard runs after the AccessGuard, so limits count users, not only addresses.
+        RateLimitModule,
         ...DOMAIN_MODULES,
         HealthModule,
-        RealtimeModule,
+        RealtimeModule.forApp({ identity: AuthModule, roomPolicies: { modules: [LeagueEventsModule], policies: [EventRoomPolicy] } }),
         OpsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }, OutboxRelay],

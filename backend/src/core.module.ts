@@ -1,23 +1,24 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requestLogOptions } from './common/request-log.js';
 import { APP_CONFIG, type AppConfig } from './config/environment.js';
+import { ENTITIES } from './entities.js';
 import { databaseOptions } from './infra/database/database.config.js';
 import { DiscordModule } from './infra/discord/discord.module.js';
-import { EventsModule } from './infra/events/events.module.js';
+import { OutboxModule } from './infra/outbox/outbox.module.js';
 import { RedisModule } from './infra/redis/redis.module.js';
 import { CommunityModule } from './modules/community/community.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
 import { LeagueEventsModule } from './modules/events/events.module.js';
+import { ImagesModule } from './modules/images/images.module.js';
+import { DriversModule } from './modules/profiles/drivers.module.js';
+import { TeamsApiModule } from './modules/teams/teams-api.module.js';
 
-const REQUEST_ID_HEADER = 'x-request-id';
-
-/** The domain modules, loaded by API and worker alike (the worker finds their event handlers). */
-export const DOMAIN_MODULES = [UsersModule, SiteModule, CommunityModule, CatalogueModule, LeagueEventsModule];
+/** The domain modules, loaded by API and worker alike (both find their domain event subscribers; the worker their scheduled jobs). */
+export const DOMAIN_MODULES = [UsersModule, SiteModule, CommunityModule, ImagesModule, CatalogueModule, LeagueEventsModule, DriversModule, TeamsApiModule];
 
 /**
  * What every process shares: validated configuration (injectable as APP_CONFIG), JSON logs with a
@@ -31,23 +32,13 @@ export class CoreModule {
       module: CoreModule,
       imports: [
         LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: (request: IncomingMessage, response: ServerResponse) => {
-              const given = request.headers[REQUEST_ID_HEADER];
-              const id = typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
-              response.setHeader('X-Request-Id', id);
-              return id;
-            },
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-            autoLogging: { ignore: (request: IncomingMessage) => request.url === '/api/health' },
-          },
+          pinoHttp: requestLogOptions(config),
           forRoutes: ['*path'],
         }),
-        MikroOrmModule.forRoot({ ...databaseOptions(config.databaseUrl), registerRequestContext: true }),
+        MikroOrmModule.forRoot({ ...databaseOptions(config.databaseUrl, ENTITIES), registerRequestContext: true }),
         RedisModule,
         DiscordModule.forConfig(config),
-        EventsModule,
+        OutboxModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ENTITIES } from './entities.js';
 import { databaseOptions } from './infra/database/database.config.js';
 import { prepareDatabase } from './infra/database/database-setup.js';
 import { runEntryPoint } from './infra/run.js';
@@ -16,14 +17,17 @@ runEntryPoint(async (config) => {
   const name = (process.argv[2] ?? '').replace(/[^a-z0-9_]/gi, '_');
   if (!name) throw new Error('Usage: npm run migration:create -- <name_in_snake_case>');
   await prepareDatabase(config.databaseUrl);
-  const orm = await MikroORM.init(databaseOptions(config.databaseUrl));
+  const orm = await MikroORM.init(databaseOptions(config.databaseUrl, ENTITIES));
   let sql: string;
   try {
     sql = await orm.schema.getUpdateSchemaSQL({ wrap: false, safe: false, dropTables: true });
   } finally {
     await orm.close(true);
   }
-  const statements = sql.split(/;\s*\n/).map((statement) => statement.trim()).filter(Boolean);
+  const statements = sql
+    .split(/;\s*\n/)
+    .map((statement) => statement.trim())
+    .filter(Boolean);
   if (!statements.length) {
     process.stdout.write('The entities and the migrated schema already agree: no migration needed.\n');
     return;
@@ -41,9 +45,7 @@ runEntryPoint(async (config) => {
     file,
     `import { Migration } from '@mikro-orm/migrations';\n\n/** TODO: say what this migration is for. */\nexport class ${className} extends Migration {\n  override name = '${className}';\n\n  override up(): void {\n${body}\n  }\n}\n`,
   );
-  const listed = listing
-    .replace(/(\n\]\.map)/, `\n  ${className},$1`)
-    .replace(/(\n\/\*\* Every migration)/, `import { ${className} } from './${className}.js';\n$1`);
+  const listed = listing.replace(/(\n\]\.map)/, `\n  ${className},$1`).replace(/(\n\/\*\* Every migration)/, `import { ${className} } from './${className}.js';\n$1`);
   writeFileSync(index, listed);
   process.stdout.write(`Wrote ${path.relative(process.cwd(), file)} (${statements.length} statements) and listed it in migrations/index.ts\n`);
 });

@@ -10,10 +10,7 @@ export const CHANGES_STATE = 'paddock:changes-state';
 
 /** Declares a route's (or controller's) audience; the global AccessGuard enforces it. Undeclared means signed-in. */
 export function Access(rule: AccessRule): MethodDecorator & ClassDecorator {
-  const documented =
-    rule === 'public'
-      ? []
-      : [ApiCookieAuth('session'), ApiBearerAuth('apiKey'), ApiUnauthorizedResponse({ description: 'Not signed in' })];
+  const documented = rule === 'public' ? [] : [ApiCookieAuth('session'), ApiBearerAuth('apiKey'), ApiUnauthorizedResponse({ description: 'Not signed in' })];
   const forbidden = rule === 'public' || rule === 'signedIn' ? [] : [ApiForbiddenResponse({ description: `Requires ${rule}` })];
   return applyDecorators(SetMetadata(ACCESS_RULE, rule), ApiExtension('x-access', rule), ...documented, ...forbidden);
 }

@@ -107,7 +107,7 @@ describe('AllExceptionsFilter', () => {
       message: 'The request body is larger than the 1 MB limit',
     });
     expect(answer(tooLarge).body).toMatchObject({ status: 413, message: 'The request body is larger than the 1 MB limit' });
-    const parse = Object.assign(new SyntaxError('Unexpected token \' in JSON at position 1 "{\'secret\'"'), {
+    const parse = Object.assign(new SyntaxError("Unexpected token ' in JSON at position 1 \"{'secret'\""), {
       status: 400,
       type: 'entity.parse.failed',
     });

@@ -1,11 +1,8 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import {
-  ForeignKeyConstraintViolationException,
-  NotFoundError,
-  UniqueConstraintViolationException,
-} from '@mikro-orm/core';
+import { ForeignKeyConstraintViolationException, NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Request, Response } from 'express';
 import { errorBody } from './error-body.js';
+import { MAX_JSON_DEPTH } from './input-limits.js';
 
 interface HttpError {
   status?: number;
@@ -19,6 +16,7 @@ interface HttpError {
 const BODY_PARSER_MESSAGES: Record<string, string> = {
   'entity.too.large': 'The request body is larger than the 1 MB limit',
   'entity.parse.failed': 'The request body is not valid JSON',
+  'entity.too.deep': `The request body nests deeper than ${MAX_JSON_DEPTH} levels`,
   'encoding.unsupported': 'The request body encoding is not supported',
   'charset.unsupported': 'The request body charset is not supported',
   'request.aborted': 'The request was aborted',

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { PLATFORMS } from '../contracts/catalogue.js';
 
 /** The DTO fields that recur across modules, each declared (validation + OpenAPI) once. */
@@ -80,5 +80,49 @@ export function SortDirectionField() {
     ApiPropertyOptional({ enum: ['ASC', 'DESC'], default: 'ASC' }),
     IsOptional(),
     IsIn(['ASC', 'DESC', 'asc', 'desc'], { message: 'sort direction must be ASC or DESC' }),
+  );
+}
+
+/** Years a league date may fall in: anything outside is a typo or a probe, not a race. */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 9999;
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-](\d{2}):(\d{2})))?$/;
+
+/**
+ * Whether `value` is a real ISO 8601 date-time with a time zone (`2026-12-04T19:00:00Z`,
+ * `…+02:00`) — or, with `dateOnly`, also a plain date — naming a day and time that exist:
+ * month 1–12, a day the month has, hours < 24, minutes and seconds < 60, offsets up to ±18:00,
+ * years MIN_YEAR–MAX_YEAR. `2026-13-45T99:99:99Z` and `0000-01-01T00:00:00Z` are not.
+ */
+export function isRealDateTime(value: unknown, options: { dateOnly?: boolean } = {}): boolean {
+  if (typeof value !== 'string') return false;
+  const match = DATE_TIME.exec(value);
+  if (!match) return false;
+  const [, year, month, day, hour, minute, second, zone, offsetHours, offsetMinutes] = match;
+  if (hour === undefined && !options.dateOnly) return false;
+  const y = Number(year);
+  const m = Number(month);
+  const d = Number(day);
+  if (y < MIN_YEAR || y > MAX_YEAR || m < 1 || m > 12 || d < 1) return false;
+  if (d > new Date(Date.UTC(y, m, 0)).getUTCDate()) return false;
+  if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59)) return false;
+  if (zone && zone !== 'Z' && (Number(offsetHours) > 18 || Number(offsetMinutes) > 59)) return false;
+  return !Number.isNaN(Date.parse(value));
+}
+
+/** A date-time that exists, with a time zone (stored in UTC); `dateOnly` also accepts `2026-12-04`. */
+export function DateTimeField(options: { optional?: boolean; dateOnly?: boolean; description?: string; example?: string } = {}) {
+  const shape = options.dateOnly ? 'an ISO 8601 date or date-time' : 'an ISO 8601 date-time with a time zone';
+  const description = options.description ?? `${shape[0].toUpperCase()}${shape.slice(1)}; stored in UTC`;
+  return applyDecorators(
+    options.optional
+      ? ApiPropertyOptional({ type: String, format: 'date-time', description, example: options.example })
+      : ApiProperty({ type: String, format: 'date-time', description, example: options.example }),
+    ...(options.optional ? [IsOptional()] : []),
+    ValidateBy(
+      { name: 'isRealDateTime', validator: { validate: (value) => isRealDateTime(value, { dateOnly: options.dateOnly }) } },
+      { message: ({ property }) => `${property} must be ${shape} that exists, e.g. 2026-12-04T19:00:00Z` },
+    ),
   );
 }

@@ -64,6 +64,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'FALSE' }).trustProxy).toBe(false);
     expect(loadConfig({ WEB_DIST: '' }).webDist).toBeNull();
+    expect(loadConfig({}).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+    expect(problemsOf({ DEMO_DATA: 'some' })).toEqual(['DEMO_DATA must be true or false (got "some")']);
   });
 
   it('names every malformed variable, one line each, all at once', () => {
@@ -144,5 +147,32 @@ describe('loadConfig', () => {
       expect(entry.default.length).toBeGreaterThan(0);
       expect(entry.doc.length).toBeGreaterThan(10);
     }
+  });
+
+  it('reads each rate limit as <count>/<window>, with defaults a real league never reaches', () => {
+    const defaults = loadConfig({}).rateLimits;
+    expect(defaults).toEqual({
+      signIn: { limit: 30, windowMs: 600_000 },
+      writes: { limit: 300, windowMs: 60_000 },
+      uploads: { limit: 60, windowMs: 600_000 },
+      apiKey: { limit: 10, windowMs: 3_600_000 },
+      anonymousReads: { limit: 1200, windowMs: 60_000 },
+    });
+    expect(loadConfig({ RATE_LIMIT_WRITES: '5/30s', RATE_LIMIT_API_KEY: '3 / 2h' }).rateLimits).toMatchObject({
+      writes: { limit: 5, windowMs: 30_000 },
+      apiKey: { limit: 3, windowMs: 7_200_000 },
+    });
+    const problems = problemsOf({ RATE_LIMIT_SIGN_IN: '30', RATE_LIMIT_UPLOADS: '0/1m', RATE_LIMIT_ANONYMOUS_READS: '10/2d' });
+    expect(problems.map((problem) => problem.split(' ')[0])).toEqual(['RATE_LIMIT_SIGN_IN', 'RATE_LIMIT_UPLOADS', 'RATE_LIMIT_ANONYMOUS_READS']);
+  });
+
+  it('names the session cookie per PUBLIC_URL unless SESSION_COOKIE_NAME says otherwise', () => {
+    const one = loadConfig({ PORT: '3000' }).session.cookieName;
+    const two = loadConfig({ PORT: '3001' }).session.cookieName;
+    expect(one).toMatch(/^paddock\.sid\.[0-9a-f]{8}$/);
+    expect(two).not.toBe(one);
+    expect(loadConfig({ PORT: '3000' }).session.cookieName).toBe(one);
+    expect(loadConfig({ SESSION_COOKIE_NAME: 'league.sid' }).session.cookieName).toBe('league.sid');
+    expect(problemsOf({ SESSION_COOKIE_NAME: 'bad name;' })).toEqual([expect.stringMatching(/^SESSION_COOKIE_NAME /)]);
   });
 });

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The process environment, read and validated once at boot. Every problem is reported by name,
  * one line each, and the process stops: a half-configured league server is worse than none.
@@ -14,7 +16,9 @@ export interface AppConfig {
   redisPrefix: string;
   logLevel: string;
   leagueName: string;
-  session: { secret: string; idleMinutes: number; absoluteHours: number };
+  session: { secret: string; idleMinutes: number; absoluteHours: number; cookieName: string };
+  /** Requests allowed per window, per user (signed in) or per address (visitors), kept in Redis. */
+  rateLimits: Record<RateLimitName, RateLimit>;
   discord: {
     /** True when no client credentials are set: sign-in runs against the built-in stand-in. */
     useStandIn: boolean;
@@ -28,10 +32,36 @@ export interface AppConfig {
   };
   social: { group: string; shortVideo: string; video: string; liveStream: string };
   webDist: string | null;
+  /** A stand-in installation seeds the demo league on first start unless this is false. */
+  demoData: boolean;
   worker: { stalledMs: number };
   metricsToken: string | null;
   /** The community channel's webhook for event announcements; null: announcements are not posted. */
   discordWebhookUrl: string | null;
+}
+
+export const RATE_LIMIT_NAMES = ['signIn', 'writes', 'uploads', 'apiKey', 'anonymousReads'] as const;
+export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
+
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+const WINDOW_UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000 };
+
+/** `"<count>/<window>"` with the window in s, m or h, e.g. `30/10m`; null when malformed. */
+export function parseRateLimit(text: string): RateLimit | null {
+  const match = /^(\d{1,9})\s*\/\s*(\d{1,6})(s|m|h)$/.exec(text.trim());
+  if (!match) return null;
+  const limit = Number(match[1]);
+  const windowMs = Number(match[2]) * WINDOW_UNITS[match[3]];
+  return limit >= 1 && windowMs >= 1_000 && windowMs <= 24 * 3_600_000 ? { limit, windowMs } : null;
+}
+
+/** The session cookie of a deployment: unique per public address, so two copies on one host keep their own. */
+export function defaultSessionCookieName(publicUrl: string): string {
+  return `paddock.sid.${createHash('sha256').update(publicUrl).digest('hex').slice(0, 8)}`;
 }
 
 export class ConfigError extends Error {
@@ -59,6 +89,15 @@ export const VARIABLES = {
   SESSION_SECRET: { default: '(development value)', doc: 'Signs the session cookie. Required in production (32+ characters).' },
   SESSION_IDLE_MINUTES: { default: '10080', doc: 'A session unused this long ends (default 7 days).' },
   SESSION_ABSOLUTE_HOURS: { default: '720', doc: 'A session ends this long after sign-in whatever its use (default 30 days).' },
+  SESSION_COOKIE_NAME: {
+    default: 'paddock.sid.<hash of PUBLIC_URL>',
+    doc: 'Name of the session cookie; the default differs per `PUBLIC_URL`, so two copies on one host (different ports) do not sign each other out.',
+  },
+  RATE_LIMIT_SIGN_IN: { default: '30/10m', doc: 'Sign-in starts and callbacks per address (`<count>/<window>`, window in s, m or h).' },
+  RATE_LIMIT_WRITES: { default: '300/1m', doc: 'Changes (POST, PUT, PATCH, DELETE) per user, or per address for visitors.' },
+  RATE_LIMIT_UPLOADS: { default: '60/10m', doc: 'Multipart saves (with images) per user.' },
+  RATE_LIMIT_API_KEY: { default: '10/1h', doc: 'API-key rotations (`POST /api/users/me/apiKey`) per user.' },
+  RATE_LIMIT_ANONYMOUS_READS: { default: '1200/1m', doc: 'Reads by visitors (not signed in) per address. Over any limit: 429 with `Retry-After`.' },
   DISCORD_CLIENT_ID: { default: '(empty: stand-in)', doc: 'Discord OAuth2 application id. Empty outside production: the built-in stand-in is used.' },
   DISCORD_CLIENT_SECRET: { default: '(empty: stand-in)', doc: 'Discord OAuth2 application secret.' },
   DISCORD_GUILD_ID: { default: '(empty: stand-in)', doc: 'The community server; only its members may sign in.' },
@@ -74,6 +113,7 @@ export const VARIABLES = {
   METRICS_TOKEN: { default: '(empty: admins only)', doc: 'Bearer token that may read `/api/metrics` (admins always may).' },
   WEB_DIST: { default: 'frontend/dist', doc: 'Built web client served at `/`; empty to serve the API only.' },
   DISCORD_WEBHOOK_URL: { default: '(empty: no announcements)', doc: 'Discord channel webhook the worker posts published events to (with `sendNotification`).' },
+  DEMO_DATA: { default: 'true', doc: 'With the Discord stand-in, seed the demo league on first start; `false` starts an empty league.' },
 } as const;
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -120,6 +160,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
   }
 
+  const rateLimit = (name: keyof typeof VARIABLES): RateLimit => {
+    const raw = text(name, VARIABLES[name].default);
+    const parsed = parseRateLimit(raw);
+    if (!parsed) problems.push(`${name} must be <count>/<window> with the window in s, m or h, e.g. 30/10m (got "${raw}")`);
+    return parsed ?? parseRateLimit(VARIABLES[name].default)!;
+  };
+  const cookieName = text('SESSION_COOKIE_NAME', defaultSessionCookieName(publicUrl));
+  if (!/^[\w.-]{1,64}$/.test(cookieName)) problems.push(`SESSION_COOKIE_NAME must be 1-64 letters, digits, '.', '_' or '-' (got "${cookieName}")`);
+
   const sessionSecret = text('SESSION_SECRET', production ? '' : DEV_SESSION_SECRET);
   if (production && sessionSecret.length < 32) problems.push('SESSION_SECRET must be set to at least 32 characters in production');
 
@@ -129,7 +178,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const credentialsGiven = [clientId, clientSecret, guildId].filter(Boolean).length;
   const useStandIn = credentialsGiven === 0 && !production;
   if (!useStandIn) {
-    for (const [name, value] of [['DISCORD_CLIENT_ID', clientId], ['DISCORD_CLIENT_SECRET', clientSecret], ['DISCORD_GUILD_ID', guildId]]) {
+    for (const [name, value] of [
+      ['DISCORD_CLIENT_ID', clientId],
+      ['DISCORD_CLIENT_SECRET', clientSecret],
+      ['DISCORD_GUILD_ID', guildId],
+    ]) {
       if (!value) {
         problems.push(
           production
@@ -161,6 +214,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
       secret: sessionSecret,
       idleMinutes: integer('SESSION_IDLE_MINUTES', 7 * 24 * 60, 1, 365 * 24 * 60),
       absoluteHours: integer('SESSION_ABSOLUTE_HOURS', 30 * 24, 1, 365 * 24),
+      cookieName,
+    },
+    rateLimits: {
+      signIn: rateLimit('RATE_LIMIT_SIGN_IN'),
+      writes: rateLimit('RATE_LIMIT_WRITES'),
+      uploads: rateLimit('RATE_LIMIT_UPLOADS'),
+      apiKey: rateLimit('RATE_LIMIT_API_KEY'),
+      anonymousReads: rateLimit('RATE_LIMIT_ANONYMOUS_READS'),
     },
     discord: {
       useStandIn,
@@ -179,6 +240,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       liveStream: url('SOCIAL_LIVE_STREAM_URL', 'https://www.twitch.tv/', ['http:', 'https:']),
     },
     webDist: env.WEB_DIST === '' ? null : text('WEB_DIST', 'frontend/dist'),
+    demoData: env.DEMO_DATA?.trim() ? boolean('DEMO_DATA') : true,
     worker: { stalledMs: integer('WORKER_STALLED_MS', 30_000, 500, 3_600_000) },
     metricsToken: text('METRICS_TOKEN', '') || null,
     discordWebhookUrl: env.DISCORD_WEBHOOK_URL?.trim() ? url('DISCORD_WEBHOOK_URL', '', ['https:', 'http:']) : null,

@@ -59,9 +59,22 @@ export interface Page<T> {
 }
 
 export type SortDirection = 'ASC' | 'DESC';
-export interface SortSpec {
-  sort?: { field: string; direction?: SortDirection }[];
+/** One sort key of a list request; the direction is ASC unless told, in any case. */
+export interface SortRequest<F extends string = string> {
+  field: F;
+  direction?: SortDirection | 'asc' | 'desc';
 }
+/** A sort spec body (SPEC §7, e.g. `POST /api/users/page`). */
+export interface SortSpec<F extends string = string> {
+  sort?: SortRequest<F>[];
+}
+
+/** Body of `POST /api/users/page`: the sort spec, and optionally only the holders of one role. */
+export interface UserPageRequest extends SortSpec<UserSortField> {
+  role?: Role;
+}
+export const USER_SORT_FIELDS = ['id', 'username', 'globalName', 'nickName', 'createdAt', 'lastSeenAt', 'lastLoginAt'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
 export interface UserListItem extends DiscordIdentity {
   id: number;

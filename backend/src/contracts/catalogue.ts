@@ -56,3 +56,42 @@ export interface CarDto {
   carClass: string;
   icon: string | null;
 }
+
+/* ---- Request shapes: the JSON parts of `PUT /api/games|tracks|cars`; the API's DTOs implement them. ---- */
+
+export interface CrossPlayGroupRequest {
+  name: string;
+  platforms: Platform[];
+}
+
+/** With `id` it updates that game, without it creates one. */
+export interface GameRequest {
+  id?: number;
+  name: string;
+  platforms: Platform[];
+  crossPlayPlatforms?: CrossPlayGroupRequest[];
+}
+
+export interface TrackVariantRequest {
+  /** Keeps (and renames) an existing variant; omit to add one. */
+  id?: number;
+  name: string;
+  lengthMeters: number;
+}
+
+/** The track and all its variants (variants left out are removed). */
+export interface TrackRequest {
+  id?: number;
+  game: { id: number };
+  name: string;
+  /** ISO 3166-1 alpha-2, e.g. `GB`. */
+  country: string;
+  variants: TrackVariantRequest[];
+}
+
+export interface CarRequest {
+  id?: number;
+  game: { id: number };
+  name: string;
+  carClass: string;
+}

@@ -2,6 +2,7 @@
  * Every message a browser may receive over Socket.IO, and the rooms it is sent to. Messages are small:
  * they say what changed; the client applies them to its atoms or refetches what it shows.
  */
+import type { AttendeeDto } from './events.js';
 import type { RoleFlag } from './roles.js';
 
 export interface HeadlineDto {
@@ -16,20 +17,38 @@ export interface ClientEventMap {
   resync: Record<string, never>;
   'headlines.changed': { headlines: HeadlineDto[] };
   'maintenance.changed': { enabled: boolean };
-  /** To `event:{id}`: the event's new attendance (refetch `GET /api/events/{id}/drivers` for names). */
-  'event.attendance.changed': { eventId: number; attendanceCount: number; seatsLeft: number };
+  /**
+   * To `event:{id}`: the event's attendance as it is now — the counts and who is in (at most `seats`
+   * drivers, the same items and order as `GET /api/events/{id}/drivers`), so pages need not refetch.
+   */
+  'event.attendance.changed': { eventId: number; attendanceCount: number; seatsLeft: number; attendees: AttendeeDto[] };
   /** To `everyone`: an event was published, unpublished or edited while published (lists and the header's next race refetch). */
   'events.changed': { eventId: number; published: boolean };
   /** To `everyone`: the live event started, changed or ended (the header's live-race button). */
   'live.changed': { live: boolean; eventId: number | null };
+  /** To `user:<id>`: what the user is changed (profile completed, promoted, team roles, invites): refetch `/users/me` and the own profile. */
+  'me.changed': { reason: 'profile' | 'promoted' | 'roles' | 'teams' | 'invites' };
+  /** To `everyone`: a driver's public profile or list entry changed (Grid, Crew and the driver's page refetch). */
+  'drivers.changed': { profileId: number };
+  /** To `everyone`: a team, its roster or captains changed (GridTeams, the team's pages and its drivers' profiles refetch). */
+  'teams.changed': { teamId: number };
+  /**
+   * To one socket, from the server itself: who it is changed (signed out, session expired, roles
+   * granted or revoked). The server has already moved it to the rooms it may be in now; refetch
+   * `/users/me` and what is shown.
+   */
+  'session.changed': { signedIn: boolean };
 }
 
 export type ClientEventName = keyof ClientEventMap;
 export const RESYNC = 'resync';
+export const SESSION_CHANGED = 'session.changed';
 
 /**
  * Rooms: `everyone` and `user:<id>` are joined automatically; the others on request, when allowed:
- * `signedIn` needs a signed-in socket, `flag:<RoleFlag>` needs that role flag; `event:<id>` is open to all.
+ * `signedIn` needs a signed-in socket, `flag:<RoleFlag>` needs that role flag; `event:<id>` needs a user
+ * who may see the event (an unpublished one: organizers). A refused `flag:` room is joined later
+ * when a new role allows it; rooms no longer allowed are left at once.
  */
 export type Room = 'everyone' | 'signedIn' | `flag:${RoleFlag}` | `user:${number}` | `event:${number}`;
 

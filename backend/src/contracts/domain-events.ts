@@ -13,7 +13,19 @@ export interface DomainEventMap {
   /** A published event was edited (date, tracks, seats …): what lists and headers show may have changed. */
   EventDetailsChanged: { eventId: number };
   EventAnnouncementRequested: { eventId: number };
+  /** An event's race video was set: the Media page and Home's videos refetch. */
+  EventVideoChanged: { eventId: number; published: boolean };
   LiveEventChanged: { eventId: number | null };
+  /** A driver saved their profile; `becameComplete` when this save completed it (SPEC §4 lets them in). */
+  DriverProfileChanged: { profileId: number; userId: number; completed: boolean; becameComplete: boolean };
+  /** An organizer removed NEW from a driver after their assessment race. */
+  DriverPromoted: { profileId: number; userId: number };
+  /** A team was created or edited, or its roster or captains changed; `userIds` are the drivers whose teams or team roles changed. */
+  TeamChanged: { teamId: number; userIds: number[] };
+  /** A captain invited a driver, or the driver accepted or declined, or the invite was withdrawn. */
+  TeamInviteChanged: { teamId: number; userId: number };
+  /** A user's roles changed (granted, revoked, or following their team membership). */
+  UserRolesChanged: { userId: number };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -28,7 +40,13 @@ export const DOMAIN_EVENT_VERSIONS: { readonly [N in DomainEventName]: number } 
   EventPublicationChanged: 1,
   EventDetailsChanged: 1,
   EventAnnouncementRequested: 1,
+  EventVideoChanged: 1,
   LiveEventChanged: 1,
+  DriverProfileChanged: 1,
+  DriverPromoted: 1,
+  TeamChanged: 1,
+  TeamInviteChanged: 1,
+  UserRolesChanged: 1,
 };
 
 export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENT_VERSIONS) as DomainEventName[];

@@ -1,4 +1,5 @@
 /** Shapes of events, attendance, videos and the live event (SPEC §3, §7 Events), and their pure rules. */
+import type { SortRequest } from './api.js';
 import type { GameDto, Platform, TrackRef } from './catalogue.js';
 
 export const COMPETITION_STYLES = ['SOLO', 'TEAM', 'LVL'] as const;
@@ -54,6 +55,12 @@ export interface EventDto {
   carUpgradeRule: CarUpgradeRule;
   stewarded: boolean;
   leaderboardsEnabled: boolean;
+  /** TEAM and LVL events: a team races with this many drivers at least … */
+  teamSizeMin: number;
+  /** … and at most. */
+  teamSizeMax: number;
+  /** Captains set their line-ups until this many minutes before the start. */
+  lineupLockMinutes: number;
   /** `https://www.youtube.com/watch?v={id}`, or null. */
   youtubeUrl: string | null;
   icon: string | null;
@@ -77,7 +84,7 @@ export interface EventDetailsDto extends EventDto {
   attendance: AttendeeDto[];
 }
 
-/** The answer to an attendance change, and what `event.attendance.changed` carries. */
+/** The answer to an attendance change (`event.attendance.changed` carries the same numbers and the attendees). */
 export interface AttendanceCountDto {
   eventId: number;
   attendanceCount: number;
@@ -113,6 +120,133 @@ export interface LiveStream {
 export interface LiveDto {
   event: EventDetailsDto | null;
   stream: LiveStream | null;
+}
+
+/* ---- Request shapes: what the client sends; the API's validated DTOs implement them. ---- */
+
+/** A reference to another record by id, e.g. `game: {"id": 3}`. */
+export interface IdRefRequest {
+  id: number;
+}
+
+/** How long a session runs: laps, minutes, or both. */
+export interface SessionLengthRequest {
+  laps?: number | null;
+  /** Minutes. */
+  length?: number | null;
+}
+
+export interface RaceRequest extends SessionLengthRequest {
+  raceEventType: RaceEventType;
+  /** A track variant; defaults to the race event's track. */
+  track?: IdRefRequest | null;
+}
+
+export interface QualifyRequest extends SessionLengthRequest {
+  track?: IdRefRequest | null;
+}
+
+export interface RaceEventRequest {
+  /** A track variant (`GET /api/games/{id}/tracks`). */
+  track?: IdRefRequest | null;
+  externalTrackName?: string | null;
+  qualifyEnabled?: boolean;
+  qualify?: QualifyRequest | null;
+  races: RaceRequest[];
+}
+
+/** The `event` part of `PUT /api/events/individual` and `PUT /api/events/assessment`: with `id` it updates that event. */
+export interface EventRequest {
+  id?: number;
+  name: string;
+  /** ISO 8601 with a time zone; stored in UTC. */
+  date: string;
+  game: IdRefRequest;
+  platforms: Platform[];
+  seats: number;
+  competitionStyle: CompetitionStyle;
+  carTuningRule: CarTuningRule;
+  carUpgradeRule: CarUpgradeRule;
+  stewarded?: boolean;
+  leaderboardsEnabled?: boolean;
+  /** TEAM and LVL events: drivers per team, at least (default 1) … */
+  teamSizeMin?: number;
+  /** … and at most (default 4). */
+  teamSizeMax?: number;
+  /** Line-ups lock this many minutes before the start (default 0: at the start). */
+  lineupLockMinutes?: number;
+  youtubeUrl?: string | null;
+  raceEvents: RaceEventRequest[];
+}
+
+/** Query filters of the public lists (`GET /api/events/planned|past`), beside `pageNumber` and `pageSize`. */
+export interface EventListFilterRequest {
+  gameId?: number;
+  platform?: Platform | 'ALL';
+}
+
+/** What the organizers' search lists sort by. */
+export type EventSortField = 'date' | 'name' | 'seats' | 'createdAt' | 'published';
+export type EventSortRequest = SortRequest<EventSortField>;
+
+/** Body of the organizers' search lists (`POST /api/events/individual|assessment`): filters and sort. */
+export interface EventSearchRequest {
+  /** Part of the name, any case. */
+  name?: string;
+  gameId?: number;
+  platform?: Platform;
+  published?: boolean;
+  /** Only events from this time on (ISO 8601). */
+  from?: string;
+  /** Only events before this time (ISO 8601). */
+  to?: string;
+  sort?: EventSortRequest[];
+}
+
+/** `?publish&sendNotification` of `GET /api/events/{id}/publish`. */
+export interface PublishRequest {
+  publish: boolean;
+  sendNotification: boolean;
+}
+
+/** `PUT /api/events/{id}/single/attendance`. */
+export interface MyAttendanceRequest {
+  attending: boolean;
+}
+
+/** `PUT /api/events/{id}/attendance` (organizers). */
+export interface DriverAttendanceRequest {
+  profileId: number;
+  attending: boolean;
+}
+
+/** `POST /api/events/{id}/attendance/team` (the team's captain) and `PUT` (organizers): exactly the team's drivers in the event. */
+export interface TeamAttendanceRequest {
+  teamId: number;
+  profileIds: number[];
+}
+
+/** `PUT /api/events/{id}/live`. */
+export interface LiveRequest {
+  streamUrl: string;
+}
+
+/** `POST /api/events/youtube/{id}`. */
+export interface YoutubeRequest {
+  youtubeUrl: string;
+}
+
+export const TEAM_SIZE_MAX = 50;
+/** A week. */
+export const LINEUP_LOCK_MAX_MINUTES = 10080;
+export const TEAM_SIZE_DEFAULTS = { teamSizeMin: 1, teamSizeMax: 4, lineupLockMinutes: 0 } as const;
+
+/** Whether drivers enter the event as a team (TEAM, LVL) rather than alone (SOLO). */
+export const isTeamEvent = (event: { competitionStyle: CompetitionStyle }) => event.competitionStyle !== 'SOLO';
+
+/** When captains can no longer change their line-ups: the one place this rule lives. */
+export function lineupLocksAt(event: { date: string | Date; lineupLockMinutes: number }): Date {
+  return new Date(new Date(event.date).getTime() - event.lineupLockMinutes * 60_000);
 }
 
 /** Seats still free: the one place this rule lives (SPEC §2: seats minus attendance count). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ROLE_FLAGS, ROLES, isRole, roleFlags, type Role, type RoleFlag } from './roles.js';
+import { CREW_FILTERS, CREW_ROLES, ROLE_FLAGS, ROLES, crewRolesFor, isRole, roleFlags, type Role, type RoleFlag } from './roles.js';
 
 /** SPEC §6, as a table: each flag and the roles that make it true. */
 const SPEC_TABLE: Record<RoleFlag, Role[]> = {
@@ -10,11 +10,36 @@ const SPEC_TABLE: Record<RoleFlag, Role[]> = {
   isTeamPlayer: ['TEAM'],
   isTeamCaptain: ['TEAM_CAPTAIN'],
   isBetaTester: ['BETA_TESTER'],
+  isHost: ['HOST'],
 };
 
 describe('roleFlags (SPEC §6)', () => {
-  it('knows the seven roles of the spec', () => {
-    expect([...ROLES].sort()).toEqual(['ADMIN', 'BETA_TESTER', 'NEW', 'ORGANIZER', 'STEWARD', 'TEAM', 'TEAM_CAPTAIN']);
+  it('knows the seven roles of the spec and the crew roles', () => {
+    expect([...ROLES].sort()).toEqual([
+      'ADMIN',
+      'BETA_TESTER',
+      'HEAD_STEWARD',
+      'HOST',
+      'NEW',
+      'ORGANIZER',
+      'RACE_DIRECTOR',
+      'RACE_STEWARD',
+      'STEWARD',
+      'TEAM',
+      'TEAM_CAPTAIN',
+    ]);
+  });
+
+  it('keeps the steward flag for ADMIN, ORGANIZER and STEWARD only: crew roles name jobs, not permissions', () => {
+    for (const role of ['RACE_STEWARD', 'HEAD_STEWARD', 'RACE_DIRECTOR'] as const) expect(roleFlags([role]).isSteward).toBe(false);
+  });
+
+  it('maps every crew filter of SPEC §6 onto crew roles; unknown filters map to nothing', () => {
+    expect(Object.keys(CREW_FILTERS).sort()).toEqual(['admin', 'all', 'headstewards', 'hosts', 'organizers', 'racedirector', 'stewards']);
+    expect(crewRolesFor(undefined)).toEqual(CREW_ROLES);
+    expect(crewRolesFor('hosts')).toEqual(['HOST']);
+    expect(crewRolesFor('stewards')).toEqual(['RACE_STEWARD']);
+    expect(crewRolesFor('toString')).toBeNull();
   });
 
   it('derives exactly the flags of the spec, with IsNew spelled as the spec spells it', () => {
@@ -43,6 +68,7 @@ describe('roleFlags (SPEC §6)', () => {
       isTeamPlayer: true,
       isTeamCaptain: false,
       isBetaTester: true,
+      isHost: false,
     });
     expect(Object.values(roleFlags([...ROLES])).every(Boolean)).toBe(true);
   });
@@ -53,6 +79,6 @@ describe('roleFlags (SPEC §6)', () => {
 
   it('isRole accepts exactly the roles, case-sensitively', () => {
     for (const role of ROLES) expect(isRole(role)).toBe(true);
-    for (const value of ['admin', 'HOST', '', ' ADMIN', null, undefined, 1, ['ADMIN']]) expect(isRole(value)).toBe(false);
+    for (const value of ['admin', 'host', '', ' ADMIN', null, undefined, 1, ['ADMIN']]) expect(isRole(value)).toBe(false);
   });
 });

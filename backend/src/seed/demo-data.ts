@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isProfileComplete } from '../contracts/profiles.js';
 import type { Role } from '../contracts/roles.js';
 import { demoAccount, type DemoUsername } from '../infra/discord/demo-accounts.js';
 import { Headline } from '../modules/community/headline.entity.js';
@@ -10,17 +11,37 @@ import { seedDemoLeague } from './demo-league.js';
 interface DemoMember {
   username: Exclude<DemoUsername, 'notmember'>;
   roles: Role[];
-  profile: Partial<Pick<DriverProfile, 'driverNumber' | 'name' | 'xboxUsername' | 'steamUsername' | 'psnName'>> & { completed: boolean };
+  profile: Partial<Pick<DriverProfile, 'driverNumber' | 'name' | 'xboxUsername' | 'steamUsername' | 'psnName' | 'country' | 'timeZone' | 'platforms'>>;
 }
 
-/** What the league knows of each demo account (the Discord side is in demo-accounts.ts). */
+/** What the league knows of each demo account (the Discord side is in demo-accounts.ts). The rookie's profile is left to complete. */
 const DEMO_MEMBERS: DemoMember[] = [
-  { username: 'admin', roles: ['ADMIN'], profile: { driverNumber: 1, name: 'Ada Admin', steamUsername: 'AdaSteam', completed: true } },
-  { username: 'organizer', roles: ['ORGANIZER'], profile: { driverNumber: 7, name: 'Olly Organizer', xboxUsername: 'OllyOnXbox', completed: true } },
-  { username: 'steward', roles: ['STEWARD'], profile: { driverNumber: 12, name: 'Stella Steward', psnName: 'StellaPSN', completed: true } },
-  { username: 'captain', roles: ['TEAM_CAPTAIN', 'TEAM'], profile: { driverNumber: 44, name: 'Cory Captain', xboxUsername: 'CoryCaptain', completed: true } },
-  { username: 'driver', roles: [], profile: { driverNumber: 77, name: 'Dani Driver', steamUsername: 'DaniDrives', completed: true } },
-  { username: 'rookie', roles: ['NEW'], profile: { completed: false } },
+  {
+    username: 'admin',
+    roles: ['ADMIN'],
+    profile: { driverNumber: 1, name: 'Ada Admin', steamUsername: 'AdaSteam', platforms: ['PC'], country: 'GB', timeZone: 'Europe/London' },
+  },
+  {
+    username: 'organizer',
+    roles: ['ORGANIZER'],
+    profile: { driverNumber: 7, name: 'Olly Organizer', xboxUsername: 'OllyOnXbox', platforms: ['XBOX'], country: 'NL', timeZone: 'Europe/Amsterdam' },
+  },
+  {
+    username: 'steward',
+    roles: ['STEWARD'],
+    profile: { driverNumber: 12, name: 'Stella Steward', psnName: 'StellaPSN', platforms: ['PLAYSTATION'], country: 'DE', timeZone: 'Europe/Berlin' },
+  },
+  {
+    username: 'captain',
+    roles: ['TEAM_CAPTAIN', 'TEAM'],
+    profile: { driverNumber: 44, name: 'Cory Captain', xboxUsername: 'CoryCaptain', platforms: ['XBOX', 'PC'], country: 'US', timeZone: 'America/New_York' },
+  },
+  {
+    username: 'driver',
+    roles: [],
+    profile: { driverNumber: 77, name: 'Dani Driver', steamUsername: 'DaniDrives', platforms: ['PC'], country: 'ES', timeZone: 'Europe/Madrid' },
+  },
+  { username: 'rookie', roles: ['NEW'], profile: {} },
 ];
 
 export const DEMO_TEAM = 'Purple Haze Racing';
@@ -46,11 +67,10 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
         nickName: account.nick,
         roles: member.roles,
       });
-      const { completed, ...profile } = member.profile;
-      profiles.set(member.username, tx.create(DriverProfile, { user, ...profile, profileCompleted: completed }));
+      profiles.set(member.username, tx.create(DriverProfile, { user, ...member.profile, profileCompleted: isProfileComplete(member.profile) }));
       users.set(member.username, user);
     }
-    const team = tx.create(Team, { name: DEMO_TEAM });
+    const team = tx.create(Team, { name: DEMO_TEAM, tag: 'PHR', colour: '#7b1fa2', platforms: ['PC', 'XBOX', 'PLAYSTATION'] });
     tx.create(TeamMember, { team, user: users.get('captain')!, captain: true });
     for (const text of DEMO_HEADLINES) tx.create(Headline, { text });
     seedDemoLeague(tx, profiles, team);

@@ -1,14 +1,18 @@
-import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { defineConfig, type EntityClass, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { migrations } from '../../../../migrations/index.js';
-import { ENTITIES } from './entities.js';
 
-/** MikroORM options for one database URL: explicit entities, migrations from `migrations/`, no schema sync. */
-export function databaseOptions(databaseUrl: string): Options {
+/**
+ * MikroORM options for one database URL: the given entities (the application's list is
+ * backend/src/entities.ts: infra knows no domain), migrations from `migrations/`, no schema sync.
+ */
+export function databaseOptions(databaseUrl: string, entities: readonly EntityClass<object>[]): Options {
   return defineConfig({
     clientUrl: databaseUrl,
-    entities: [...ENTITIES],
+    entities: [...entities],
+    // Migrating needs no entities (they are SQL), so the database can be prepared with none.
+    discovery: { warnWhenNoEntities: false },
     metadataProvider: ReflectMetadataProvider,
     extensions: [Migrator],
     migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },

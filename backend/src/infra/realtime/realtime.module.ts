@@ -1,6 +1,25 @@
-import { Module } from '@nestjs/common';
-import { AuthModule } from '../../modules/auth/auth.module.js';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { RealtimeGateway } from './realtime.gateway.js';
+import { ROOM_POLICIES, type RoomPolicy } from './room-policy.js';
 
-@Module({ imports: [AuthModule], providers: [RealtimeGateway], exports: [RealtimeGateway] })
-export class RealtimeModule {}
+/** The Socket.IO gateway (API instances only); global so operations can count its sockets. */
+@Module({})
+export class RealtimeModule {
+  /**
+   * Realtime imports no domain module itself: `identity` is the module that provides SOCKET_IDENTITY
+   * (the auth module); `roomPolicies` the RoomPolicy providers (exported by their `modules`).
+   */
+  static forApp(options: {
+    identity: Type<unknown> | DynamicModule;
+    roomPolicies?: { modules: (Type<unknown> | DynamicModule)[]; policies: Type<RoomPolicy>[] };
+  }): DynamicModule {
+    const policies = options.roomPolicies?.policies ?? [];
+    return {
+      module: RealtimeModule,
+      global: true,
+      imports: [options.identity, ...(options.roomPolicies?.modules ?? [])],
+      providers: [RealtimeGateway, { provide: ROOM_POLICIES, inject: policies, useFactory: (...instances: RoomPolicy[]) => instances }],
+      exports: [RealtimeGateway],
+    };
+  }
+}

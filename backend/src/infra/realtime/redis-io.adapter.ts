@@ -20,6 +20,8 @@ export class RedisIoAdapter extends IoAdapter {
     redisUrl: string,
     private readonly redisPrefix: string,
     private readonly handshakeMiddleware: RequestHandler[],
+    /** PUBLIC_URL's origin: a handshake from a page of another origin is refused (no Origin: not a browser page, allowed). */
+    private readonly publicOrigin: string,
   ) {
     super(app);
     this.publisher = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
@@ -28,7 +30,16 @@ export class RedisIoAdapter extends IoAdapter {
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server = super.createIOServer(port, { ...options, serveClient: false } as ServerOptions) as Server;
+    const server = super.createIOServer(port, {
+      ...options,
+      serveClient: false,
+      // Cookies go with cross-site WebSocket handshakes (no CORS for them): only our own pages may open one.
+      allowRequest: (request, callback) => {
+        const origin = request.headers.origin;
+        const allowed = origin === undefined || origin === this.publicOrigin;
+        callback(allowed ? null : 'Forbidden origin', allowed);
+      },
+    } as ServerOptions) as Server;
     server.adapter(createAdapter(this.publisher, this.subscriber, { key: `${this.redisPrefix}:socket.io` }));
     for (const middleware of this.handshakeMiddleware) server.engine.use(middleware);
     this.resyncAfterSubscriptionGaps(server);

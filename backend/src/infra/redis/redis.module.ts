@@ -12,7 +12,8 @@ export const REDIS = Symbol('REDIS');
       provide: REDIS,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
-        const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+        // Commands issued in the same tick (every request's rate-limit hit and cached read) go out in one write.
+        const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
         const logger = new Logger('Redis');
         let reported = false;
         redis.on('error', (error: Error) => {

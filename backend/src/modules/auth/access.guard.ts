@@ -2,12 +2,10 @@ import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ACCESS_RULE, CHANGES_STATE, type AccessRule } from '../../common/access.js';
+import { CSRF_MESSAGE, SAFE_METHODS, hasCsrfProof } from '../../common/csrf.js';
 import type { Principal } from '../../common/principal.js';
 import type { SessionUser } from './discord.strategy.js';
 import { InvalidApiKeyError, PrincipalResolver } from './principal-resolver.js';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-export const CSRF_HEADER = 'x-requested-with';
 
 /**
  * The one global guard. Resolves the caller (session cookie or `Authorization: Bearer <api key>`),
@@ -31,9 +29,7 @@ export class AccessGuard implements CanActivate {
     request.principal = principal ?? undefined;
 
     const changesState = !SAFE_METHODS.has(request.method) || this.reflector.getAllAndOverride<boolean>(CHANGES_STATE, targets);
-    if (principal?.via === 'session' && changesState && request.get(CSRF_HEADER) !== 'XMLHttpRequest') {
-      throw new ForbiddenException('Changes made with a session cookie must send the header X-Requested-With: XMLHttpRequest');
-    }
+    if (principal?.via === 'session' && changesState && !hasCsrfProof(request)) throw new ForbiddenException(CSRF_MESSAGE);
     if (rule === 'public') return true;
     if (!principal) throw new UnauthorizedException('Sign in to do this');
     if (rule === 'signedIn' || principal.flags[rule]) return true;

@@ -1,17 +1,28 @@
-import { Controller, Get, HttpCode, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Logger, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Access } from '../../common/access.js';
+import { RateLimited } from '../../common/rate-limit.js';
+import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
+import { ClientPush } from '../../infra/realtime/client-push.js';
+import { sessionRoom } from '../../infra/realtime/rooms.js';
 import { DiscordAuthGuard } from './discord-auth.guard.js';
 import { SignInRefusedFilter } from './sign-in-refused.filter.js';
-import { SESSION_COOKIE } from './session.js';
 
 @ApiTags('auth')
 @Controller()
 export class AuthController {
+  private readonly logger = new Logger(AuthController.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly push: ClientPush,
+  ) {}
+
   /** Where the Login button goes: redirects to Discord's authorize page with `state` and a PKCE challenge. */
   @Get('auth/discord')
   @Access('public')
+  @RateLimited('signIn')
   @UseGuards(DiscordAuthGuard)
   @ApiExcludeEndpoint()
   login(): void {
@@ -21,6 +32,7 @@ export class AuthController {
   /** Discord's redirect back: the guard verifies state + PKCE, exchanges the code and signs in. */
   @Get('auth/discord/callback')
   @Access('public')
+  @RateLimited('signIn')
   @UseGuards(DiscordAuthGuard)
   @UseFilters(SignInRefusedFilter)
   @ApiExcludeEndpoint()
@@ -32,10 +44,16 @@ export class AuthController {
   @Post('logout')
   @Access('public')
   @HttpCode(204)
-  @ApiNoContentResponse({ description: 'The session is ended server-side and its cookie cleared.' })
+  @ApiNoContentResponse({ description: "The session is ended server-side, its cookie cleared, and its open sockets leave the signed-in user's rooms." })
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+    const signedIn = !!request.user;
+    const sessionId = request.sessionID;
     await new Promise<void>((resolve, reject) => request.logout((error) => (error ? reject(error) : resolve())));
     await new Promise<void>((resolve, reject) => request.session.destroy((error) => (error ? reject(error) : resolve())));
-    response.clearCookie(SESSION_COOKIE, { path: '/' });
+    response.clearCookie(this.config.session.cookieName, { path: '/' });
+    // The session's sockets, on every API instance, become visitors' sockets.
+    if (signedIn && sessionId) {
+      await this.push.revalidate(sessionRoom(sessionId)).catch((error: Error) => this.logger.warn(`Sockets of an ended session not revalidated: ${error.message}`));
+    }
   }
 }

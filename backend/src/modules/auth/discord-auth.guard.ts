@@ -3,6 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { DiscordUnavailableError } from '../../infra/discord/discord-client.js';
 import type { SignInRefusal } from './discord.strategy.js';
+import { SIGN_IN_ATTEMPT_MS } from './session.js';
 
 /** Raised when Discord says who the user is but the league turns them away (not in the server, denied consent). */
 export class SignInRefusedException extends Error {}
@@ -14,6 +15,9 @@ export class SignInRefusedException extends Error {}
 @Injectable()
 export class DiscordAuthGuard extends AuthGuard('discord') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<Request>();
+    // A visitor's attempt (state + PKCE verifier) is kept minutes, not for a signed-in session's idle time.
+    if (!request.user && request.session) request.session.cookie.maxAge = SIGN_IN_ATTEMPT_MS;
     const activated = (await super.canActivate(context)) as boolean;
     await super.logIn(context.switchToHttp().getRequest<Request>());
     return activated;

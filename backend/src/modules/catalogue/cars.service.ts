@@ -1,14 +1,14 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { ICON_BOUNDS, type UploadedImage } from '../../common/images.js';
+import { ICON_BOUNDS, type UploadedImage } from '../images/image-upload.js';
 import type { CarDto } from '../../contracts/catalogue.js';
 import { Car } from './catalogue.entities.js';
 import { toCarDto } from './catalogue.mappers.js';
 import { type CarBody } from './dto/catalogue.dto.js';
 import { invalidField } from '../../common/validation.js';
 import { findGame } from './games.service.js';
-import { ImagesService } from './images.service.js';
+import { ImagesService } from '../images/images.service.js';
 
 /** Cars of each game, by class. */
 @Injectable()
@@ -52,7 +52,7 @@ export class CarsService {
   async remove(id: number): Promise<void> {
     await this.em.transactional(async (em) => {
       const car = await findCar(em, id);
-      if (car.icon) em.remove(car.icon);
+      this.images.removeIcon(em, car);
       em.remove(car);
     });
   }

@@ -1,14 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Put, Res, StreamableFile, UploadedFile } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, UploadedFile } from '@nestjs/common';
+import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
-import { IMMUTABLE_CACHE_CONTROL, JsonPartWithImage, type UploadedImage } from '../../common/images.js';
+import { JsonPartWithImage, type UploadedImage } from '../images/image-upload.js';
 import type { CarDto, GameDto, TrackDto } from '../../contracts/catalogue.js';
 import { CarsService } from './cars.service.js';
 import { IdParam } from '../../common/dto-fields.js';
 import { CarBody, GameBody, TrackBody } from './dto/catalogue.dto.js';
 import { GamesService } from './games.service.js';
-import { ImagesService } from './images.service.js';
 import { TracksService } from './tracks.service.js';
 
 @ApiTags('catalogue')
@@ -114,24 +112,5 @@ export class CarsController {
   @ApiNoContentResponse()
   remove(@Param() { id }: IdParam): Promise<void> {
     return this.cars.remove(id);
-  }
-}
-
-@ApiTags('catalogue')
-@Controller('images')
-export class ImagesController {
-  constructor(private readonly images: ImagesService) {}
-
-  /** A stored image (webp). Its content never changes, so browsers and proxies keep it for a year. */
-  @Get(':id.webp')
-  @Access('public')
-  @ApiProduces('image/webp')
-  @ApiOkResponse({ description: 'The image' })
-  async image(@Param('id', new ParseUUIDPipe({ version: '4' })) id: string, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
-    const data = await this.images.read(id);
-    if (!data) throw new NotFoundException(`Image ${id} not found`);
-    response.setHeader('Cache-Control', IMMUTABLE_CACHE_CONTROL);
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    return new StreamableFile(data, { type: 'image/webp', length: data.length });
   }
 }

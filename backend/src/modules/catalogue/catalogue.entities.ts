@@ -2,7 +2,7 @@ import { Collection } from '@mikro-orm/core';
 import type { Opt } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { CrossPlayGroupDto, Platform } from '../../contracts/catalogue.js';
-import { StoredImage } from './stored-image.entity.js';
+import { StoredImage } from '../images/stored-image.entity.js';
 
 export const PLATFORMS_KNOWN = "platforms <@ array['PC','XBOX','PLAYSTATION']::text[] and cardinality(platforms) > 0";
 
@@ -90,3 +90,6 @@ export class Car {
   @Index({ name: 'cars_icon_id_index' })
   icon: StoredImage | null = null;
 }
+
+/** The catalogue module's tables. */
+export const CATALOGUE_ENTITIES = [Game, Track, TrackVariant, Car] as const;

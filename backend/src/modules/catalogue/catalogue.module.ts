@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
-import { CarsController, GamesController, ImagesController, TracksController } from './catalogue.controller.js';
+import { ImagesModule } from '../images/images.module.js';
+import { CarsController, GamesController, TracksController } from './catalogue.controller.js';
 import { CarsService } from './cars.service.js';
 import { GamesService } from './games.service.js';
-import { ImagesService } from './images.service.js';
 import { TracksService } from './tracks.service.js';
 
-/** Games, tracks with variants, cars — and the stored images every module's uploads become. */
+/** Games, tracks with variants, cars. Other modules read them through GamesService and TracksService. */
 @Module({
-  controllers: [GamesController, TracksController, CarsController, ImagesController],
-  providers: [GamesService, TracksService, CarsService, ImagesService],
-  exports: [ImagesService],
+  imports: [ImagesModule],
+  controllers: [GamesController, TracksController, CarsController],
+  providers: [GamesService, TracksService, CarsService],
+  exports: [GamesService, TracksService],
 })
 export class CatalogueModule {}

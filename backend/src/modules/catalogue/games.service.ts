@@ -1,13 +1,13 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { ICON_BOUNDS, type UploadedImage } from '../../common/images.js';
+import { ICON_BOUNDS, type UploadedImage } from '../images/image-upload.js';
 import type { GameDto } from '../../contracts/catalogue.js';
 import { Game } from './catalogue.entities.js';
 import { toGameDto } from './catalogue.mappers.js';
 import { type GameBody } from './dto/catalogue.dto.js';
 import { invalidField } from '../../common/validation.js';
-import { ImagesService } from './images.service.js';
+import { ImagesService } from '../images/images.service.js';
 
 /** The games the league races: admins keep them, everyone reads them. */
 @Injectable()
@@ -23,6 +23,14 @@ export class GamesService {
 
   async get(id: number): Promise<GameDto> {
     return toGameDto(await findGame(this.em, id));
+  }
+
+  /**
+   * The game, loaded in `em` (the caller's transaction), for modules whose entities relate to it;
+   * 404 when it does not exist.
+   */
+  find(em: EntityManager, id: number): Promise<Game> {
+    return findGame(em, id);
   }
 
   /** Creates the game, or updates it when `body.id` is given; an uploaded icon replaces the old one. */
@@ -55,7 +63,7 @@ export class GamesService {
   async remove(id: number): Promise<void> {
     await this.em.transactional(async (em) => {
       const game = await findGame(em, id);
-      if (game.icon) em.remove(game.icon);
+      this.images.removeIcon(em, game);
       em.remove(game);
     });
   }

@@ -1,14 +1,14 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { ICON_BOUNDS, type UploadedImage } from '../../common/images.js';
+import { ICON_BOUNDS, type UploadedImage } from '../images/image-upload.js';
 import type { TrackDto } from '../../contracts/catalogue.js';
 import { Track, TrackVariant } from './catalogue.entities.js';
 import { toTrackDto } from './catalogue.mappers.js';
 import { type TrackBody } from './dto/catalogue.dto.js';
 import { invalidField } from '../../common/validation.js';
 import { findGame } from './games.service.js';
-import { ImagesService } from './images.service.js';
+import { ImagesService } from '../images/images.service.js';
 
 /** Tracks of each game with their variants (the layouts events race on). */
 @Injectable()
@@ -22,6 +22,16 @@ export class TracksService {
     await findGame(this.em, gameId);
     const tracks = await this.em.find(Track, { game: gameId }, { populate: ['variants'], orderBy: { name: 'asc' } });
     return tracks.map(toTrackDto);
+  }
+
+  /**
+   * Those of `variantIds` that are variants of the game, with their tracks, loaded in `em` (the
+   * caller's transaction) for modules whose entities relate to them.
+   */
+  async variantsOfGame(em: EntityManager, gameId: number, variantIds: number[]): Promise<Map<number, TrackVariant>> {
+    if (!variantIds.length) return new Map();
+    const found = await em.find(TrackVariant, { id: { $in: variantIds }, track: { game: gameId } }, { populate: ['track'] });
+    return new Map(found.map((variant) => [variant.id, variant]));
   }
 
   async get(id: number): Promise<TrackDto> {
@@ -75,7 +85,7 @@ export class TracksService {
   async remove(id: number): Promise<void> {
     await this.em.transactional(async (em) => {
       const track = await findTrack(em, id);
-      if (track.icon) em.remove(track.icon);
+      this.images.removeIcon(em, track);
       em.remove(track);
     });
   }

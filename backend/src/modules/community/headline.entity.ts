@@ -10,9 +10,16 @@ export class Headline {
   @Property({ type: 'string', length: 200 })
   text!: string;
 
+  /** Where it runs in the banner: smallest first (admins order them; a new one goes first). */
+  @Property({ type: 'integer', defaultRaw: '0' })
+  position: number & Opt = 0;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
 }
+
+/** The community module's tables. */
+export const COMMUNITY_ENTITIES = [Headline] as const;

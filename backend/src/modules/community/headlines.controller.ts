@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { HeadlineDto } from '../../contracts/client-events.js';
 import { Access } from '../../common/access.js';
 import { IdParam } from '../../common/dto-fields.js';
-import { HeadlineBody } from './dto/headline.dto.js';
+import { HeadlineBody, HeadlineOrderBody } from './dto/headline.dto.js';
 import { HeadlinesService } from './headlines.service.js';
 
 @ApiTags('community')
@@ -21,6 +21,12 @@ export class HeadlinesController {
   @Access('isAdmin')
   create(@Body() body: HeadlineBody): Promise<HeadlineDto> {
     return this.headlines.create(body.text);
+  }
+
+  @Put('order')
+  @Access('isAdmin')
+  reorder(@Body() body: HeadlineOrderBody): Promise<HeadlineDto[]> {
+    return this.headlines.reorder(body.ids);
   }
 
   @Put(':id')

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HandlesDomainEvent, type HandlerContext } from '../../infra/events/handles-domain-event.js';
+import { HandlesDomainEvent, type ExternalContext } from '../../infra/outbox/handles-domain-event.js';
 import { HeadlinesService } from './headlines.service.js';
 
 /** Any headline change sends every open browser the current list (small, and idempotent to apply). */
@@ -7,22 +7,22 @@ import { HeadlinesService } from './headlines.service.js';
 export class HeadlinesHandlers {
   constructor(private readonly headlines: HeadlinesService) {}
 
-  @HandlesDomainEvent('HeadlineCreated')
-  async onCreated(_event: unknown, context: HandlerContext): Promise<void> {
+  @HandlesDomainEvent('HeadlineCreated', { external: true })
+  async onCreated(_event: unknown, context: ExternalContext): Promise<void> {
     await this.pushList(context);
   }
 
-  @HandlesDomainEvent('HeadlineUpdated')
-  async onUpdated(_event: unknown, context: HandlerContext): Promise<void> {
+  @HandlesDomainEvent('HeadlineUpdated', { external: true })
+  async onUpdated(_event: unknown, context: ExternalContext): Promise<void> {
     await this.pushList(context);
   }
 
-  @HandlesDomainEvent('HeadlineDeleted')
-  async onDeleted(_event: unknown, context: HandlerContext): Promise<void> {
+  @HandlesDomainEvent('HeadlineDeleted', { external: true })
+  async onDeleted(_event: unknown, context: ExternalContext): Promise<void> {
     await this.pushList(context);
   }
 
-  private async pushList({ em, push }: HandlerContext): Promise<void> {
-    push.send('everyone', 'headlines.changed', { headlines: await this.headlines.list(em) });
+  private async pushList({ em, push }: ExternalContext): Promise<void> {
+    await push.send('everyone', 'headlines.changed', { headlines: await this.headlines.list(em) });
   }
 }

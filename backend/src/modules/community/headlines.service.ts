@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { HeadlineDto } from '../../contracts/client-events.js';
-import { recordDomainEvent } from '../../infra/events/domain-events.js';
+import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { Headline } from './headline.entity.js';
 
 const aggregate = (id: number) => ({ type: 'headline', id });
@@ -16,13 +17,15 @@ export class HeadlinesService {
   constructor(private readonly em: EntityManager) {}
 
   async list(em: EntityManager = this.em): Promise<HeadlineDto[]> {
-    const headlines = await em.find(Headline, {}, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    const headlines = await em.find(Headline, {}, { orderBy: [{ position: 'asc' }, { createdAt: 'desc' }, { id: 'desc' }] });
     return headlines.map(toHeadlineDto);
   }
 
   create(text: string): Promise<HeadlineDto> {
     return this.em.transactional(async (em) => {
-      const headline = em.create(Headline, { text });
+      // First in the banner: before every headline there is.
+      const [first] = await em.find(Headline, {}, { orderBy: { position: 'asc' }, limit: 1, fields: ['position'] });
+      const headline = em.create(Headline, { text, position: first ? first.position - 1 : 0 });
       await em.flush();
       recordDomainEvent(em, 'HeadlineCreated', aggregate(headline.id), { headlineId: headline.id });
       return toHeadlineDto(headline);
@@ -36,6 +39,28 @@ export class HeadlinesService {
       recordDomainEvent(em, 'HeadlineUpdated', aggregate(id), { headlineId: id });
       await em.flush();
       return toHeadlineDto(headline);
+    });
+  }
+
+  /**
+   * Puts the headlines in the order given, which must name each headline once (a list read before
+   * another admin added or removed one is refused with 409). Each moved headline records its update.
+   */
+  reorder(ids: number[]): Promise<HeadlineDto[]> {
+    return this.em.transactional(async (em) => {
+      const headlines = await em.find(Headline, {}, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const byId = new Map(headlines.map((headline) => [headline.id, headline]));
+      if (ids.length !== headlines.length || new Set(ids).size !== ids.length || ids.some((id) => !byId.has(id))) {
+        throw new ConflictException('The headlines changed meanwhile: reload them and order them again');
+      }
+      ids.forEach((id, position) => {
+        const headline = byId.get(id)!;
+        if (headline.position === position) return;
+        headline.position = position;
+        recordDomainEvent(em, 'HeadlineUpdated', aggregate(id), { headlineId: id });
+      });
+      await em.flush();
+      return this.list(em);
     });
   }
 

@@ -1,22 +1,35 @@
-import { CheckConstraintViolationException } from '@mikro-orm/core';
+import { CheckConstraintViolationException, IsolationLevel } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Principal } from '../../common/principal.js';
-import { seatsLeft, type AttendanceCountDto, type AttendeeDto, type MyAttendanceDto } from '../../contracts/events.js';
-import { recordDomainEvent } from '../../infra/events/domain-events.js';
+import type { ClientEventMap } from '../../contracts/client-events.js';
+import { isTeamEvent, lineupLocksAt, seatsLeft, type AttendanceCountDto, type AttendeeDto, type MyAttendanceDto } from '../../contracts/events.js';
+import type { ProfileEventDto } from '../../contracts/profiles.js';
+import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { invalidField } from '../../common/validation.js';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
-import { Team, TeamMember } from '../teams/team.entity.js';
+import { ProfilesService } from '../profiles/profiles.service.js';
+import { TeamsService } from '../teams/teams.service.js';
 import { EventAttendance, LeagueEvent } from './event.entities.js';
 import { toAttendeeDto } from './events.mappers.js';
 import { eventAggregate, findVisibleEvent } from './events.service.js';
 
 export const EVENT_FULL = 'Event full';
+export const SOLO_ENTRY_REFUSED = "This is a team event: your team's captain enters the drivers who race it";
 
 /** True when the database refused a seat: the seat counter would pass the event's seats. */
 function isSeatLimit(error: unknown): boolean {
   return error instanceof CheckConstraintViolationException && error.message.includes('events_seats_taken_within_seats');
 }
+
+/** True when the database refused a team's driver past the event's largest team. */
+function isTeamSizeLimit(error: unknown): boolean {
+  return error instanceof Error && error.message.includes('event_attendance_team_size_within_max');
+}
+
+const teamSizeText = (event: LeagueEvent) =>
+  event.teamSizeMin === event.teamSizeMax
+    ? `A team races this event with ${event.teamSizeMax} driver${event.teamSizeMax === 1 ? '' : 's'}`
+    : `A team races this event with ${event.teamSizeMin} to ${event.teamSizeMax} drivers`;
 
 /**
  * Who is in which event. The seat limit is the database's (trigger + check constraint on
@@ -25,66 +38,148 @@ function isSeatLimit(error: unknown): boolean {
  */
 @Injectable()
 export class AttendanceService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly profiles: ProfilesService,
+    private readonly teams: TeamsService,
+  ) {}
 
-  /** A signed-in driver with a completed profile joins or leaves a published event that has not started. */
+  /**
+   * A signed-in driver with a completed profile joins or leaves a published event that has not started.
+   * TEAM and LVL events are entered by a team's captain: a driver may leave one (before the line-up
+   * lock), never join alone.
+   */
   async setMine(principal: Principal, eventId: number, attending: boolean): Promise<MyAttendanceDto> {
-    const profile = await this.em.fork().findOne(DriverProfile, { user: principal.userId });
+    const profile = await this.profiles.findByUser(principal.userId);
     if (!profile?.profileCompleted) throw new ForbiddenException('Complete your driver profile before joining events');
     const counts = await this.change(eventId, async (em) => {
       const event = await findVisibleEvent(em, eventId, principal);
       if (!event.published) throw new NotFoundException(`Event ${eventId} not found`);
       this.refuseIfStarted(event, attending ? 'The event has started: sign-ups are closed' : 'The event has started: you can no longer leave it');
+      if (isTeamEvent(event)) {
+        if (attending) throw new ConflictException(SOLO_ENTRY_REFUSED);
+        this.refuseIfLocked(event);
+      }
       return attending ? this.enter(em, eventId, profile.id, null) : this.withdraw(em, eventId, profile.id);
     });
     return { ...counts, attending };
   }
 
-  /** An organizer puts any driver in or out of an event, at any time; the seat limit still holds. */
+  /**
+   * An organizer puts any driver in or out of an event, at any time; the seat limit still holds. A
+   * TEAM or LVL event takes drivers with their team only (`PUT /events/{id}/attendance/team`).
+   */
   async setForDriver(eventId: number, profileId: number, attending: boolean): Promise<AttendanceCountDto> {
     return this.change(eventId, async (em) => {
-      if (!(await em.count(LeagueEvent, eventId))) throw new NotFoundException(`Event ${eventId} not found`);
-      if (!(await em.count(DriverProfile, profileId))) throw new NotFoundException(`Driver profile ${profileId} not found`);
+      const event = await em.findOne(LeagueEvent, eventId);
+      if (!event) throw new NotFoundException(`Event ${eventId} not found`);
+      if (!(await this.profiles.exists(profileId))) throw new NotFoundException(`Driver profile ${profileId} not found`);
+      if (attending && isTeamEvent(event)) throw new ConflictException('This is a team event: enter the driver with their team');
       return attending ? this.enter(em, eventId, profileId, null) : this.withdraw(em, eventId, profileId);
     });
   }
 
   /**
-   * A captain sets exactly which of the team's drivers race a team event: listed drivers are entered
-   * for the team (all or none get a seat), the team's other entries are withdrawn.
+   * A captain sets exactly which of the team's drivers race a TEAM or LVL event, until the line-up
+   * locks: none (the team withdraws) or between the event's team sizes. Listed drivers are entered for
+   * the team (all or none get a seat), the team's other entries are withdrawn.
    */
   async setTeamEntries(principal: Principal, eventId: number, teamId: number, profileIds: number[]): Promise<AttendanceCountDto> {
     return this.change(eventId, async (em) => {
       const event = await findVisibleEvent(em, eventId, principal);
       if (!event.published) throw new NotFoundException(`Event ${eventId} not found`);
-      if (event.competitionStyle === 'SOLO') throw new ConflictException('This is a solo event: drivers join it themselves');
+      if (!isTeamEvent(event)) throw new ConflictException('This is a solo event: drivers join it themselves');
       this.refuseIfStarted(event, 'The event has started: team entries are closed');
-      if (!(await em.count(Team, teamId))) throw new NotFoundException(`Team ${teamId} not found`);
-      const captain = await em.count(TeamMember, { team: teamId, user: principal.userId, captain: true });
-      if (!captain) throw new ForbiddenException(`You are not the captain of team ${teamId}`);
-
-      const profiles = await em.find(DriverProfile, { id: { $in: profileIds } });
-      const members = new Set(
-        (await em.find(TeamMember, { team: teamId, user: { $in: profiles.map((profile) => profile.user.id) } })).map((member) => member.user.id),
-      );
-      profileIds.forEach((profileId, index) => {
-        const profile = profiles.find((candidate) => candidate.id === profileId);
-        if (!profile || !members.has(profile.user.id)) throw invalidField(`profileIds.${index}`, `driver ${profileId} is not in this team`);
-        if (!profile.profileCompleted) throw invalidField(`profileIds.${index}`, `driver ${profileId} has not completed their profile`);
-      });
-
-      const withdrawn = await em.nativeDelete(EventAttendance, { event: eventId, team: teamId, profile: { $nin: profileIds } });
-      let entered = 0;
-      for (const profileId of profileIds) entered += await this.enter(em, eventId, profileId, teamId);
-      return withdrawn + entered;
+      this.refuseIfLocked(event);
+      if (!(await this.teams.exists(teamId))) throw new NotFoundException(`Team ${teamId} not found`);
+      if (!(await this.teams.captainOf(principal.userId)).includes(teamId)) throw new ForbiddenException(`You are not the captain of team ${teamId}`);
+      if (profileIds.length > 0 && (profileIds.length < event.teamSizeMin || profileIds.length > event.teamSizeMax)) {
+        throw new ConflictException(`${teamSizeText(event)}: you entered ${profileIds.length}`);
+      }
+      return this.replaceTeamEntries(em, event, teamId, profileIds);
     });
+  }
+
+  /**
+   * Organizers adjust a team's entries of a TEAM or LVL event at any time, below the smallest team
+   * size too (a driver dropped out); never past the largest (the database holds it).
+   */
+  async setTeamEntriesAsOrganizer(eventId: number, teamId: number, profileIds: number[]): Promise<AttendanceCountDto> {
+    return this.change(eventId, async (em) => {
+      const event = await em.findOne(LeagueEvent, eventId);
+      if (!event) throw new NotFoundException(`Event ${eventId} not found`);
+      if (!isTeamEvent(event)) throw new ConflictException('This is a solo event: drivers join it themselves');
+      if (!(await this.teams.exists(teamId))) throw new NotFoundException(`Team ${teamId} not found`);
+      if (profileIds.length > event.teamSizeMax) throw new ConflictException(`${teamSizeText(event)}: you entered ${profileIds.length}`);
+      return this.replaceTeamEntries(em, event, teamId, profileIds);
+    });
+  }
+
+  /** The team races the event's game (or none), every listed driver is a member with a completed profile; then the entries are replaced. */
+  private async replaceTeamEntries(em: EntityManager, event: LeagueEvent, teamId: number, profileIds: number[]): Promise<number> {
+    const team = await this.teams.get(teamId);
+    if (team.game && team.game.id !== event.game.id) throw new ConflictException(`${team.name} races ${team.game.name}, not this event's game`);
+    const profiles = await this.profiles.summaries(profileIds);
+    const members = await this.teams.membersAmong(
+      teamId,
+      [...profiles.values()].map((profile) => profile.userId),
+    );
+    profileIds.forEach((profileId, index) => {
+      const profile = profiles.get(profileId);
+      if (!profile || !members.has(profile.userId)) throw invalidField(`profileIds.${index}`, `driver ${profileId} is not in this team`);
+      if (!profile.profileCompleted) throw invalidField(`profileIds.${index}`, `driver ${profileId} has not completed their profile`);
+    });
+
+    const withdrawn = await em.nativeDelete(EventAttendance, { event: event.id, team: teamId, profile: { $nin: profileIds } });
+    let entered = 0;
+    for (const profileId of profileIds) entered += await this.enter(em, event.id, profileId, teamId);
+    return withdrawn + entered;
+  }
+
+  /** The published events a driver entered, newest first (the public profile's list). */
+  async eventsOfProfile(profileId: number): Promise<ProfileEventDto[]> {
+    const entries = await this.em
+      .fork()
+      .find(
+        EventAttendance,
+        { profile: profileId, event: { published: true } },
+        { populate: ['event', 'team'], orderBy: { event: { startsAt: 'desc', id: 'desc' } }, limit: 200 },
+      );
+    return entries.map(({ event, team }) => ({
+      eventId: event.id,
+      name: event.name,
+      date: event.startsAt.toISOString(),
+      assessmentEvent: event.assessment,
+      team: team ? { id: team.id, name: team.name } : null,
+    }));
   }
 
   /** The drivers in a (visible) event, in the order they joined. */
   async drivers(eventId: number, principal: Principal | undefined): Promise<AttendeeDto[]> {
     const em = this.em.fork();
     await findVisibleEvent(em, eventId, principal);
-    const attendance = await em.find(EventAttendance, { event: eventId }, { populate: ['profile', 'team'], orderBy: { joinedAt: 'asc', profile: { id: 'asc' } } });
+    return this.attendees(em, eventId);
+  }
+
+  /**
+   * What `event.attendance.changed` tells the event's page: the seats and who is in, read together
+   * (one short read-only snapshot); null when the event is gone.
+   */
+  async changedMessage(em: EntityManager, eventId: number): Promise<ClientEventMap['event.attendance.changed'] | null> {
+    return em.fork().transactional(
+      async (tx) => {
+        const event = await tx.findOne(LeagueEvent, eventId, { fields: ['seats', 'seatsTaken'] });
+        if (!event) return null;
+        const attendees = await this.attendees(tx, eventId, event.seats);
+        return { eventId, attendanceCount: event.seatsTaken, seatsLeft: seatsLeft(event.seats, event.seatsTaken), attendees };
+      },
+      { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
+    );
+  }
+
+  /** In the order they joined (the order every list of attendees shows). */
+  private async attendees(em: EntityManager, eventId: number, limit?: number): Promise<AttendeeDto[]> {
+    const attendance = await em.find(EventAttendance, { event: eventId }, { populate: ['profile', 'team'], orderBy: { joinedAt: 'asc', profile: { id: 'asc' } }, limit });
     return attendance.map(toAttendeeDto);
   }
 
@@ -106,6 +201,7 @@ export class AttendanceService {
       });
     } catch (error) {
       if (isSeatLimit(error)) throw new ConflictException(EVENT_FULL);
+      if (isTeamSizeLimit(error)) throw new ConflictException('The team would have more drivers than this event allows');
       throw error;
     }
   }
@@ -127,5 +223,15 @@ export class AttendanceService {
 
   private refuseIfStarted(event: LeagueEvent, message: string): void {
     if (event.startsAt.getTime() <= Date.now()) throw new ConflictException(message);
+  }
+
+  /** After the line-up lock only organizers change a team event's entries. */
+  private refuseIfLocked(event: LeagueEvent): void {
+    const locksAt = lineupLocksAt({ date: event.startsAt, lineupLockMinutes: event.lineupLockMinutes });
+    if (locksAt.getTime() <= Date.now()) {
+      throw new ConflictException(
+        `Line-ups locked at ${locksAt.toISOString().slice(0, 16).replace('T', ' ')} UTC (${event.lineupLockMinutes} minutes before the start): ask an organizer`,
+      );
+    }
   }
 }

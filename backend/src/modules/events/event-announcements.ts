@@ -1,7 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
+import type { DomainEvent } from '../../contracts/domain-events.js';
 import type { EventDto } from '../../contracts/events.js';
+import { HandlesDomainEvent, type ExternalContext } from '../../infra/outbox/handles-domain-event.js';
 import { LeagueEvent } from './event.entities.js';
 import { EVENT_POPULATE, toEventDto } from './events.mappers.js';
 
@@ -20,9 +21,7 @@ export function eventLink(publicUrl: string, event: Pick<EventDto, 'id' | 'asses
 }
 
 export function trackNames(event: EventDto): string[] {
-  return event.raceEvents.map((raceEvent) =>
-    raceEvent.externalTrackName || (raceEvent.track ? `${raceEvent.track.trackName} – ${raceEvent.track.name}` : 'TBA'),
-  );
+  return event.raceEvents.map((raceEvent) => raceEvent.externalTrackName || (raceEvent.track ? `${raceEvent.track.trackName} – ${raceEvent.track.name}` : 'TBA'));
 }
 
 export function announcement(event: EventDto, publicUrl: string): DiscordWebhookMessage {
@@ -50,8 +49,11 @@ export function announcement(event: EventDto, publicUrl: string): DiscordWebhook
 }
 
 /**
- * Posts event announcements to the community's Discord channel webhook (DISCORD_WEBHOOK_URL).
- * Runs in the worker; a failed post throws, so the queue retries it and keeps it visible.
+ * Posts event announcements to the community's Discord channel webhook (DISCORD_WEBHOOK_URL): an
+ * external subscriber, run by the worker after the publishing transaction committed, with no
+ * transaction open during the post. A failed post throws, so the queue retries it and keeps it
+ * visible; it is marked done only after Discord accepted it (at least once: a crash right after a
+ * post, before the mark, posts again).
  */
 @Injectable()
 export class EventAnnouncements {
@@ -59,18 +61,20 @@ export class EventAnnouncements {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  async announce(em: EntityManager, eventId: number): Promise<void> {
+  @HandlesDomainEvent('EventAnnouncementRequested', { external: true })
+  async announce(event: DomainEvent<'EventAnnouncementRequested'>, { em }: ExternalContext): Promise<void> {
+    const { eventId } = event.payload;
     if (!this.config.discordWebhookUrl) {
       this.logger.log(`Event ${eventId} not announced: DISCORD_WEBHOOK_URL is not set`);
       return;
     }
-    const event = await em.findOne(LeagueEvent, eventId, { populate: EVENT_POPULATE });
+    const announced = await em.findOne(LeagueEvent, eventId, { populate: EVENT_POPULATE });
     // Unpublished (or deleted) since the request: nothing to announce any more.
-    if (!event?.published) return;
+    if (!announced?.published) return;
     const response = await fetch(this.config.discordWebhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(announcement(toEventDto(event, null), this.config.publicUrl)),
+      body: JSON.stringify(announcement(toEventDto(announced, null), this.config.publicUrl)),
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`Discord webhook answered ${response.status} for event ${eventId}`);

@@ -4,7 +4,7 @@ import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Uniqu
 import type { Platform } from '../../contracts/catalogue.js';
 import type { CarTuningRule, CarUpgradeRule, CompetitionStyle, RaceEventType } from '../../contracts/events.js';
 import { Game, PLATFORMS_KNOWN, TrackVariant } from '../catalogue/catalogue.entities.js';
-import { StoredImage } from '../catalogue/stored-image.entity.js';
+import { StoredImage } from '../images/stored-image.entity.js';
 import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { Team } from '../teams/team.entity.js';
 
@@ -21,6 +21,8 @@ import { Team } from '../teams/team.entity.js';
 @Check({ name: 'events_competition_style_known', expression: "competition_style in ('SOLO','TEAM','LVL')" })
 @Check({ name: 'events_car_tuning_rule_known', expression: "car_tuning_rule in ('ALLOWED','DISALLOWED')" })
 @Check({ name: 'events_car_upgrade_rule_known', expression: "car_upgrade_rule in ('ALLOWED','DISALLOWED','HOMOLOGATED')" })
+@Check({ name: 'events_team_size_range', expression: 'team_size_min >= 1 and team_size_min <= team_size_max and team_size_max <= 50' })
+@Check({ name: 'events_lineup_lock_range', expression: 'lineup_lock_minutes >= 0 and lineup_lock_minutes <= 10080' })
 export class LeagueEvent {
   @PrimaryKey({ autoincrement: true })
   id!: number;
@@ -63,6 +65,18 @@ export class LeagueEvent {
 
   @Property({ type: 'boolean', defaultRaw: 'false' })
   leaderboardsEnabled: boolean & Opt = false;
+
+  /** TEAM and LVL events: drivers a team enters, at least … */
+  @Property({ type: 'smallint', defaultRaw: '1' })
+  teamSizeMin: number & Opt = 1;
+
+  /** … and at most (the database refuses the driver past it: trigger on event_attendance). */
+  @Property({ type: 'smallint', defaultRaw: '4' })
+  teamSizeMax: number & Opt = 4;
+
+  /** Captains' line-ups lock this many minutes before the start. */
+  @Property({ type: 'integer', defaultRaw: '0' })
+  lineupLockMinutes: number & Opt = 0;
 
   @Property({ type: 'string', length: 11, nullable: true })
   youtubeVideoId: string | null = null;
@@ -155,10 +169,25 @@ const SEATS_TRIGGER_BODY =
   "if tg_op = 'INSERT' then update events set seats_taken = seats_taken + 1 where id = new.event_id; return new; " +
   'else update events set seats_taken = seats_taken - 1 where id = old.event_id; return old; end if;';
 
+/**
+ * A team never has more drivers in an event than the event's team size: the event row is locked first
+ * (concurrent entries of one event queue on it, as seats do), then the team's drivers are counted.
+ */
+const TEAM_SIZE_TRIGGER_BODY =
+  'if new.team_id is null then return new; end if; ' +
+  'perform 1 from events where id = new.event_id for update; ' +
+  'if (select count(*) from event_attendance where event_id = new.event_id and team_id = new.team_id) > ' +
+  '(select team_size_max from events where id = new.event_id) then ' +
+  "raise exception 'event_attendance_team_size_within_max: team % has more drivers than event % allows', new.team_id, new.event_id " +
+  "using errcode = 'check_violation'; end if; return new;";
+
 /** A driver's seat in an event (entered by themselves, an organizer, or their team's captain). */
 @Entity({
   tableName: 'event_attendance',
-  triggers: [{ name: 'event_attendance_seats', timing: 'after', events: ['insert', 'delete'], forEach: 'row', body: SEATS_TRIGGER_BODY }],
+  triggers: [
+    { name: 'event_attendance_seats', timing: 'after', events: ['insert', 'delete'], forEach: 'row', body: SEATS_TRIGGER_BODY },
+    { name: 'event_attendance_team_size', timing: 'after', events: ['insert', 'update'], forEach: 'row', body: TEAM_SIZE_TRIGGER_BODY },
+  ],
 })
 export class EventAttendance {
   [PrimaryKeyProp]?: ['event', 'profile'];
@@ -195,3 +224,6 @@ export class LiveEvent {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   startedAt: Date & Opt = new Date();
 }
+
+/** The events module's tables. */
+export const EVENTS_ENTITIES = [LeagueEvent, RaceEvent, Race, EventAttendance, LiveEvent] as const;

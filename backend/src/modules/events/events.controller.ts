@@ -2,12 +2,13 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Uploa
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Access, ChangesState } from '../../common/access.js';
-import { JsonPartWithImage, type UploadedImage } from '../../common/images.js';
+import { JsonPartWithImage, type UploadedImage } from '../images/image-upload.js';
 import { PageQuery } from '../../common/pagination.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
 import type { AttendanceCountDto, AttendeeDto, EventDetailsDto, EventDto, LiveDto, MyAttendanceDto, VideoDto } from '../../contracts/events.js';
 import { IdParam } from '../../common/dto-fields.js';
+import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { AttendanceService } from './attendance.service.js';
 import {
   DriverAttendanceBody,
@@ -20,7 +21,8 @@ import {
   TeamAttendanceBody,
   YoutubeBody,
 } from './dto/event.dto.js';
-import { EventsService } from './events.service.js';
+import { EVENT_READS } from './events.reads.js';
+import { EventsService, seesUnpublished } from './events.service.js';
 import { LiveService } from './live.service.js';
 import { VideosService } from './videos.service.js';
 
@@ -41,6 +43,7 @@ export class EventsController {
   /** Upcoming published events, soonest first; filters `gameId` and `platform` (ALL, PC, XBOX, PLAYSTATION). */
   @Get('planned')
   @Access('public')
+  @CachedRead(EVENT_READS)
   planned(@Query() query: EventListQuery): Promise<Page<EventDto>> {
     return this.events.planned(query);
   }
@@ -48,6 +51,7 @@ export class EventsController {
   /** Published events that have started, latest first; same filters. */
   @Get('past')
   @Access('public')
+  @CachedRead(EVENT_READS)
   past(@Query() query: EventListQuery): Promise<Page<EventDto>> {
     return this.events.past(query);
   }
@@ -55,18 +59,21 @@ export class EventsController {
   /** The caller's next event: `{event}` or `{event: null}`. */
   @Get('mynext')
   @Access('signedIn')
+  @CachedRead(EVENT_READS, { perCaller: true })
   async myNext(@CurrentPrincipal() principal: Principal): Promise<{ event: EventDto | null }> {
     return { event: await this.events.myNext(principal.userId) };
   }
 
   @Get('assessment/planned')
   @Access('public')
+  @CachedRead(EVENT_READS)
   assessmentsPlanned(@Query() query: EventListQuery): Promise<Page<EventDto>> {
     return this.events.planned(query, true);
   }
 
   @Get('assessment/:id')
   @Access('public')
+  @CachedRead(EVENT_READS, { bypass: seesUnpublished })
   assessment(@Param() { id }: IdParam, @Caller() principal?: Principal): Promise<EventDetailsDto> {
     return this.events.details(id, principal, false, 'assessment');
   }
@@ -104,12 +111,14 @@ export class EventsController {
   /** One event with `attendance` (who is in); unpublished events only for organizers. */
   @Get(':id')
   @Access('public')
+  @CachedRead(EVENT_READS, { bypass: seesUnpublished })
   details(@Param() { id }: IdParam, @Caller() principal?: Principal): Promise<EventDetailsDto> {
     return this.events.details(id, principal);
   }
 
   @Get(':id/drivers')
   @Access('public')
+  @CachedRead(EVENT_READS, { bypass: seesUnpublished })
   drivers(@Param() { id }: IdParam, @Caller() principal?: Principal): Promise<AttendeeDto[]> {
     return this.attendance.drivers(id, principal);
   }
@@ -122,7 +131,7 @@ export class EventsController {
     return this.events.publish(id, query.publish, query.sendNotification);
   }
 
-  /** The caller joins (`attending: true`) or leaves the event. 409 'Event full', or when the event has started. */
+  /** The caller joins (`attending: true`) or leaves the event. 409 'Event full', when the event has started, or for joining a TEAM or LVL event alone. */
   @Put(':id/single/attendance')
   @Access('signedIn')
   mine(@Param() { id }: IdParam, @Body() body: MyAttendanceBody, @CurrentPrincipal() principal: Principal): Promise<MyAttendanceDto> {
@@ -135,12 +144,23 @@ export class EventsController {
     return this.attendance.setForDriver(id, body.profileId, body.attending);
   }
 
-  /** A captain sets exactly which team drivers race this (TEAM or LVL) event. */
+  /**
+   * A captain sets exactly which team drivers race this (TEAM or LVL) event: none (withdraws the team)
+   * or between the event's team sizes, until the line-up locks. 409 after the lock, outside the sizes,
+   * for a solo event or a team of another game.
+   */
   @Post(':id/attendance/team')
   @Access('isTeamCaptain')
   @HttpCode(200)
   forTeam(@Param() { id }: IdParam, @Body() body: TeamAttendanceBody, @CurrentPrincipal() principal: Principal): Promise<AttendanceCountDto> {
     return this.attendance.setTeamEntries(principal, id, body.teamId, body.profileIds);
+  }
+
+  /** Organizers adjust a team's drivers in a TEAM or LVL event at any time (never past the largest team). */
+  @Put(':id/attendance/team')
+  @Access('isOrganizer')
+  teamAsOrganizer(@Param() { id }: IdParam, @Body() body: TeamAttendanceBody): Promise<AttendanceCountDto> {
+    return this.attendance.setTeamEntriesAsOrganizer(id, body.teamId, body.profileIds);
   }
 
   @Put(':id/live')
@@ -165,12 +185,14 @@ export class VideosController {
 
   @Get('latest')
   @Access('public')
+  @CachedRead(EVENT_READS)
   latest(): Promise<VideoDto[]> {
     return this.videos.latest();
   }
 
   @Get('all')
   @Access('public')
+  @CachedRead(EVENT_READS)
   all(@Query() query: PageQuery): Promise<Page<VideoDto>> {
     return this.videos.all(query);
   }
@@ -193,6 +215,7 @@ export class LiveController {
   /** The live event and its stream, or `{event: null, stream: null}`. */
   @Get()
   @Access('public')
+  @CachedRead(EVENT_READS)
   current(): Promise<LiveDto> {
     return this.live.current();
   }

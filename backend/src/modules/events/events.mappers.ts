@@ -1,4 +1,4 @@
-import { imageUrl } from '../../common/images.js';
+import { imageUrl } from '../images/image-upload.js';
 import { driverDisplayName } from '../../contracts/driver-name.js';
 import { seatsLeft, youtubeEmbedUrl, youtubeWatchUrl, type AttendeeDto, type EventDto, type RaceEventDto, type VideoDto } from '../../contracts/events.js';
 import { toGameDto, toTrackRef } from '../catalogue/catalogue.mappers.js';
@@ -6,12 +6,7 @@ import type { TrackVariant } from '../catalogue/catalogue.entities.js';
 import type { EventAttendance, LeagueEvent, RaceEvent } from './event.entities.js';
 
 /** What `toEventDto` needs loaded: the game, and every race event with its races and tracks. */
-export const EVENT_POPULATE = [
-  'game',
-  'raceEvents.trackVariant.track',
-  'raceEvents.qualifyTrackVariant.track',
-  'raceEvents.races.trackVariant.track',
-] as const;
+export const EVENT_POPULATE = ['game', 'raceEvents.trackVariant.track', 'raceEvents.qualifyTrackVariant.track', 'raceEvents.races.trackVariant.track'] as const;
 
 const trackRef = (variant: TrackVariant | null) => (variant ? toTrackRef(variant) : null);
 
@@ -22,9 +17,7 @@ function toRaceEventDto(raceEvent: RaceEvent): RaceEventDto {
     track: trackRef(raceEvent.trackVariant),
     externalTrackName: raceEvent.externalTrackName,
     qualifyEnabled: raceEvent.qualifyEnabled,
-    qualify: hasQualify
-      ? { track: trackRef(raceEvent.qualifyTrackVariant), laps: raceEvent.qualifyLaps, length: raceEvent.qualifyLengthMinutes }
-      : null,
+    qualify: hasQualify ? { track: trackRef(raceEvent.qualifyTrackVariant), laps: raceEvent.qualifyLaps, length: raceEvent.qualifyLengthMinutes } : null,
     races: raceEvent.races.getItems().map((race) => ({
       id: race.id,
       raceEventType: race.raceEventType,
@@ -52,6 +45,9 @@ export function toEventDto(event: LeagueEvent, liveEventId: number | null): Even
     carUpgradeRule: event.carUpgradeRule,
     stewarded: event.stewarded,
     leaderboardsEnabled: event.leaderboardsEnabled,
+    teamSizeMin: event.teamSizeMin,
+    teamSizeMax: event.teamSizeMax,
+    lineupLockMinutes: event.lineupLockMinutes,
     youtubeUrl: event.youtubeVideoId ? youtubeWatchUrl(event.youtubeVideoId) : null,
     icon: imageUrl(event.icon?.id),
     raceEvents: event.raceEvents.getItems().map(toRaceEventDto),

@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
+import { ImagesModule } from '../images/images.module.js';
+import { ProfilesModule } from '../profiles/profiles.module.js';
+import { TeamsModule } from '../teams/teams.module.js';
 import { AttendanceService } from './attendance.service.js';
 import { EventAnnouncements } from './event-announcements.js';
+import { EventRoomPolicy } from './event-room.policy.js';
 import { EventsController, LiveController, VideosController } from './events.controller.js';
 import { EventsHandlers } from './events.handlers.js';
 import { EventsService } from './events.service.js';
@@ -10,9 +14,11 @@ import { VideosService } from './videos.service.js';
 
 /** Events with their races, attendance (seats held by the database), publishing and announcements, the live event, videos. */
 @Module({
-  imports: [CatalogueModule],
+  imports: [CatalogueModule, ImagesModule, ProfilesModule, TeamsModule],
   // VideosController first: its fixed `events/youtube/...` paths must win over `events/:id/...`.
   controllers: [VideosController, EventsController, LiveController],
-  providers: [EventsService, AttendanceService, LiveService, VideosService, EventAnnouncements, EventsHandlers],
+  providers: [EventsService, AttendanceService, LiveService, VideosService, EventAnnouncements, EventsHandlers, EventRoomPolicy],
+  // Drivers' public profiles list the events they entered; the gateway asks who may be in `event:<id>`.
+  exports: [AttendanceService, EventRoomPolicy],
 })
 export class LeagueEventsModule {}

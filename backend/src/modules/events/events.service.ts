@@ -1,16 +1,17 @@
 import { CheckConstraintViolationException, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { ICON_BOUNDS, type UploadedImage } from '../../common/images.js';
+import { ICON_BOUNDS, type UploadedImage } from '../images/image-upload.js';
 import { toPage, type PageQuery } from '../../common/pagination.js';
 import type { Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
-import { parseYoutubeVideoId, type EventDetailsDto, type EventDto } from '../../contracts/events.js';
-import { recordDomainEvent } from '../../infra/events/domain-events.js';
-import { TrackVariant } from '../catalogue/catalogue.entities.js';
+import { parseYoutubeVideoId, TEAM_SIZE_DEFAULTS, type EventDetailsDto, type EventDto } from '../../contracts/events.js';
+import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import type { TrackVariant } from '../catalogue/catalogue.entities.js';
 import { invalidField } from '../../common/validation.js';
-import { findGame } from '../catalogue/games.service.js';
-import { ImagesService } from '../catalogue/images.service.js';
+import { GamesService } from '../catalogue/games.service.js';
+import { TracksService } from '../catalogue/tracks.service.js';
+import { ImagesService } from '../images/images.service.js';
 import type { EventBody, EventListQuery, EventSearchBody, EventSortField } from './dto/event.dto.js';
 import { EventAttendance, LeagueEvent, LiveEvent, Race, RaceEvent } from './event.entities.js';
 import { EVENT_POPULATE, toAttendeeDto, toEventDto } from './events.mappers.js';
@@ -45,6 +46,8 @@ export class EventsService {
   constructor(
     private readonly em: EntityManager,
     private readonly images: ImagesService,
+    private readonly games: GamesService,
+    private readonly tracks: TracksService,
   ) {}
 
   /** Creates (no `id`) or updates an event of that kind; new events start unpublished. */
@@ -53,12 +56,15 @@ export class EventsService {
     let id: number;
     try {
       id = await this.em.transactional(async (em) => {
-        const game = await findGame(em, body.game.id).catch(() => {
+        const game = await this.games.find(em, body.game.id).catch(() => {
           throw invalidField('game.id', `game ${body.game.id} does not exist`);
         });
         const foreign = body.platforms.filter((platform) => !game.platforms.includes(platform));
         if (foreign.length) throw invalidField('platforms', `${game.name} is not on ${foreign.join(', ')}`);
         const variants = await this.variantsOfGame(em, body, game.id);
+        const teamSizeMin = body.teamSizeMin ?? TEAM_SIZE_DEFAULTS.teamSizeMin;
+        const teamSizeMax = body.teamSizeMax ?? TEAM_SIZE_DEFAULTS.teamSizeMax;
+        if (teamSizeMin > teamSizeMax) throw invalidField('teamSizeMax', `the largest team (${teamSizeMax}) cannot be smaller than the smallest (${teamSizeMin})`);
 
         const fields = {
           name: body.name,
@@ -72,6 +78,9 @@ export class EventsService {
           carUpgradeRule: body.carUpgradeRule,
           stewarded: body.stewarded ?? false,
           leaderboardsEnabled: body.leaderboardsEnabled ?? false,
+          teamSizeMin,
+          teamSizeMax,
+          lineupLockMinutes: body.lineupLockMinutes ?? TEAM_SIZE_DEFAULTS.lineupLockMinutes,
           youtubeVideoId: body.youtubeUrl ? parseYoutubeVideoId(body.youtubeUrl) : null,
         };
         let event: LeagueEvent;
@@ -133,8 +142,11 @@ export class EventsService {
         if (race.track) named.push([`raceEvents.${i}.races.${j}.track.id`, race.track.id]);
       });
     });
-    const found = await em.find(TrackVariant, { id: { $in: named.map(([, id]) => id) }, track: { game: gameId } }, { populate: ['track'] });
-    const variants = new Map(found.map((variant) => [variant.id, variant]));
+    const variants = await this.tracks.variantsOfGame(
+      em,
+      gameId,
+      named.map(([, id]) => id),
+    );
     const missing = named.find(([, id]) => !variants.has(id));
     if (missing) throw invalidField(missing[0], `track ${missing[1]} is not a track variant of this game`);
     return variants;
@@ -236,6 +248,10 @@ export class EventsService {
     const em = this.em.fork();
     const [events, total] = await em.findAndCount(LeagueEvent, where, { populate: EVENT_POPULATE, orderBy, limit: query.pageSize, offset: query.offset });
     const liveEventId = await this.liveEventId(em);
-    return toPage(events.map((event) => toEventDto(event, liveEventId)), total, query);
+    return toPage(
+      events.map((event) => toEventDto(event, liveEventId)),
+      total,
+      query,
+    );
   }
 }

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { parseLiveStream, type LiveDto } from '../../contracts/events.js';
-import { recordDomainEvent } from '../../infra/events/domain-events.js';
+import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { LeagueEvent, LiveEvent } from './event.entities.js';
 import { EventsService } from './events.service.js';
 

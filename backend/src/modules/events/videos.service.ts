@@ -3,7 +3,9 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { toPage, type PageQuery } from '../../common/pagination.js';
 import type { Page } from '../../contracts/api.js';
 import { parseYoutubeVideoId, type VideoDto } from '../../contracts/events.js';
+import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { LeagueEvent } from './event.entities.js';
+import { eventAggregate } from './events.service.js';
 import { toVideoDto } from './events.mappers.js';
 
 /** How many videos the home page's Videos section shows. */
@@ -19,6 +21,7 @@ export class VideosService {
       const event = await em.findOne(LeagueEvent, eventId);
       if (!event) throw new NotFoundException(`Event ${eventId} not found`);
       event.youtubeVideoId = parseYoutubeVideoId(youtubeUrl);
+      recordDomainEvent(em, 'EventVideoChanged', eventAggregate(eventId), { eventId, published: event.published });
       await em.flush();
       return toVideoDto(event);
     });

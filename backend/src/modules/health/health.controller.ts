@@ -31,8 +31,14 @@ export class HealthController {
   @Access('public')
   async health(): Promise<HealthReport> {
     const [database, redis] = await Promise.all([
-      within(this.orm.checkConnection()).then((result) => (result.ok ? 'up' : 'down') as Check, () => 'down' as Check),
-      within(this.redis.ping()).then(() => 'up' as Check, () => 'down' as Check),
+      within(this.orm.checkConnection()).then(
+        (result) => (result.ok ? 'up' : 'down') as Check,
+        () => 'down' as Check,
+      ),
+      within(this.redis.ping()).then(
+        () => 'up' as Check,
+        () => 'down' as Check,
+      ),
     ]);
     if (database === 'down' || redis === 'down') {
       throw new ServiceUnavailableException(`Unhealthy: database is ${database}, redis is ${redis}`);

@@ -2,11 +2,9 @@ import { Module } from '@nestjs/common';
 import { Metrics } from './metrics.js';
 import { OpsController } from './ops.controller.js';
 import { OpsService } from './ops.service.js';
-import { RealtimeModule } from '../../infra/realtime/realtime.module.js';
 
-/** Operations: Prometheus metrics and the queue dashboard (mounted in app.ts). */
+/** Operations: Prometheus metrics and the queue dashboard (mounted in app.ts); the socket count comes from the global RealtimeModule. */
 @Module({
-  imports: [RealtimeModule],
   controllers: [OpsController],
   providers: [Metrics, OpsService],
   exports: [Metrics, OpsService],

@@ -3,7 +3,8 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
-import { DOMAIN_EVENTS_QUEUE, SCHEDULED_QUEUE } from '../../infra/events/queues.js';
+import { DOMAIN_EVENTS_QUEUE } from '../../infra/outbox/queues.js';
+import { SCHEDULED_QUEUE } from '../../infra/scheduling/scheduled.js';
 import { RealtimeGateway } from '../../infra/realtime/realtime.gateway.js';
 import { Metrics } from './metrics.js';
 

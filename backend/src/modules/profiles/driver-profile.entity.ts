@@ -1,10 +1,24 @@
-import type { Opt } from '@mikro-orm/core';
-import { Check, Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { PrimaryKeyProp, type Opt } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Platform } from '../../contracts/catalogue.js';
+import type { SocialLinks } from '../../contracts/profiles.js';
+import { Game } from '../catalogue/catalogue.entities.js';
 import { User } from '../users/user.entity.js';
 
-/** A user's racing identity: number and platform names. Driver numbers are unique in the database. */
+const PLATFORMS_KNOWN_OR_NONE = "platforms <@ array['PC','XBOX','PLAYSTATION']::text[]";
+
+/**
+ * A user's racing identity: number, platform ids, where they race and how they are found. The
+ * database keeps driver numbers unique (and 1–999) and each platform id unique on its platform
+ * (whatever the letter case), so two drivers saving the same at once cannot both win.
+ */
 @Entity({ tableName: 'driver_profiles' })
-@Check({ name: 'driver_profiles_number_range', expression: 'driver_number >= 0 and driver_number <= 999' })
+@Check({ name: 'driver_profiles_number_range', expression: 'driver_number >= 1 and driver_number <= 999' })
+@Check({ name: 'driver_profiles_platforms_known', expression: PLATFORMS_KNOWN_OR_NONE })
+@Check({ name: 'driver_profiles_country_code', expression: "country ~ '^[A-Z]{2}$'" })
+@Index({ name: 'driver_profiles_xbox_username_key', expression: 'create unique index driver_profiles_xbox_username_key on driver_profiles (lower(xbox_username))' })
+@Index({ name: 'driver_profiles_steam_username_key', expression: 'create unique index driver_profiles_steam_username_key on driver_profiles (lower(steam_username))' })
+@Index({ name: 'driver_profiles_psn_name_key', expression: 'create unique index driver_profiles_psn_name_key on driver_profiles (lower(psn_name))' })
 export class DriverProfile {
   @PrimaryKey({ autoincrement: true })
   id!: number;
@@ -32,4 +46,66 @@ export class DriverProfile {
 
   @Property({ type: 'boolean' })
   profileCompleted: boolean & Opt = false;
+
+  @Property({ type: 'string', length: 2, nullable: true })
+  country: string | null = null;
+
+  @Property({ type: 'string', length: 64, nullable: true })
+  timeZone: string | null = null;
+
+  /** The platforms the driver races on. */
+  @Property({ type: 'text[]', defaultRaw: `'{}'` })
+  platforms: Platform[] & Opt = [];
+
+  @Property({ type: 'jsonb', defaultRaw: `'{}'` })
+  socials: SocialLinks & Opt = {};
+
+  /** Visitors see "Private driver". */
+  @Property({ type: 'boolean', defaultRaw: 'false' })
+  hidden: boolean & Opt = false;
 }
+
+/** A game the driver races. */
+@Entity({ tableName: 'driver_profile_games' })
+export class DriverProfileGame {
+  [PrimaryKeyProp]?: ['profile', 'game'];
+
+  @ManyToOne(() => DriverProfile, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'driver_profile_games_profile_id_fkey' })
+  profile!: DriverProfile;
+
+  @ManyToOne(() => Game, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'driver_profile_games_game_id_fkey' })
+  @Index({ name: 'driver_profile_games_game_id_index' })
+  game!: Game;
+}
+
+/** A name the driver was shown by before they changed it (kept for the public profile). */
+@Entity({ tableName: 'driver_name_changes' })
+export class DriverNameChange {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'driver_name_changes_profile_id_fkey' })
+  @Index({ name: 'driver_name_changes_profile_id_index' })
+  profile!: DriverProfile;
+
+  @Property({ type: 'string', length: 64 })
+  previousName!: string;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  changedAt: Date & Opt = new Date();
+}
+
+/** A driver number kept for one driver (number 1 for the reigning champion, when set). */
+@Entity({ tableName: 'reserved_driver_numbers' })
+@Check({ name: 'reserved_driver_numbers_range', expression: 'driver_number >= 1 and driver_number <= 999' })
+export class ReservedDriverNumber {
+  @PrimaryKey({ type: 'integer', autoincrement: false })
+  driverNumber!: number;
+
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'reserved_driver_numbers_profile_id_fkey' })
+  @Index({ name: 'reserved_driver_numbers_profile_id_index' })
+  profile!: DriverProfile;
+}
+
+/** The profiles module's tables. */
+export const PROFILES_ENTITIES = [DriverProfile, DriverProfileGame, DriverNameChange, ReservedDriverNumber] as const;

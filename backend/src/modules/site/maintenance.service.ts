@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { recordDomainEvent } from '../../infra/events/domain-events.js';
+import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { SiteSetting } from './site-setting.entity.js';
 
 const MAINTENANCE = 'maintenance';

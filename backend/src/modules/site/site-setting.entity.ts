@@ -13,3 +13,6 @@ export class SiteSetting {
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
 }
+
+/** The site module's tables. */
+export const SITE_ENTITIES = [SiteSetting] as const;

@@ -4,6 +4,7 @@ import type { ApiKeyInfo, CurrentUserDto, Page, RoleInfo, UserListItem } from '.
 import type { Role } from '../../contracts/roles.js';
 import { Access } from '../../common/access.js';
 import { PageQuery } from '../../common/pagination.js';
+import { RateLimited } from '../../common/rate-limit.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import { UserPageBody } from './dto/user-page.dto.js';
 import { UserRoleParams } from './dto/role-param.dto.js';
@@ -40,6 +41,7 @@ export class UsersController {
   }
 
   @Post('me/apiKey')
+  @RateLimited('apiKey')
   @Access('signedIn')
   @ApiCreatedResponse({ description: 'The new key, shown only this once; the previous key stops working.' })
   async createApiKey(@CurrentPrincipal() principal: Principal): Promise<{ key: string }> {

@@ -3,12 +3,13 @@ import { ProfilesModule } from '../profiles/profiles.module.js';
 import { TeamsModule } from '../teams/teams.module.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { RolesController, UsersController } from './users.controller.js';
+import { UsersHandlers } from './users.handlers.js';
 import { UsersService } from './users.service.js';
 
 @Module({
   imports: [ProfilesModule, TeamsModule],
   controllers: [UsersController, RolesController],
-  providers: [UsersService, ApiKeysService],
+  providers: [UsersService, ApiKeysService, UsersHandlers],
   exports: [UsersService, ApiKeysService],
 })
 export class UsersModule {}

@@ -1,11 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { CurrentUserDto, DiscordIdentity, Page, RoleInfo, UserListItem } from '../../contracts/api.js';
-import { driverDisplayName } from '../../contracts/driver-name.js';
 import { roleFlags, type Role } from '../../contracts/roles.js';
 import type { Principal } from '../../common/principal.js';
+import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { toPage, type PageQuery } from '../../common/pagination.js';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { ProfilesService } from '../profiles/profiles.service.js';
 import { TeamsService } from '../teams/teams.service.js';
 import type { UserPageBody } from './dto/user-page.dto.js';
@@ -24,6 +23,10 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   TEAM: 'Drives for a team',
   TEAM_CAPTAIN: 'Enters and manages a team',
   BETA_TESTER: 'Sees features before everyone else',
+  HOST: 'Crew: hosts event lobbies',
+  RACE_STEWARD: 'Crew: stewards races',
+  HEAD_STEWARD: 'Crew: leads the stewards',
+  RACE_DIRECTOR: 'Crew: directs races',
 };
 
 @Injectable()
@@ -47,11 +50,7 @@ export class UsersService {
   }
 
   async currentUser(userId: number): Promise<CurrentUserDto> {
-    const [user, driverProfile, teams] = await Promise.all([
-      this.em.findOneOrFail(User, userId),
-      this.profiles.findForUser(userId),
-      this.teams.teamsOf(userId),
-    ]);
+    const [user, driverProfile, teams] = await Promise.all([this.em.findOneOrFail(User, userId), this.profiles.findByUser(userId), this.teams.teamsOf(userId)]);
     return {
       id: user.id,
       ...identityOf(user),
@@ -66,11 +65,12 @@ export class UsersService {
   }
 
   async page(query: PageQuery, body: UserPageBody): Promise<Page<UserListItem>> {
-    const orderBy = [
-      ...(body.sort ?? []).map(({ field, direction }) => ({ [field]: direction?.toUpperCase() === 'DESC' ? 'desc' : 'asc' })),
-      { id: 'asc' },
-    ] as Record<string, 'asc' | 'desc'>[];
-    const [users, total] = await this.em.findAndCount(User, {}, { orderBy, limit: query.pageSize, offset: query.offset });
+    const orderBy = [...(body.sort ?? []).map(({ field, direction }) => ({ [field]: direction?.toUpperCase() === 'DESC' ? 'desc' : 'asc' })), { id: 'asc' }] as Record<
+      string,
+      'asc' | 'desc'
+    >[];
+    const where = body.role ? { roles: { $contains: [body.role] } } : {};
+    const [users, total] = await this.em.findAndCount(User, where, { orderBy, limit: query.pageSize, offset: query.offset });
     return toPage(await this.listItems(users), total, query);
   }
 
@@ -98,26 +98,52 @@ export class UsersService {
     return (Object.keys(ROLE_DESCRIPTIONS) as Role[]).map((role) => ({ role, description: ROLE_DESCRIPTIONS[role] }));
   }
 
-  /** Adds a role in one statement, so grants arriving together never overwrite each other. */
-  async grantRole(userId: number, role: Role): Promise<Role[]> {
-    return this.updateRoles(userId, 'case when ? = any(roles) then roles else array_append(roles, ?) end', [role, role]);
+  /** Adds a role in one statement, so grants arriving together never overwrite each other; in `em`'s transaction when given. */
+  async grantRole(userId: number, role: Role, em?: EntityManager): Promise<Role[]> {
+    return this.updateRoles(userId, 'case when ? = any(roles) then roles else array_append(roles, ?) end', [role, role], em);
   }
 
-  async revokeRole(userId: number, role: Role): Promise<Role[]> {
-    return this.updateRoles(userId, 'array_remove(roles, ?)', [role]);
+  async revokeRole(userId: number, role: Role, em?: EntityManager): Promise<Role[]> {
+    return this.updateRoles(userId, 'array_remove(roles, ?)', [role], em);
   }
 
-  private async updateRoles(userId: number, newRoles: string, params: string[]): Promise<Role[]> {
-    const [row] = await this.em
-      .getConnection()
-      .execute<{ roles: Role[] }[]>(`update users set roles = ${newRoles} where id = ? returning roles`, [...params, userId]);
-    if (!row) throw new NotFoundException(`User ${userId} not found`);
-    return row.roles;
+  /** Grants or revokes `role` as `held` says (team roles follow membership). */
+  async setRole(userId: number, role: Role, held: boolean, em?: EntityManager): Promise<Role[]> {
+    return held ? this.grantRole(userId, role, em) : this.revokeRole(userId, role, em);
+  }
+
+  /** The ids of the users holding any of these roles. */
+  async userIdsWithAnyRole(roles: readonly Role[]): Promise<number[]> {
+    if (!roles.length) return [];
+    const rows = await this.em.fork().find(User, { roles: { $overlap: [...roles] } }, { fields: ['id'] });
+    return rows.map((user) => user.id);
+  }
+
+  /** The roles of these users, by user id. */
+  async rolesOf(userIds: number[]): Promise<Map<number, Role[]>> {
+    if (!userIds.length) return new Map();
+    const rows = await this.em.fork().find(User, { id: { $in: userIds } }, { fields: ['id', 'roles'] });
+    return new Map(rows.map((user) => [user.id, user.roles]));
+  }
+
+  /** Changes the roles in one statement; when they did change, records UserRolesChanged in the same transaction (the caller's, when given). */
+  private async updateRoles(userId: number, newRoles: string, params: string[], em?: EntityManager): Promise<Role[]> {
+    const apply = async (tx: EntityManager) => {
+      const [row] = await tx.execute<{ roles: Role[]; changed: boolean }[]>(
+        `update users u set roles = ${newRoles} from (select id, roles as before from users where id = ? for update) old
+         where u.id = old.id returning u.roles, u.roles is distinct from old.before as changed`,
+        [...params, userId],
+      );
+      if (!row) throw new NotFoundException(`User ${userId} not found`);
+      if (row.changed) recordDomainEvent(tx, 'UserRolesChanged', { type: 'user', id: userId }, { userId });
+      await tx.flush();
+      return row.roles;
+    };
+    return em ? apply(em) : this.em.transactional(apply);
   }
 
   private async listItems(users: User[]): Promise<UserListItem[]> {
-    const profiles = await this.em.find(DriverProfile, { user: { $in: users.map((user) => user.id) } });
-    const profileByUser = new Map(profiles.map((profile) => [profile.user.id, profile]));
+    const profileByUser = await this.profiles.summariesByUser(users.map((user) => user.id));
     return users.map((user) => {
       const profile = profileByUser.get(user.id);
       return {
@@ -125,7 +151,7 @@ export class UsersService {
         ...identityOf(user),
         roles: user.roles,
         driverNumber: profile?.driverNumber ?? null,
-        driverName: profile ? driverDisplayName(profile) : null,
+        driverName: profile?.driverName ?? null,
         createdAt: user.createdAt.toISOString(),
         lastSeenAt: user.lastSeenAt?.toISOString() ?? null,
       };

@@ -1,24 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { IdRef, IdRefField, OptionalIdField, PlatformsField, TextField } from '../../../common/dto-fields.js';
 import { PLATFORMS, type Platform } from '../../../contracts/catalogue.js';
+import type { CarRequest, CrossPlayGroupRequest, GameRequest, TrackRequest, TrackVariantRequest } from '../../../contracts/catalogue.js';
 
-
-export class CrossPlayGroupBody {
+export class CrossPlayGroupBody implements CrossPlayGroupRequest {
   @TextField(32, 'Console crossplay')
   name!: string;
 
@@ -31,7 +18,7 @@ export class CrossPlayGroupBody {
 }
 
 /** The `game` part of `PUT /api/games`: with `id` it updates that game, without it creates one. */
-export class GameBody {
+export class GameBody implements GameRequest {
   @OptionalIdField()
   id?: number;
 
@@ -50,7 +37,7 @@ export class GameBody {
   crossPlayPlatforms?: CrossPlayGroupBody[];
 }
 
-export class TrackVariantBody {
+export class TrackVariantBody implements TrackVariantRequest {
   @OptionalIdField('Keeps (and renames) an existing variant; omit to add one')
   id?: number;
 
@@ -65,7 +52,7 @@ export class TrackVariantBody {
 }
 
 /** The `track` part of `PUT /api/tracks`: the track and all its variants (missing variants are removed). */
-export class TrackBody {
+export class TrackBody implements TrackRequest {
   @OptionalIdField()
   id?: number;
 
@@ -91,7 +78,7 @@ export class TrackBody {
 }
 
 /** The `car` part of `PUT /api/cars`. */
-export class CarBody {
+export class CarBody implements CarRequest {
   @OptionalIdField()
   id?: number;
 

@@ -10,11 +10,10 @@ import {
   IsInt,
   IsObject,
   IsOptional,
-  IsString,
-  Matches,
   Max,
   Min,
   ValidateBy,
+  ValidateIf,
   ValidateNested,
   type ValidationOptions,
 } from 'class-validator';
@@ -24,6 +23,8 @@ import {
   CAR_TUNING_RULES,
   CAR_UPGRADE_RULES,
   COMPETITION_STYLES,
+  LINEUP_LOCK_MAX_MINUTES,
+  TEAM_SIZE_MAX,
   RACE_EVENT_TYPES,
   parseLiveStream,
   parseYoutubeVideoId,
@@ -33,7 +34,33 @@ import {
   type RaceEventType,
 } from '../../../contracts/events.js';
 import type { SortDirection } from '../../../contracts/api.js';
-import { IdRef, IdRefField, OneOfField, OptionalIdField, OptionalTextField, PlatformsField, SortDirectionField, TextField } from '../../../common/dto-fields.js';
+import {
+  DateTimeField,
+  IdRef,
+  IdRefField,
+  OneOfField,
+  OptionalIdField,
+  OptionalTextField,
+  PlatformsField,
+  SortDirectionField,
+  TextField,
+} from '../../../common/dto-fields.js';
+import type {
+  DriverAttendanceRequest,
+  EventListFilterRequest,
+  EventRequest,
+  EventSearchRequest,
+  EventSortRequest,
+  LiveRequest,
+  MyAttendanceRequest,
+  PublishRequest,
+  QualifyRequest,
+  RaceEventRequest,
+  RaceRequest,
+  SessionLengthRequest,
+  TeamAttendanceRequest,
+  YoutubeRequest,
+} from '../../../contracts/events.js';
 
 /** A YouTube video URL (watch, youtu.be, embed, live or shorts); stored as the video id. */
 export function IsYoutubeUrl(options?: ValidationOptions) {
@@ -58,13 +85,14 @@ const queryBoolean = ({ value }: { value: unknown }) => {
   return value;
 };
 
-/** How long a session runs: laps, minutes, or both. */
-class SessionLengthBody {
-  @ApiPropertyOptional({ minimum: 1, maximum: 500, nullable: true })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(500)
+/** How long a session runs: laps, minutes, or both (a race must say; qualifying may leave it open). */
+class SessionLengthBody implements SessionLengthRequest {
+  @ApiPropertyOptional({ minimum: 1, maximum: 500, nullable: true, description: 'A race needs laps, length or both' })
+  @ValidateIf((session: SessionLengthBody, laps: unknown) => laps != null || (session instanceof RaceBody && session.length == null))
+  @ValidateBy(
+    { name: 'laps', validator: { validate: (laps: unknown) => Number.isInteger(laps) && (laps as number) >= 1 && (laps as number) <= 500 } },
+    { message: ({ value }) => (value == null ? 'a race needs laps, length (minutes) or both' : 'laps must be a whole number from 1 to 500') },
+  )
   laps?: number | null;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 1440, nullable: true, description: 'Minutes' })
@@ -75,7 +103,7 @@ class SessionLengthBody {
   length?: number | null;
 }
 
-export class RaceBody extends SessionLengthBody {
+export class RaceBody extends SessionLengthBody implements RaceRequest {
   @OneOfField(RACE_EVENT_TYPES)
   raceEventType!: RaceEventType;
 
@@ -83,12 +111,12 @@ export class RaceBody extends SessionLengthBody {
   track?: IdRef | null;
 }
 
-export class QualifyBody extends SessionLengthBody {
+export class QualifyBody extends SessionLengthBody implements QualifyRequest {
   @IdRefField({ optional: true })
   track?: IdRef | null;
 }
 
-export class RaceEventBody {
+export class RaceEventBody implements RaceEventRequest {
   @IdRefField({ optional: true, description: 'A track variant id (GET /api/games/{id}/tracks)' })
   track?: IdRef | null;
 
@@ -117,18 +145,14 @@ export class RaceEventBody {
 }
 
 /** The `event` part of `PUT /api/events/individual` and `PUT /api/events/assessment` (SPEC §3). */
-export class EventBody {
+export class EventBody implements EventRequest {
   @OptionalIdField()
   id?: number;
 
   @TextField(100, 'Friday Night GT3')
   name!: string;
 
-  @ApiProperty({ example: '2026-12-04T19:00:00Z', description: 'ISO 8601 with a time zone; stored in UTC' })
-  @IsString()
-  @Matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, {
-    message: 'date must be an ISO 8601 date-time with a time zone, e.g. 2026-12-04T19:00:00Z',
-  })
+  @DateTimeField({ example: '2026-12-04T19:00:00Z' })
   date!: string;
 
   @IdRefField()
@@ -162,6 +186,27 @@ export class EventBody {
   @IsBoolean()
   leaderboardsEnabled?: boolean;
 
+  @ApiPropertyOptional({ minimum: 1, maximum: TEAM_SIZE_MAX, default: 1, description: 'TEAM and LVL events: the fewest drivers a team enters' })
+  @IsOptional()
+  @IsInt({ message: `teamSizeMin must be a whole number of drivers from 1 to ${TEAM_SIZE_MAX}` })
+  @Min(1, { message: `teamSizeMin must be a whole number of drivers from 1 to ${TEAM_SIZE_MAX}` })
+  @Max(TEAM_SIZE_MAX, { message: `teamSizeMin must be a whole number of drivers from 1 to ${TEAM_SIZE_MAX}` })
+  teamSizeMin?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: TEAM_SIZE_MAX, default: 4, description: 'TEAM and LVL events: the most drivers a team enters' })
+  @IsOptional()
+  @IsInt({ message: `teamSizeMax must be a whole number of drivers from 1 to ${TEAM_SIZE_MAX}` })
+  @Min(1, { message: `teamSizeMax must be a whole number of drivers from 1 to ${TEAM_SIZE_MAX}` })
+  @Max(TEAM_SIZE_MAX, { message: `teamSizeMax must be a whole number of drivers from 1 to ${TEAM_SIZE_MAX}` })
+  teamSizeMax?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: LINEUP_LOCK_MAX_MINUTES, default: 0, description: 'Captains’ line-ups lock this many minutes before the start' })
+  @IsOptional()
+  @IsInt({ message: `lineupLockMinutes must be a whole number of minutes from 0 to ${LINEUP_LOCK_MAX_MINUTES} (a week)` })
+  @Min(0, { message: `lineupLockMinutes must be a whole number of minutes from 0 to ${LINEUP_LOCK_MAX_MINUTES} (a week)` })
+  @Max(LINEUP_LOCK_MAX_MINUTES, { message: `lineupLockMinutes must be a whole number of minutes from 0 to ${LINEUP_LOCK_MAX_MINUTES} (a week)` })
+  lineupLockMinutes?: number;
+
   @ApiPropertyOptional({ nullable: true, example: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' })
   @IsOptional()
   @IsYoutubeUrl()
@@ -177,7 +222,7 @@ export class EventBody {
 }
 
 /** `?pageNumber&pageSize` plus the public list filters of Event-List. */
-export class EventListQuery extends PageQuery {
+export class EventListQuery extends PageQuery implements EventListFilterRequest {
   @ApiPropertyOptional()
   @IsOptional()
   @Type(() => Number)
@@ -194,7 +239,7 @@ export class EventListQuery extends PageQuery {
 export const EVENT_SORT_FIELDS = ['date', 'name', 'seats', 'createdAt', 'published'] as const;
 export type EventSortField = (typeof EVENT_SORT_FIELDS)[number];
 
-export class EventSortDto {
+export class EventSortDto implements EventSortRequest {
   @ApiProperty({ enum: EVENT_SORT_FIELDS })
   @IsIn(EVENT_SORT_FIELDS, { message: `sort field must be one of ${EVENT_SORT_FIELDS.join(', ')}` })
   field!: EventSortField;
@@ -204,7 +249,7 @@ export class EventSortDto {
 }
 
 /** Body of the organizers' search lists: filters and sort (default: latest date first). */
-export class EventSearchBody {
+export class EventSearchBody implements EventSearchRequest {
   @OptionalTextField(100, 'Part of the name, any case')
   name?: string;
 
@@ -224,14 +269,10 @@ export class EventSearchBody {
   @IsBoolean()
   published?: boolean;
 
-  @ApiPropertyOptional({ description: 'Only events from this time on (ISO 8601)' })
-  @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, { message: 'from must be an ISO 8601 date or date-time' })
+  @DateTimeField({ optional: true, dateOnly: true, description: 'Only events from this time on (ISO 8601)' })
   from?: string;
 
-  @ApiPropertyOptional({ description: 'Only events before this time (ISO 8601)' })
-  @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, { message: 'to must be an ISO 8601 date or date-time' })
+  @DateTimeField({ optional: true, dateOnly: true, description: 'Only events before this time (ISO 8601)' })
   to?: string;
 
   @ApiPropertyOptional({ type: [EventSortDto] })
@@ -244,7 +285,7 @@ export class EventSearchBody {
 }
 
 /** `?publish&sendNotification` of `GET /api/events/{id}/publish`. */
-export class PublishQuery {
+export class PublishQuery implements PublishRequest {
   @ApiPropertyOptional({ default: true })
   @IsOptional()
   @Transform(queryBoolean)
@@ -258,13 +299,13 @@ export class PublishQuery {
   sendNotification: boolean = false;
 }
 
-export class MyAttendanceBody {
+export class MyAttendanceBody implements MyAttendanceRequest {
   @ApiProperty()
   @IsBoolean()
   attending!: boolean;
 }
 
-export class DriverAttendanceBody {
+export class DriverAttendanceBody implements DriverAttendanceRequest {
   @ApiProperty()
   @IsInt()
   @Min(1)
@@ -275,7 +316,7 @@ export class DriverAttendanceBody {
   attending!: boolean;
 }
 
-export class TeamAttendanceBody {
+export class TeamAttendanceBody implements TeamAttendanceRequest {
   @ApiProperty()
   @IsInt()
   @Min(1)
@@ -290,13 +331,13 @@ export class TeamAttendanceBody {
   profileIds!: number[];
 }
 
-export class LiveBody {
+export class LiveBody implements LiveRequest {
   @ApiProperty({ example: 'https://www.twitch.tv/paddockleague' })
   @IsLiveStreamUrl()
   streamUrl!: string;
 }
 
-export class YoutubeBody {
+export class YoutubeBody implements YoutubeRequest {
   @ApiProperty({ example: 'https://youtu.be/dQw4w9WgXcQ' })
   @IsYoutubeUrl()
   youtubeUrl!: string;

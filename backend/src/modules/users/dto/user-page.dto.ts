@@ -1,13 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, ValidateNested } from 'class-validator';
-import { SortDirectionField } from '../../../common/dto-fields.js';
-import type { SortDirection } from '../../../contracts/api.js';
+import { OneOfField, SortDirectionField } from '../../../common/dto-fields.js';
+import { ROLES, type Role } from '../../../contracts/roles.js';
+import { USER_SORT_FIELDS, type SortDirection, type SortRequest, type UserPageRequest, type UserSortField } from '../../../contracts/api.js';
 
-export const USER_SORT_FIELDS = ['id', 'username', 'globalName', 'nickName', 'createdAt', 'lastSeenAt', 'lastLoginAt'] as const;
-export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export { USER_SORT_FIELDS, type UserSortField };
 
-export class UserSortDto {
+export class UserSortDto implements SortRequest<UserSortField> {
   @ApiPropertyOptional({ enum: USER_SORT_FIELDS })
   @IsIn(USER_SORT_FIELDS, { message: `sort field must be one of ${USER_SORT_FIELDS.join(', ')}` })
   field!: UserSortField;
@@ -16,8 +16,11 @@ export class UserSortDto {
   direction?: SortDirection | 'asc' | 'desc';
 }
 
-/** Body of `POST /api/users/page`: the sort spec of SPEC §7. */
-export class UserPageBody {
+/** Body of `POST /api/users/page`: the sort spec of SPEC §7, and optionally only the holders of one role. */
+export class UserPageBody implements UserPageRequest {
+  @OneOfField(ROLES, { optional: true })
+  role?: Role;
+
   @ApiPropertyOptional({ type: [UserSortDto] })
   @IsOptional()
   @IsArray()

@@ -2,11 +2,12 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
-import { DomainEventHandlerRegistry } from './handler-registry.js';
 import { DOMAIN_EVENTS_QUEUE } from './queues.js';
+import { SubscriberRunner } from './subscriber-runner.js';
 
 /**
- * Consumes the domain-events queue in a worker process. A job whose worker dies is found stalled
+ * Consumes the domain-events queue in a worker process: each job is one subscriber's run of one
+ * event (job id `<eventId>@<subscriber>`). A job whose worker dies is found stalled
  * (after WORKER_STALLED_MS) and retried elsewhere; failures retry with exponential backoff.
  */
 @Injectable()
@@ -17,13 +18,13 @@ export class DomainEventsWorker implements OnApplicationBootstrap, OnApplication
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly registry: DomainEventHandlerRegistry,
+    private readonly runner: SubscriberRunner,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.connection = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null });
     this.connection.on('error', () => undefined);
-    this.worker = new Worker(DOMAIN_EVENTS_QUEUE, (job) => this.registry.dispatch(job.data), {
+    this.worker = new Worker(DOMAIN_EVENTS_QUEUE, (job) => this.runner.run(job.data), {
       connection: this.connection,
       prefix: this.config.redisPrefix,
       concurrency: 8,
@@ -31,9 +32,7 @@ export class DomainEventsWorker implements OnApplicationBootstrap, OnApplication
       stalledInterval: this.config.worker.stalledMs,
       maxStalledCount: 3,
     });
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn(`${job?.name ?? 'job'} ${job?.id ?? ''} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`),
-    );
+    this.worker.on('failed', (job, error) => this.logger.warn(`${job?.name ?? 'job'} ${job?.id ?? ''} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`));
     this.worker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));
     await this.worker.waitUntilReady();
   }

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { reencodeAsWebp, type ImageBounds, type UploadedImage, type WebpImage } from '../../common/images.js';
+import { reencodeAsWebp, type ImageBounds, type UploadedImage, type WebpImage } from './image-upload.js';
 import { StoredImage } from './stored-image.entity.js';
 
 /** Something that shows a stored image as its icon. */
@@ -27,8 +27,13 @@ export class ImagesService {
     if (previous) em.remove(previous);
   }
 
+  /** Deletes `owner`'s image, if any, in `em`'s transaction (call when deleting the owner). */
+  removeIcon(em: EntityManager, owner: HasIcon): void {
+    if (owner.icon) em.remove(owner.icon);
+  }
+
   async read(id: string): Promise<Buffer | null> {
-    const image = await this.em.findOne(StoredImage, id, { populate: ['data'] });
+    const image = await this.em.fork().findOne(StoredImage, id, { populate: ['data'] });
     return image?.data ?? null;
   }
 }

@@ -22,3 +22,6 @@ export class StoredImage {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 }
+
+/** The images module's tables. */
+export const IMAGES_ENTITIES = [StoredImage] as const;

@@ -1,24 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import {
-  DOMAIN_EVENT_VERSIONS,
-  type AggregateRef,
-  type DomainEvent,
-  type DomainEventMap,
-  type DomainEventName,
-} from '../../contracts/domain-events.js';
+import { DOMAIN_EVENT_VERSIONS, type AggregateRef, type DomainEvent, type DomainEventMap, type DomainEventName } from '../../contracts/domain-events.js';
 import { OutboxEvent } from './outbox-event.entity.js';
 
 /**
  * Records a domain event in the outbox through `em`, so it commits (or rolls back) with the change
  * flushed by the same entity manager. Call it inside the transaction that makes the change.
  */
-export function recordDomainEvent<N extends DomainEventName>(
-  em: EntityManager,
-  name: N,
-  aggregate: AggregateRef,
-  payload: DomainEventMap[N],
-): DomainEvent<N> {
+export function recordDomainEvent<N extends DomainEventName>(em: EntityManager, name: N, aggregate: AggregateRef, payload: DomainEventMap[N]): DomainEvent<N> {
   const row = em.create(OutboxEvent, {
     id: randomUUID(),
     name,

@@ -1,10 +1,12 @@
 import { BadRequestException } from '@nestjs/common';
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { ICON_BOUNDS, imageUrl, reencodeAsWebp } from './images.js';
+import { ICON_BOUNDS, imageUrl, reencodeAsWebp } from './image-upload.js';
 
 const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'gif' = 'png') =>
-  sharp({ create: { width, height, channels: 3, background: '#008080' } }).toFormat(format).toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#008080' } })
+    .toFormat(format)
+    .toBuffer();
 
 describe('the image upload pipeline', () => {
   it('re-encodes PNG, JPEG and GIF to webp', async () => {

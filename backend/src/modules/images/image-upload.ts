@@ -1,12 +1,4 @@
-import {
-  BadRequestException,
-  Injectable,
-  applyDecorators,
-  UseInterceptors,
-  type CallHandler,
-  type ExecutionContext,
-  type NestInterceptor,
-} from '@nestjs/common';
+import { BadRequestException, Injectable, applyDecorators, UseInterceptors, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -56,7 +48,8 @@ export interface UploadedImage {
  * applied and metadata dropped. `field` names the upload in the 400 for a non-image.
  */
 export async function reencodeAsWebp(input: Buffer, bounds: ImageBounds, field = 'icon'): Promise<WebpImage> {
-  const notAnImage = () => new BadRequestException({ message: `${field} is not an image (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF)`, errors: { [field]: ['must be an image'] } });
+  const notAnImage = () =>
+    new BadRequestException({ message: `${field} is not an image (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF)`, errors: { [field]: ['must be an image'] } });
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata()).format;

@@ -5,9 +5,11 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
+import { ReadInvalidation } from '../read-cache/read-invalidation.js';
 import { toDomainEvent } from './domain-events.js';
 import { OutboxEvent } from './outbox-event.entity.js';
-import { DOMAIN_EVENTS_QUEUE, DOMAIN_EVENT_JOB_OPTIONS } from './queues.js';
+import { DOMAIN_EVENTS_QUEUE } from './queues.js';
+import { SubscriberRegistry } from './subscriber-registry.js';
 
 /** PostgreSQL NOTIFY channel raised by the outbox table's insert trigger (see the migration). */
 export const OUTBOX_CHANNEL = 'paddock_outbox';
@@ -25,8 +27,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Moves committed outbox rows to the BullMQ queue, with job id = event id so a re-send is a no-op.
- * Wakes on PostgreSQL NOTIFY at commit and polls once a second as a safety net; while Redis is
+ * Moves committed outbox rows to the BullMQ queue: one job per subscriber of the event (the
+ * registry knows them: the API loads the same modules as the worker), job id
+ * `<eventId>@<subscriber>`, so a re-send is a no-op and each subscriber retries on its own.
+ * Before queueing, it drops the cached reads the events invalidate, so a browser refetching after a
+ * push never reads the old state. Wakes on PostgreSQL NOTIFY at commit and polls once a second as a safety net; while Redis is
  * unreachable rows simply stay pending and go out, in order, when it is back.
  */
 @Injectable()
@@ -42,6 +47,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly orm: MikroORM,
+    private readonly subscribers: SubscriberRegistry,
+    private readonly reads: ReadInvalidation,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -67,12 +74,15 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.kick();
   }
 
-  /** Publishes what is pending now; concurrent calls fold into one more pass. */
-  kick(): Promise<void> {
-    if (this.stopped || !this.queue) return Promise.resolve();
+  /**
+   * Publishes what is pending now; concurrent calls fold into one more pass. Returns at once: a failed
+   * pass is logged and the next kick (NOTIFY or the poll) tries again; shutdown awaits the pass running.
+   */
+  kick(): void {
+    if (this.stopped || !this.queue) return;
     if (this.running) {
       this.rerun = true;
-      return this.running;
+      return;
     }
     this.running = (async () => {
       try {
@@ -86,7 +96,6 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         this.running = undefined;
       }
     })();
-    return this.running;
   }
 
   private async publishPending(): Promise<void> {
@@ -98,19 +107,20 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         const [{ locked }] = await em.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?) as locked', [RELAY_LOCK]);
         if (!locked) return false;
         const pending = await em.find(OutboxEvent, { publishedAt: null }, { orderBy: { seq: 'asc' }, limit: BATCH });
-        const published: string[] = [];
-        for (const row of pending) {
-          try {
-            await withTimeout(queue.add(row.name, toDomainEvent(row), { ...DOMAIN_EVENT_JOB_OPTIONS, jobId: row.id }), ADD_TIMEOUT_MS);
-          } catch (error) {
-            // Stop at the first failure so later events of the same aggregate never overtake it.
-            failure = error;
-            break;
-          }
-          published.push(row.seq);
+        if (!pending.length) return false;
+        // The whole batch in one addBulk, in write order; when it fails nothing is marked and all is re-sent
+        // later (job ids make the part that did arrive a no-op), so no event overtakes an earlier one.
+        const jobs = pending.flatMap((row) => this.subscribers.jobsFor(toDomainEvent(row)));
+        try {
+          // Cached reads these events change are dropped before any subscriber can push them to browsers.
+          await withTimeout(this.reads.after(pending.map((row) => row.name)), ADD_TIMEOUT_MS);
+          await withTimeout(queue.addBulk(jobs), ADD_TIMEOUT_MS);
+        } catch (error) {
+          failure = error;
+          return false;
         }
-        if (published.length) await em.nativeUpdate(OutboxEvent, { seq: { $in: published } }, { publishedAt: new Date() });
-        return !failure && pending.length === BATCH;
+        await em.nativeUpdate(OutboxEvent, { seq: { $in: pending.map((row) => row.seq) } }, { publishedAt: new Date() });
+        return pending.length === BATCH;
       });
       if (failure) throw failure;
     }
@@ -122,10 +132,28 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     client.on('error', (error) => {
       this.logger.warn(`Outbox listener lost its connection (${error.message}); polling until it is back`);
       this.listener = undefined;
-      setTimeout(() => !this.stopped && this.listen().catch(() => undefined), 2000).unref();
+      this.relisten();
     });
-    await client.connect();
-    await client.query(`listen ${OUTBOX_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${OUTBOX_CHANNEL}`);
+    } catch (error) {
+      // This client is given up: its late errors must not start a second reconnect loop.
+      client.removeAllListeners('error').on('error', () => undefined);
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     this.listener = client;
+  }
+
+  /** Listens again in 2 s, and again after each failed attempt; the poll carries the relay meanwhile. */
+  private relisten(): void {
+    setTimeout(() => {
+      if (this.stopped) return;
+      this.listen().catch((error: unknown) => {
+        this.logger.warn(`Outbox listener could not reconnect (${(error as Error).message}); trying again`);
+        this.relisten();
+      });
+    }, 2000).unref();
   }
 }

@@ -1,0 +1,144 @@
+import { HttpException, HttpStatus, Inject, Injectable, Logger, Module, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { APP_GUARD, Reflector } from '@nestjs/core';
+import type { ThrottlerLimitDetail, ThrottlerOptions, ThrottlerStorage } from '@nestjs/throttler';
+import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface.js';
+import type { Request, Response } from 'express';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
+import { CHANGES_STATE } from './access.js';
+import { SAFE_METHODS } from './csrf.js';
+import { APP_CONFIG, RATE_LIMIT_NAMES, type AppConfig, type RateLimitName } from '../config/environment.js';
+import { REDIS } from '../infra/redis/redis.module.js';
+
+// @nestjs/throttler is CommonJS and requires the ESM-only @nestjs/common. Node allows that, but jest's
+// ESM loader links CommonJS imports before @nestjs/common has run and calls it a cycle; requiring it
+// here, once this module's own imports have run, works in both.
+const { ThrottlerGuard, ThrottlerModule } = createRequire(import.meta.url)('@nestjs/throttler') as typeof import('@nestjs/throttler');
+
+/**
+ * Rate limits (@nestjs/throttler), counted in Redis so they hold across API instances. Each limit
+ * applies to one kind of request, counted per user when signed in and per address otherwise:
+ *
+ * - signIn: the Discord sign-in start and callback (routes marked `@RateLimited('signIn')`)
+ * - writes: every change (POST, PUT, PATCH, DELETE, and GETs marked `@ChangesState()`)
+ * - uploads: multipart requests (image uploads)
+ * - apiKey: API-key rotation (`@RateLimited('apiKey')`)
+ * - anonymousReads: reads by visitors
+ *
+ * Over a limit: 429 in the error shape with `Retry-After` (seconds). The limits come from the
+ * RATE_LIMIT_* variables; when Redis cannot be reached requests are let through (fail open).
+ */
+
+const RATE_LIMITED = 'paddock:rate-limited';
+
+/** Puts a route under a limit that only marked routes share (sign-in, API-key rotation). */
+export const RateLimited = (name: 'signIn' | 'apiKey') => SetMetadata(RATE_LIMITED, name);
+
+/** A fixed window per key: INCR, and the window's expiry set by the first hit. */
+const INCREMENT = `
+local hits = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {hits, ttl}`;
+
+type RateLimitCommands = Redis & { paddockRateLimitHit(key: string, windowMs: number): Promise<[number, number]> };
+
+@Injectable()
+export class RedisThrottlerStorage implements ThrottlerStorage {
+  private readonly logger = new Logger('RateLimit');
+  private failing = false;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    // Sent by its hash (EVALSHA) once Redis knows it, not as the whole script on every request.
+    this.redis.defineCommand('paddockRateLimitHit', { numberOfKeys: 1, lua: INCREMENT });
+  }
+
+  async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+    try {
+      const [hits, remainingMs] = await (this.redis as RateLimitCommands).paddockRateLimitHit(`${this.config.redisPrefix}:ratelimit:${throttlerName}:${key}`, ttl);
+      this.failing = false;
+      const seconds = Math.max(1, Math.ceil(remainingMs / 1000));
+      const isBlocked = hits > limit;
+      return { totalHits: hits, timeToExpire: seconds, isBlocked, timeToBlockExpire: isBlocked ? seconds : 0 };
+    } catch (error) {
+      if (!this.failing) this.logger.warn(`Rate limits are not enforced while Redis fails: ${(error as Error).message}`);
+      this.failing = true;
+      return { totalHits: 0, timeToExpire: 0, isBlocked: false, timeToBlockExpire: 0 };
+    }
+  }
+}
+
+function request(context: ExecutionContext): Request {
+  return context.switchToHttp().getRequest<Request>();
+}
+
+const marked = (context: ExecutionContext): string | undefined =>
+  new Reflector().getAllAndOverride<string | undefined>(RATE_LIMITED, [context.getHandler(), context.getClass()]);
+
+/** Whether the request changes something: the AccessGuard's own rule (it sets `changesState`). */
+const isWrite = (context: ExecutionContext) => {
+  const incoming = request(context);
+  return !SAFE_METHODS.has(incoming.method) || !!new Reflector().getAllAndOverride<boolean>(CHANGES_STATE, [context.getHandler(), context.getClass()]);
+};
+
+/** Which requests each limit counts. */
+const APPLIES: Record<RateLimitName, (context: ExecutionContext) => boolean> = {
+  signIn: (context) => marked(context) === 'signIn',
+  apiKey: (context) => marked(context) === 'apiKey',
+  writes: (context) => isWrite(context) && !marked(context),
+  uploads: (context) => isWrite(context) && !!request(context).is('multipart/form-data'),
+  anonymousReads: (context) => !isWrite(context) && !request(context).principal && !marked(context),
+};
+
+/** Signed-in callers are counted by user, visitors by address (behind TRUST_PROXY, the client's). */
+function tracker(incoming: Record<string, unknown>): string {
+  const principal = (incoming as unknown as Request).principal;
+  return principal ? `user:${principal.userId}` : `ip:${(incoming as unknown as Request).ip ?? 'unknown'}`;
+}
+
+/**
+ * The throttler guard, registered after the AccessGuard so it knows who is calling. A limit is kept
+ * per route group, not per handler: all writes of a user share one count.
+ */
+@Injectable()
+export class RateLimitGuard extends ThrottlerGuard {
+  protected override generateKey(_context: ExecutionContext, trackerKey: string, name: string): string {
+    return `${name}:${trackerKey}`;
+  }
+
+  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(detail.timeToBlockExpire));
+    throw new HttpException(`Too many requests; try again in ${detail.timeToBlockExpire} s`, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+export function throttlers(config: AppConfig): ThrottlerOptions[] {
+  return RATE_LIMIT_NAMES.map((name) => ({
+    name,
+    limit: config.rateLimits[name].limit,
+    ttl: config.rateLimits[name].windowMs,
+    skipIf: (context: ExecutionContext) => context.getType() !== 'http' || !APPLIES[name](context),
+  }));
+}
+
+@Module({
+  imports: [
+    ThrottlerModule.forRootAsync({
+      inject: [APP_CONFIG, REDIS],
+      useFactory: (config: AppConfig, redis: Redis) => ({
+        throttlers: throttlers(config),
+        storage: new RedisThrottlerStorage(redis, config),
+        getTracker: tracker,
+        setHeaders: false,
+      }),
+    }),
+  ],
+  providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }],
+})
+export class RateLimitModule {}

@@ -1,0 +1,57 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import type { AppConfig } from '../config/environment.js';
+
+/** Embedded players the client shows (VideoEmbed: YouTube without cookies, Twitch). */
+const PLAYER_ORIGINS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.twitch.tv'];
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The Content-Security-Policy of every response. Scripts only from this origin (the built client,
+ * Swagger UI and Bull Board load theirs as files; none is inline). Styles also allow 'unsafe-inline':
+ * MUI/emotion inserts <style> tags at run time, and Swagger UI, Bull Board and the Discord stand-in
+ * carry inline styles — a style cannot run code, so this is the usual trade. Images from any https
+ * source (Discord avatars, affiliate logos) and data: URLs (Swagger UI's icons).
+ */
+export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
+  const socketOrigin = new URL(config.publicUrl);
+  socketOrigin.protocol = socketOrigin.protocol === 'https:' ? 'wss:' : 'ws:';
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    // 'self' covers same-origin WebSockets in current browsers; the explicit origin covers older ones.
+    'connect-src': ["'self'", socketOrigin.origin],
+    'frame-src': PLAYER_ORIGINS,
+    'media-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+  };
+}
+
+/**
+ * Security headers on every response (API, web client, Swagger UI, Bull Board): CSP, Referrer-Policy,
+ * X-Content-Type-Options, no X-Powered-By, and HSTS only for requests that arrived over https
+ * through the trusted proxy (TRUST_PROXY) — a plain-http install must not pin browsers to https.
+ */
+export function securityHeaders(config: AppConfig): RequestHandler[] {
+  const headers = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+    // Images and public reads may be embedded by community tools (stream overlays) on other sites.
+    crossOriginResourcePolicy: false,
+    xFrameOptions: { action: 'deny' },
+  });
+  const hsts = (request: Request, response: Response, next: NextFunction) => {
+    if (config.trustProxy && request.secure) response.setHeader('Strict-Transport-Security', HSTS);
+    next();
+  };
+  return [headers, hsts];
+}

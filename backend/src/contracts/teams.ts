@@ -1,0 +1,76 @@
+/** Teams (SPEC §3 Team-driver entry, §7 "Profile and teams") shared with the web client. Types and pure rules only. */
+import type { Platform } from './catalogue.js';
+
+export const TEAM_COLOUR = /^#[0-9a-f]{6}$/;
+export const TEAM_TAG = /^[A-Z0-9]{2,6}$/;
+export const TEAM_NAME_MAX = 64;
+
+/** SPEC §3: a team-driver entry — the team a driver drives for. */
+export interface TeamDriverEntry {
+  driverTeam: { id: number; teamName: string };
+}
+
+export interface TeamMemberDto {
+  profileId: number;
+  driverName: string;
+  driverNumber: number | null;
+  captain: boolean;
+  joinedAt: string;
+}
+
+export interface TeamDto {
+  id: number;
+  name: string;
+  tag: string | null;
+  /** `#rrggbb`. */
+  colour: string;
+  /** URL of the webp logo, or null. */
+  logo: string | null;
+  game: { id: number; name: string } | null;
+  platforms: Platform[];
+  members: TeamMemberDto[];
+}
+
+/** A team's invitation of the caller (`GET /api/teams/invites`): accept or decline on the Profile page. */
+export interface TeamInviteDto {
+  teamId: number;
+  teamName: string;
+  invitedAt: string;
+}
+
+/** A captain's view of their team: the roster and the invitations still open. */
+export interface MyTeamDto extends TeamDto {
+  invited: { profileId: number; driverName: string; invitedAt: string }[];
+}
+
+/* ---- Request shapes: the API's DTOs implement them. ---- */
+
+/** The JSON part of `PUT /api/teams` (multipart with an optional `logo`); with `id` it updates. */
+export interface TeamRequest {
+  id?: number;
+  name: string;
+  tag?: string | null;
+  colour?: string;
+  game?: { id: number } | null;
+  platforms?: Platform[];
+}
+
+/** `PUT /api/teams/{id}/captains`: the captains (admins appoint; they become members if they were not). */
+export interface CaptainsRequest {
+  profileIds: number[];
+}
+
+/** `POST /api/teams/{id}/invites`: a captain invites a driver. */
+export interface InviteRequest {
+  profileId: number;
+}
+
+/** `POST /api/teams/{id}/invites/respond`: the invited driver accepts or declines. */
+export interface InviteResponseRequest {
+  accept: boolean;
+}
+
+/** `POST /api/teams/{id}/captaincy`: a captain hands captaincy to a member (and steps down). */
+export interface HandOverRequest {
+  profileId: number;
+}

@@ -1,0 +1,25 @@
+import { OUTBOX_ENTITIES } from './infra/outbox/outbox.entities.js';
+import { CATALOGUE_ENTITIES } from './modules/catalogue/catalogue.entities.js';
+import { COMMUNITY_ENTITIES } from './modules/community/headline.entity.js';
+import { EVENTS_ENTITIES } from './modules/events/event.entities.js';
+import { IMAGES_ENTITIES } from './modules/images/stored-image.entity.js';
+import { PROFILES_ENTITIES } from './modules/profiles/driver-profile.entity.js';
+import { SITE_ENTITIES } from './modules/site/site-setting.entity.js';
+import { TEAMS_ENTITIES } from './modules/teams/team.entity.js';
+import { USERS_ENTITIES } from './modules/users/users.entities.js';
+
+/**
+ * Every entity, for the ORM, the migration tooling and the schema-drift test: each module lists its
+ * own (explicitly, no folder scanning); a new module adds its list here.
+ */
+export const ENTITIES = [
+  ...OUTBOX_ENTITIES,
+  ...USERS_ENTITIES,
+  ...PROFILES_ENTITIES,
+  ...TEAMS_ENTITIES,
+  ...COMMUNITY_ENTITIES,
+  ...SITE_ENTITIES,
+  ...IMAGES_ENTITIES,
+  ...CATALOGUE_ENTITIES,
+  ...EVENTS_ENTITIES,
+];

@@ -1,0 +1,110 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import type { JobsOptions } from 'bullmq';
+import { DOMAIN_EVENT_NAMES, type DomainEvent, type DomainEventName } from '../../contracts/domain-events.js';
+import { HANDLES_DOMAIN_EVENT, type ExternalContext, type SubscriberMetadata, type TransactionalContext } from './handles-domain-event.js';
+import { DOMAIN_EVENT_JOB_OPTIONS } from './queues.js';
+
+export class SubscriberRegistryError extends Error {}
+
+/** One subscriber of a domain event, found at boot. */
+export interface DomainEventSubscriber {
+  /** Unique across the application: keys its job and its idempotency row. */
+  name: string;
+  event: DomainEventName;
+  /** Runs with no transaction open, recorded as done after success (see ExternalContext). */
+  external: boolean;
+  /** Where it is declared, for boot errors: `<Module> › <Provider>.<method>`. */
+  where: string;
+  run(event: DomainEvent, context: TransactionalContext | ExternalContext): Promise<void>;
+}
+
+/** What one job of the domain-events queue carries: the event, and which of its subscribers to run. */
+export interface SubscriberJob {
+  event: DomainEvent;
+  subscriber: string;
+}
+
+/**
+ * The job id of one subscriber's run of one event: a re-sent event adds nothing. (`@`, not `:`:
+ * BullMQ refuses `:` in custom job ids.)
+ */
+export function subscriberJobId(eventId: string, subscriber: string): string {
+  return `${eventId}@${subscriber}`;
+}
+
+/**
+ * Finds every `@HandlesDomainEvent` method of every provider and refuses to boot unless each domain
+ * event has at least one subscriber and no two subscribers share a name. Loaded by API and worker
+ * alike: the outbox relay asks it which jobs an event becomes, the worker which subscriber a job runs.
+ */
+@Injectable()
+export class SubscriberRegistry implements OnModuleInit {
+  private readonly byEvent = new Map<DomainEventName, DomainEventSubscriber[]>();
+  private readonly byName = new Map<string, DomainEventSubscriber>();
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+  ) {}
+
+  onModuleInit(): void {
+    const found: DomainEventSubscriber[] = [];
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance = wrapper.instance as Record<string, unknown> | undefined;
+      if (!instance || typeof instance !== 'object' || wrapper.isAlias) continue;
+      const prototype = Object.getPrototypeOf(instance) as object;
+      for (const method of this.scanner.getAllMethodNames(prototype)) {
+        const handler = instance[method] as DomainEventSubscriber['run'];
+        const metadata = Reflect.getMetadata(HANDLES_DOMAIN_EVENT, handler) as SubscriberMetadata | undefined;
+        if (!metadata) continue;
+        const provider = (instance.constructor as { name: string }).name;
+        found.push({
+          name: metadata.name ?? `${provider}.${method}`,
+          event: metadata.event,
+          external: metadata.external,
+          where: `${wrapper.host?.name ?? '?'} › ${provider}.${method}`,
+          run: handler.bind(instance) as DomainEventSubscriber['run'],
+        });
+      }
+    }
+    this.check(found);
+    for (const subscriber of found) {
+      this.byName.set(subscriber.name, subscriber);
+      this.byEvent.set(subscriber.event, [...(this.byEvent.get(subscriber.event) ?? []), subscriber]);
+    }
+  }
+
+  /** The event's subscribers, in discovery order. */
+  of(event: DomainEventName): readonly DomainEventSubscriber[] {
+    return this.byEvent.get(event) ?? [];
+  }
+
+  named(name: string): DomainEventSubscriber | undefined {
+    return this.byName.get(name);
+  }
+
+  /** One queue job per subscriber of the event, with job id `<eventId>@<subscriber>`. */
+  jobsFor(event: DomainEvent): { name: string; data: SubscriberJob; opts: JobsOptions }[] {
+    return this.of(event.name).map((subscriber) => ({
+      name: event.name,
+      data: { event, subscriber: subscriber.name },
+      opts: { ...DOMAIN_EVENT_JOB_OPTIONS, jobId: subscriberJobId(event.id, subscriber.name) },
+    }));
+  }
+
+  private check(found: DomainEventSubscriber[]): void {
+    const events = new Set(found.map((subscriber) => subscriber.event));
+    const byName = new Map<string, DomainEventSubscriber[]>();
+    for (const subscriber of found) byName.set(subscriber.name, [...(byName.get(subscriber.name) ?? []), subscriber]);
+    const problems = [
+      ...DOMAIN_EVENT_NAMES.filter((name) => !events.has(name)).map((name) => `${name} has no subscriber`),
+      ...[...byName]
+        .filter(([, same]) => same.length > 1)
+        .map(([name, same]) => `${same.length} subscribers are named ${name}: ${same.map((subscriber) => `${subscriber.where} (${subscriber.event})`).join(', ')}`),
+      ...[...events].filter((name) => !DOMAIN_EVENT_NAMES.includes(name)).map((name) => `${name} is not a domain event`),
+      ...found.filter((subscriber) => subscriber.name.includes(':')).map((subscriber) => `${subscriber.where}: a subscriber name cannot contain ":"`),
+    ];
+    if (problems.length) throw new SubscriberRegistryError(`Domain event subscribers are wrong:\n  - ${problems.join('\n  - ')}`);
+  }
+}

@@ -1,0 +1,14 @@
+import type { Principal } from '../../common/principal.js';
+
+/**
+ * Who may be in rooms whose access depends on domain data (`event:<id>` on whether the user may see
+ * that event). Realtime knows no domain: a module provides the policy (see RealtimeModule.forApp),
+ * and the gateway asks it on every join and whenever it re-identifies a socket.
+ */
+export interface RoomPolicy {
+  /** The room kind it decides: `event` for `event:<id>`. */
+  readonly kind: string;
+  mayJoin(principal: Principal | null, id: number): Promise<boolean>;
+}
+
+export const ROOM_POLICIES = Symbol('ROOM_POLICIES');

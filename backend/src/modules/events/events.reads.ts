@@ -1,0 +1,4 @@
+import { readTag } from '../../infra/read-cache/cached-read.js';
+
+/** Every public read of events, lists to videos: out of date after any of these domain events. */
+export const EVENT_READS = readTag('events', ['EventAttendanceChanged', 'EventPublicationChanged', 'EventDetailsChanged', 'EventVideoChanged', 'LiveEventChanged']);

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { LeagueEventsModule } from '../events/events.module.js';
+import { TeamsModule } from '../teams/teams.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { DriverDirectory } from './driver-directory.js';
+import { ProfilesController } from './profiles.controller.js';
+import { ProfilesHandlers } from './profiles.handlers.js';
+import { ProfilesModule } from './profiles.module.js';
+
+/** The drivers' API: the Profile page, public profiles, Grid and Crew, promotion; profiles with their teams, roles and events. */
+@Module({
+  imports: [ProfilesModule, TeamsModule, UsersModule, LeagueEventsModule],
+  controllers: [ProfilesController],
+  providers: [DriverDirectory, ProfilesHandlers],
+})
+export class DriversModule {}

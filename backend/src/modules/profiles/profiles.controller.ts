@@ -1,0 +1,165 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Access } from '../../common/access.js';
+import { CurrentPrincipal, type Principal } from '../../common/principal.js';
+import type { Page } from '../../contracts/api.js';
+import type { DriverListItemDto, MyProfileDto, ProfileEventDto, PublicProfileDto, SeasonResultsDto, StatsSummaryDto } from '../../contracts/profiles.js';
+import type { Role } from '../../contracts/roles.js';
+import type { TeamDriverEntry } from '../../contracts/teams.js';
+import { CachedRead } from '../../infra/read-cache/cached-read.js';
+import { DriverDirectory } from './driver-directory.js';
+import {
+  AccountUpdateBody,
+  ChampionNumberBody,
+  ConnectionsUpdateBody,
+  DriverListQuery,
+  GamesUpdateBody,
+  ProfileIdParam,
+  ProfileUpdateBody,
+  PromoteBody,
+  SocialsUpdateBody,
+} from './dto/profile.dto.js';
+import { PROFILE_READS } from './profiles.reads.js';
+import { ProfilesService } from './profiles.service.js';
+
+/** The caller on a public route: a principal when signed in, else undefined. */
+const Caller = createParamDecorator((_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<Request>().principal);
+
+/** Organizers see hidden drivers in lists. */
+const seesHiddenDrivers = (principal: Principal | undefined) => !!principal?.flags.isOrganizer;
+/** The owner (and organizers) see a hidden profile: signed-in callers read the database. */
+const signedIn = (principal: Principal | undefined) => !!principal;
+
+@ApiTags('profiles')
+@Controller('profile')
+export class ProfilesController {
+  constructor(
+    private readonly profiles: ProfilesService,
+    private readonly directory: DriverDirectory,
+  ) {}
+
+  // Fixed paths come before `:id`, which would otherwise take them.
+
+  /** The caller's own profile, as the Profile page edits it (made empty on first visit). */
+  @Get()
+  @Access('signedIn')
+  mine(@CurrentPrincipal() principal: Principal): Promise<MyProfileDto> {
+    return this.profiles.mine(principal.userId);
+  }
+
+  /** Any fields of the profile; `profileCompleted` follows (a number and an id on a platform raced on). 409 when a number or platform id is taken. */
+  @Patch()
+  @Access('signedIn')
+  update(@CurrentPrincipal() principal: Principal, @Body() body: ProfileUpdateBody): Promise<MyProfileDto> {
+    return this.profiles.update(principal.userId, body);
+  }
+
+  /** Name, country, time zone, and whether visitors see the profile. */
+  @Patch('account')
+  @Access('signedIn')
+  updateAccount(@CurrentPrincipal() principal: Principal, @Body() body: AccountUpdateBody): Promise<MyProfileDto> {
+    return this.profiles.update(principal.userId, body);
+  }
+
+  /** The platform ids: Xbox gamertag, Steam name, PSN id. */
+  @Patch('connections')
+  @Access('signedIn')
+  updateConnections(@CurrentPrincipal() principal: Principal, @Body() body: ConnectionsUpdateBody): Promise<MyProfileDto> {
+    return this.profiles.update(principal.userId, body);
+  }
+
+  @Patch('socials')
+  @Access('signedIn')
+  updateSocials(@CurrentPrincipal() principal: Principal, @Body() body: SocialsUpdateBody): Promise<MyProfileDto> {
+    return this.profiles.update(principal.userId, body);
+  }
+
+  /** The games and platforms the driver races on. */
+  @Patch('games')
+  @Access('signedIn')
+  updateGames(@CurrentPrincipal() principal: Principal, @Body() body: GamesUpdateBody): Promise<MyProfileDto> {
+    return this.profiles.update(principal.userId, body);
+  }
+
+  /** Numbers other drivers hold (and 1 while it is kept for the champion), for the form to show before saving. */
+  @Get('takenDriverNumbers')
+  @Access('signedIn')
+  takenDriverNumbers(@CurrentPrincipal() principal: Principal): Promise<number[]> {
+    return this.profiles.takenNumbers(principal.userId);
+  }
+
+  /**
+   * The Grid (complete profiles) and, with `roles`, the Crew: filters `roles` (roles or a crew filter
+   * value), `platform`, `game`, `team`, `search`; 0-based pages of 25 by default.
+   */
+  @Get('list')
+  @Access('public')
+  @CachedRead(PROFILE_READS, { bypass: seesHiddenDrivers })
+  list(@Query() query: DriverListQuery, @Caller() viewer?: Principal): Promise<Page<DriverListItemDto>> {
+    return this.directory.list(query, viewer);
+  }
+
+  /** Removes NEW from a driver after their assessment race; the driver's menus change live. */
+  @Post('promote')
+  @Access('isOrganizer')
+  @HttpCode(200)
+  promote(@Body() body: PromoteBody): Promise<{ profileId: number; roles: Role[] }> {
+    return this.directory.promote(body.profileId);
+  }
+
+  /** Keeps number 1 for the reigning champion (`profileId`), or frees it (`null`). */
+  @Put('championNumber')
+  @Access('isAdmin')
+  championNumber(@Body() body: ChampionNumberBody): Promise<{ profileId: number | null }> {
+    return this.profiles.setChampion(body.profileId ?? null);
+  }
+
+  /** A driver's public profile; a hidden one is "Private driver" to visitors. */
+  @Get(':id')
+  @Access('public')
+  @CachedRead(PROFILE_READS, { bypass: signedIn })
+  publicProfile(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<PublicProfileDto> {
+    return this.directory.publicProfile(id, viewer);
+  }
+
+  /** SPEC §3's team-driver entry of the driver, or `{driverTeam: null}`. */
+  @Get(':id/team')
+  @Access('public')
+  @CachedRead(PROFILE_READS, { bypass: signedIn })
+  team(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<TeamDriverEntry | { driverTeam: null }> {
+    return this.directory.teamOf(id, viewer);
+  }
+
+  /** Every team the driver drives for (at most one per game). */
+  @Get(':id/teams')
+  @Access('public')
+  @CachedRead(PROFILE_READS, { bypass: signedIn })
+  teams(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<TeamDriverEntry[]> {
+    return this.directory.teamsOf(id, viewer);
+  }
+
+  /** The published events the driver entered, newest first. */
+  @Get(':id/events')
+  @Access('public')
+  @CachedRead(PROFILE_READS, { bypass: signedIn })
+  events(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<ProfileEventDto[]> {
+    return this.directory.events(id, viewer);
+  }
+
+  /** Results by season (none until competitions post results). */
+  @Get(':id/results')
+  @Access('public')
+  @CachedRead(PROFILE_READS, { bypass: signedIn })
+  results(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<SeasonResultsDto[]> {
+    return this.directory.results(id, viewer);
+  }
+
+  /** Starts, wins, podiums, poles, fastest laps, DNFs, average finish and points, from posted results. */
+  @Get(':id/stats-summary')
+  @Access('public')
+  @CachedRead(PROFILE_READS, { bypass: signedIn })
+  stats(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<StatsSummaryDto> {
+    return this.directory.stats(id, viewer);
+  }
+}

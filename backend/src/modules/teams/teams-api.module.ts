@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ProfilesModule } from '../profiles/profiles.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { TeamRosters } from './team-rosters.js';
+import { TeamsController } from './teams.controller.js';
+import { TeamsHandlers } from './teams.handlers.js';
+import { TeamsModule } from './teams.module.js';
+
+/** The teams' API: admin teams and captains, My Teams (invite, remove, hand over), invitations, GridTeams; roles follow membership. */
+@Module({
+  imports: [TeamsModule, ProfilesModule, UsersModule],
+  controllers: [TeamsController],
+  providers: [TeamRosters, TeamsHandlers],
+})
+export class TeamsApiModule {}

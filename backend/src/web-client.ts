@@ -1,0 +1,61 @@
+import { NotFoundException } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from './config/environment.js';
+
+/** Encodings the build writes beside each text asset (frontend/build/precompress.ts), best first. */
+const ENCODINGS = [
+  { name: 'br', extension: '.br' },
+  { name: 'gzip', extension: '.gz' },
+] as const;
+
+const isApiPath = (urlPath: string) => urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/socket.io');
+
+/** The best precompressed copy of `file` the browser accepts, if the build wrote one. */
+function precompressed(request: Request, file: string): { encoding: string; file: string } | null {
+  const accepted = request.acceptsEncodings(ENCODINGS.map(({ name }) => name));
+  const encoding = ENCODINGS.find(({ name }) => name === accepted);
+  return encoding && existsSync(file + encoding.extension) ? { encoding: encoding.name, file: file + encoding.extension } : null;
+}
+
+/** Sends a file of the build, precompressed when the browser takes it, with the type of the original. */
+function sendBuilt(request: Request, response: Response, next: NextFunction, file: string, cacheControl: string): void {
+  const chosen = precompressed(request, file);
+  response.setHeader('Vary', 'Accept-Encoding');
+  response.setHeader('Cache-Control', cacheControl);
+  response.type(path.extname(file));
+  if (chosen) response.setHeader('Content-Encoding', chosen.encoding);
+  response.sendFile(chosen?.file ?? file, { cacheControl: false }, (error) => error && next(error));
+}
+
+/**
+ * The built client at `/`: hashed assets cached for a year, `index.html` revalidated on every visit,
+ * both sent as the build's brotli or gzip copies; every other non-API path gets index.html (SPA routes).
+ */
+export function serveWebClient(app: NestExpressApplication, config: AppConfig): void {
+  const root = config.webDist ? path.resolve(config.webDist) : null;
+  const index = root ? path.join(root, 'index.html') : null;
+  const hasClient = !!root && !!index && existsSync(index);
+  if (hasClient) {
+    const assets = path.join(root, 'assets');
+    app.use('/assets', (request: Request, response: Response, next: NextFunction) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+      let file: string;
+      try {
+        file = path.join(assets, path.normalize(decodeURIComponent(request.path)));
+      } catch {
+        return next(new NotFoundException(`No asset ${request.path}`));
+      }
+      if (!file.startsWith(assets + path.sep) || !existsSync(file)) return next(new NotFoundException(`No asset ${request.path}`));
+      sendBuilt(request, response, next, file, 'public, max-age=31536000, immutable');
+    });
+    app.use(express.static(root, { index: false, maxAge: '1h' }));
+  }
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(request.path)) return next();
+    if (!hasClient || !index) return next(new NotFoundException('The web client is not built; run npm run build'));
+    sendBuilt(request, response, next, index, 'no-cache');
+  });
+}
