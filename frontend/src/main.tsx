@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
-import { startLiveUpdates } from './features/site/liveUpdates.js';
+import { startLiveUpdates } from './app/live/liveUpdates.js';
+import { appQueryClient } from './lib/query/queryClient.js';
 import { appStore } from './lib/store.js';
 
 const root = document.getElementById('root');
@@ -9,7 +10,7 @@ if (!root) throw new Error('The page has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <App store={appStore} />
+    <App store={appStore} queryClient={appQueryClient} />
   </StrictMode>,
 );
-startLiveUpdates(appStore);
+startLiveUpdates(appStore, appQueryClient);

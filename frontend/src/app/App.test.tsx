@@ -3,9 +3,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { installFakeApi, TEST_CONFIG, testUser, UNAUTHORIZED, type FakeReply } from '../testing/fakeApi.js';
-import type { CurrentUserDto } from '../../../backend/src/contracts/api.js';
-import { headlinesAtom } from '../features/community/atoms.js';
-import { maintenanceAtom } from '../features/site/atoms.js';
+import type { CurrentUserDto } from '@paddock/contracts/api.js';
+import { communityKeys } from '../features/community/index.js';
+import { siteKeys } from '../features/site/index.js';
+import { createQueryClient } from '../lib/query/queryClient.js';
 import { App } from './App.js';
 
 function startAt(path: string, me: FakeReply | CurrentUserDto, extra: Parameters<typeof installFakeApi>[0] = {}) {
@@ -17,8 +18,9 @@ function startAt(path: string, me: FakeReply | CurrentUserDto, extra: Parameters
     ...extra,
   });
   const store = createStore();
-  render(<App store={store} />);
-  return { fake, store };
+  const queryClient = createQueryClient();
+  render(<App store={store} queryClient={queryClient} />);
+  return { fake, store, queryClient };
 }
 
 describe('App', () => {
@@ -123,27 +125,34 @@ describe('App', () => {
   });
 
   it('shows the maintenance page to drivers but not to staff', async () => {
-    const { store } = startAt('/', testUser());
+    const { queryClient } = startAt('/', testUser());
     await screen.findByRole('heading', { level: 1, name: /Welcome/ });
-    act(() => store.set(maintenanceAtom, true));
-    expect(screen.getByRole('heading', { level: 1, name: 'Website under maintenance' })).toBeInTheDocument();
+    act(() => {
+      queryClient.setQueryData(siteKeys.maintenance, { enabled: true });
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Website under maintenance' })).toBeInTheDocument();
     const join = screen.getByRole('link', { name: 'Join our discord' });
     expect(join).toHaveAttribute('href', TEST_CONFIG.discord.joinUrl);
     expect(join).toHaveAttribute('target', '_blank');
   });
 
   it('lets staff through during maintenance', async () => {
-    const { store } = startAt('/', testUser({ roles: ['STEWARD'] }));
+    const { queryClient } = startAt('/', testUser({ roles: ['STEWARD'] }));
     await screen.findByRole('heading', { level: 1, name: /Welcome/ });
-    act(() => store.set(maintenanceAtom, true));
+    act(() => {
+      queryClient.setQueryData(siteKeys.maintenance, { enabled: true });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText('Website under maintenance')).not.toBeInTheDocument();
   });
 
-  it('runs the headlines from their atom in a labelled banner', async () => {
-    const { store } = startAt('/', UNAUTHORIZED);
+  it('runs the headlines from the cache in a labelled banner', async () => {
+    const { queryClient } = startAt('/', UNAUTHORIZED);
     await screen.findByRole('heading', { level: 1, name: 'Test League' });
     expect(screen.queryByRole('region', { name: 'Headlines' })).not.toBeInTheDocument();
-    act(() => store.set(headlinesAtom, ['Rivals launches Monday']));
-    expect(screen.getByRole('region', { name: 'Headlines' })).toHaveTextContent('Rivals launches Monday');
+    act(() => {
+      queryClient.setQueryData(communityKeys.headlines, [{ id: 1, text: 'Rivals launches Monday', createdAt: '', updatedAt: '' }]);
+    });
+    expect(await screen.findByRole('region', { name: 'Headlines' })).toHaveTextContent('Rivals launches Monday');
   });
 });

@@ -1,14 +1,16 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider, useAtomValue } from 'jotai';
 import { BrowserRouter } from 'react-router-dom';
 import { CenteredLoader } from '../components/CenteredLoader.js';
-import { readinessAtom } from '../features/site/atoms.js';
-import { StartupFallback } from '../features/site/StartupFallback.js';
-import { startUp } from '../features/site/startUp.js';
+import { SiteNameContext } from '../components/PageTitle.js';
+import { configAtom, readinessAtom, StartupFallback } from '../features/site/index.js';
+import { appQueryClient } from '../lib/query/queryClient.js';
 import { appStore, type AppStore } from '../lib/store.js';
 import { Shell } from './shell/Shell.js';
+import { startUp } from './startUp.js';
 import { theme } from './theme.js';
 
 /** Runs the start-up sequence, then shows the shell, or the fallback view when the league cannot be reached. */
@@ -28,15 +30,26 @@ export function StartupGate({ store }: { store: AppStore }) {
   return <Shell />;
 }
 
-export function App({ store = appStore }: { store?: AppStore }) {
+/** Page titles end with the league's name from the configuration. */
+function LeagueNameInTitles({ children }: { children: ReactNode }) {
+  const { leagueName } = useAtomValue(configAtom);
+  return <SiteNameContext value={leagueName}>{children}</SiteNameContext>;
+}
+
+/** Jotai holds client state (the user, start-up); the query cache holds server data. */
+export function App({ store = appStore, queryClient = appQueryClient }: { store?: AppStore; queryClient?: QueryClient }) {
   return (
-    <Provider store={store}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <BrowserRouter>
-          <StartupGate store={store} />
-        </BrowserRouter>
-      </ThemeProvider>
-    </Provider>
+    <QueryClientProvider client={queryClient}>
+      <Provider store={store}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <BrowserRouter>
+            <LeagueNameInTitles>
+              <StartupGate store={store} />
+            </LeagueNameInTitles>
+          </BrowserRouter>
+        </ThemeProvider>
+      </Provider>
+    </QueryClientProvider>
   );
 }

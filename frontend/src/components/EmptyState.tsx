@@ -9,7 +9,11 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
       <Typography variant="h6" component="p">
         {title}
       </Typography>
-      {children && <Typography sx={{ mt: 1 }} component="div">{children}</Typography>}
+      {children && (
+        <Typography sx={{ mt: 1 }} component="div">
+          {children}
+        </Typography>
+      )}
     </Paper>
   );
 }

@@ -1,14 +1,15 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import Typography from '@mui/material/Typography';
-import { useAtomValue } from 'jotai';
-import { configAtom } from '../features/site/atoms.js';
+
+/** The name after each page's title in the browser tab: the app provides the league's. */
+export const SiteNameContext = createContext('Paddock');
 
 /** The page's one h1, also named in the browser tab. */
 export function PageTitle({ children }: { children: string }) {
-  const { leagueName } = useAtomValue(configAtom);
+  const siteName = useContext(SiteNameContext);
   useEffect(() => {
-    document.title = `${children} · ${leagueName}`;
-  }, [children, leagueName]);
+    document.title = `${children} · ${siteName}`;
+  }, [children, siteName]);
   return (
     <Typography variant="h4" component="h1" gutterBottom>
       {children}

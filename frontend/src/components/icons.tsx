@@ -13,19 +13,7 @@ export const GroupIcon = createSvgIcon(
   <path d="M16 11c1.66 0 2.99-1.34 2.99-3S17.66 5 16 5s-3 1.34-3 3 1.34 3 3 3m-8 0c1.66 0 2.99-1.34 2.99-3S9.66 5 8 5 5 6.34 5 8s1.34 3 3 3m0 2c-2.33 0-7 1.17-7 3.5V19h14v-2.5c0-2.33-4.67-3.5-7-3.5m8 0c-.29 0-.62.02-.97.05 1.16.84 1.97 1.97 1.97 3.45V19h6v-2.5c0-2.33-4.67-3.5-7-3.5" />,
   'Group',
 );
-export const ShortVideoIcon = createSvgIcon(
-  <path d="M17 2H7c-1.1 0-2 .9-2 2v16c0 1.1.9 2 2 2h10c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2m-7 14V8l6 4z" />,
-  'ShortVideo',
-);
-export const VideoIcon = createSvgIcon(
-  <path d="M21 3H3c-1.1 0-2 .9-2 2v12c0 1.1.9 2 2 2h5v2h8v-2h5c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2m0 14H3V5h18zm-5-6-7 4V7z" />,
-  'Video',
-);
-export const LiveStreamIcon = createSvgIcon(
-  <path d="M17 10.5V7c0-.55-.45-1-1-1H4c-.55 0-1 .45-1 1v10c0 .55.45 1 1 1h12c.55 0 1-.45 1-1v-3.5l4 4v-11z" />,
-  'LiveStream',
-);
-export const ChatIcon = createSvgIcon(
-  <path d="M20 2H4c-1.1 0-2 .9-2 2v18l4-4h14c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2M8 11H6V9h2zm5 0h-2V9h2zm5 0h-2V9h2z" />,
-  'Chat',
-);
+export const ShortVideoIcon = createSvgIcon(<path d="M17 2H7c-1.1 0-2 .9-2 2v16c0 1.1.9 2 2 2h10c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2m-7 14V8l6 4z" />, 'ShortVideo');
+export const VideoIcon = createSvgIcon(<path d="M21 3H3c-1.1 0-2 .9-2 2v12c0 1.1.9 2 2 2h5v2h8v-2h5c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2m0 14H3V5h18zm-5-6-7 4V7z" />, 'Video');
+export const LiveStreamIcon = createSvgIcon(<path d="M17 10.5V7c0-.55-.45-1-1-1H4c-.55 0-1 .45-1 1v10c0 .55.45 1 1 1h12c.55 0 1-.45 1-1v-3.5l4 4v-11z" />, 'LiveStream');
+export const ChatIcon = createSvgIcon(<path d="M20 2H4c-1.1 0-2 .9-2 2v18l4-4h14c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2M8 11H6V9h2zm5 0h-2V9h2zm5 0h-2V9h2z" />, 'Chat');

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
-import type { CurrentUserDto, SiteConfig } from '../../../backend/src/contracts/api.js';
-import type { Role } from '../../../backend/src/contracts/roles.js';
+import type { CurrentUserDto, SiteConfig } from '@paddock/contracts/api.js';
+import type { Role } from '@paddock/contracts/roles.js';
 
 /** A canned answer: a status and a JSON body (omit the body for an empty one). */
 export interface FakeReply {

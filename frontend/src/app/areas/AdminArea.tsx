@@ -11,6 +11,12 @@ const PAGES: AreaPages = {
   'Admin-Track': () => <TrackFormPage />,
   'Admin-Track-Variants': () => <TrackFormPage variantsOnly />,
   'Admin-Cars': lazy(() => import('../../features/catalogue/components/CarsPage.js')),
+  'Admin-Teams': lazy(() => import('../../features/teams/components/AdminTeamsPage.js')),
+  'Admin-Team': lazy(() => import('../../features/teams/components/AdminTeamPage.js')),
+  'Admin-Users': lazy(() => import('../../features/users/components/UsersPage.js')),
+  'Admin-Roles': lazy(() => import('../../features/users/components/RolesPage.js')),
+  'Admin-Headlines': lazy(() => import('../../features/community/components/HeadlinesAdminPage.js')),
+  'Admin-Maintenance': lazy(() => import('../../features/site/components/MaintenanceAdminPage.js')),
 };
 
 /** The admin screens, loaded as their own chunk only when one is opened. */

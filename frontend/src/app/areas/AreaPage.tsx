@@ -1,4 +1,4 @@
-import { ComingSoonPage } from '../../components/ComingSoonPage.js';
+import { ComingSoonPage } from '../pages/ComingSoonPage.js';
 import type { AreaPages, AreaProps } from './areaProps.js';
 
 /** Renders a route's screen from its area, or the titled placeholder when it is not built yet. */

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { OrganizerEventPage } from '../../features/events/organizer/OrganizerEventPage.js';
 import { OrganizerEventsPage } from '../../features/events/organizer/OrganizerEventsPage.js';
 import { AreaPage } from './AreaPage.js';
@@ -8,6 +9,8 @@ const PAGES: AreaPages = {
   'Organize-QuickEvent': () => <OrganizerEventPage kind="individual" />,
   'Organize-Assessments': () => <OrganizerEventsPage kind="assessment" />,
   'Organize-Assessment': () => <OrganizerEventPage kind="assessment" />,
+  // Seasons come with competitions; until then an event's team entries are also on its organizer page.
+  'Organize-Season-Event-Teams': lazy(() => import('../../features/events/organizer/TeamEntriesPage.js')),
 };
 
 /** The organizer screens, loaded as their own chunk only when one is opened. */

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import HomePage from '../../features/home/HomePage.js';
+import { HomePage } from '../../features/home/index.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { AreaPage } from './AreaPage.js';
 import type { AreaPages, AreaProps } from './areaProps.js';
@@ -13,6 +13,10 @@ const PAGES: AreaPages = {
   'Event-Assessment': lazy(() => import('../../features/events/components/AssessmentPage.js')),
   Media: lazy(() => import('../../features/media/MediaPage.js')),
   Live: lazy(() => import('../../features/live/LivePage.js')),
+  Grid: lazy(() => import('../../features/profiles/components/GridPage.js')),
+  PublicProfile: lazy(() => import('../../features/profiles/components/PublicProfilePage.js')),
+  Crew: lazy(() => import('../../features/profiles/components/CrewPage.js')),
+  GridTeams: lazy(() => import('../../features/teams/components/GridTeamsPage.js')),
 };
 
 /** Screens every visitor may see (SPEC §4), loaded as one chunk. */

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useAtomValue } from 'jotai';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { sessionAtom } from '../../features/auth/atoms.js';
+import { sessionAtom } from '../../features/auth/index.js';
 import { NavDropdown } from './NavDropdown.js';
 import { isNavGroup, navigationFor, type NavLink } from './navigation.js';
 
@@ -28,9 +28,7 @@ export function DesktopNav() {
   const { main, myTeams, staff } = navigationFor(session);
   return (
     <Box component="nav" aria-label="Main navigation" sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center' }}>
-      {main.map((entry) =>
-        isNavGroup(entry) ? <NavDropdown key={entry.label} label={entry.label} sections={[entry]} /> : <NavButton key={entry.to} link={entry} />,
-      )}
+      {main.map((entry) => (isNavGroup(entry) ? <NavDropdown key={entry.label} label={entry.label} sections={[entry]} /> : <NavButton key={entry.to} link={entry} />))}
       {myTeams && <NavButton link={myTeams} />}
       {staff && <NavDropdown label="Admin" sections={staff} titled />}
     </Box>

@@ -10,9 +10,10 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { sessionAtom } from '../../features/auth/atoms.js';
-import { configAtom } from '../../features/site/atoms.js';
+import { sessionAtom } from '../../features/auth/index.js';
+import { configAtom } from '../../features/site/index.js';
 import { Logo } from '../../components/Logo.js';
+import { NextRaceSlot } from '../shell/NextRaceSlot.js';
 import { isNavGroup, navigationFor, type NavGroup, type NavLink } from './navigation.js';
 
 function DrawerLink({ link, onNavigate, inset = false }: { link: NavLink; onNavigate: () => void; inset?: boolean }) {
@@ -59,15 +60,14 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
           {leagueName}
         </Typography>
       </Box>
+      <Box sx={{ px: 1, pb: 1, display: { md: 'none' } }}>
+        <NextRaceSlot onNavigate={onClose} />
+      </Box>
       <Divider />
       <Box component="nav" aria-label="Main navigation">
         <List dense>
           {main.map((entry) =>
-            isNavGroup(entry) ? (
-              <DrawerGroup key={entry.label} group={entry} onNavigate={onClose} />
-            ) : (
-              <DrawerLink key={entry.to} link={entry} onNavigate={onClose} />
-            ),
+            isNavGroup(entry) ? <DrawerGroup key={entry.label} group={entry} onNavigate={onClose} /> : <DrawerLink key={entry.to} link={entry} onNavigate={onClose} />,
           )}
           {myTeams && <DrawerLink link={myTeams} onNavigate={onClose} />}
         </List>

@@ -33,7 +33,15 @@ export function NavDropdown({ label, sections, titled = false }: { label: string
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}
         endIcon={<ExpandMoreIcon />}
-        sx={{ px: 1, minWidth: 0, whiteSpace: 'nowrap', fontWeight: active ? 700 : 500, borderBottom: 2, borderColor: active ? 'currentColor' : 'transparent', borderRadius: 0 }}
+        sx={{
+          px: 1,
+          minWidth: 0,
+          whiteSpace: 'nowrap',
+          fontWeight: active ? 700 : 500,
+          borderBottom: 2,
+          borderColor: active ? 'currentColor' : 'transparent',
+          borderRadius: 0,
+        }}
       >
         {label}
       </Button>

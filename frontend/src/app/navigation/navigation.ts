@@ -1,5 +1,5 @@
-import type { Session } from '../../features/auth/session.js';
-import { pathTo } from '../routes/routeTable.js';
+import type { Session } from '../../features/auth/index.js';
+import { pathTo, type PlainRouteName } from '../routes/routeTable.js';
 
 /** One menu entry: a label and where it goes. */
 export interface NavLink {
@@ -17,7 +17,8 @@ export type NavEntry = NavLink | NavGroup;
 
 export const isNavGroup = (entry: NavEntry): entry is NavGroup => 'items' in entry;
 
-const link = (label: string, routeName: string): NavLink => ({ label, to: pathTo(routeName) });
+/** A menu entry to a route without required parameters; a misspelt route name does not compile. */
+const link = (label: string, routeName: PlainRouteName): NavLink => ({ label, to: pathTo(routeName) });
 
 /** The main navigation with the labels of SPEC §2. */
 export const MAIN_NAVIGATION: readonly NavEntry[] = [
@@ -51,6 +52,8 @@ export const MANAGEMENT_ITEMS: readonly NavLink[] = [
   link('Competition groups', 'Organize-CompetitionGroups'),
   link('Teams', 'Admin-Teams'),
   link('Bidding config', 'Admin-Biddingconfig'),
+  link('Headlines', 'Admin-Headlines'),
+  link('Maintenance', 'Admin-Maintenance'),
 ];
 
 export const ORGANIZE_ITEMS: readonly NavLink[] = [

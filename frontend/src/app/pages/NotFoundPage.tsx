@@ -3,6 +3,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageTitle } from '../../components/PageTitle.js';
+import { pathTo } from '../routes/routeTable.js';
 
 export function NotFoundPage() {
   return (
@@ -12,7 +13,7 @@ export function NotFoundPage() {
       </Typography>
       <PageTitle>Page not found</PageTitle>
       <Typography sx={{ mb: 3 }}>This corner of the track does not exist. It may have moved, or the link is off the racing line.</Typography>
-      <Button component={RouterLink} to="/" variant="contained">
+      <Button component={RouterLink} to={pathTo('Home')} variant="contained">
         Back to Home
       </Button>
     </Container>

@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate } from 'react-router-dom';
-import { sessionAtom } from '../../features/auth/atoms.js';
-import { guardRedirect } from './guard.js';
+import { sessionAtom } from '../../features/auth/index.js';
+import { RoleRequiredPage } from '../pages/RoleRequiredPage.js';
+import { guardRedirect, missingRole } from './guard.js';
 import type { RouteDef } from './routeTable.js';
 
 export function RouteGuard({ route, children }: { route: RouteDef; children: ReactNode }) {
   const session = useAtomValue(sessionAtom);
   const redirect = guardRedirect(route, session);
-  return redirect ? <Navigate to={redirect} replace /> : children;
+  if (redirect) return <Navigate to={redirect} replace />;
+  const lacking = missingRole(route, session);
+  return lacking ? <RoleRequiredPage role={lacking} title={route.title} /> : children;
 }

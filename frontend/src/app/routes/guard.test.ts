@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { guardRedirect } from './guard.js';
+import { guardRedirect, missingRole, signInReason } from './guard.js';
 import { routeNamed } from './routeTable.js';
 
 const visitor = { loggedIn: false, profileCompleted: false };
@@ -12,7 +12,9 @@ describe('guardRedirect', () => {
     expect(guardRedirect(routeNamed('404'), visitor)).toBeNull();
     expect(guardRedirect(routeNamed('Profile'), visitor)).toBe('/');
     expect(guardRedirect(routeNamed('Admin-Users'), visitor)).toBe('/');
-    expect(guardRedirect(routeNamed('Live'), visitor)).toBe('/');
+    expect(guardRedirect(routeNamed('Live'), visitor)).toBe('/?signIn=live');
+    expect(signInReason('live')).toMatch(/live race/);
+    expect(signInReason('nope')).toBeNull();
   });
 
   it('lets a signed-in driver open every route', () => {
@@ -24,5 +26,23 @@ describe('guardRedirect', () => {
     expect(guardRedirect(routeNamed('Home'), rookie)).toBe('/profile');
     expect(guardRedirect(routeNamed('Grid'), rookie)).toBe('/profile');
     expect(guardRedirect(routeNamed('Profile'), rookie)).toBeNull();
+  });
+});
+
+describe('missingRole', () => {
+  const none = { isAdmin: false, isOrganizer: false, isSteward: false };
+  it('names the role a staff area needs when the user lacks it', () => {
+    expect(missingRole(routeNamed('Admin-Games'), none)?.name).toBe('admin');
+    expect(missingRole(routeNamed('Organize-QuickEvents'), none)?.name).toBe('organizer');
+    expect(missingRole(routeNamed('Steward-Tickets'), none)?.name).toBe('steward');
+    expect(missingRole(routeNamed('Admin-Games'), { ...none, isOrganizer: true, isSteward: true })?.name).toBe('admin');
+  });
+
+  it('lets holders in and leaves the other areas alone', () => {
+    expect(missingRole(routeNamed('Organize-QuickEvents'), { ...none, isOrganizer: true })).toBeNull();
+    expect(missingRole(routeNamed('Steward-Tickets'), { ...none, isSteward: true })).toBeNull();
+    expect(missingRole(routeNamed('Admin-Users'), { ...none, isAdmin: true })).toBeNull();
+    expect(missingRole(routeNamed('Profile'), none)).toBeNull();
+    expect(missingRole(routeNamed('Live'), none)).toBeNull();
   });
 });

@@ -3,14 +3,33 @@ import { pathTo, ROUTES, routeNamed } from './routeTable.js';
 
 // SPEC §4: the only routes a signed-out visitor may open.
 const VISITOR_ROUTES = [
-  'Home', '404', 'PublicProfile', 'Competitions-Current-details', 'Competitions-Current', 'Competitions-Schedule',
-  'Competitions-Standings', 'Grid', 'GridTeams', 'Crew', 'Paddock-Safety-Car', 'Media', 'Event-details',
-  'Event-Assessment', 'Event-List', 'Merchandise', 'Rivals', 'Downloads',
+  'Home',
+  '404',
+  'PublicProfile',
+  'Competitions-Current-details',
+  'Competitions-Current',
+  'Competitions-Schedule',
+  'Competitions-Standings',
+  'Grid',
+  'GridTeams',
+  'Crew',
+  'Paddock-Safety-Car',
+  'Media',
+  'Event-details',
+  'Event-Assessment',
+  'Event-List',
+  'Merchandise',
+  'Rivals',
+  'Downloads',
 ];
 
 describe('route table', () => {
   it('lets visitors open exactly the public routes of SPEC §4', () => {
-    expect(ROUTES.filter((route) => route.isPublic).map((route) => route.name).sort()).toEqual([...VISITOR_ROUTES].sort());
+    expect(
+      ROUTES.filter((route) => route.isPublic)
+        .map((route) => route.name)
+        .sort(),
+    ).toEqual([...VISITOR_ROUTES].sort());
   });
 
   it('names every route and path once', () => {
@@ -41,6 +60,14 @@ describe('route table', () => {
     expect(pathTo('Rivals', { platform: 'PC', game: 3 })).toBe('/rivals/PC/3');
     expect(pathTo('PublicProfile', { profile: 42 })).toBe('/grid/driver/42');
     expect(pathTo('Home')).toBe('/');
+    // @ts-expect-error: PublicProfile needs its profile parameter, so this does not compile.
     expect(() => pathTo('PublicProfile')).toThrow('needs the parameter profile');
+  });
+
+  it('refuses misspelt route names when compiling (tsc checks the @ts-expect-error lines)', () => {
+    // @ts-expect-error: there is no route named Event-Lsit.
+    expect(() => pathTo('Event-Lsit')).toThrow('No route named Event-Lsit');
+    // @ts-expect-error: Rivals has no parameter named season.
+    expect(pathTo('Rivals', { season: 3 })).toBe('/rivals');
   });
 });

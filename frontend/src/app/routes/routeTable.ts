@@ -1,12 +1,14 @@
 /**
  * Every route of SPEC §2 by its spec name and path. `area` decides which lazily loaded chunk
- * renders it; `isPublic` is the visitor list of SPEC §4.
+ * renders it; `isPublic` is the visitor list of SPEC §4. Names and paths are literal types:
+ * `RouteName` is their union, so a link to a misspelt route, or without a parameter its path
+ * needs, does not compile.
  */
 export type Area = 'public' | 'profile' | 'admin' | 'organizer' | 'steward';
 
-export interface RouteDef {
-  name: string;
-  path: string;
+export interface RouteDef<N extends string = RouteName, P extends string = string> {
+  name: N;
+  path: P;
   title: string;
   area: Area;
   isPublic: boolean;
@@ -14,26 +16,16 @@ export interface RouteDef {
   underConstruction?: boolean;
 }
 
-const publicRoute = (name: string, path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
-  name,
-  path,
-  title,
-  area: 'public',
-  isPublic: true,
-  ...extra,
-});
-const privateRoute = (area: Area, name: string, path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
-  name,
-  path,
-  title,
-  area,
-  isPublic: false,
-  ...extra,
-});
+type Extra = Pick<RouteDef<string>, 'underConstruction'>;
 
-const SEASON = '/organizer/competitions/:competition/seasons/:season';
+const publicRoute = <const N extends string, const P extends string>(name: N, path: P, title: string, extra: Extra = {}) =>
+  ({ name, path, title, area: 'public', isPublic: true, ...extra }) satisfies RouteDef<N, P>;
+const privateRoute = <const N extends string, const P extends string>(area: Area, name: N, path: P, title: string, extra: Extra = {}) =>
+  ({ name, path, title, area, isPublic: false, ...extra }) satisfies RouteDef<N, P>;
 
-export const ROUTES: readonly RouteDef[] = [
+const SEASON = '/organizer/competitions/:competition/seasons/:season' as const;
+
+const ROUTE_LIST = [
   publicRoute('Home', '/', 'Home'),
   publicRoute('Downloads', '/downloads', 'Downloads'),
   privateRoute('profile', 'Profile', '/profile', 'My profile'),
@@ -69,6 +61,9 @@ export const ROUTES: readonly RouteDef[] = [
   privateRoute('admin', 'Admin-Teams', '/admin/teams', 'Teams'),
   privateRoute('admin', 'Admin-Team', '/admin/team/:team', 'Team'),
   privateRoute('admin', 'Admin-Biddingconfig', '/admin/biddingconfig', 'Bidding configuration'),
+  // Not in the spec's route list: the admin screens of the header's headlines and of maintenance mode (SPEC §1).
+  privateRoute('admin', 'Admin-Headlines', '/admin/headlines', 'Headlines'),
+  privateRoute('admin', 'Admin-Maintenance', '/admin/maintenance', 'Maintenance mode'),
 
   privateRoute('organizer', 'Organize-QuickEvents', '/organizer/events', 'Quick events'),
   privateRoute('organizer', 'Organize-QuickEvent', '/organizer/events/:event', 'Quick event'),
@@ -92,25 +87,45 @@ export const ROUTES: readonly RouteDef[] = [
   privateRoute('steward', 'Steward-Ticket', '/steward/tickets/:ticket', 'Ticket'),
 
   publicRoute('404', '*', 'Page not found'),
-];
+] as const;
 
-const byName = new Map(ROUTES.map((route) => [route.name, route]));
+type AnyRoute = (typeof ROUTE_LIST)[number];
+/** Every route name of SPEC §2. */
+export type RouteName = AnyRoute['name'];
+/** The path pattern of a named route, e.g. `/grid/driver/:profile`. */
+export type PathOf<N extends RouteName> = Extract<AnyRoute, { name: N }>['path'];
 
-export function routeNamed(name: string): RouteDef {
+type Segments<P extends string> = P extends `${infer Head}/${infer Rest}` ? Head | Segments<Rest> : P;
+type RequiredParam<S> = S extends `:${string}?` ? never : S extends `:${infer Name}` ? Name : never;
+type OptionalParam<S> = S extends `:${infer Name}?` ? Name : never;
+type ParamValue = string | number;
+/** The parameters a path needs (`:profile`) and may have (`:game?`). */
+export type RouteParams<P extends string> = { [K in RequiredParam<Segments<P>>]: ParamValue } & { [K in OptionalParam<Segments<P>>]?: ParamValue };
+/** The params argument of `pathTo`: required when the path has a required parameter, else optional. */
+/** Routes whose path needs no parameter: what a menu entry may point to. */
+export type PlainRouteName = { [N in RouteName]: [RequiredParam<Segments<PathOf<N>>>] extends [never] ? N : never }[RouteName];
+type ParamsArg<N extends RouteName> = [RequiredParam<Segments<PathOf<N>>>] extends [never] ? [params?: RouteParams<PathOf<N>>] : [params: RouteParams<PathOf<N>>];
+
+export const ROUTES: readonly RouteDef[] = ROUTE_LIST;
+
+const byName = new Map<string, RouteDef>(ROUTES.map((route) => [route.name, route]));
+
+export function routeNamed(name: RouteName): RouteDef {
   const route = byName.get(name);
   if (!route) throw new Error(`No route named ${name}`);
   return route;
 }
 
 /** The path of a named route with its parameters filled in; optional ones may be left out. */
-export function pathTo(name: string, params: Record<string, string | number> = {}): string {
+export function pathTo<N extends RouteName>(name: N, ...[params]: ParamsArg<N>): string {
+  const values: Record<string, ParamValue | undefined> = params ?? {};
   const filled = routeNamed(name)
     .path.split('/')
     .map((segment) => {
       if (!segment.startsWith(':')) return segment;
       const optional = segment.endsWith('?');
       const key = segment.slice(1, optional ? -1 : undefined);
-      const value = params[key];
+      const value = values[key];
       if (value === undefined) {
         if (optional) return null;
         throw new Error(`Route ${name} needs the parameter ${key}`);

@@ -1,21 +1,54 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import { useAtomValue } from 'jotai';
-import { sessionAtom } from '../../features/auth/atoms.js';
-import { LoginDialog } from '../../features/auth/LoginDialog.js';
-import { UserMenu } from '../../features/auth/UserMenu.js';
+import { useSearchParams } from 'react-router-dom';
+import { sessionAtom, UserMenu } from '../../features/auth/index.js';
+import { SIGN_IN_PARAM, signInReason } from '../routes/guard.js';
 
-/** Right end of the header: 'Login / Join' for visitors, the user menu once signed in. */
+// Loaded on the first click: most page views never open it, so it stays out of the first page's JavaScript.
+const LoginDialog = lazy(() => import('../../features/auth/LoginDialog.js').then((module) => ({ default: module.LoginDialog })));
+
+/**
+ * Right end of the header: 'Login / Join' for visitors, the user menu once signed in. A visitor sent
+ * here from a screen that needs signing in (`?signIn=live`) gets the dialog open, saying why.
+ */
 export function AccountArea() {
   const { loggedIn } = useAtomValue(sessionAtom);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const reason = loggedIn ? null : signInReason(searchParams.get(SIGN_IN_PARAM));
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialogLoaded, setDialogLoaded] = useState(false);
   if (loggedIn) return <UserMenu />;
+  const close = () => {
+    setDialogOpen(false);
+    if (reason)
+      setSearchParams(
+        (params) => {
+          params.delete(SIGN_IN_PARAM);
+          return params;
+        },
+        { replace: true },
+      );
+  };
   return (
     <>
-      <Button color="inherit" variant="outlined" onClick={() => setDialogOpen(true)} aria-haspopup="dialog" sx={{ whiteSpace: 'nowrap' }}>
+      <Button
+        color="inherit"
+        variant="outlined"
+        onClick={() => {
+          setDialogLoaded(true);
+          setDialogOpen(true);
+        }}
+        aria-haspopup="dialog"
+        sx={{ whiteSpace: 'nowrap' }}
+      >
         Login / Join
       </Button>
-      <LoginDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      {(dialogLoaded || reason) && (
+        <Suspense fallback={null}>
+          <LoginDialog open={dialogOpen || reason !== null} reason={reason} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import type { SiteConfig } from '../../../../backend/src/contracts/api.js';
-import { configAtom } from '../../features/site/atoms.js';
+import type { SiteConfig } from '@paddock/contracts/api.js';
+import { configAtom } from '../../features/site/index.js';
 import { GroupIcon, LiveStreamIcon, ShortVideoIcon, VideoIcon } from '../../components/icons.js';
 
 const CHANNELS: { key: keyof SiteConfig['social']; label: string; Icon: typeof GroupIcon }[] = [

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
-import { useAtomValue } from 'jotai';
-import { headlinesAtom } from '../../features/community/atoms.js';
+import { useQuery } from '@tanstack/react-query';
+import { communityQueries } from '../../features/community/index.js';
 
 const scroll = keyframes`
   from { transform: translateX(0); }
@@ -10,9 +10,9 @@ const scroll = keyframes`
 
 /** The scrolling headlines under the header; hidden while there are none. Pauses on hover and for reduced motion. */
 export function HeadlinesBanner() {
-  const headlines = useAtomValue(headlinesAtom);
+  const { data: headlines = [] } = useQuery(communityQueries.headlines());
   if (headlines.length === 0) return null;
-  const line = headlines.join('   •   ');
+  const line = headlines.map((headline) => headline.text).join('   •   ');
   return (
     <Box
       component="section"

@@ -1,17 +1,13 @@
-import { useEffect } from 'react';
 import Button from '@mui/material/Button';
-import { useAtomValue, useStore } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { liveEventAvailableAtom } from '../../features/events/atoms.js';
-import { watchLiveEvent } from '../../features/events/shellEvents.js';
+import { eventQueries } from '../../features/events/index.js';
 import { LiveIcon } from '../../components/icons.js';
 import { pathTo } from '../routes/routeTable.js';
 
 /** Opens the live race; disabled while no event is live (SPEC §2), switched live by `live.changed`. */
 export function LiveRaceButton() {
-  const store = useStore();
-  useEffect(() => watchLiveEvent(store), [store]);
-  const live = useAtomValue(liveEventAvailableAtom);
+  const { data: live = false } = useQuery({ ...eventQueries.live(), select: (answer) => answer.event !== null });
   return (
     <Button
       color="inherit"

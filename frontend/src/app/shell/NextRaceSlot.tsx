@@ -1,23 +1,27 @@
-import { useEffect } from 'react';
 import Button from '@mui/material/Button';
-import { useAtomValue, useStore } from 'jotai';
 import { Link as RouterLink } from 'react-router-dom';
-import { nextPlannedEventAtom } from '../../features/events/atoms.js';
-import { eventLinkTarget } from '../../features/events/eventLinkTarget.js';
-import { nextRaceLabel } from '../../features/events/nextRaceLabel.js';
-import { watchNextPlannedEvent } from '../../features/events/shellEvents.js';
+import { eventLinkTarget, nextRaceLabel, useNextPlannedEvent } from '../../features/events/index.js';
 import { showTime } from '../../components/dateTime.js';
 import { FlagIcon } from '../../components/icons.js';
 
-/** The header's next planned race (SPEC §2): nothing when none is planned. */
-export function NextRaceSlot() {
-  const store = useStore();
-  useEffect(() => watchNextPlannedEvent(store), [store]);
-  const event = useAtomValue(nextPlannedEventAtom);
+/**
+ * The header's next planned race (SPEC §2): nothing when none is planned. In the top bar on wide
+ * screens, at the top of the navigation drawer on narrow ones (`onNavigate` closes the drawer).
+ */
+export function NextRaceSlot({ onNavigate }: { onNavigate?: () => void }) {
+  const { event } = useNextPlannedEvent();
   if (!event) return null;
   const label = nextRaceLabel(event);
+  const inDrawer = onNavigate !== undefined;
   return (
-    <Button color="inherit" component={RouterLink} to={eventLinkTarget(event)} startIcon={<FlagIcon />} sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}>
+    <Button
+      color={inDrawer ? 'primary' : 'inherit'}
+      component={RouterLink}
+      to={eventLinkTarget(event)}
+      onClick={onNavigate}
+      startIcon={<FlagIcon />}
+      sx={inDrawer ? { textTransform: 'none', justifyContent: 'flex-start', textAlign: 'left' } : { textTransform: 'none', whiteSpace: 'nowrap' }}
+    >
       Next race: {label ? `${label} · ` : ''}
       {showTime(event.date).short}
     </Button>

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { sessionAtom } from '../../features/auth/atoms.js';
-import { MaintenancePage } from '../../features/site/MaintenancePage.js';
-import { maintenanceAtom } from '../../features/site/atoms.js';
+import { sessionAtom } from '../../features/auth/index.js';
+import { MaintenancePage, siteQueries } from '../../features/site/index.js';
 import { AppRoutes } from '../routes/AppRoutes.js';
 import { useHashScroll } from '../routes/useHashScroll.js';
 import { ErrorDialog } from './ErrorDialog.js';
@@ -25,7 +25,7 @@ function useHomeOnSignOut(loggedIn: boolean) {
 /** Header, routed page, footer and the Error dialog — or the maintenance page for everyone but staff. */
 export function Shell() {
   const session = useAtomValue(sessionAtom);
-  const maintenance = useAtomValue(maintenanceAtom);
+  const { data: maintenance = false } = useQuery({ ...siteQueries.maintenance(), select: (state) => state.enabled });
   useHomeOnSignOut(session.loggedIn);
   useHashScroll();
 
@@ -33,10 +33,7 @@ export function Shell() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <Link
-        href="#main-content"
-        sx={{ position: 'absolute', left: 8, top: -48, zIndex: 2000, p: 1, bgcolor: 'background.paper', '&:focus': { top: 8 } }}
-      >
+      <Link href="#main-content" sx={{ position: 'absolute', left: 8, top: -48, zIndex: 2000, p: 1, bgcolor: 'background.paper', '&:focus': { top: 8 } }}>
         Skip to main content
       </Link>
       <Header />

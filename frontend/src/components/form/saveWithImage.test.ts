@@ -25,7 +25,13 @@ describe('saveWithImage', () => {
     installFakeApi({
       'PUT /api/events/individual': {
         status: 400,
-        body: { timestamp: 't', status: 400, message: 'Invalid request: name: name should not be empty', path: '/api/events/individual', errors: { name: ['name should not be empty'] } },
+        body: {
+          timestamp: 't',
+          status: 400,
+          message: 'Invalid request: name: name should not be empty',
+          path: '/api/events/individual',
+          errors: { name: ['name should not be empty'] },
+        },
       },
     });
     const failure = await saveWithImage({ path: '/events/individual', part: 'event', record: {} }).catch((error: unknown) => error);

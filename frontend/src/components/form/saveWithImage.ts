@@ -3,7 +3,7 @@
  * and an optional image file. Failures come back as a `SaveFailure` for the form to show by field.
  */
 import { ApiError, apiRequest } from '../../lib/api/client.js';
-import type { ErrorBody } from '../../../../backend/src/contracts/api.js';
+import type { ErrorBody } from '@paddock/contracts/api.js';
 
 /** Messages by field path as the API names them, e.g. `name`, `raceEvents.0.races`. */
 export type FieldErrors = Record<string, string[]>;

@@ -10,7 +10,7 @@ import { useAtomValue } from 'jotai';
 import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../app/routes/routeTable.js';
 import { ExpandMoreIcon } from '../../components/icons.js';
-import { configAtom } from '../site/atoms.js';
+import { configAtom } from '../site/index.js';
 import { sessionAtom } from './atoms.js';
 import { accountName, avatarUrl } from './session.js';
 import { useLogout } from './useLogout.js';
@@ -45,16 +45,19 @@ export function UserMenu() {
           {name}
         </Box>
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <ListSubheader role="none">Profile</ListSubheader>
         <MenuItem component={RouterLink} to={pathTo('Profile')} onClick={close}>
           Edit profile
         </MenuItem>
-        <MenuItem
-          component={RouterLink}
-          to={profileId === null ? pathTo('Profile') : pathTo('PublicProfile', { profile: profileId })}
-          onClick={close}
-        >
+        <MenuItem component={RouterLink} to={profileId === null ? pathTo('Profile') : pathTo('PublicProfile', { profile: profileId })} onClick={close}>
           View profile
         </MenuItem>
         <Divider />

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { CurrentUserDto } from '../../../../backend/src/contracts/api.js';
+import type { CurrentUserDto } from '@paddock/contracts/api.js';
 import { sessionOf } from './session.js';
 
 /** The signed-in user from GET /api/users/me; null while signed out. */

@@ -1,11 +1,9 @@
-import type { CurrentUserDto, DriverProfile } from '../../../../backend/src/contracts/api.js';
-import { roleFlags, type RoleFlags } from '../../../../backend/src/contracts/roles.js';
+import type { CurrentUserDto, DriverProfile } from '@paddock/contracts/api.js';
+import { roleFlags, type RoleFlags } from '@paddock/contracts/roles.js';
 
 export interface Session extends RoleFlags {
   loggedIn: boolean;
   user: CurrentUserDto | null;
-  /** Hosts see the (then empty) Admin menu (SPEC §6). No league role grants it yet. */
-  isHost: boolean;
   profileCompleted: boolean;
   profileId: number | null;
 }
@@ -14,7 +12,6 @@ export const SIGNED_OUT: Session = {
   ...roleFlags([]),
   loggedIn: false,
   user: null,
-  isHost: false,
   profileCompleted: false,
   profileId: null,
 };
@@ -30,7 +27,6 @@ export function sessionOf(user: CurrentUserDto | null): Session {
     ...roleFlags(user.roles.map(({ role }) => role)),
     loggedIn: true,
     user,
-    isHost: false,
     profileCompleted: profile?.profileCompleted === true,
     profileId: profile?.id ?? null,
   };

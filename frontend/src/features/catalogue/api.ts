@@ -1,42 +1,48 @@
-/** The racing catalogue's calls (games, tracks with variants, cars), typed by the backend contracts. */
+/** The racing catalogue's calls (games, tracks with variants, cars): one `queryOptions` per read, typed by the backend contracts. */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { CarDto, CarRequest, GameDto, GameRequest, TrackDto, TrackRequest } from '@paddock/contracts/catalogue.js';
 import { api } from '../../lib/api/client.js';
 import { saveWithImage } from '../../components/form/saveWithImage.js';
-import type { CarDto, GameDto, TrackDto } from '../../../../backend/src/contracts/catalogue.js';
 
-export type { CarDto, CrossPlayGroupDto, GameDto, Platform, TrackDto, TrackVariantDto } from '../../../../backend/src/contracts/catalogue.js';
+export type { CarDto, CrossPlayGroupDto, GameDto, Platform, TrackDto, TrackVariantDto } from '@paddock/contracts/catalogue.js';
 
-export interface GameRecord {
-  id?: number;
-  name: string;
-  platforms: GameDto['platforms'];
-  crossPlayPlatforms: GameDto['crossPlayPlatforms'];
-}
+/** Everything of the catalogue sits under `catalogue`: a save refetches what is shown of it. */
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+};
 
-export interface TrackRecord {
-  id?: number;
-  game: { id: number };
-  name: string;
-  country: string;
-  variants: { id?: number; name: string; lengthMeters: number }[];
-}
+/** A catalogue changes rarely and is not pushed: reuse it for a minute. */
+const CATALOGUE_STALE_TIME = 60_000;
 
-export interface CarRecord {
-  id?: number;
-  game: { id: number };
-  name: string;
-  carClass: string;
-}
+export const catalogueQueries = {
+  games: () => queryOptions({ queryKey: [...catalogueKeys.all, 'games'] as const, queryFn: () => api.get<GameDto[]>('/games'), staleTime: CATALOGUE_STALE_TIME }),
+  /** Quiet: the form page shows not-found or its own failure. */
+  game: (id: number) => queryOptions({ queryKey: [...catalogueKeys.all, 'game', id] as const, queryFn: () => api.get<GameDto>(`/games/${id}`, { silent: true }) }),
+  /** A game's tracks; nothing is asked until a game is chosen. */
+  tracksOf: (gameId: number | null) =>
+    queryOptions({
+      queryKey: [...catalogueKeys.all, 'tracks-of', gameId] as const,
+      queryFn: () => api.get<TrackDto[]>(`/games/${gameId}/tracks`),
+      enabled: gameId !== null,
+      staleTime: CATALOGUE_STALE_TIME,
+      placeholderData: keepPreviousData,
+    }),
+  /** Quiet: the form page shows not-found or its own failure. */
+  track: (id: number) => queryOptions({ queryKey: [...catalogueKeys.all, 'track', id] as const, queryFn: () => api.get<TrackDto>(`/tracks/${id}`, { silent: true }) }),
+  carsOf: (gameId: number | null) =>
+    queryOptions({
+      queryKey: [...catalogueKeys.all, 'cars-of', gameId] as const,
+      queryFn: () => api.get<CarDto[]>(`/games/${gameId}/cars`),
+      enabled: gameId !== null,
+      placeholderData: keepPreviousData,
+    }),
+};
 
-export const catalogueApi = {
-  games: () => api.get<GameDto[]>('/games'),
-  game: (id: number) => api.get<GameDto>(`/games/${id}`),
-  tracksOf: (gameId: number) => api.get<TrackDto[]>(`/games/${gameId}/tracks`),
-  track: (id: number) => api.get<TrackDto>(`/tracks/${id}`),
-  carsOf: (gameId: number) => api.get<CarDto[]>(`/games/${gameId}/cars`),
-  saveGame: (game: GameRecord, icon?: File | null) => saveWithImage<GameDto>({ path: '/games', part: 'game', record: game, image: icon }),
-  saveTrack: (track: TrackRecord, icon?: File | null) => saveWithImage<TrackDto>({ path: '/tracks', part: 'track', record: track, image: icon }),
-  saveCar: (car: CarRecord, icon?: File | null) => saveWithImage<CarDto>({ path: '/cars', part: 'car', record: car, image: icon }),
-  removeGame: (id: number) => api.delete<void>(`/games/${id}`),
-  removeTrack: (id: number) => api.delete<void>(`/tracks/${id}`),
-  removeCar: (id: number) => api.delete<void>(`/cars/${id}`),
+export const catalogueCommands = {
+  saveGame: (game: GameRequest, icon?: File | null) => saveWithImage<GameDto>({ path: '/games', part: 'game', record: game, image: icon }),
+  saveTrack: (track: TrackRequest, icon?: File | null) => saveWithImage<TrackDto>({ path: '/tracks', part: 'track', record: track, image: icon }),
+  saveCar: (car: CarRequest, icon?: File | null) => saveWithImage<CarDto>({ path: '/cars', part: 'car', record: car, image: icon }),
+  removeGame: (id: number) => api.delete(`/games/${id}`),
+  removeTrack: (id: number) => api.delete(`/tracks/${id}`),
+  removeCar: (id: number) => api.delete(`/cars/${id}`),
 };

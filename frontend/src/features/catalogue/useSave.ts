@@ -1,8 +1,11 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { catalogueKeys } from './api.js';
 import { errorsFor, otherErrors, SaveFailure, type FieldErrors } from '../../components/form/saveWithImage.js';
 
-/** A form's save: busy flag, the API's field errors and a summary message. */
+/** A form's save: busy flag, the API's field errors and a summary message. A save refetches what is shown of the catalogue. */
 export function useSave<T>(save: () => Promise<T>, onSaved: (saved: T) => void, shown: RegExp) {
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -12,6 +15,7 @@ export function useSave<T>(save: () => Promise<T>, onSaved: (saved: T) => void, 
     save()
       .then((saved) => {
         setErrors({});
+        void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
         onSaved(saved);
       })
       .catch((error: unknown) => {

@@ -1,5 +1,20 @@
-/** Every events call of SPEC §7 the client makes, typed by the backend contracts. */
+/**
+ * Every events call of SPEC §7 the client makes, typed by the backend contracts: one `queryOptions`
+ * per read (its cache key and fetch), plain functions for the commands.
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  AttendanceCountDto,
+  EventRequest,
+  EventSearchRequest,
+  LiveRequest,
+  MyAttendanceRequest,
+  TeamAttendanceRequest,
+  YoutubeRequest,
+} from '@paddock/contracts/events.js';
 import { api } from '../../lib/api/client.js';
+import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
+import { saveWithImage } from '../../components/form/saveWithImage.js';
 import type { AttendeeDto, EventDetailsDto, EventDto, LiveDto, MyAttendanceDto, Page, Platform, VideoDto } from './types.js';
 
 export type PlatformFilter = Platform | 'ALL';
@@ -16,6 +31,11 @@ export interface PageRequest {
   pageSize: number;
 }
 
+/** Quiet reads hand failures to the screen (which says so itself) without the Error dialog. */
+export interface ReadOptions {
+  silent?: boolean;
+}
+
 const listQuery = ({ pageNumber, pageSize }: PageRequest, filters?: EventListFilters) => ({
   pageNumber,
   pageSize,
@@ -23,34 +43,99 @@ const listQuery = ({ pageNumber, pageSize }: PageRequest, filters?: EventListFil
   platform: filters && filters.platform !== 'ALL' ? filters.platform : undefined,
 });
 
-export const eventsApi = {
-  planned: (page: PageRequest, filters?: EventListFilters) => api.get<Page<EventDto>>('/events/planned', { query: listQuery(page, filters) }),
-  past: (page: PageRequest, filters?: EventListFilters) => api.get<Page<EventDto>>('/events/past', { query: listQuery(page, filters) }),
-  assessmentsPlanned: (page: PageRequest) => api.get<Page<EventDto>>('/events/assessment/planned', { query: listQuery(page) }),
-  myNext: () => api.get<{ event: EventDto | null }>('/events/mynext', { silent: true }),
-  details: (id: number) => api.get<EventDetailsDto>(`/events/${id}`),
-  drivers: (id: number) => api.get<AttendeeDto[]>(`/events/${id}/drivers`),
-  setMyAttendance: (id: number, attending: boolean) => api.put<MyAttendanceDto>(`/events/${id}/single/attendance`, { attending }),
-  live: () => api.get<LiveDto>('/live', { silent: true }),
-  /** Quiet: the live panel shows why a stream URL was refused beside the field. */
-  startLive: (id: number, streamUrl: string) => api.put<LiveDto>(`/events/${id}/live`, { streamUrl }, { silent: true }),
-  stopLive: (id: number) => api.delete<void>(`/events/${id}/live`),
-  latestVideos: () => api.get<VideoDto[]>('/events/youtube/latest'),
-  allVideos: (page: PageRequest) => api.get<Page<VideoDto>>('/events/youtube/all', { query: { ...page } }),
+/**
+ * Cache keys. Everything about events sits under `events` (a published change refetches it all);
+ * lists under `events/list`, one event under `events/detail/{id}`. The live event is `live`.
+ */
+export const eventKeys = {
+  all: ['events'] as const,
+  lists: ['events', 'list'] as const,
+  details: (id: number) => ['events', 'detail', id] as const,
+  myNext: ['events', 'mynext'] as const,
+  live: ['live'] as const,
+  videos: ['videos'] as const,
 };
 
-export interface EventSearch {
-  name?: string;
-  gameId?: number;
-  published?: boolean;
-  sort?: { field: 'date' | 'name' | 'seats' | 'createdAt' | 'published'; direction?: 'ASC' | 'DESC' }[];
-}
+/** SPEC §2: the header's next race is the first planned event, page 1 of size 1 (sent 0-based). */
+export const NEXT_PLANNED_PAGE: PageRequest = { pageNumber: 0, pageSize: 1 };
 
-export const organizerEventsApi = {
-  search: (kind: EventKind, page: PageRequest, body: EventSearch) => api.post<Page<EventDto>>(`/events/${kind}`, body, { query: { ...page } }),
-  /** Organizers read unpublished events through the same details call. */
-  details: (id: number) => api.get<EventDetailsDto>(`/events/${id}`),
-  publish: (id: number, publish: boolean, sendNotification: boolean) =>
-    api.get<EventDto>(`/events/${id}/publish`, { query: { publish, sendNotification } }),
-  attachVideo: (id: number, youtubeUrl: string) => api.post<VideoDto>(`/events/youtube/${id}`, { youtubeUrl }),
+/** `GET /events/planned` or `/events/past`, one page of the public lists. */
+const datedList = (when: 'planned' | 'past', page: PageRequest, filters?: EventListFilters, { silent = false }: ReadOptions = {}) =>
+  queryOptions({
+    queryKey: [...eventKeys.lists, when, page, filters ?? null] as const,
+    queryFn: () => api.get<Page<EventDto>>(`/events/${when}`, { query: listQuery(page, filters), silent }),
+    staleTime: PUSHED_STALE_TIME,
+    // The previous page stays while the next loads, but upcoming events never stand in for past ones (or back).
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === when ? previous : undefined),
+  });
+
+export const eventQueries = {
+  /** `GET /events/planned`: the header's next race, Home's Next up and Event-List all read it. */
+  planned: (page: PageRequest, filters?: EventListFilters, options?: ReadOptions) => datedList('planned', page, filters, options),
+  past: (page: PageRequest, filters?: EventListFilters) => datedList('past', page, filters),
+  assessmentsPlanned: (page: PageRequest) =>
+    queryOptions({
+      queryKey: [...eventKeys.lists, 'assessment-planned', page] as const,
+      queryFn: () => api.get<Page<EventDto>>('/events/assessment/planned', { query: listQuery(page) }),
+      staleTime: PUSHED_STALE_TIME,
+    }),
+  /** Organizers' search lists, drafts included. */
+  search: (kind: EventKind, page: PageRequest, body: EventSearchRequest) =>
+    queryOptions({
+      queryKey: [...eventKeys.lists, 'search', kind, page, body] as const,
+      queryFn: () => api.post<Page<EventDto>>(`/events/${kind}`, body, { query: { ...page } }),
+      placeholderData: keepPreviousData,
+    }),
+  /** `GET /events/{id}`; organizers read unpublished events through it too. Quiet: its pages show not-found or their own failure. */
+  details: (id: number) =>
+    queryOptions({
+      queryKey: eventKeys.details(id),
+      queryFn: () => api.get<EventDetailsDto>(`/events/${id}`, { silent: true }),
+      staleTime: PUSHED_STALE_TIME,
+    }),
+  /** The signed-in driver's next race (null for a visitor: nothing is asked). */
+  myNext: (userId: number | null) =>
+    queryOptions({
+      queryKey: [...eventKeys.myNext, userId] as const,
+      queryFn: () => api.get<{ event: EventDto | null }>('/events/mynext', { silent: true }),
+      enabled: userId !== null,
+      staleTime: PUSHED_STALE_TIME,
+    }),
+  /** `GET /live`: the live event and its stream, or both null. Quiet: the header asks on every page. */
+  live: () =>
+    queryOptions({
+      queryKey: eventKeys.live,
+      queryFn: () => api.get<LiveDto>('/live', { silent: true }),
+      staleTime: PUSHED_STALE_TIME,
+    }),
+  latestVideos: ({ silent = false }: ReadOptions = {}) =>
+    queryOptions({
+      queryKey: [...eventKeys.videos, 'latest'] as const,
+      queryFn: () => api.get<VideoDto[]>('/events/youtube/latest', { silent }),
+    }),
+  allVideos: (page: PageRequest) =>
+    queryOptions({
+      queryKey: [...eventKeys.videos, 'all', page] as const,
+      queryFn: () => api.get<Page<VideoDto>>('/events/youtube/all', { query: { ...page } }),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+/** The commands: each returns the API's answer, which the caller writes into the cache (features/events/cache.ts). */
+export const eventCommands = {
+  drivers: (id: number) => api.get<AttendeeDto[]>(`/events/${id}/drivers`),
+  setMyAttendance: (id: number, attending: boolean) => api.put<MyAttendanceDto>(`/events/${id}/single/attendance`, { attending } satisfies MyAttendanceRequest),
+  /** A captain sets exactly the team's drivers in a TEAM or LVL event (none withdraws the team); quiet — the panel says why not. */
+  enterTeam: (id: number, teamId: number, profileIds: number[]) =>
+    api.post<AttendanceCountDto>(`/events/${id}/attendance/team`, { teamId, profileIds } satisfies TeamAttendanceRequest, { silent: true }),
+  /** Organizers adjust a team's drivers at any time; quiet — the panel says why not. */
+  adjustTeam: (id: number, teamId: number, profileIds: number[]) =>
+    api.put<AttendanceCountDto>(`/events/${id}/attendance/team`, { teamId, profileIds } satisfies TeamAttendanceRequest, { silent: true }),
+  /** Quiet: the live panel shows why a stream URL was refused beside the field. */
+  startLive: (id: number, streamUrl: string) => api.put<LiveDto>(`/events/${id}/live`, { streamUrl } satisfies LiveRequest, { silent: true }),
+  stopLive: (id: number) => api.delete(`/events/${id}/live`),
+  publish: (id: number, publish: boolean, sendNotification: boolean) => api.get<EventDto>(`/events/${id}/publish`, { query: { publish, sendNotification } }),
+  attachVideo: (id: number, youtubeUrl: string) => api.post<VideoDto>(`/events/youtube/${id}`, { youtubeUrl } satisfies YoutubeRequest),
+  /** `PUT /events/{kind}` (multipart: the event JSON and an optional icon); quiet — the form shows field errors. */
+  save: (kind: EventKind, event: EventRequest, icon: File | null) => saveWithImage<EventDetailsDto>({ path: `/events/${kind}`, part: 'event', record: event, image: icon }),
 };

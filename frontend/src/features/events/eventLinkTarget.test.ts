@@ -3,9 +3,7 @@ import { eventDetailsPath, eventLinkTarget } from './eventLinkTarget.js';
 
 describe('eventLinkTarget', () => {
   it('sends a season race to its series details with the event as the hash', () => {
-    expect(eventLinkTarget({ id: 31, assessmentEvent: false, season: { id: 4, competition: { id: 2, name: 'GT Cup' } } })).toBe(
-      '/events/competitions/current/2/season/4#31',
-    );
+    expect(eventLinkTarget({ id: 31, assessmentEvent: false, season: { id: 4, competition: { id: 2, name: 'GT Cup' } } })).toBe('/events/competitions/current/2/season/4#31');
   });
 
   it('sends an assessment event to the assessment page', () => {
@@ -13,9 +11,7 @@ describe('eventLinkTarget', () => {
   });
 
   it('lets a season win over the assessment flag', () => {
-    expect(eventLinkTarget({ id: 8, assessmentEvent: true, season: { id: 1, competition: { id: 9, name: 'x' } } })).toBe(
-      '/events/competitions/current/9/season/1#8',
-    );
+    expect(eventLinkTarget({ id: 8, assessmentEvent: true, season: { id: 1, competition: { id: 9, name: 'x' } } })).toBe('/events/competitions/current/9/season/1#8');
   });
 
   it('sends any other event to its own details', () => {

@@ -3,9 +3,7 @@ import { MULTIPLE_TRACKS, nextRaceLabel } from './nextRaceLabel.js';
 
 describe('nextRaceLabel', () => {
   it("reads 'multiple tracks' when the event has more than one race", () => {
-    expect(
-      nextRaceLabel({ raceEvents: [{ track: { trackName: 'Spa' }, externalTrackName: 'Spa GP' }, { track: { trackName: 'Monza' } }] }),
-    ).toBe(MULTIPLE_TRACKS);
+    expect(nextRaceLabel({ raceEvents: [{ track: { trackName: 'Spa' }, externalTrackName: 'Spa GP' }, { track: { trackName: 'Monza' } }] })).toBe(MULTIPLE_TRACKS);
   });
 
   it('prefers the external track name of the only race', () => {

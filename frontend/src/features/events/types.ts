@@ -14,11 +14,11 @@ export type {
   RaceEventDto,
   RaceEventType,
   VideoDto,
-} from '../../../../backend/src/contracts/events.js';
-export type { GameDto, Platform, TrackDto, TrackRef } from '../../../../backend/src/contracts/catalogue.js';
-export type { Page } from '../../../../backend/src/contracts/api.js';
+} from '@paddock/contracts/events.js';
+export type { GameDto, Platform, TrackDto, TrackRef } from '@paddock/contracts/catalogue.js';
+export type { Page } from '@paddock/contracts/api.js';
 
-import type { EventDto } from '../../../../backend/src/contracts/events.js';
+import type { EventDto } from '@paddock/contracts/events.js';
 
 /** What the shell and the cards read of an event. */
 export type EventSummary = EventDto;

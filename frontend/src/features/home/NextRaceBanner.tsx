@@ -5,9 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { showTime } from '../../components/dateTime.js';
-import { eventLinkTarget } from '../events/eventLinkTarget.js';
-import { nextRaceLabel } from '../events/nextRaceLabel.js';
-import type { EventSummary } from '../events/types.js';
+import { eventLinkTarget, nextRaceLabel, type EventSummary } from '../events/index.js';
 
 export const LOBBY_NOTE = 'Lobbies often open 30 minutes before the race.';
 
@@ -38,9 +36,7 @@ export function NextRaceBanner({ event }: { event: EventSummary }) {
         <Typography sx={{ fontWeight: 600 }}>
           {nextRaceLabel(event)} · {when}
         </Typography>
-        <Typography sx={{ mt: 1 }}>
-          Joining an assessment race is needed to race in all our competitions. {LOBBY_NOTE}
-        </Typography>
+        <Typography sx={{ mt: 1 }}>Joining an assessment race is needed to race in all our competitions. {LOBBY_NOTE}</Typography>
         <Link component={RouterLink} to={target} sx={{ display: 'inline-block', mt: 1, fontWeight: 600 }}>
           Event info and lobby host
         </Link>

@@ -3,8 +3,8 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { EventCard } from '../events/components/EventCard.js';
-import type { EventSummary } from '../events/types.js';
+import { EventCard, type EventSummary } from '../events/index.js';
+import { pathTo } from '../../app/routes/routeTable.js';
 
 /** Home's Events section: 'Next up', a horizontally scrolling row of event cards. */
 export function NextUpSection({ events, loading }: { events: EventSummary[]; loading: boolean }) {
@@ -14,7 +14,7 @@ export function NextUpSection({ events, loading }: { events: EventSummary[]; loa
         <Typography id="next-up-title" variant="h5" component="h2">
           Next up
         </Typography>
-        <Link component={RouterLink} to="/events">
+        <Link component={RouterLink} to={pathTo('Event-List')}>
           All events
         </Link>
       </Box>

@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { VideoDto } from '../../../../backend/src/contracts/events.js';
-import { VideoGrid } from '../media/VideoGrid.js';
+import type { VideoDto } from '@paddock/contracts/events.js';
+import { VideoGrid } from '../media/index.js';
+import { pathTo } from '../../app/routes/routeTable.js';
 
 /** Home's Videos section: the latest race videos. Hidden while there are none. */
 export function VideosSection({ videos }: { videos: VideoDto[] }) {
@@ -14,7 +15,7 @@ export function VideosSection({ videos }: { videos: VideoDto[] }) {
         <Typography id="videos-title" variant="h5" component="h2">
           Videos
         </Typography>
-        <Link component={RouterLink} to="/media">
+        <Link component={RouterLink} to={pathTo('Media')}>
           All videos
         </Link>
       </Box>

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { Logo } from '../../components/Logo.js';
-import { configAtom } from '../site/atoms.js';
+import { configAtom } from '../site/index.js';
 import { ChatIcon } from '../../components/icons.js';
 
 /** What a visitor sees first on Home: who we are and how to join. */
@@ -18,17 +18,10 @@ export function VisitorIntro() {
         {leagueName}
       </Typography>
       <Typography variant="h6" component="p" sx={{ mt: 2, mb: 4, maxWidth: 640, mx: 'auto' }}>
-        An international, friendly weekly sim-racing league for drivers on PC, Xbox and PlayStation. Clean racing,
-        series and seasons, team battles and rivals boards — every week since 2023. Pull into the pits and race with us.
+        An international, friendly weekly sim-racing league for drivers on PC, Xbox and PlayStation. Clean racing, series and seasons, team battles and rivals boards — every
+        week since 2023. Pull into the pits and race with us.
       </Typography>
-      <Button
-        variant="contained"
-        size="large"
-        href={discord.joinUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        startIcon={<ChatIcon />}
-      >
+      <Button variant="contained" size="large" href={discord.joinUrl} target="_blank" rel="noopener noreferrer" startIcon={<ChatIcon />}>
         Join us!
       </Button>
     </Box>

@@ -4,12 +4,13 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { Link as RouterLink } from 'react-router-dom';
-import type { CurrentUserDto } from '../../../../backend/src/contracts/api.js';
-import { welcomeName } from '../auth/session.js';
-import type { EventSummary } from '../events/types.js';
-import { configAtom } from '../site/atoms.js';
+import type { CurrentUserDto } from '@paddock/contracts/api.js';
+import { welcomeName } from '../auth/index.js';
+import type { EventSummary } from '../events/index.js';
+import { configAtom } from '../site/index.js';
 import { ChatIcon } from '../../components/icons.js';
 import { NextRaceBanner } from './NextRaceBanner.js';
+import { pathTo } from '../../app/routes/routeTable.js';
 
 export interface WelcomeProps {
   user: CurrentUserDto;
@@ -27,21 +28,14 @@ export function Welcome({ user, nextRace, nextRaceKnown }: WelcomeProps) {
       <Typography id="home-title" variant="h3" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '2rem', md: '3rem' }, overflowWrap: 'anywhere' }}>
         Welcome {welcomeName(user)}
       </Typography>
-      <Button
-        variant="contained"
-        href={discord.joinUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        startIcon={<ChatIcon />}
-        sx={{ mt: 3, mb: 3 }}
-      >
+      <Button variant="contained" href={discord.joinUrl} target="_blank" rel="noopener noreferrer" startIcon={<ChatIcon />} sx={{ mt: 3, mb: 3 }}>
         Open discord
       </Button>
       {nextRace && <NextRaceBanner event={nextRace} />}
       {!nextRace && nextRaceKnown && (
         <Typography>
           No upcoming race yet.{' '}
-          <Link component={RouterLink} to="/events">
+          <Link component={RouterLink} to={pathTo('Event-List')}>
             Browse all events
           </Link>{' '}
           to find your next one.

@@ -1,57 +1,34 @@
-import { useCallback } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { liveStreamEmbedUrl } from '../../../../backend/src/contracts/events.js';
+import { liveStreamEmbedUrl } from '@paddock/contracts/events.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageTitle } from '../../components/PageTitle.js';
 import { VideoEmbed } from '../../components/VideoEmbed.js';
 import { showTime } from '../../components/dateTime.js';
-import { useLoad } from '../../components/useLoad.js';
-import { useClientEvent, useResync, useRoom } from '../../lib/realtime/useRoom.js';
-import { eventsApi } from '../events/api.js';
-import { AttendeeList } from '../events/components/AttendeeList.js';
-import { RaceEventsList } from '../events/components/RaceEventsList.js';
-import { SeatsAvailable } from '../events/components/SeatsAvailable.js';
-import { eventDetailsPath } from '../events/eventLinkTarget.js';
-import type { AttendanceCountDto } from '../events/types.js';
+import { useQuery } from '@tanstack/react-query';
+import { useRoom } from '../../lib/realtime/useRoom.js';
+import { AttendeeList, eventDetailsPath, eventQueries, RaceEventsList, SeatsAvailable } from '../events/index.js';
+import { pathTo } from '../../app/routes/routeTable.js';
 
 /** Live (SPEC §2): the stream of the live event with its races and who is in. */
 export default function LivePage() {
-  const live = useLoad(() => eventsApi.live(), 'live');
-  const { reload, setData } = live;
+  const live = useQuery(eventQueries.live());
   const event = live.data?.event ?? null;
   const stream = live.data?.stream ?? null;
+  // `live.changed` and the event's seats reach the cache through the bridge.
+  useRoom(event ? `event:${event.id}` : null, eventQueries.live().queryKey);
 
-  useClientEvent('live.changed', reload);
-  useResync(reload);
-  useRoom(event ? `event:${event.id}` : null);
-  const applyCounts = useCallback(
-    (counts: AttendanceCountDto) => {
-      eventsApi.drivers(counts.eventId).then(
-        (attendance) =>
-          setData((current) =>
-            current?.event?.id === counts.eventId
-              ? { ...current, event: { ...current.event, attendance, attendanceCount: counts.attendanceCount, seatsLeft: counts.seatsLeft } }
-              : current,
-          ),
-        () => undefined,
-      );
-    },
-    [setData],
-  );
-  useClientEvent('event.attendance.changed', applyCounts);
-
-  if (live.loading && !live.data) return <CenteredLoader label="Loading the live race" />;
+  if (live.isPending) return <CenteredLoader label="Loading the live race" />;
   if (!event) {
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
         <PageTitle>Live race</PageTitle>
         <EmptyState title="No race is live right now">
-          <Button component={RouterLink} to="/events" sx={{ mt: 1 }}>
+          <Button component={RouterLink} to={pathTo('Event-List')} sx={{ mt: 1 }}>
             See upcoming events
           </Button>
         </EmptyState>

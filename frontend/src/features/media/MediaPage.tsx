@@ -5,20 +5,20 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { ListPagination } from '../../components/ListPagination.js';
 import { PageTitle } from '../../components/PageTitle.js';
 import { usePaging } from '../../components/usePaging.js';
-import { useLoad } from '../../components/useLoad.js';
-import { eventsApi } from '../events/api.js';
+import { useQuery } from '@tanstack/react-query';
+import { eventQueries } from '../events/index.js';
 import { VideoGrid } from './VideoGrid.js';
 
 /** Media (SPEC §2): every race video, newest first, paged. */
 export default function MediaPage() {
   const { paging, request, setPaging } = usePaging();
-  const videos = useLoad(() => eventsApi.allVideos(request), JSON.stringify(request));
+  const videos = useQuery(eventQueries.allVideos(request));
   const list = videos.data?.content ?? [];
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <PageTitle>Media</PageTitle>
-      <Box sx={{ minHeight: 4, mb: 1 }}>{videos.loading && <LinearProgress aria-label="Loading videos" />}</Box>
-      {!videos.loading && list.length === 0 ? (
+      <Box sx={{ minHeight: 4, mb: 1 }}>{videos.isFetching && <LinearProgress aria-label="Loading videos" />}</Box>
+      {!videos.isFetching && list.length === 0 ? (
         <EmptyState title="No race videos yet">Race replays appear here once an organizer adds them.</EmptyState>
       ) : (
         <VideoGrid videos={list} label="Race videos" />

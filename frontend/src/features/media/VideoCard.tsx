@@ -3,10 +3,10 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { VideoDto } from '../../../../backend/src/contracts/events.js';
+import type { VideoDto } from '@paddock/contracts/events.js';
 import { showTime } from '../../components/dateTime.js';
 import { VideoEmbed } from '../../components/VideoEmbed.js';
-import { eventDetailsPath } from '../events/eventLinkTarget.js';
+import { eventDetailsPath } from '../events/index.js';
 
 /** A race video (SPEC §2 Videos): event name, the embedded video, the date. */
 export function VideoCard({ video, headingLevel = 'h3' }: { video: VideoDto; headingLevel?: 'h2' | 'h3' }) {

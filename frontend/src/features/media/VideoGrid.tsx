@@ -1,4 +1,4 @@
-import type { VideoDto } from '../../../../backend/src/contracts/events.js';
+import type { VideoDto } from '@paddock/contracts/events.js';
 import { CardGrid } from '../../components/CardGrid.js';
 import { VideoCard } from './VideoCard.js';
 

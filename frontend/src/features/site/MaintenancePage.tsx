@@ -20,14 +20,7 @@ export function MaintenancePage() {
       <Typography variant="h4" component="h1" gutterBottom>
         Website under maintenance
       </Typography>
-      <Button
-        variant="contained"
-        size="large"
-        href={discord.joinUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        sx={{ minWidth: 228, mt: 3 }}
-      >
+      <Button variant="contained" size="large" href={discord.joinUrl} target="_blank" rel="noopener noreferrer" sx={{ minWidth: 228, mt: 3 }}>
         Join our discord
       </Button>
     </Container>

@@ -15,8 +15,7 @@ export function StartupFallback({ onRetry }: { onRetry: () => void }) {
         We can’t reach the league right now
       </Typography>
       <Typography sx={{ mb: 4 }}>
-        The paddock is not answering. It may be a short pit stop on our side or a hiccup in your connection. Please try
-        again in a moment.
+        The paddock is not answering. It may be a short pit stop on our side or a hiccup in your connection. Please try again in a moment.
       </Typography>
       <Button variant="contained" size="large" onClick={onRetry}>
         Retry

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { SiteConfig } from '../../../../backend/src/contracts/api.js';
+import type { SiteConfig } from '@paddock/contracts/api.js';
 
 /** Client copies default to empty strings until GET /api/config answers (SPEC §3). */
 export const EMPTY_CONFIG: SiteConfig = {
@@ -13,6 +13,3 @@ export const configAtom = atom<SiteConfig>(EMPTY_CONFIG);
 /** Start-up readiness (SPEC §4): empty while starting, 'yes' once the user lookup is done, 'no' when it could not start. */
 export type Readiness = 'empty' | 'yes' | 'no';
 export const readinessAtom = atom<Readiness>('empty');
-
-/** Set by the real-time layer while the league is under maintenance; staff still reach the site. */
-export const maintenanceAtom = atom<boolean>(false);

@@ -10,7 +10,7 @@ function collectNotices(): { notices: ApiErrorNotice[]; stop: () => void } {
 }
 
 describe('api client', () => {
-  let stopListening = () => undefined as void;
+  let stopListening: () => void = () => undefined;
   afterEach(() => stopListening());
 
   it('calls /api with credentials, JSON and the X-Requested-With header on every request', async () => {

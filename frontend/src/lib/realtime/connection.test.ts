@@ -36,6 +36,20 @@ describe('RealtimeConnection', () => {
     expect(socket().emitted).toContainEqual({ name: 'unsubscribe', payload: { room: 'flag:isSteward' } });
   });
 
+  it('tells the joining screen when the server confirms its room, so what it loaded before is fetched again', () => {
+    const { connection, socket } = connected();
+    const refetch = jest.fn();
+    const leave = connection.join('event:7', refetch);
+    expect(refetch).toHaveBeenCalledTimes(1);
+    socket().drop();
+    socket().serverAccepts();
+    expect(refetch).toHaveBeenCalledTimes(2);
+    leave();
+    socket().drop();
+    socket().serverAccepts();
+    expect(refetch).toHaveBeenCalledTimes(2);
+  });
+
   it('after a dropped connection comes back, rejoins its rooms and runs every resync', () => {
     const { connection, socket } = connected();
     connection.join('signedIn');

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { RESYNC, type ClientEventMap, type ClientEventName, type SubscribeAck } from '../../../../backend/src/contracts/client-events.js';
+import { RESYNC, type ClientEventMap, type ClientEventName, type SubscribeAck } from '@paddock/contracts/client-events.js';
 
 type Listener<N extends ClientEventName> = (payload: ClientEventMap[N]) => void;
 type AnyListener = (payload: unknown) => void;
@@ -14,14 +14,14 @@ const openSocket: SocketFactory = () =>
 /**
  * The browser's one live connection. Features listen to typed messages, join rooms while they show
  * something (joins are counted and replayed after a reconnect), and register a resync that refetches
- * what they show whenever the connection comes back — messages missed meanwhile are never silent.
+ * what they show whenever the connection opens or comes back — messages missed meanwhile are never silent.
  */
 export class RealtimeConnection {
   private socket: Socket | null = null;
-  private connectedBefore = false;
   private readonly listeners = new Map<ClientEventName, Set<AnyListener>>();
   private readonly rooms = new Map<string, number>();
   private readonly resyncs = new Set<() => void>();
+  private readonly joinedListeners = new Map<string, Set<() => void>>();
 
   constructor(private readonly createSocket: SocketFactory = openSocket) {}
 
@@ -30,8 +30,8 @@ export class RealtimeConnection {
     const socket = this.createSocket();
     socket.on('connect', () => {
       for (const room of this.rooms.keys()) this.subscribe(socket, room);
-      if (this.connectedBefore) this.resync();
-      this.connectedBefore = true;
+      // The first connection too: what was loaded before it was open may have missed a message.
+      this.resync();
     });
     // The server asks for it when it may have lost messages for this socket.
     socket.on(RESYNC, () => this.resync());
@@ -62,12 +62,20 @@ export class RealtimeConnection {
     return () => listeners.delete(listener as AnyListener);
   }
 
-  /** Stays in `room` until the returned function is called (by every component that joined it). */
-  join(room: string): () => void {
+  /**
+   * Stays in `room` until the returned function is called (by every component that joined it).
+   * `onJoined` runs each time the server confirms the room (after a reconnect too): what was loaded
+   * before that may have missed a message, so callers refetch it then.
+   */
+  join(room: string, onJoined?: () => void): () => void {
     const count = this.rooms.get(room) ?? 0;
     this.rooms.set(room, count + 1);
+    const joined = this.joinedListeners.get(room) ?? new Set<() => void>();
+    if (onJoined) joined.add(onJoined);
+    this.joinedListeners.set(room, joined);
     if (count === 0 && this.socket?.connected) this.subscribe(this.socket, room);
     return () => {
+      if (onJoined) joined.delete(onJoined);
       const left = (this.rooms.get(room) ?? 1) - 1;
       if (left > 0) return void this.rooms.set(room, left);
       this.rooms.delete(room);
@@ -86,7 +94,8 @@ export class RealtimeConnection {
 
   private subscribe(socket: Socket, room: string): void {
     socket.emit('subscribe', { room }, (ack: SubscribeAck) => {
-      if (!ack.ok) console.warn(`Live updates for ${room} refused: ${ack.error}`);
+      if (!ack.ok) return console.warn(`Live updates for ${room} refused: ${ack.error}`);
+      for (const onJoined of this.joinedListeners.get(room) ?? []) onJoined();
     });
   }
 }

@@ -1,18 +1,19 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ClientEventMap, ClientEventName } from '../../../../backend/src/contracts/client-events.js';
 import { realtime } from './connection.js';
 
-/** Keeps the live connection in `room` while the component is shown (null: none). */
-export function useRoom(room: string | null): void {
-  useEffect(() => (room ? realtime.join(room) : undefined), [room]);
-}
-
-/** Calls `listener` for each message of that name while the component is shown. */
-export function useClientEvent<N extends ClientEventName>(name: N, listener: (payload: ClientEventMap[N]) => void): void {
-  useEffect(() => realtime.on(name, listener), [name, listener]);
-}
-
-/** Calls `refetch` whenever the live connection comes back after a drop. */
-export function useResync(refetch: () => void): void {
-  useEffect(() => realtime.onResync(refetch), [refetch]);
+/**
+ * Keeps the live connection in `room` while the component is shown (null: none). What arrives there
+ * reaches the screen through the query cache (app/live/cacheBridge.ts). `refetch` names what the
+ * screen shows of the room: loaded before the server confirmed the room, it may have missed a
+ * change, so it is fetched again then.
+ */
+export function useRoom(room: string | null, refetch?: QueryKey): void {
+  const queryClient = useQueryClient();
+  const refetchKey = refetch ? JSON.stringify(refetch) : null;
+  useEffect(() => {
+    if (!room) return undefined;
+    const onJoined = refetchKey ? () => void queryClient.invalidateQueries({ queryKey: JSON.parse(refetchKey) as QueryKey }) : undefined;
+    return realtime.join(room, onJoined);
+  }, [room, refetchKey, queryClient]);
 }

@@ -12,28 +12,65 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { EmptyState } from '../../../components/EmptyState.js';
+import { ImageIcon } from '../../../components/ImageIcon.js';
 import { ImageField } from '../../../components/form/ImageField.js';
 import { PageTitle } from '../../../components/PageTitle.js';
-import { useLoad } from '../../../components/useLoad.js';
-import { catalogueApi, type CarDto } from '../api.js';
+import { useQuery } from '@tanstack/react-query';
+import { catalogueCommands, catalogueQueries, type CarDto } from '../api.js';
 import { useSave } from '../useSave.js';
 import { FormFailure } from './FormFailure.js';
 import { GameSelect } from './GameSelect.js';
 
 const SHOWN = /^(name|carClass|icon)$/;
 
+/** Read by screen readers, 1 px on screen (in sx, `width: 1` would mean 100 %). */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  width: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+} as const;
+
 function CarForm({ gameId, car, onSaved, onCancel }: { gameId: number; car: CarDto | null; onSaved: () => void; onCancel: () => void }) {
   const [name, setName] = useState(car?.name ?? '');
   const [carClass, setCarClass] = useState(car?.carClass ?? '');
   const [icon, setIcon] = useState<File | null>(null);
-  const save = useSave(() => catalogueApi.saveCar({ ...(car ? { id: car.id } : {}), game: { id: gameId }, name, carClass }, icon), onSaved, SHOWN);
+  const save = useSave(() => catalogueCommands.saveCar({ ...(car ? { id: car.id } : {}), game: { id: gameId }, name, carClass }, icon), onSaved, SHOWN);
   return (
-    <Paper variant="outlined" component="form" noValidate aria-label={car ? `Edit ${car.name}` : 'New car'} onSubmit={(event) => (event.preventDefault(), save.submit())} sx={{ p: 2, my: 2, display: 'grid', gap: 2, maxWidth: 640 }}>
+    <Paper
+      variant="outlined"
+      component="form"
+      noValidate
+      aria-label={car ? `Edit ${car.name}` : 'New car'}
+      onSubmit={(event) => (event.preventDefault(), save.submit())}
+      sx={{ p: 2, my: 2, display: 'grid', gap: 2, maxWidth: 640 }}
+    >
       <Typography variant="h6" component="h2">
         {car ? `Edit ${car.name}` : 'New car'}
       </Typography>
-      <TextField size="small" label="Car name" required value={name} onChange={(event) => setName(event.target.value)} error={Boolean(save.fieldError('name'))} helperText={save.fieldError('name')} />
-      <TextField size="small" label="Class" required value={carClass} onChange={(event) => setCarClass(event.target.value)} error={Boolean(save.fieldError('carClass'))} helperText={save.fieldError('carClass') ?? 'e.g. GT3'} />
+      <TextField
+        size="small"
+        label="Car name"
+        required
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={Boolean(save.fieldError('name'))}
+        helperText={save.fieldError('name')}
+      />
+      <TextField
+        size="small"
+        label="Class"
+        required
+        value={carClass}
+        onChange={(event) => setCarClass(event.target.value)}
+        error={Boolean(save.fieldError('carClass'))}
+        helperText={save.fieldError('carClass') ?? 'e.g. GT3'}
+      />
       <ImageField label="Car image" file={icon} onChange={setIcon} currentUrl={car?.icon} error={save.fieldError('icon')} />
       <FormFailure message={save.message} others={save.others} />
       <Box sx={{ display: 'flex', gap: 1 }}>
@@ -48,17 +85,15 @@ function CarForm({ gameId, car, onSaved, onCancel }: { gameId: number; car: CarD
 
 /** Admin-Cars: a game's cars, added and edited in place. */
 export default function CarsPage() {
-  const games = useLoad(() => catalogueApi.games(), 'games');
+  const games = useQuery(catalogueQueries.games());
   const [gameId, setGameId] = useState('');
   const [editing, setEditing] = useState<CarDto | 'new' | null>(null);
   useEffect(() => {
     if (!gameId && games.data?.[0]) setGameId(String(games.data[0].id));
   }, [gameId, games.data]);
-  const cars = useLoad(() => (gameId ? catalogueApi.carsOf(Number(gameId)) : Promise.resolve([])), `cars-${gameId}`);
-  const saved = () => {
-    setEditing(null);
-    cars.reload();
-  };
+  const cars = useQuery(catalogueQueries.carsOf(gameId ? Number(gameId) : null));
+  // The save itself refetches the catalogue shown (useSave).
+  const saved = () => setEditing(null);
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
@@ -75,9 +110,17 @@ export default function CarsPage() {
           setEditing(null);
         }}
       />
-      {editing && gameId && <CarForm key={editing === 'new' ? 'new' : editing.id} gameId={Number(gameId)} car={editing === 'new' ? null : editing} onSaved={saved} onCancel={() => setEditing(null)} />}
-      <Box sx={{ minHeight: 4, my: 1 }}>{cars.loading && <LinearProgress aria-label="Loading cars" />}</Box>
-      {!cars.loading && !cars.data?.length ? (
+      {editing && gameId && (
+        <CarForm
+          key={editing === 'new' ? 'new' : editing.id}
+          gameId={Number(gameId)}
+          car={editing === 'new' ? null : editing}
+          onSaved={saved}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      <Box sx={{ minHeight: 4, my: 1 }}>{cars.isFetching && <LinearProgress aria-label="Loading cars" />}</Box>
+      {!cars.isFetching && !cars.data?.length ? (
         <EmptyState title="No cars for this game yet" />
       ) : (
         <Table size="small" aria-label="Cars">
@@ -86,7 +129,7 @@ export default function CarsPage() {
               <TableCell>Car</TableCell>
               <TableCell>Class</TableCell>
               <TableCell align="right">
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                <Box component="span" sx={visuallyHidden}>
                   Actions
                 </Box>
               </TableCell>
@@ -95,7 +138,12 @@ export default function CarsPage() {
           <TableBody>
             {(cars.data ?? []).map((car) => (
               <TableRow key={car.id} hover>
-                <TableCell>{car.name}</TableCell>
+                <TableCell>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <ImageIcon src={car.icon} size={28} />
+                    {car.name}
+                  </Box>
+                </TableCell>
                 <TableCell>{car.carClass}</TableCell>
                 <TableCell align="right">
                   <Button size="small" onClick={() => setEditing(car)} aria-label={`Edit ${car.name}`}>

@@ -10,23 +10,25 @@ import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router-dom';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
+import { ImageIcon } from '../../../components/ImageIcon.js';
 import { PageTitle } from '../../../components/PageTitle.js';
-import { useLoad } from '../../../components/useLoad.js';
-import { PLATFORM_LABELS } from '../../events/labels.js';
-import { catalogueApi } from '../api.js';
+import { useQuery } from '@tanstack/react-query';
+import { PLATFORM_LABELS } from '../../events/index.js';
+import { catalogueQueries } from '../api.js';
+import { pathTo } from '../../../app/routes/routeTable.js';
 
 /** Admin-Games: every game with its platforms and crossplay groups. */
 export default function GamesPage() {
-  const games = useLoad(() => catalogueApi.games(), 'games');
+  const games = useQuery(catalogueQueries.games());
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <PageTitle>Games</PageTitle>
-        <Button component={RouterLink} to="/admin/games/new" variant="contained">
+        <Button component={RouterLink} to={pathTo('Admin-Game', { game: 'new' })} variant="contained">
           New game
         </Button>
       </Box>
-      {games.loading && !games.data ? (
+      {games.isPending ? (
         <CenteredLoader label="Loading games" />
       ) : !games.data?.length ? (
         <EmptyState title="No games yet" />
@@ -43,9 +45,12 @@ export default function GamesPage() {
             {games.data.map((game) => (
               <TableRow key={game.id} hover>
                 <TableCell>
-                  <Link component={RouterLink} to={`/admin/games/${game.id}`}>
-                    {game.name}
-                  </Link>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <ImageIcon src={game.icon} size={28} />
+                    <Link component={RouterLink} to={pathTo('Admin-Game', { game: game.id })}>
+                      {game.name}
+                    </Link>
+                  </Box>
                 </TableCell>
                 <TableCell>{game.platforms.map((p) => PLATFORM_LABELS[p]).join(', ')}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{game.crossPlayPlatforms.map((group) => group.name).join(', ') || '—'}</TableCell>

@@ -4,12 +4,24 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import { PLATFORMS } from '../../../../../backend/src/contracts/catalogue.js';
-import { PLATFORM_LABELS } from '../../events/labels.js';
+import { PLATFORMS } from '@paddock/contracts/catalogue.js';
+import { PLATFORM_LABELS } from '../../events/index.js';
 import type { Platform } from '../api.js';
 
 /** Tick platforms (SPEC §9: PC, Xbox, PlayStation). */
-export function PlatformChecks({ label, value, onChange, error, options = PLATFORMS }: { label: string; value: Platform[]; onChange: (next: Platform[]) => void; error?: string; options?: readonly Platform[] }) {
+export function PlatformChecks({
+  label,
+  value,
+  onChange,
+  error,
+  options = PLATFORMS,
+}: {
+  label: string;
+  value: Platform[];
+  onChange: (next: Platform[]) => void;
+  error?: string;
+  options?: readonly Platform[];
+}) {
   return (
     <FormControl component="fieldset" error={Boolean(error)}>
       <FormLabel component="legend">{label}</FormLabel>
@@ -19,10 +31,7 @@ export function PlatformChecks({ label, value, onChange, error, options = PLATFO
             key={platform}
             label={PLATFORM_LABELS[platform]}
             control={
-              <Checkbox
-                checked={value.includes(platform)}
-                onChange={(event) => onChange(event.target.checked ? [...value, platform] : value.filter((p) => p !== platform))}
-              />
+              <Checkbox checked={value.includes(platform)} onChange={(event) => onChange(event.target.checked ? [...value, platform] : value.filter((p) => p !== platform))} />
             }
           />
         ))}

@@ -8,11 +8,16 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'rea
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { ImageField } from '../../../components/form/ImageField.js';
 import { PageTitle } from '../../../components/PageTitle.js';
-import { useLoad } from '../../../components/useLoad.js';
-import { catalogueApi, type TrackDto, type TrackRecord } from '../api.js';
+import { routeId } from '../../../components/routeId.js';
+import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
+import { isNotFound, LoadFailure } from './LoadFailure.js';
+import { useQuery } from '@tanstack/react-query';
+import type { TrackRequest } from '@paddock/contracts/catalogue.js';
+import { catalogueCommands, catalogueQueries, type TrackDto } from '../api.js';
 import { useSave } from '../useSave.js';
 import { FormFailure } from './FormFailure.js';
 import { GameSelect } from './GameSelect.js';
+import { pathTo } from '../../../app/routes/routeTable.js';
 
 const SHOWN = /^(game(\.id)?|name|country|icon|variants(\.\d+\.(name|lengthMeters))?)$/;
 
@@ -24,7 +29,7 @@ interface VariantValues {
 
 function TrackForm({ track, defaultGameId, focusVariants }: { track: TrackDto | null; defaultGameId: string; focusVariants: boolean }) {
   const navigate = useNavigate();
-  const games = useLoad(() => catalogueApi.games(), 'games');
+  const games = useQuery(catalogueQueries.games());
   const [gameId, setGameId] = useState(track ? String(track.gameId) : defaultGameId);
   const [name, setName] = useState(track?.name ?? '');
   const [country, setCountry] = useState(track?.country ?? '');
@@ -32,22 +37,42 @@ function TrackForm({ track, defaultGameId, focusVariants }: { track: TrackDto | 
     track ? track.variants.map((variant) => ({ id: variant.id, name: variant.name, lengthMeters: String(variant.lengthMeters) })) : [{ name: '', lengthMeters: '' }],
   );
   const [icon, setIcon] = useState<File | null>(null);
-  const record = (): TrackRecord => ({
+  const record = (): TrackRequest => ({
     ...(track ? { id: track.id } : {}),
     game: { id: Number(gameId) },
     name,
     country,
     variants: variants.map((variant) => ({ ...(variant.id ? { id: variant.id } : {}), name: variant.name, lengthMeters: Number(variant.lengthMeters) })),
   });
-  const save = useSave(() => catalogueApi.saveTrack(record(), icon), (saved) => navigate(`/admin/tracks/${saved.id}`, { replace: !track }), SHOWN);
-  const setVariant = (index: number, patch: Partial<VariantValues>) => setVariants((current) => current.map((variant, i) => (i === index ? { ...variant, ...patch } : variant)));
+  const save = useSave(
+    () => catalogueCommands.saveTrack(record(), icon),
+    (saved) => {
+      navigate(pathTo('Admin-Track', { track: saved.id }), { replace: !track });
+    },
+    SHOWN,
+  );
+  const setVariant = (index: number, patch: Partial<VariantValues>) =>
+    setVariants((current) => current.map((variant, i) => (i === index ? { ...variant, ...patch } : variant)));
 
   return (
-    <Box component="form" noValidate aria-label={track ? 'Edit track' : 'New track'} onSubmit={(event) => (event.preventDefault(), save.submit())} sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+    <Box
+      component="form"
+      noValidate
+      aria-label={track ? 'Edit track' : 'New track'}
+      onSubmit={(event) => (event.preventDefault(), save.submit())}
+      sx={{ display: 'grid', gap: 2, maxWidth: 640 }}
+    >
       {!focusVariants && (
         <>
           <GameSelect games={games.data ?? []} value={gameId} onChange={setGameId} error={save.fieldError('game', true)} />
-          <TextField label="Track name" required value={name} onChange={(event) => setName(event.target.value)} error={Boolean(save.fieldError('name'))} helperText={save.fieldError('name')} />
+          <TextField
+            label="Track name"
+            required
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={Boolean(save.fieldError('name'))}
+            helperText={save.fieldError('name')}
+          />
           <TextField
             label="Country"
             required
@@ -101,17 +126,22 @@ function TrackForm({ track, defaultGameId, focusVariants }: { track: TrackDto | 
   );
 }
 
-/** Admin-Track (create with `/admin/tracks/new`, or edit) and Admin-Track-Variants (the variants only). */
+/** Admin-Track (create with `/admin/tracks/new`, or edit) and Admin-Track-Variants (the variants only); an id that names no track shows the not-found page. */
 export default function TrackFormPage({ variantsOnly = false }: { variantsOnly?: boolean }) {
   const param = useParams().track ?? 'new';
   const [searchParams] = useSearchParams();
-  const track = useLoad<TrackDto | null>(() => (param === 'new' ? Promise.resolve(null) : catalogueApi.track(Number(param))), param);
-  if (track.loading && track.data === undefined) return <CenteredLoader label="Loading track" />;
-  if (param !== 'new' && !track.data) return null;
+  const isNew = param === 'new';
+  const id = routeId(param);
+  const track = useQuery({ ...catalogueQueries.track(id ?? 0), enabled: !isNew && id !== null });
+  if (!isNew) {
+    if (id === null || isNotFound(track.error)) return <NotFoundPage />;
+    if (track.isPending) return <CenteredLoader label="Loading track" />;
+    if (!track.data) return <LoadFailure what="track" back={pathTo('Admin-Tracks')} />;
+  }
   const title = track.data ? (variantsOnly ? `${track.data.name}: variants` : track.data.name) : 'New track';
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Button component={RouterLink} to={`/admin/tracks${track.data ? `?game=${track.data.gameId}` : ''}`}>
+      <Button component={RouterLink} to={`${pathTo('Admin-Tracks')}${track.data ? `?game=${track.data.gameId}` : ''}`}>
         ← All tracks
       </Button>
       <PageTitle>{title}</PageTitle>

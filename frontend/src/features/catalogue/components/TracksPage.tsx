@@ -11,31 +11,33 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.js';
+import { ImageIcon } from '../../../components/ImageIcon.js';
 import { PageTitle } from '../../../components/PageTitle.js';
-import { useLoad } from '../../../components/useLoad.js';
-import { catalogueApi } from '../api.js';
+import { useQuery } from '@tanstack/react-query';
+import { catalogueQueries } from '../api.js';
 import { GameSelect } from './GameSelect.js';
+import { pathTo } from '../../../app/routes/routeTable.js';
 
 /** Admin-Tracks: a game's tracks with their variants. */
 export default function TracksPage() {
   const [searchParams] = useSearchParams();
-  const games = useLoad(() => catalogueApi.games(), 'games');
+  const games = useQuery(catalogueQueries.games());
   const [gameId, setGameId] = useState(searchParams.get('game') ?? '');
   useEffect(() => {
     if (!gameId && games.data?.[0]) setGameId(String(games.data[0].id));
   }, [gameId, games.data]);
-  const tracks = useLoad(() => (gameId ? catalogueApi.tracksOf(Number(gameId)) : Promise.resolve([])), `tracks-${gameId}`);
+  const tracks = useQuery(catalogueQueries.tracksOf(gameId ? Number(gameId) : null));
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <PageTitle>Tracks</PageTitle>
-        <Button component={RouterLink} to={`/admin/tracks/new${gameId ? `?game=${gameId}` : ''}`} variant="contained">
+        <Button component={RouterLink} to={`${pathTo('Admin-Track', { track: 'new' })}${gameId ? `?game=${gameId}` : ''}`} variant="contained">
           New track
         </Button>
       </Box>
       <GameSelect games={games.data ?? []} value={gameId} onChange={setGameId} />
-      <Box sx={{ minHeight: 4, my: 1 }}>{tracks.loading && <LinearProgress aria-label="Loading tracks" />}</Box>
-      {!tracks.loading && !tracks.data?.length ? (
+      <Box sx={{ minHeight: 4, my: 1 }}>{tracks.isFetching && <LinearProgress aria-label="Loading tracks" />}</Box>
+      {!tracks.isFetching && !tracks.data?.length ? (
         <EmptyState title="No tracks for this game yet" />
       ) : (
         <Table size="small" aria-label="Tracks">
@@ -50,13 +52,20 @@ export default function TracksPage() {
             {(tracks.data ?? []).map((track) => (
               <TableRow key={track.id} hover>
                 <TableCell>
-                  <Link component={RouterLink} to={`/admin/tracks/${track.id}`}>
-                    {track.name}
-                  </Link>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <ImageIcon src={track.icon} size={28} />
+                    <Link component={RouterLink} to={pathTo('Admin-Track', { track: track.id })}>
+                      {track.name}
+                    </Link>
+                  </Box>
                 </TableCell>
                 <TableCell>{track.country}</TableCell>
                 <TableCell>
-                  <Link component={RouterLink} to={`/admin/tracks/${track.id}/variants`} aria-label={`Variants of ${track.name}: ${track.variants.map((v) => v.name).join(', ')}`}>
+                  <Link
+                    component={RouterLink}
+                    to={pathTo('Admin-Track-Variants', { track: track.id })}
+                    aria-label={`Variants of ${track.name}: ${track.variants.map((v) => v.name).join(', ')}`}
+                  >
                     {track.variants.map((variant) => variant.name).join(', ')}
                   </Link>
                 </TableCell>

@@ -1,26 +1,37 @@
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { Link as RouterLink } from 'react-router-dom';
-import { seatsLeft } from '../../../../../backend/src/contracts/events.js';
-import { sessionAtom } from '../../auth/atoms.js';
-import { eventsApi } from '../api.js';
-import type { AttendanceCountDto, EventDetailsDto } from '../types.js';
+import { driverDisplayName } from '@paddock/contracts/driver-name.js';
+import { isTeamEvent, lineupLocksAt, seatsLeft } from '@paddock/contracts/events.js';
+import { hasDriverProfile, sessionAtom } from '../../auth/index.js';
+import { eventCommands } from '../api.js';
+import { applyMyAttendance } from '../cache.js';
+import type { EventDetailsDto } from '../types.js';
+import { pathTo } from '../../../app/routes/routeTable.js';
 
 export interface AttendanceControlProps {
   event: EventDetailsDto;
-  /** The new counts after a change (the page also hears them pushed). */
-  onChanged: (counts: AttendanceCountDto) => void;
   now?: () => number;
 }
 
 /** Join / Leave for a signed-in driver with a completed profile; why not, for everyone else. */
-export function AttendanceControl({ event, onChanged, now = Date.now }: AttendanceControlProps) {
+export function AttendanceControl({ event, now = Date.now }: AttendanceControlProps) {
   const session = useAtomValue(sessionAtom);
-  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  // The answer's counts go straight into the cache; the pushed message then brings who is in.
+  const change = useMutation({
+    mutationFn: (attending: boolean) => eventCommands.setMyAttendance(event.id, attending),
+    onSuccess: (answer) => {
+      const profile = session.user && hasDriverProfile(session.user.driverProfile) ? session.user.driverProfile : null;
+      if (!profile) return;
+      applyMyAttendance(queryClient, answer, { profileId: profile.id, driverNumber: profile.driverNumber, driverName: driverDisplayName(profile), team: null });
+    },
+  });
+  const busy = change.isPending;
   const attending = session.profileId !== null && event.attendance.some((attendee) => attendee.profileId === session.profileId);
   const started = new Date(event.date).getTime() <= now();
   const full = seatsLeft(event.seats, event.attendanceCount) === 0;
@@ -29,7 +40,7 @@ export function AttendanceControl({ event, onChanged, now = Date.now }: Attendan
   if (!session.profileCompleted) {
     return (
       <Alert severity="info">
-        <Link component={RouterLink} to="/profile">
+        <Link component={RouterLink} to={pathTo('Profile')}>
           Complete your driver profile
         </Link>{' '}
         to join events.
@@ -37,20 +48,18 @@ export function AttendanceControl({ event, onChanged, now = Date.now }: Attendan
     );
   }
   if (started) return <Typography color="text.secondary">{attending ? 'You are in this event. ' : ''}Sign-ups are closed: the event has started.</Typography>;
+  // TEAM and LVL events: a captain enters the team's drivers; a driver may only step out, before the line-up locks.
+  if (isTeamEvent(event) && !attending) return <Typography color="text.secondary">Team event: a team captain enters the drivers who race it.</Typography>;
+  if (isTeamEvent(event) && lineupLocksAt(event).getTime() <= now()) {
+    return <Typography color="text.secondary">You are in this event. The line-up is locked: ask an organizer for changes.</Typography>;
+  }
 
-  const change = (next: boolean) => {
-    setBusy(true);
-    eventsApi
-      .setMyAttendance(event.id, next)
-      .then(onChanged, () => undefined)
-      .finally(() => setBusy(false));
-  };
   return attending ? (
-    <Button variant="outlined" color="error" disabled={busy} onClick={() => change(false)}>
+    <Button variant="outlined" color="error" disabled={busy} onClick={() => change.mutate(false)}>
       Leave event
     </Button>
   ) : (
-    <Button variant="contained" disabled={busy || full} onClick={() => change(true)}>
+    <Button variant="contained" disabled={busy || full} onClick={() => change.mutate(true)}>
       {full ? 'Event full' : 'Join event'}
     </Button>
   );

@@ -10,11 +10,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { showTime } from '../../../components/dateTime.js';
+import { ImageIcon } from '../../../components/ImageIcon.js';
 import { eventDetailsPath, eventLinkTarget } from '../eventLinkTarget.js';
 import { PLATFORM_LABELS } from '../labels.js';
 import { nextRaceLabel } from '../nextRaceLabel.js';
 import type { EventSummary } from '../types.js';
-import { SeatsAvailable } from './SeatsAvailable.js';
+import { isPastEvent, SeatsAvailable } from './SeatsAvailable.js';
 
 export interface EventCardProps {
   event: EventSummary;
@@ -32,7 +33,8 @@ export function EventCard({ event, image, headingLevel = 'h3' }: EventCardProps)
     <Card variant="outlined" component="article" aria-label={event.name} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       {picture && <CardMedia component="img" image={picture} alt="" sx={{ height: 140, objectFit: 'cover' }} />}
       <CardContent sx={{ flexGrow: 1 }}>
-        <Typography variant="overline" component="p" color="text.secondary" sx={{ lineHeight: 1.6 }}>
+        <Typography variant="overline" component="p" color="text.secondary" sx={{ lineHeight: 1.6, display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <ImageIcon src={event.game.icon} size={20} />
           {event.game.name}
           {event.assessmentEvent ? ' · Assessment' : ''}
           {event.season ? ` · ${event.season.competition.name}` : ''}
@@ -46,7 +48,8 @@ export function EventCard({ event, image, headingLevel = 'h3' }: EventCardProps)
           <time dateTime={event.date}>{time.dateTime}</time>
         </Typography>
         {track && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+            {event.raceEvents.length === 1 && <ImageIcon src={event.raceEvents[0]!.track?.icon} size={20} />}
             {track}
           </Typography>
         )}
@@ -58,7 +61,7 @@ export function EventCard({ event, image, headingLevel = 'h3' }: EventCardProps)
         </Stack>
       </CardContent>
       <CardActions sx={{ justifyContent: 'space-between', px: 2, pb: 2, gap: 1, flexWrap: 'wrap' }}>
-        <SeatsAvailable seats={event.seats} attendanceCount={event.attendanceCount} />
+        <SeatsAvailable seats={event.seats} attendanceCount={event.attendanceCount} past={isPastEvent(event)} />
         <Box sx={{ ml: 'auto' }}>
           <Button component={RouterLink} to={eventDetailsPath(event.id)} size="small" variant="contained" aria-label={`Details of ${event.name}`}>
             Details

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,16 +10,17 @@ import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { showTime } from '../../../components/dateTime.js';
-import { useLoad } from '../../../components/useLoad.js';
-import { useClientEvent, useResync, useRoom } from '../../../lib/realtime/useRoom.js';
-import { eventsApi } from '../api.js';
+import { ImageIcon } from '../../../components/ImageIcon.js';
 import { PLATFORM_LABELS } from '../labels.js';
-import type { AttendanceCountDto, EventDetailsDto } from '../types.js';
+import { useLiveEventDetails } from '../useLiveEventDetails.js';
 import { AttendanceControl } from './AttendanceControl.js';
 import { AttendeeList } from './AttendeeList.js';
+import { EventExtras } from './EventExtras.js';
+import { eventLoadFailed, EventLoadFailure } from './EventLoadFailure.js';
 import { RaceEventsList } from './RaceEventsList.js';
 import { RulesList } from './RulesList.js';
-import { SeatsAvailable } from './SeatsAvailable.js';
+import { isPastEvent, SeatsAvailable } from './SeatsAvailable.js';
+import { pathTo } from '../../../app/routes/routeTable.js';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -33,37 +33,19 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** A new attendance applied to the shown event. */
-export function withCounts(event: EventDetailsDto, counts: AttendanceCountDto): EventDetailsDto {
-  return counts.eventId === event.id ? { ...event, attendanceCount: counts.attendanceCount, seatsLeft: counts.seatsLeft } : event;
-}
-
 /** Event-details (SPEC §2): races and tracks, rules, who is in, Join / Leave, seats live from `event:{id}`. */
 export default function EventDetailsPage() {
-  const eventId = Number(useParams().event);
-  const details = useLoad(() => eventsApi.details(eventId), String(eventId));
-  const { setData, reload } = details;
-
-  useRoom(Number.isInteger(eventId) ? `event:${eventId}` : null);
-  const applyCounts = useCallback(
-    (counts: AttendanceCountDto) => {
-      setData((event) => event && withCounts(event, counts));
-      // The message carries numbers only: fetch the names of who is in now.
-      eventsApi.drivers(counts.eventId).then((attendance) => setData((event) => event && event.id === counts.eventId ? { ...event, attendance } : event), () => undefined);
-    },
-    [setData],
-  );
-  useClientEvent('event.attendance.changed', applyCounts);
-  useResync(reload);
+  const { eventId, details } = useLiveEventDetails(useParams().event);
 
   const event = details.data;
   if (!event) {
-    if (details.loading) return <CenteredLoader label="Loading event" />;
+    if (eventId !== null && details.isPending) return <CenteredLoader label="Loading event" />;
+    if (eventLoadFailed(details.error)) return <EventLoadFailure onRetry={() => void details.refetch()} />;
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
         <PageTitle>Event not found</PageTitle>
         <EmptyState title="This event is not on the calendar">
-          <Button component={RouterLink} to="/events" sx={{ mt: 1 }}>
+          <Button component={RouterLink} to={pathTo('Event-List')} sx={{ mt: 1 }}>
             See all events
           </Button>
         </EmptyState>
@@ -71,9 +53,11 @@ export default function EventDetailsPage() {
     );
   }
   const time = showTime(event.date);
+  const past = isPastEvent(event);
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Typography variant="overline" component="p" color="text.secondary">
+      <Typography variant="overline" component="p" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <ImageIcon src={event.game.icon} size={24} />
         {event.game.name}
         {event.assessmentEvent ? ' · Assessment race' : ''}
         {event.season ? ` · ${event.season.competition.name}` : ''}
@@ -95,11 +79,12 @@ export default function EventDetailsPage() {
         </Box>
         <Stack spacing={1} sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' } }}>
           <Box role="status" aria-live="polite" aria-label="Seats">
-            <SeatsAvailable seats={event.seats} attendanceCount={event.attendanceCount} size="medium" />
+            <SeatsAvailable seats={event.seats} attendanceCount={event.attendanceCount} past={past} size="medium" />
           </Box>
-          <AttendanceControl event={event} onChanged={applyCounts} />
+          <AttendanceControl event={event} />
         </Stack>
       </Paper>
+      <EventExtras event={event} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '3fr 2fr' } }}>
         <Section title="Races and tracks">
           <RaceEventsList raceEvents={event.raceEvents} />
@@ -108,8 +93,8 @@ export default function EventDetailsPage() {
           <RulesList event={event} />
         </Section>
       </Box>
-      <Section title={`Who is in (${event.attendanceCount})`}>
-        <AttendeeList attendees={event.attendance} />
+      <Section title={past ? `Who raced (${event.attendanceCount})` : `Who is in (${event.attendanceCount})`}>
+        <AttendeeList attendees={event.attendance} past={past} />
       </Section>
     </Container>
   );

@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { PLATFORMS } from '../../../../../backend/src/contracts/catalogue.js';
+import { PLATFORMS } from '@paddock/contracts/catalogue.js';
 import type { EventListFilters, PlatformFilter } from '../api.js';
 import { PLATFORM_LABELS } from '../labels.js';
 import type { GameDto } from '../types.js';

@@ -8,10 +8,9 @@ import { EmptyState } from '../../../components/EmptyState.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { usePaging } from '../../../components/usePaging.js';
-import { useLoad } from '../../../components/useLoad.js';
-import { useClientEvent } from '../../../lib/realtime/useRoom.js';
-import { catalogueApi } from '../../catalogue/api.js';
-import { eventsApi, type EventListFilters } from '../api.js';
+import { useQuery } from '@tanstack/react-query';
+import { catalogueQueries } from '../../catalogue/index.js';
+import { eventQueries, type EventListFilters } from '../api.js';
 import { EventFilters } from './EventFilters.js';
 import { EventGrid } from './EventGrid.js';
 
@@ -22,12 +21,8 @@ export default function EventListPage() {
   const [when, setWhen] = useState<When>('upcoming');
   const [filters, setFilters] = useState<EventListFilters>({ gameId: null, platform: 'ALL' });
   const { paging, request, setPaging, firstPage } = usePaging();
-  const games = useLoad(() => catalogueApi.games(), 'games');
-  const events = useLoad(
-    () => (when === 'upcoming' ? eventsApi.planned(request, filters) : eventsApi.past(request, filters)),
-    JSON.stringify([when, filters, request]),
-  );
-  useClientEvent('events.changed', events.reload);
+  const games = useQuery(catalogueQueries.games());
+  const events = useQuery(when === 'upcoming' ? eventQueries.planned(request, filters) : eventQueries.past(request, filters));
 
   const changeFilters = (next: EventListFilters) => {
     setFilters(next);
@@ -51,8 +46,8 @@ export default function EventListPage() {
         <Tab value="past" label="Past" />
       </Tabs>
       <EventFilters games={games.data ?? []} value={filters} onChange={changeFilters} />
-      <Box sx={{ minHeight: 4, mb: 1 }}>{events.loading && <LinearProgress aria-label="Loading events" />}</Box>
-      {!events.loading && list.length === 0 ? (
+      <Box sx={{ minHeight: 4, mb: 1 }}>{events.isFetching && <LinearProgress aria-label="Loading events" />}</Box>
+      {!events.isFetching && list.length === 0 ? (
         <EmptyState title={when === 'upcoming' ? 'No upcoming events' : 'No past events'}>
           {filters.gameId !== null || filters.platform !== 'ALL' ? 'Try another game or platform.' : 'New races are announced on our Discord.'}
         </EmptyState>

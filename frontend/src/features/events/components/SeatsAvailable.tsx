@@ -1,8 +1,29 @@
 import Chip from '@mui/material/Chip';
-import { seatsLeft } from '../../../../../backend/src/contracts/events.js';
+import { seatsLeft } from '@paddock/contracts/events.js';
 
-/** Seats available = seats − attendance count (SPEC §2); 'Full' when none are left. */
-export function SeatsAvailable({ seats, attendanceCount, size = 'small' }: { seats: number; attendanceCount: number; size?: 'small' | 'medium' }) {
+/** Whether an event's start has passed (and it is not running live now): its seats no longer matter, who raced does. */
+export function isPastEvent(event: { date: string; live: boolean }, now = Date.now()): boolean {
+  return !event.live && Date.parse(event.date) < now;
+}
+
+/** "14 drivers raced" for a past event. */
+export function racedLabel(count: number): string {
+  return count === 0 ? 'No one raced' : `${count} ${count === 1 ? 'driver' : 'drivers'} raced`;
+}
+
+/** Seats available = seats − attendance count (SPEC §2); 'Full' when none are left; who raced once the event is past. */
+export function SeatsAvailable({
+  seats,
+  attendanceCount,
+  past = false,
+  size = 'small',
+}: {
+  seats: number;
+  attendanceCount: number;
+  past?: boolean;
+  size?: 'small' | 'medium';
+}) {
+  if (past) return <Chip size={size} variant="outlined" label={racedLabel(attendanceCount)} data-testid="seats-available" />;
   const left = seatsLeft(seats, attendanceCount);
   return (
     <Chip

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,16 +11,17 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CAR_TUNING_RULES, CAR_UPGRADE_RULES, COMPETITION_STYLES } from '../../../../../backend/src/contracts/events.js';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, get, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { CAR_TUNING_RULES, CAR_UPGRADE_RULES, COMPETITION_STYLES } from '@paddock/contracts/events.js';
 import { viewerTimeZone } from '../../../components/dateTime.js';
 import { ImageField } from '../../../components/form/ImageField.js';
-import { errorsFor, otherErrors, saveWithImage, SaveFailure, type FieldErrors } from '../../../components/form/saveWithImage.js';
-import { useLoad } from '../../../components/useLoad.js';
-import { catalogueApi } from '../../catalogue/api.js';
-import type { EventKind } from '../api.js';
+import { SaveFailure } from '../../../components/form/saveWithImage.js';
+import { catalogueQueries } from '../../catalogue/index.js';
+import { eventCommands, type EventKind } from '../api.js';
 import { CAR_TUNING_LABELS, CAR_UPGRADE_LABELS, COMPETITION_STYLE_LABELS, PLATFORM_LABELS } from '../labels.js';
 import type { EventDetailsDto } from '../types.js';
-import { eventBodyFrom, newRaceEvent, type EventFormValues } from './eventForm.js';
+import { CHECKS, eventBodyFrom, newRaceEvent, platformsCheck, splitApiErrors, teamSizeMaxCheck, type EventFormValues } from './eventForm.js';
 import { RaceEventFields } from './RaceEventFields.js';
 
 export interface EventFormProps {
@@ -29,210 +30,261 @@ export interface EventFormProps {
   onSaved: (event: EventDetailsDto) => void;
 }
 
-/** Fields named in the form; errors for any other path are listed above the Save button. */
-const SHOWN_FIELDS = /^(name|date|game(\.id)?|platforms|seats|competitionStyle|carTuningRule|carUpgradeRule|youtubeUrl|icon|raceEvents\.\d+\.(track(\..*)?|externalTrackName|qualify\.(laps|length)|races(\.\d+\.(raceEventType|laps|length))?))$/;
-
-/** Create or edit an individual or assessment event; the API's field errors show beside their fields. */
+/**
+ * Create or edit an individual or assessment event. Each field says in words what it needs before
+ * anything is sent, and its message goes as soon as the field changes; the API's 400 (every bad
+ * field) shows beside the fields too.
+ */
 export function EventForm({ kind, initial, onSaved }: EventFormProps) {
-  const [values, setValues] = useState(initial);
+  const { control, register, handleSubmit, setValue, getValues, setError, formState } = useForm<EventFormValues>({
+    defaultValues: initial,
+    mode: 'onSubmit',
+    // After the first Save, a field is checked again whenever it changes: its message clears at once.
+    reValidateMode: 'onChange',
+  });
+  const { errors, isSubmitting } = formState;
+  const raceEvents = useFieldArray({ control, name: 'raceEvents' });
   const [icon, setIcon] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const games = useLoad(() => catalogueApi.games(), 'games');
-  const tracks = useLoad(() => (values.gameId ? catalogueApi.tracksOf(Number(values.gameId)) : Promise.resolve([])), `tracks-${values.gameId}`);
-  const game = games.data?.find((candidate) => String(candidate.id) === values.gameId);
+  const [iconError, setIconError] = useState<string | undefined>(undefined);
+  const [failure, setFailure] = useState<{ message: string; others: string[] } | null>(null);
 
-  const set = (patch: Partial<EventFormValues>) => setValues((current) => ({ ...current, ...patch }));
-  const fieldError = (field: string, nested = false) => errorsFor(errors, field, nested);
-  const leftOver = otherErrors(errors, (path) => SHOWN_FIELDS.test(path));
+  const gameId = useWatch({ control, name: 'gameId' });
+  const teamEvent = useWatch({ control, name: 'competitionStyle' }) !== 'SOLO';
+  const games = useQuery(catalogueQueries.games());
+  const tracks = useQuery(catalogueQueries.tracksOf(gameId ? Number(gameId) : null));
+  const game = games.data?.find((candidate) => String(candidate.id) === gameId);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    setFailure(null);
-    saveWithImage<EventDetailsDto>({ path: `/events/${kind}`, part: 'event', record: eventBodyFrom(values), image: icon })
-      .then((saved) => {
-        setErrors({});
-        onSaved(saved);
-      })
-      .catch((error: unknown) => {
+  const save = handleSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        onSaved(await eventCommands.save(kind, eventBodyFrom(values), icon));
+      } catch (error) {
         const saveFailure = error instanceof SaveFailure ? error : new SaveFailure(0, 'Saving failed', {});
-        setErrors(saveFailure.fieldErrors);
-        setFailure(Object.keys(saveFailure.fieldErrors).length ? 'Please correct the marked fields.' : saveFailure.message);
-      })
-      .finally(() => setSaving(false));
-  };
+        const { byField, others } = splitApiErrors(saveFailure.fieldErrors);
+        const { icon: iconMessage, ...fieldMessages } = byField;
+        setIconError(iconMessage);
+        for (const [field, message] of Object.entries(fieldMessages)) setError(field as FieldPath<EventFormValues>, { type: 'server', message });
+        const marked = Object.keys(byField).length > 0;
+        setFailure({ message: marked || others.length ? 'Please correct the marked fields.' : saveFailure.message, others });
+      }
+    },
+    () => setFailure({ message: 'Please correct the marked fields.', others: [] }),
+  );
 
-  const selectGame = (gameId: string) => {
-    const chosen = games.data?.find((candidate) => String(candidate.id) === gameId);
-    set({
-      gameId,
-      platforms: chosen ? values.platforms.filter((platform) => chosen.platforms.includes(platform)) : [],
-      raceEvents: values.raceEvents.map((raceEvent) => ({ ...raceEvent, trackId: '' })),
-    });
+  const selectGame = (next: string) => {
+    const chosen = games.data?.find((candidate) => String(candidate.id) === next);
+    const platforms = getValues('platforms');
+    setValue('platforms', chosen ? platforms.filter((platform) => chosen.platforms.includes(platform)) : []);
+    getValues('raceEvents').forEach((_raceEvent, index) => setValue(`raceEvents.${index}.trackId`, ''));
   };
+  const message = (field: FieldPath<EventFormValues>): string | undefined => (get(errors, field) as { message?: string } | undefined)?.message;
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={values.id ? 'Edit event' : 'New event'}>
+    <Box component="form" noValidate onSubmit={save} aria-label={initial.id ? 'Edit event' : 'New event'}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
-        <TextField
-          label="Name"
-          required
-          value={values.name}
-          onChange={(event) => set({ name: event.target.value })}
-          error={Boolean(fieldError('name'))}
-          helperText={fieldError('name')}
-        />
+        <TextField label="Name" required {...register('name', { validate: CHECKS.name })} error={Boolean(errors.name)} helperText={errors.name?.message} />
         <TextField
           label="Start"
           type="datetime-local"
           required
-          value={values.date}
-          onChange={(event) => set({ date: event.target.value })}
-          error={Boolean(fieldError('date'))}
-          helperText={fieldError('date') ?? `Your time zone: ${viewerTimeZone()}; stored in UTC`}
+          {...register('date', { validate: CHECKS.date })}
+          error={Boolean(errors.date)}
+          helperText={errors.date?.message ?? `Your time zone: ${viewerTimeZone()}; stored in UTC`}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
-          select
-          label="Game"
-          required
-          value={values.gameId}
-          onChange={(event) => selectGame(event.target.value)}
-          error={Boolean(fieldError('game', true))}
-          helperText={fieldError('game', true)}
-        >
-          {(games.data ?? []).map((candidate) => (
-            <MenuItem key={candidate.id} value={String(candidate.id)}>
-              {candidate.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <Controller
+          control={control}
+          name="gameId"
+          rules={{ validate: CHECKS.gameId }}
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              label="Game"
+              required
+              name={field.name}
+              value={field.value}
+              inputRef={field.ref}
+              onBlur={field.onBlur}
+              onChange={(event) => {
+                selectGame(event.target.value);
+                field.onChange(event.target.value);
+              }}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+            >
+              {(games.data ?? []).map((candidate) => (
+                <MenuItem key={candidate.id} value={String(candidate.id)}>
+                  {candidate.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
         <TextField
           label="Seats"
           required
           inputMode="numeric"
-          value={values.seats}
-          onChange={(event) => set({ seats: event.target.value })}
-          error={Boolean(fieldError('seats'))}
-          helperText={fieldError('seats')}
+          {...register('seats', { validate: CHECKS.seats })}
+          error={Boolean(errors.seats)}
+          helperText={errors.seats?.message}
         />
-        <FormControl error={Boolean(fieldError('platforms', true))} component="fieldset">
-          <FormLabel component="legend">Platforms</FormLabel>
-          <FormGroup row>
-            {(game?.platforms ?? []).map((platform) => (
-              <FormControlLabel
-                key={platform}
-                label={PLATFORM_LABELS[platform]}
-                control={
-                  <Checkbox
-                    checked={values.platforms.includes(platform)}
-                    onChange={(event) =>
-                      set({ platforms: event.target.checked ? [...values.platforms, platform] : values.platforms.filter((p) => p !== platform) })
+        <Controller
+          control={control}
+          name="platforms"
+          rules={{ validate: platformsCheck }}
+          render={({ field, fieldState }) => (
+            <FormControl error={Boolean(fieldState.error)} component="fieldset">
+              <FormLabel component="legend">Platforms</FormLabel>
+              <FormGroup row>
+                {(game?.platforms ?? []).map((platform) => (
+                  <FormControlLabel
+                    key={platform}
+                    label={PLATFORM_LABELS[platform]}
+                    control={
+                      <Checkbox
+                        checked={field.value.includes(platform)}
+                        onChange={(event) => field.onChange(event.target.checked ? [...field.value, platform] : field.value.filter((p) => p !== platform))}
+                      />
                     }
                   />
-                }
-              />
-            ))}
-          </FormGroup>
-          <FormHelperText>{fieldError('platforms', true) ?? (game ? ' ' : 'Choose a game first')}</FormHelperText>
-        </FormControl>
-        <TextField
-          select
-          label="Format"
-          value={values.competitionStyle}
-          onChange={(event) => set({ competitionStyle: event.target.value as EventFormValues['competitionStyle'] })}
-          error={Boolean(fieldError('competitionStyle'))}
-          helperText={fieldError('competitionStyle')}
-        >
-          {COMPETITION_STYLES.map((style) => (
-            <MenuItem key={style} value={style}>
-              {COMPETITION_STYLE_LABELS[style]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Car tuning"
-          value={values.carTuningRule}
-          onChange={(event) => set({ carTuningRule: event.target.value as EventFormValues['carTuningRule'] })}
-          error={Boolean(fieldError('carTuningRule'))}
-          helperText={fieldError('carTuningRule')}
-        >
-          {CAR_TUNING_RULES.map((rule) => (
-            <MenuItem key={rule} value={rule}>
-              {CAR_TUNING_LABELS[rule]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Car upgrades"
-          value={values.carUpgradeRule}
-          onChange={(event) => set({ carUpgradeRule: event.target.value as EventFormValues['carUpgradeRule'] })}
-          error={Boolean(fieldError('carUpgradeRule'))}
-          helperText={fieldError('carUpgradeRule')}
-        >
-          {CAR_UPGRADE_RULES.map((rule) => (
-            <MenuItem key={rule} value={rule}>
-              {CAR_UPGRADE_LABELS[rule]}
-            </MenuItem>
-          ))}
-        </TextField>
+                ))}
+              </FormGroup>
+              <FormHelperText>{fieldState.error?.message ?? (game ? ' ' : 'Choose a game first')}</FormHelperText>
+            </FormControl>
+          )}
+        />
+        <Controller
+          control={control}
+          name="competitionStyle"
+          render={({ field, fieldState }) => (
+            <TextField select label="Format" {...field} inputRef={field.ref} error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
+              {COMPETITION_STYLES.map((style) => (
+                <MenuItem key={style} value={style}>
+                  {COMPETITION_STYLE_LABELS[style]}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        {teamEvent && (
+          <>
+            <TextField
+              label="Smallest team (drivers)"
+              required
+              inputMode="numeric"
+              {...register('teamSizeMin', { validate: CHECKS.teamSizeMin, deps: ['teamSizeMax'] })}
+              error={Boolean(errors.teamSizeMin)}
+              helperText={errors.teamSizeMin?.message ?? 'A captain enters at least this many drivers'}
+            />
+            <TextField
+              label="Largest team (drivers)"
+              required
+              inputMode="numeric"
+              {...register('teamSizeMax', { validate: teamSizeMaxCheck })}
+              error={Boolean(errors.teamSizeMax)}
+              helperText={errors.teamSizeMax?.message ?? 'and at most this many'}
+            />
+            <TextField
+              label="Line-up lock (minutes before the start)"
+              required
+              inputMode="numeric"
+              {...register('lineupLockMinutes', { validate: CHECKS.lineupLockMinutes })}
+              error={Boolean(errors.lineupLockMinutes)}
+              helperText={errors.lineupLockMinutes?.message ?? 'After it only organizers change the line-ups; 0 locks them at the start'}
+            />
+          </>
+        )}
+        <Controller
+          control={control}
+          name="carTuningRule"
+          render={({ field, fieldState }) => (
+            <TextField select label="Car tuning" {...field} inputRef={field.ref} error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
+              {CAR_TUNING_RULES.map((rule) => (
+                <MenuItem key={rule} value={rule}>
+                  {CAR_TUNING_LABELS[rule]}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="carUpgradeRule"
+          render={({ field, fieldState }) => (
+            <TextField select label="Car upgrades" {...field} inputRef={field.ref} error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
+              {CAR_UPGRADE_RULES.map((rule) => (
+                <MenuItem key={rule} value={rule}>
+                  {CAR_UPGRADE_LABELS[rule]}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
         <TextField
           label="YouTube video"
-          value={values.youtubeUrl}
-          onChange={(event) => set({ youtubeUrl: event.target.value })}
-          error={Boolean(fieldError('youtubeUrl'))}
-          helperText={fieldError('youtubeUrl') ?? 'Optional: the race replay'}
+          {...register('youtubeUrl', { validate: CHECKS.youtubeUrl })}
+          error={Boolean(errors.youtubeUrl)}
+          helperText={errors.youtubeUrl?.message ?? 'Optional: the race replay'}
         />
         <FormGroup row>
-          <FormControlLabel control={<Checkbox checked={values.stewarded} onChange={(event) => set({ stewarded: event.target.checked })} />} label="Stewarded" />
-          <FormControlLabel
-            control={<Checkbox checked={values.leaderboardsEnabled} onChange={(event) => set({ leaderboardsEnabled: event.target.checked })} />}
-            label="Leaderboards"
+          <Controller
+            control={control}
+            name="stewarded"
+            render={({ field }) => (
+              <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Stewarded" />
+            )}
+          />
+          <Controller
+            control={control}
+            name="leaderboardsEnabled"
+            render={({ field }) => (
+              <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Leaderboards" />
+            )}
           />
         </FormGroup>
-        <ImageField label="Event icon" file={icon} onChange={setIcon} error={fieldError('icon')} />
+        <ImageField
+          label="Event icon"
+          file={icon}
+          onChange={(file) => {
+            setIcon(file);
+            setIconError(undefined);
+          }}
+          error={iconError}
+        />
       </Box>
 
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
         Races
       </Typography>
-      {values.raceEvents.map((raceEvent, index) => (
+      {raceEvents.fields.map((raceEvent, index) => (
         <RaceEventFields
-          key={index}
+          key={raceEvent.id}
           index={index}
-          value={raceEvent}
+          control={control}
+          register={register}
+          message={message}
           tracks={tracks.data ?? []}
-          errors={errors}
-          onChange={(next) => set({ raceEvents: values.raceEvents.map((current, i) => (i === index ? next : current)) })}
-          onRemove={values.raceEvents.length > 1 ? () => set({ raceEvents: values.raceEvents.filter((_current, i) => i !== index) }) : undefined}
+          onRemove={raceEvents.fields.length > 1 ? () => raceEvents.remove(index) : undefined}
         />
       ))}
-      {fieldError('raceEvents') && (
-        <Typography color="error" role="alert">
-          {fieldError('raceEvents')}
-        </Typography>
-      )}
-      <Button onClick={() => set({ raceEvents: [...values.raceEvents, newRaceEvent()] })}>Add race event</Button>
+      <Button onClick={() => raceEvents.append(newRaceEvent())}>Add race event</Button>
 
       {failure && (
         <Alert severity="error" sx={{ mt: 2 }} role="alert">
-          {failure}
-          {leftOver.length > 0 && (
+          {failure.message}
+          {failure.others.length > 0 && (
             <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {leftOver.map((message) => (
-                <li key={message}>{message}</li>
+              {failure.others.map((text) => (
+                <li key={text}>{text}</li>
               ))}
             </Box>
           )}
         </Alert>
       )}
       <Box sx={{ mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={saving}>
-          {values.id ? 'Save changes' : kind === 'assessment' ? 'Create assessment' : 'Create event'}
+        <Button type="submit" variant="contained" disabled={isSubmitting}>
+          {initial.id ? 'Save changes' : kind === 'assessment' ? 'Create assessment' : 'Create event'}
         </Button>
       </Box>
     </Box>

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '../../../lib/api/client.js';
-import { eventsApi } from '../api.js';
+import { eventCommands } from '../api.js';
+import { applyOwnLive } from '../cache.js';
 import type { EventDto } from '../types.js';
 
 /** Why the API refused: the field's messages, else the body's message. */
@@ -15,25 +17,23 @@ function refusal(error: unknown, field: string): string {
 }
 
 /** Start the event's live stream (every open header's live-race button turns on) or end it. */
-export function LivePanel({ event, onChanged }: { event: EventDto; onChanged: (live: boolean) => void }) {
+export function LivePanel({ event }: { event: EventDto }) {
   const [streamUrl, setStreamUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const start = () => {
-    setBusy(true);
-    setError(null);
-    eventsApi
-      .startLive(event.id, streamUrl.trim())
-      .then(() => onChanged(true), (failure: unknown) => setError(refusal(failure, 'streamUrl')))
-      .finally(() => setBusy(false));
-  };
-  const stop = () => {
-    setBusy(true);
-    eventsApi
-      .stopLive(event.id)
-      .then(() => onChanged(false), () => undefined)
-      .finally(() => setBusy(false));
-  };
+  const queryClient = useQueryClient();
+  const goLive = useMutation({
+    mutationFn: () => eventCommands.startLive(event.id, streamUrl.trim()),
+    onMutate: () => setError(null),
+    onSuccess: (live) => applyOwnLive(queryClient, event.id, live),
+    onError: (failure) => setError(refusal(failure, 'streamUrl')),
+  });
+  const endLive = useMutation({
+    mutationFn: () => eventCommands.stopLive(event.id),
+    onSuccess: () => applyOwnLive(queryClient, event.id, null),
+  });
+  const busy = goLive.isPending || endLive.isPending;
+  const start = () => goLive.mutate();
+  const stop = () => endLive.mutate();
   return (
     <Box component="section" aria-label="Live stream">
       <Typography variant="h6" component="h2" gutterBottom>

@@ -18,8 +18,8 @@ import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { showTime } from '../../../components/dateTime.js';
 import { usePaging } from '../../../components/usePaging.js';
-import { useLoad } from '../../../components/useLoad.js';
-import { organizerEventsApi, type EventKind } from '../api.js';
+import { useQuery } from '@tanstack/react-query';
+import { eventQueries, type EventKind } from '../api.js';
 import { nextRaceLabel } from '../nextRaceLabel.js';
 import { organizerEventPath } from './organizerPaths.js';
 
@@ -30,7 +30,7 @@ export function OrganizerEventsPage({ kind }: { kind: EventKind }) {
   const [name, setName] = useState('');
   const { paging, request, setPaging, firstPage } = usePaging();
   const search = name.trim() ? { name: name.trim() } : {};
-  const events = useLoad(() => organizerEventsApi.search(kind, request, { ...search, sort: [{ field: 'date', direction: 'DESC' }] }), JSON.stringify([kind, request, search]));
+  const events = useQuery(eventQueries.search(kind, request, { ...search, sort: [{ field: 'date', direction: 'DESC' }] }));
   const list = events.data?.content ?? [];
 
   return (
@@ -51,8 +51,8 @@ export function OrganizerEventsPage({ kind }: { kind: EventKind }) {
         }}
         sx={{ mb: 2, minWidth: { sm: 320 } }}
       />
-      <Box sx={{ minHeight: 4 }}>{events.loading && <LinearProgress aria-label="Loading events" />}</Box>
-      {!events.loading && list.length === 0 ? (
+      <Box sx={{ minHeight: 4 }}>{events.isFetching && <LinearProgress aria-label="Loading events" />}</Box>
+      {!events.isFetching && list.length === 0 ? (
         <EmptyState title={name ? 'No event matches' : 'No events yet'}>Create the first one with the button above.</EmptyState>
       ) : (
         <TableContainer>

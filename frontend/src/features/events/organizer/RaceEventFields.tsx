@@ -6,31 +6,29 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RACE_EVENT_TYPES } from '../../../../../backend/src/contracts/events.js';
-import { errorsFor, type FieldErrors } from '../../../components/form/saveWithImage.js';
+import { Controller, useFieldArray, useWatch, type Control, type FieldPath, type UseFormRegister } from 'react-hook-form';
+import { RACE_EVENT_TYPES } from '@paddock/contracts/events.js';
 import { RACE_TYPE_LABELS } from '../labels.js';
 import type { TrackDto } from '../types.js';
-import { newRace, type RaceEventValues, type RaceValues } from './eventForm.js';
+import { CHECKS, newRace, type EventFormValues } from './eventForm.js';
 
 export interface RaceEventFieldsProps {
   index: number;
-  value: RaceEventValues;
+  control: Control<EventFormValues>;
+  register: UseFormRegister<EventFormValues>;
+  /** The message shown beside a field (the form's own check, or the API's). */
+  message: (field: FieldPath<EventFormValues>) => string | undefined;
   tracks: TrackDto[];
-  errors: FieldErrors;
-  onChange: (next: RaceEventValues) => void;
   onRemove?: () => void;
 }
 
 const NO_TRACK = '';
 
 /** One race event of the form: track (a variant of the game's tracks, or an external name), qualifying, races. */
-export function RaceEventFields({ index, value, tracks, errors, onChange, onRemove }: RaceEventFieldsProps) {
-  const path = `raceEvents.${index}`;
-  const error = (field: string, nested = false) => errorsFor(errors, `${path}.${field}`, nested);
-  const set = (patch: Partial<RaceEventValues>) => onChange({ ...value, ...patch });
-  const setRace = (raceIndex: number, patch: Partial<RaceValues>) =>
-    set({ races: value.races.map((race, i) => (i === raceIndex ? { ...race, ...patch } : race)) });
-  const trackError = error('track', true);
+export function RaceEventFields({ index, control, register, message, tracks, onRemove }: RaceEventFieldsProps) {
+  const path = `raceEvents.${index}` as const;
+  const races = useFieldArray({ control, name: `${path}.races` });
+  const qualifyEnabled = useWatch({ control, name: `${path}.qualifyEnabled` });
 
   return (
     <Paper variant="outlined" component="fieldset" sx={{ p: 2, mb: 2, border: 1, borderColor: 'divider' }}>
@@ -38,98 +36,106 @@ export function RaceEventFields({ index, value, tracks, errors, onChange, onRemo
         Race event {index + 1}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-        <TextField
-          select
-          label="Track"
-          value={value.trackId}
-          onChange={(event) => set({ trackId: event.target.value })}
-          error={Boolean(trackError)}
-          helperText={trackError ?? (tracks.length === 0 ? 'Choose a game first' : ' ')}
-        >
-          <MenuItem value={NO_TRACK}>None (external track)</MenuItem>
-          {tracks.flatMap((track) =>
-            track.variants.map((variant) => (
-              <MenuItem key={variant.id} value={String(variant.id)}>
-                {track.name} — {variant.name}
-              </MenuItem>
-            )),
+        <Controller
+          control={control}
+          name={`${path}.trackId`}
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              label="Track"
+              {...field}
+              inputRef={field.ref}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ?? (tracks.length === 0 ? 'Choose a game first' : ' ')}
+            >
+              <MenuItem value={NO_TRACK}>None (external track)</MenuItem>
+              {tracks.flatMap((track) =>
+                track.variants.map((variant) => (
+                  <MenuItem key={variant.id} value={String(variant.id)}>
+                    {track.name} — {variant.name}
+                  </MenuItem>
+                )),
+              )}
+            </TextField>
           )}
-        </TextField>
+        />
         <TextField
           label="External track name"
-          value={value.externalTrackName}
-          onChange={(event) => set({ externalTrackName: event.target.value })}
-          error={Boolean(error('externalTrackName'))}
-          helperText={error('externalTrackName') ?? 'Only for a track outside the catalogue'}
+          {...register(`${path}.externalTrackName`, { validate: CHECKS.externalTrackName })}
+          error={Boolean(message(`${path}.externalTrackName`))}
+          helperText={message(`${path}.externalTrackName`) ?? 'Only for a track outside the catalogue'}
         />
       </Box>
-      <FormControlLabel
-        control={<Checkbox checked={value.qualifyEnabled} onChange={(event) => set({ qualifyEnabled: event.target.checked })} />}
-        label="Qualifying"
+      <Controller
+        control={control}
+        name={`${path}.qualifyEnabled`}
+        render={({ field }) => <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Qualifying" />}
       />
-      {value.qualifyEnabled && (
+      {qualifyEnabled && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr', mb: 1 }}>
           <TextField
             label="Qualifying laps"
             inputMode="numeric"
-            value={value.qualifyLaps}
-            onChange={(event) => set({ qualifyLaps: event.target.value })}
-            error={Boolean(error('qualify.laps'))}
-            helperText={error('qualify.laps')}
+            {...register(`${path}.qualifyLaps`, { validate: CHECKS.laps })}
+            error={Boolean(message(`${path}.qualifyLaps`))}
+            helperText={message(`${path}.qualifyLaps`)}
           />
           <TextField
             label="Qualifying minutes"
             inputMode="numeric"
-            value={value.qualifyLength}
-            onChange={(event) => set({ qualifyLength: event.target.value })}
-            error={Boolean(error('qualify.length'))}
-            helperText={error('qualify.length')}
+            {...register(`${path}.qualifyLength`, { validate: CHECKS.minutes })}
+            error={Boolean(message(`${path}.qualifyLength`))}
+            helperText={message(`${path}.qualifyLength`)}
           />
         </Box>
       )}
-      {value.races.map((race, raceIndex) => {
-        const racePath = `races.${raceIndex}`;
+      {races.fields.map((race, raceIndex) => {
+        const racePath = `${path}.races.${raceIndex}` as const;
         return (
-          <Box key={raceIndex} sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr auto' }, alignItems: 'start', mt: 1 }}>
-            <TextField
-              select
-              size="small"
-              label={`Race ${raceIndex + 1} type`}
-              value={race.raceEventType}
-              onChange={(event) => setRace(raceIndex, { raceEventType: event.target.value as RaceValues['raceEventType'] })}
-              error={Boolean(error(`${racePath}.raceEventType`))}
-              helperText={error(`${racePath}.raceEventType`)}
-              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-            >
-              {RACE_EVENT_TYPES.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {RACE_TYPE_LABELS[type]}
-                </MenuItem>
-              ))}
-            </TextField>
+          <Box key={race.id} sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr auto' }, alignItems: 'start', mt: 1 }}>
+            <Controller
+              control={control}
+              name={`${racePath}.raceEventType`}
+              render={({ field, fieldState }) => (
+                <TextField
+                  select
+                  size="small"
+                  label={`Race ${raceIndex + 1} type`}
+                  {...field}
+                  inputRef={field.ref}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                  sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+                >
+                  {RACE_EVENT_TYPES.map((type) => (
+                    <MenuItem key={type} value={type}>
+                      {RACE_TYPE_LABELS[type]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
             <TextField
               size="small"
               label={`Race ${raceIndex + 1} laps`}
               inputMode="numeric"
-              value={race.laps}
-              onChange={(event) => setRace(raceIndex, { laps: event.target.value })}
-              error={Boolean(error(`${racePath}.laps`))}
-              helperText={error(`${racePath}.laps`)}
+              {...register(`${racePath}.laps`, { validate: CHECKS.laps })}
+              error={Boolean(message(`${racePath}.laps`))}
+              helperText={message(`${racePath}.laps`)}
             />
             <TextField
               size="small"
               label={`Race ${raceIndex + 1} minutes`}
               inputMode="numeric"
-              value={race.length}
-              onChange={(event) => setRace(raceIndex, { length: event.target.value })}
-              error={Boolean(error(`${racePath}.length`))}
-              helperText={error(`${racePath}.length`)}
+              {...register(`${racePath}.length`, { validate: CHECKS.minutes })}
+              error={Boolean(message(`${racePath}.length`))}
+              helperText={message(`${racePath}.length`)}
             />
             <Button
               size="small"
               color="error"
-              disabled={value.races.length === 1}
-              onClick={() => set({ races: value.races.filter((_race, i) => i !== raceIndex) })}
+              disabled={races.fields.length === 1}
+              onClick={() => races.remove(raceIndex)}
               aria-label={`Remove race ${raceIndex + 1} of race event ${index + 1}`}
             >
               Remove
@@ -137,13 +143,8 @@ export function RaceEventFields({ index, value, tracks, errors, onChange, onRemo
           </Box>
         );
       })}
-      {error('races') && (
-        <Typography color="error" variant="body2" role="alert" sx={{ mt: 1 }}>
-          {error('races')}
-        </Typography>
-      )}
       <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-        <Button size="small" onClick={() => set({ races: [...value.races, newRace()] })}>
+        <Button size="small" onClick={() => races.append(newRace())}>
           Add race
         </Button>
         {onRemove && (

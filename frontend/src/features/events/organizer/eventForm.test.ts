@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { detailsFixture } from '../testing/eventFixture.js';
-import { emptyEventForm, eventBodyFrom, eventFormFrom } from './eventForm.js';
+import { CHECKS, emptyEventForm, eventBodyFrom, eventFormFrom, formFieldOf, platformsCheck, splitApiErrors, teamSizeMaxCheck } from './eventForm.js';
 
 describe('the event form', () => {
   it('sends a new event without an id, with numbers, UTC date and nulls for empty optionals', () => {
@@ -27,9 +27,64 @@ describe('the event form', () => {
     });
   });
 
-  it('leaves bad input for the API to name: an empty game, an empty date, letters in seats', () => {
-    const body = eventBodyFrom({ ...emptyEventForm(), seats: 'twenty' });
-    expect(body).toMatchObject({ game: null, date: '', seats: 'twenty' });
+  it('says in words what each field needs, not what the validator checked', () => {
+    expect(CHECKS.name('  ')).toBe('Enter a name for the event');
+    expect(CHECKS.name('x'.repeat(101))).toBe('Keep the name to 100 characters');
+    expect(CHECKS.date('')).toBe('Enter the date and time of the race');
+    expect(CHECKS.date('not a date')).toMatch(/^Enter a real date and time/);
+    expect(CHECKS.gameId('')).toBe('Pick a game');
+    expect(platformsCheck([])).toBe('Pick at least one platform');
+    expect(CHECKS.seats('twenty')).toBe('Enter the number of seats, a whole number from 1 to 1000');
+    expect(CHECKS.seats('0')).toBe('Enter the number of seats, a whole number from 1 to 1000');
+    expect(CHECKS.laps('1.5')).toBe('Laps must be a whole number from 1 to 500, or left empty');
+    expect(CHECKS.minutes('2000')).toBe('Minutes must be a whole number from 1 to 1440, or left empty');
+    expect(CHECKS.youtubeUrl('https://example.com/video')).toMatch(/^Paste a YouTube video link/);
+  });
+
+  it('accepts what the API accepts', () => {
+    expect(CHECKS.name('Friday GT3')).toBeUndefined();
+    expect(CHECKS.date('2026-12-04T20:00')).toBeUndefined();
+    expect(CHECKS.gameId('1')).toBeUndefined();
+    expect(platformsCheck(['PC'])).toBeUndefined();
+    expect(CHECKS.seats(' 24 ')).toBeUndefined();
+    expect(CHECKS.laps('')).toBeUndefined();
+    expect(CHECKS.minutes('45')).toBeUndefined();
+    expect(CHECKS.youtubeUrl('')).toBeUndefined();
+    expect(CHECKS.youtubeUrl('https://youtu.be/dQw4w9WgXcQ')).toBeUndefined();
+  });
+
+  it("puts each of the API's field errors beside its field, and lists the rest", () => {
+    expect(formFieldOf('game')).toBe('gameId');
+    expect(formFieldOf('game.id')).toBe('gameId');
+    expect(formFieldOf('platforms.0')).toBe('platforms');
+    expect(formFieldOf('raceEvents.1.track.id')).toBe('raceEvents.1.trackId');
+    expect(formFieldOf('raceEvents.0.qualify.length')).toBe('raceEvents.0.qualifyLength');
+    expect(formFieldOf('raceEvents.0.races.2.laps')).toBe('raceEvents.0.races.2.laps');
+    expect(formFieldOf('raceEvents')).toBeNull();
+    const { byField, others } = splitApiErrors({
+      youtubeUrl: ['youtubeUrl must be a YouTube video URL'],
+      'game.id': ['id must not be less than 1'],
+      game: ['Game 9 does not exist'],
+      raceEvents: ['raceEvents needs at least one race event'],
+      'raceEvents.0.unknown': ['odd'],
+    });
+    expect(byField).toEqual({ youtubeUrl: 'youtubeUrl must be a YouTube video URL', gameId: 'id must not be less than 1; Game 9 does not exist' });
+    expect(others).toEqual(['raceEvents needs at least one race event', 'raceEvents.0.unknown: odd']);
+  });
+
+  it('takes team sizes and the line-up lock in words, the largest team no smaller than the smallest', () => {
+    expect(CHECKS.teamSizeMin('0')).toBe('Enter the fewest drivers a team enters, a whole number from 1 to 50');
+    expect(CHECKS.lineupLockMinutes('-1')).toBe('Enter how many minutes before the start line-ups lock, from 0 (at the start) to 10080 (a week)');
+    expect(CHECKS.lineupLockMinutes('0')).toBeUndefined();
+    expect(teamSizeMaxCheck('2', { teamSizeMin: '3' })).toBe('The most drivers cannot be fewer than the fewest (3)');
+    expect(teamSizeMaxCheck('51', { teamSizeMin: '3' })).toBe('Enter the most drivers a team enters, a whole number from 1 to 50');
+    expect(teamSizeMaxCheck('3', { teamSizeMin: '3' })).toBeUndefined();
+    expect(formFieldOf('teamSizeMax')).toBe('teamSizeMax');
+    expect(eventBodyFrom({ ...emptyEventForm(), teamSizeMin: '2', teamSizeMax: ' 3 ', lineupLockMinutes: '60' })).toMatchObject({
+      teamSizeMin: 2,
+      teamSizeMax: 3,
+      lineupLockMinutes: 60,
+    });
   });
 
   it('round-trips a saved event, keeping its id, tracks and qualifying', () => {
@@ -42,6 +97,9 @@ describe('the event form', () => {
       id: 9,
       date: event.date,
       seats: 20,
+      teamSizeMin: 1,
+      teamSizeMax: 4,
+      lineupLockMinutes: 0,
       raceEvents: [{ track: { id: 3 }, qualify: { laps: null, length: 10 }, races: [{ raceEventType: 'RACE', laps: 12, length: null }] }],
     });
   });

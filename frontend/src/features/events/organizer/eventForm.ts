@@ -1,7 +1,9 @@
 /**
- * The organizer's event form as values the inputs hold, and the `event` JSON the API takes
- * (SPEC §3). Number inputs hold text until saving; empty optional numbers are sent as null.
+ * The organizer's event form as values the inputs hold, the checks with their messages, and the
+ * `event` JSON the API takes (SPEC §3). Number inputs hold text until saving; empty optional
+ * numbers are sent as null.
  */
+import { LINEUP_LOCK_MAX_MINUTES, parseYoutubeVideoId, TEAM_SIZE_DEFAULTS, TEAM_SIZE_MAX, type EventRequest } from '@paddock/contracts/events.js';
 import { fromLocalInputValue, toLocalInputValue } from '../../../components/dateTime.js';
 import type { CarTuningRule, CarUpgradeRule, CompetitionStyle, EventDetailsDto, Platform, RaceEventType } from '../types.js';
 
@@ -34,6 +36,12 @@ export interface EventFormValues {
   carUpgradeRule: CarUpgradeRule;
   stewarded: boolean;
   leaderboardsEnabled: boolean;
+  /** TEAM and LVL events: drivers per team, at least … */
+  teamSizeMin: string;
+  /** … and at most. */
+  teamSizeMax: string;
+  /** Captains' line-ups lock this many minutes before the start. */
+  lineupLockMinutes: string;
   youtubeUrl: string;
   raceEvents: RaceEventValues[];
 }
@@ -61,6 +69,9 @@ export function emptyEventForm(): EventFormValues {
     carUpgradeRule: 'ALLOWED',
     stewarded: false,
     leaderboardsEnabled: false,
+    teamSizeMin: String(TEAM_SIZE_DEFAULTS.teamSizeMin),
+    teamSizeMax: String(TEAM_SIZE_DEFAULTS.teamSizeMax),
+    lineupLockMinutes: String(TEAM_SIZE_DEFAULTS.lineupLockMinutes),
     youtubeUrl: '',
     raceEvents: [newRaceEvent()],
   };
@@ -81,6 +92,9 @@ export function eventFormFrom(event: EventDetailsDto): EventFormValues {
     carUpgradeRule: event.carUpgradeRule,
     stewarded: event.stewarded,
     leaderboardsEnabled: event.leaderboardsEnabled,
+    teamSizeMin: String(event.teamSizeMin),
+    teamSizeMax: String(event.teamSizeMax),
+    lineupLockMinutes: String(event.lineupLockMinutes),
     youtubeUrl: event.youtubeUrl ?? '',
     raceEvents: event.raceEvents.map((raceEvent) => ({
       trackId: text(raceEvent.track?.id),
@@ -93,38 +107,131 @@ export function eventFormFrom(event: EventDetailsDto): EventFormValues {
   };
 }
 
-/** Text to a number for the API; '' is null, and anything unreadable is passed on for the API to name. */
-function numberOrNull(value: string): number | null | string {
+/** Whole-number text to a number; '' is null (the rules below refuse anything else before saving). */
+function numberOrNull(value: string): number | null {
   const trimmed = value.trim();
-  if (trimmed === '') return null;
-  const parsed = Number(trimmed);
-  return Number.isFinite(parsed) ? parsed : trimmed;
+  return trimmed === '' ? null : Number(trimmed);
 }
 
-const idRef = (id: string) => (id ? { id: Number(id) } : null);
+const idRef = (id: string) => ({ id: Number(id) });
 
-/** The `event` part of `PUT /api/events/{individual|assessment}`. */
-export function eventBodyFrom(values: EventFormValues): Record<string, unknown> {
+/** The `event` part of `PUT /api/events/{individual|assessment}`, built from values the form has checked. */
+export function eventBodyFrom(values: EventFormValues): EventRequest {
   return {
     ...(values.id !== null ? { id: values.id } : {}),
-    name: values.name,
-    // An empty or unreadable date is sent as typed, so the API names the field.
-    date: fromLocalInputValue(values.date) || values.date,
+    name: values.name.trim(),
+    date: fromLocalInputValue(values.date),
     game: idRef(values.gameId),
     platforms: values.platforms,
-    seats: numberOrNull(values.seats),
+    seats: Number(values.seats.trim()),
     competitionStyle: values.competitionStyle,
     carTuningRule: values.carTuningRule,
     carUpgradeRule: values.carUpgradeRule,
     stewarded: values.stewarded,
     leaderboardsEnabled: values.leaderboardsEnabled,
+    teamSizeMin: Number(values.teamSizeMin.trim()),
+    teamSizeMax: Number(values.teamSizeMax.trim()),
+    lineupLockMinutes: Number(values.lineupLockMinutes.trim()),
     youtubeUrl: values.youtubeUrl.trim() || null,
     raceEvents: values.raceEvents.map((raceEvent) => ({
-      track: idRef(raceEvent.trackId),
+      track: raceEvent.trackId ? idRef(raceEvent.trackId) : null,
       externalTrackName: raceEvent.externalTrackName.trim() || null,
       qualifyEnabled: raceEvent.qualifyEnabled,
       qualify: raceEvent.qualifyEnabled ? { laps: numberOrNull(raceEvent.qualifyLaps), length: numberOrNull(raceEvent.qualifyLength) } : null,
       races: raceEvent.races.map((race) => ({ raceEventType: race.raceEventType, laps: numberOrNull(race.laps), length: numberOrNull(race.length) })),
     })),
   };
+}
+
+/* ---- What each field accepts, in words for people (the API checks the same and more). ---- */
+
+export const NAME_MAX = 100;
+export const SEATS_MAX = 1000;
+export const LAPS_MAX = 500;
+export const MINUTES_MAX = 1440;
+
+/** A check of one field: undefined when fine, else the message shown beside it. */
+export type Check = (value: string) => string | undefined;
+
+const wholeNumber = (value: string, min: number, max: number) => {
+  const trimmed = value.trim();
+  if (!/^\d+$/.test(trimmed)) return false;
+  const number = Number(trimmed);
+  return number >= min && number <= max;
+};
+
+/** An optional whole number between `min` and `max`: `what` names it in the message. */
+const optionalCount =
+  (what: string, max: number): Check =>
+  (value) =>
+    value.trim() === '' || wholeNumber(value, 1, max) ? undefined : `${what} must be a whole number from 1 to ${max}, or left empty`;
+
+export const CHECKS = {
+  name: ((value) => {
+    if (!value.trim()) return 'Enter a name for the event';
+    if (value.trim().length > NAME_MAX) return `Keep the name to ${NAME_MAX} characters`;
+    return undefined;
+  }) satisfies Check,
+  date: ((value) => {
+    if (!value) return 'Enter the date and time of the race';
+    return fromLocalInputValue(value) ? undefined : 'Enter a real date and time, e.g. 04/12/2026 20:00';
+  }) satisfies Check,
+  gameId: ((value) => (value ? undefined : 'Pick a game')) satisfies Check,
+  seats: ((value) => (wholeNumber(value, 1, SEATS_MAX) ? undefined : `Enter the number of seats, a whole number from 1 to ${SEATS_MAX}`)) satisfies Check,
+  youtubeUrl: ((value) =>
+    !value.trim() || parseYoutubeVideoId(value) ? undefined : 'Paste a YouTube video link, e.g. https://www.youtube.com/watch?v=…, or leave it empty') satisfies Check,
+  externalTrackName: ((value) => (value.trim().length > NAME_MAX ? `Keep the track name to ${NAME_MAX} characters` : undefined)) satisfies Check,
+  teamSizeMin: ((value) =>
+    wholeNumber(value, 1, TEAM_SIZE_MAX) ? undefined : `Enter the fewest drivers a team enters, a whole number from 1 to ${TEAM_SIZE_MAX}`) satisfies Check,
+  teamSizeMax: ((value) =>
+    wholeNumber(value, 1, TEAM_SIZE_MAX) ? undefined : `Enter the most drivers a team enters, a whole number from 1 to ${TEAM_SIZE_MAX}`) satisfies Check,
+  lineupLockMinutes: ((value) =>
+    wholeNumber(value, 0, LINEUP_LOCK_MAX_MINUTES)
+      ? undefined
+      : `Enter how many minutes before the start line-ups lock, from 0 (at the start) to ${LINEUP_LOCK_MAX_MINUTES} (a week)`) satisfies Check,
+  laps: optionalCount('Laps', LAPS_MAX),
+  minutes: optionalCount('Minutes', MINUTES_MAX),
+};
+
+/** The largest team cannot be smaller than the smallest (checked with both values). */
+export function teamSizeMaxCheck(value: string, values: Pick<EventFormValues, 'teamSizeMin'>): string | undefined {
+  const own = CHECKS.teamSizeMax(value);
+  if (own) return own;
+  const min = Number(values.teamSizeMin.trim());
+  return Number.isInteger(min) && Number(value.trim()) < min ? `The most drivers cannot be fewer than the fewest (${min})` : undefined;
+}
+
+export const platformsCheck = (platforms: Platform[]) => (platforms.length > 0 ? undefined : 'Pick at least one platform');
+
+/** The form field an API error path belongs to (`game.id` → `gameId`), or null when no field shows it. */
+export function formFieldOf(apiPath: string): string | null {
+  const top =
+    /^(name|date|icon|platforms|seats|competitionStyle|carTuningRule|carUpgradeRule|youtubeUrl|stewarded|leaderboardsEnabled|teamSizeMin|teamSizeMax|lineupLockMinutes)(\..*)?$/.exec(
+      apiPath,
+    );
+  if (top) return top[1]!;
+  if (/^game(\..*)?$/.test(apiPath)) return 'gameId';
+  const raceEvent = /^raceEvents\.(\d+)\.(.+)$/.exec(apiPath);
+  if (!raceEvent) return null;
+  const [, index, rest] = raceEvent;
+  const base = `raceEvents.${index}`;
+  if (/^track(\..*)?$/.test(rest!)) return `${base}.trackId`;
+  if (rest === 'externalTrackName') return `${base}.externalTrackName`;
+  if (/^qualify\.laps$/.test(rest!)) return `${base}.qualifyLaps`;
+  if (/^qualify\.length$/.test(rest!)) return `${base}.qualifyLength`;
+  const race = /^races\.(\d+)\.(raceEventType|laps|length)$/.exec(rest!);
+  if (race) return `${base}.races.${race[1]}.${race[2]}`;
+  return null;
+}
+
+/** The API's 400 by form field (every message kept), and the messages no field shows. */
+export function splitApiErrors(errors: Record<string, string[]>): { byField: Record<string, string>; others: string[] } {
+  const byField: Record<string, string> = {};
+  const others: string[] = [];
+  for (const [path, messages] of Object.entries(errors)) {
+    const field = formFieldOf(path);
+    if (field) byField[field] = [byField[field], ...messages].filter(Boolean).join('; ');
+    else others.push(...messages.map((message) => (path === 'raceEvents' ? message : `${path}: ${message}`)));
+  }
+  return { byField, others };
 }

@@ -19,6 +19,9 @@ export function eventFixture(overrides: Partial<EventDto> = {}): EventDto {
     carUpgradeRule: 'DISALLOWED',
     stewarded: true,
     leaderboardsEnabled: false,
+    teamSizeMin: 1,
+    teamSizeMax: 4,
+    lineupLockMinutes: 0,
     youtubeUrl: null,
     icon: null,
     raceEvents: [

@@ -1,8 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { createStore } from 'jotai';
-import { installFakeApi, TEST_CONFIG, testUser, UNAUTHORIZED } from '../../testing/fakeApi.js';
-import { currentUserAtom } from '../auth/atoms.js';
-import { configAtom, readinessAtom } from './atoms.js';
+import { currentUserAtom } from '../features/auth/index.js';
+import { configAtom, readinessAtom } from '../features/site/index.js';
+import { installFakeApi, TEST_CONFIG, testUser, UNAUTHORIZED } from '../testing/fakeApi.js';
 import { startUp } from './startUp.js';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -37,7 +37,7 @@ describe('startUp', () => {
     expect(store.get(currentUserAtom)).toBeNull();
   });
 
-  it("is not ready when the config call fails, and asks for nothing else", async () => {
+  it('is not ready when the config call fails, and asks for nothing else', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const fake = installFakeApi({ 'GET /api/config': { status: 503, body: { timestamp: 't', status: 503, message: 'down', path: '/api/config' } } });
     const store = createStore();

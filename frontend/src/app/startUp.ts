@@ -1,8 +1,8 @@
-import type { CurrentUserDto, SiteConfig } from '../../../../backend/src/contracts/api.js';
-import { api, ApiError } from '../../lib/api/client.js';
-import type { AppStore } from '../../lib/store.js';
-import { currentUserAtom } from '../auth/atoms.js';
-import { configAtom, readinessAtom } from './atoms.js';
+import type { CurrentUserDto, SiteConfig } from '@paddock/contracts/api.js';
+import { api, ApiError } from '../lib/api/client.js';
+import type { AppStore } from '../lib/store.js';
+import { currentUserAtom } from '../features/auth/index.js';
+import { configAtom, readinessAtom } from '../features/site/index.js';
 
 export const CONFIG_TIMEOUT_MS = 10_000;
 

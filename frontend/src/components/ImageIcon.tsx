@@ -1,0 +1,20 @@
+import Box from '@mui/material/Box';
+
+/**
+ * An uploaded icon (a game's, a track's) beside its name, or nothing when none was uploaded. Its name
+ * is written next to it, so the picture itself is decoration (`alt=""`) unless `alt` says otherwise.
+ */
+export function ImageIcon({ src, size = 24, alt = '' }: { src: string | null | undefined; size?: number; alt?: string }) {
+  if (!src) return null;
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt={alt}
+      width={size}
+      height={size}
+      loading="lazy"
+      sx={{ width: size, height: size, objectFit: 'contain', borderRadius: 0.5, flexShrink: 0, verticalAlign: 'middle' }}
+    />
+  );
+}

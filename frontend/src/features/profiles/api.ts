@@ -1,0 +1,97 @@
+/**
+ * Every profile call of SPEC §7 the client makes, typed by the backend contracts: one `queryOptions`
+ * per read (its cache key and fetch), plain functions for the commands.
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Page } from '@paddock/contracts/api.js';
+import type { Platform } from '@paddock/contracts/catalogue.js';
+import type {
+  DriverListItemDto,
+  MyProfileDto,
+  ProfileEventDto,
+  ProfileUpdateRequest,
+  PublicProfileDto,
+  SeasonResultsDto,
+  StatsSummaryDto,
+} from '@paddock/contracts/profiles.js';
+import type { Role } from '@paddock/contracts/roles.js';
+import type { TeamDriverEntry } from '@paddock/contracts/teams.js';
+import { api } from '../../lib/api/client.js';
+import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
+import type { PageRequest } from '../../components/paging.js';
+
+export interface DriverFilters {
+  platform: Platform | 'ALL';
+  gameId: number | null;
+  teamId: number | null;
+  search: string;
+  /** Roles or a Crew filter value (the Crew page); empty for the Grid. */
+  roles: string;
+}
+
+export const NO_DRIVER_FILTERS: DriverFilters = { platform: 'ALL', gameId: null, teamId: null, search: '', roles: '' };
+
+/**
+ * Cache keys. Everything about drivers sits under `profiles` (`drivers.changed` refetches it all); the
+ * caller's own profile is `profiles/mine`, one driver's page under `profiles/driver/{id}`.
+ */
+export const profileKeys = {
+  all: ['profiles'] as const,
+  mine: ['profiles', 'mine'] as const,
+  takenNumbers: ['profiles', 'takenNumbers'] as const,
+  lists: ['profiles', 'list'] as const,
+  driver: (id: number) => ['profiles', 'driver', id] as const,
+};
+
+export const profileQueries = {
+  /** `GET /profile`: the caller's profile as the Profile page edits it. */
+  mine: () => queryOptions({ queryKey: profileKeys.mine, queryFn: () => api.get<MyProfileDto>('/profile') }),
+  takenNumbers: () => queryOptions({ queryKey: profileKeys.takenNumbers, queryFn: () => api.get<number[]>('/profile/takenDriverNumbers') }),
+  /** `GET /profile/list`: the Grid, or the Crew with `roles`. */
+  list: (page: PageRequest, filters: DriverFilters) =>
+    queryOptions({
+      queryKey: [...profileKeys.lists, page, filters] as const,
+      queryFn: () =>
+        api.get<Page<DriverListItemDto>>('/profile/list', {
+          query: {
+            ...page,
+            platform: filters.platform === 'ALL' ? undefined : filters.platform,
+            game: filters.gameId ?? undefined,
+            team: filters.teamId ?? undefined,
+            search: filters.search.trim() || undefined,
+            roles: filters.roles || undefined,
+          },
+        }),
+      staleTime: PUSHED_STALE_TIME,
+      placeholderData: keepPreviousData,
+    }),
+  publicProfile: (id: number) =>
+    queryOptions({ queryKey: profileKeys.driver(id), queryFn: () => api.get<PublicProfileDto>(`/profile/${id}`, { silent: true }), staleTime: PUSHED_STALE_TIME }),
+  teams: (id: number) =>
+    queryOptions({ queryKey: [...profileKeys.driver(id), 'teams'] as const, queryFn: () => api.get<TeamDriverEntry[]>(`/profile/${id}/teams`), staleTime: PUSHED_STALE_TIME }),
+  events: (id: number) =>
+    queryOptions({
+      queryKey: [...profileKeys.driver(id), 'events'] as const,
+      queryFn: () => api.get<ProfileEventDto[]>(`/profile/${id}/events`),
+      staleTime: PUSHED_STALE_TIME,
+    }),
+  results: (id: number) =>
+    queryOptions({
+      queryKey: [...profileKeys.driver(id), 'results'] as const,
+      queryFn: () => api.get<SeasonResultsDto[]>(`/profile/${id}/results`),
+      staleTime: PUSHED_STALE_TIME,
+    }),
+  stats: (id: number) =>
+    queryOptions({
+      queryKey: [...profileKeys.driver(id), 'stats'] as const,
+      queryFn: () => api.get<StatsSummaryDto>(`/profile/${id}/stats-summary`),
+      staleTime: PUSHED_STALE_TIME,
+    }),
+};
+
+/** The commands: each returns the API's answer, which the caller writes into the cache. */
+export const profileCommands = {
+  /** `PATCH /profile`; quiet — the form shows field errors and a taken number beside the fields. */
+  update: (changes: ProfileUpdateRequest) => api.patch<MyProfileDto>('/profile', changes, { silent: true }),
+  promote: (profileId: number) => api.post<{ profileId: number; roles: Role[] }>('/profile/promote', { profileId }),
+};

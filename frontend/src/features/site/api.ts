@@ -1,0 +1,27 @@
+/** The site calls read as queries (maintenance mode); config and the user stay start-up state in Jotai. */
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api/client.js';
+import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
+
+export interface MaintenanceDto {
+  enabled: boolean;
+}
+
+export const siteKeys = {
+  maintenance: ['site', 'maintenance'] as const,
+};
+
+export const siteQueries = {
+  /** Whether the league is under maintenance; `maintenance.changed` writes it in place. Quiet: every page asks. */
+  maintenance: () =>
+    queryOptions({
+      queryKey: siteKeys.maintenance,
+      queryFn: () => api.get<MaintenanceDto>('/maintenance', { silent: true }),
+      staleTime: PUSHED_STALE_TIME,
+    }),
+};
+
+export const siteCommands = {
+  /** Quiet: the maintenance screen says what failed; `maintenance.changed` then reaches every browser. */
+  setMaintenance: (enabled: boolean) => api.put<MaintenanceDto>('/maintenance', { enabled } satisfies MaintenanceDto, { silent: true }),
+};

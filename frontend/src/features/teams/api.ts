@@ -1,0 +1,40 @@
+/**
+ * Every teams call the client makes, typed by the backend contracts: one `queryOptions` per read,
+ * plain functions for the commands.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { MyTeamDto, TeamDto, TeamInviteDto, TeamRequest } from '@paddock/contracts/teams.js';
+import { api } from '../../lib/api/client.js';
+import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
+import { saveWithImage } from '../../components/form/saveWithImage.js';
+
+/** Cache keys: everything about teams sits under `teams` (`teams.changed` refetches it all). */
+export const teamKeys = {
+  all: ['teams'] as const,
+  list: ['teams', 'list'] as const,
+  detail: (id: number) => ['teams', 'detail', id] as const,
+  mine: ['teams', 'mine'] as const,
+  invites: ['teams', 'invites'] as const,
+};
+
+export const teamQueries = {
+  /** `GET /teams`: every team with logo, colour and drivers (GridTeams, admin list, filters). */
+  list: () => queryOptions({ queryKey: teamKeys.list, queryFn: () => api.get<TeamDto[]>('/teams'), staleTime: PUSHED_STALE_TIME }),
+  detail: (id: number) => queryOptions({ queryKey: teamKeys.detail(id), queryFn: () => api.get<TeamDto>(`/teams/${id}`), staleTime: PUSHED_STALE_TIME }),
+  /** The caller's captained teams with open invitations (My Teams). */
+  mine: () => queryOptions({ queryKey: teamKeys.mine, queryFn: () => api.get<MyTeamDto[]>('/teams/mine') }),
+  /** The invitations the caller has (the Profile page). */
+  invites: (signedIn: boolean) => queryOptions({ queryKey: teamKeys.invites, queryFn: () => api.get<TeamInviteDto[]>('/teams/invites', { silent: true }), enabled: signedIn }),
+};
+
+export const teamCommands = {
+  /** `PUT /teams` (multipart: the team JSON and an optional logo); quiet — the form shows field errors. */
+  save: (team: TeamRequest, logo: File | null) => saveWithImage<TeamDto>({ path: '/teams', part: 'team', record: team, image: logo, imagePart: 'logo' }),
+  remove: (id: number) => api.delete(`/teams/${id}`),
+  setCaptains: (id: number, profileIds: number[]) => api.put<TeamDto>(`/teams/${id}/captains`, { profileIds }),
+  invite: (id: number, profileId: number) => api.post<MyTeamDto>(`/teams/${id}/invites`, { profileId }),
+  withdrawInvite: (id: number, profileId: number) => api.delete<MyTeamDto>(`/teams/${id}/invites/${profileId}`),
+  respond: (id: number, accept: boolean) => api.post<TeamInviteDto[]>(`/teams/${id}/invites/respond`, { accept }),
+  removeMember: (id: number, profileId: number) => api.delete<MyTeamDto>(`/teams/${id}/members/${profileId}`),
+  handOver: (id: number, profileId: number) => api.post<TeamDto>(`/teams/${id}/captaincy`, { profileId }),
+};

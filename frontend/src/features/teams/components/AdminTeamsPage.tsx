@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import { pathTo } from '../../../app/routes/routeTable.js';
+import { CenteredLoader } from '../../../components/CenteredLoader.js';
+import { EmptyState } from '../../../components/EmptyState.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { PLATFORM_LABELS } from '../../events/index.js';
+import { teamQueries } from '../api.js';
+
+/** Admin-Teams: every team with its game, platforms, captains and size; New team opens an empty form. */
+export default function AdminTeamsPage() {
+  const teams = useQuery(teamQueries.list());
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <PageTitle>Teams</PageTitle>
+        <Button component={RouterLink} to={pathTo('Admin-Team', { team: 'new' })} variant="contained">
+          New team
+        </Button>
+      </Box>
+      {teams.isPending ? (
+        <CenteredLoader label="Loading teams" />
+      ) : !teams.data?.length ? (
+        <EmptyState title="No teams yet" />
+      ) : (
+        <Table size="small" aria-label="Teams">
+          <TableHead>
+            <TableRow>
+              <TableCell>Team</TableCell>
+              <TableCell>Game</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Platforms</TableCell>
+              <TableCell>Captains</TableCell>
+              <TableCell align="right">Drivers</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {teams.data.map((team) => (
+              <TableRow key={team.id} hover>
+                <TableCell>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: team.colour, flexShrink: 0 }} />
+                    <Link component={RouterLink} to={pathTo('Admin-Team', { team: team.id })}>
+                      {team.name}
+                    </Link>
+                    {team.tag && <Box component="span" sx={{ color: 'text.secondary' }}>{`[${team.tag}]`}</Box>}
+                  </Box>
+                </TableCell>
+                <TableCell>{team.game?.name ?? 'Any'}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{team.platforms.map((platform) => PLATFORM_LABELS[platform]).join(', ') || '—'}</TableCell>
+                <TableCell>
+                  {team.members
+                    .filter((member) => member.captain)
+                    .map((member) => member.driverName)
+                    .join(', ') || '—'}
+                </TableCell>
+                <TableCell align="right">{team.members.length}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Container>
+  );
+}
