@@ -12,8 +12,7 @@ const ASSETS = path.join(DIST, 'assets');
 const BUDGET_KIB = 200;
 
 const gzipKiB = (file: string) => gzipSync(readFileSync(path.join(ASSETS, file))).length / 1024;
-const staticImports = (file: string) =>
-  [...readFileSync(path.join(ASSETS, file), 'utf8').matchAll(/(?:import|from)\s*["']\.\/([\w.-]+\.js)["']/g)].map((match) => match[1]);
+const staticImports = (file: string) => [...readFileSync(path.join(ASSETS, file), 'utf8').matchAll(/(?:import|from)\s*["']\.\/([\w.-]+\.js)["']/g)].map((match) => match[1]);
 
 /** The chunk and everything it imports statically: what loading it costs. */
 function closure(file: string, into = new Set<string>()): Set<string> {

@@ -9,46 +9,23 @@
  */
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
-import { freePort } from '../support/free-port.js';
 import { signIn } from '../support/sign-in.js';
+import { startBenchSite } from './site.js';
 
 const { values } = parseArgs({ options: { clients: { type: 'string', default: '2000' }, rounds: { type: 'string', default: '10' } } });
 const CLIENTS = Number(values.clients);
 const ROUNDS = Number(values.rounds);
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function startSite(): Promise<{ baseUrl: string; redisPrefix: string; stop: () => void }> {
-  const port = await freePort();
-  const databaseUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/paddock');
-  databaseUrl.pathname = `/paddock_bench_${Date.now().toString(36)}`;
-  const redisPrefix = `bench-${Date.now().toString(36)}`;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const site = spawn(process.execPath, [path.join(ROOT, 'backend/dist/backend/src/start.js')], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), PUBLIC_URL: baseUrl, DATABASE_URL: databaseUrl.toString(), REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'warn', WEB_DIST: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let tries = 0; tries < 150; tries += 1) {
-    if ((await fetch(`${baseUrl}/api/health`).catch(() => null))?.ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { baseUrl, redisPrefix, stop: () => site.kill('SIGTERM') };
-}
-
 async function connectAll(baseUrl: string): Promise<Socket[]> {
   const sockets: Socket[] = [];
   for (let start = 0; start < CLIENTS; start += 100) {
-    const batch = Array.from({ length: Math.min(100, CLIENTS - start) }, () =>
-      io(baseUrl, { transports: ['websocket'], forceNew: true, reconnection: false }),
-    );
+    const batch = Array.from({ length: Math.min(100, CLIENTS - start) }, () => io(baseUrl, { transports: ['websocket'], forceNew: true, reconnection: false }));
     await Promise.all(batch.map((socket) => new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject))));
     sockets.push(...batch);
   }
@@ -80,7 +57,7 @@ function summary(label: string, delays: number[]) {
   return { label, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] };
 }
 
-const site = await startSite();
+const site = await startBenchSite('bench_realtime', { WEB_DIST: '' });
 try {
   const sockets = await connectAll(site.baseUrl);
   const admin = await signIn(site.baseUrl, 'admin');

@@ -1,6 +1,9 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { accountMenuButton, DESKTOP, MOBILE, pageHeading, seriousAxeViolations, signInAs, useTabs, visit } from './support/browser.js';
+import { Headline } from '../../backend/src/modules/community/headline.entity.js';
+import { newAttendance, newEvent } from '../factories/events.js';
+import { newDriver, newMember } from '../factories/users.js';
+import { accountMenuButton, DESKTOP, MOBILE, pageHeading, seriousAxeViolations, signedInAs, signInAs, site, useTabs, visit } from './support/browser.js';
 
 const expectAccessible = async (page: Page, label: string) => {
   expect({ page: label, violations: await seriousAxeViolations(page) }).toEqual({ page: label, violations: [] });
@@ -9,7 +12,20 @@ const expectAccessible = async (page: Page, label: string) => {
 describe('accessibility (axe: no serious or critical violations)', () => {
   const open = useTabs();
 
-  for (const [viewportName, viewport] of [['desktop', DESKTOP], ['phone', MOBILE]] as const) {
+  beforeAll(async () => {
+    // Pages with something on them: a headline, the crew, an upcoming event with a driver in it.
+    const em = site().em();
+    await em.persist(em.create(Headline, { text: 'Assessment races every Tuesday' })).flush();
+    await newMember(em, 'organizer');
+    await newMember(em, 'steward');
+    const event = await newEvent(em);
+    await newAttendance(em, event, (await newDriver(em)).profile);
+  });
+
+  for (const [viewportName, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', MOBILE],
+  ] as const) {
     it(`passes on the visitor pages (${viewportName})`, async () => {
       const page = await open(viewport);
       for (const path of ['/', '/?authFailed=true', '/no/such/page', '/events', '/grid/crew']) {
@@ -26,7 +42,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
 
   it('passes for a signed-in admin: Home, menus, a staff page', async () => {
     const page = await open();
-    await signInAs(page, 'admin');
+    await signedInAs(page, 'admin');
     await expectAccessible(page, 'admin home');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Admin', exact: true }).click();
     await page.getByRole('menu').waitFor();
@@ -43,7 +59,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
 
   it('passes with the mobile drawer open for a signed-in admin', async () => {
     const page = await open(MOBILE);
-    await signInAs(page, 'admin');
+    await signedInAs(page, 'admin');
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await expectAccessible(page, 'drawer open');

@@ -1,19 +1,23 @@
 import { describe, expect, it } from '@jest/globals';
-import { pageHeading, signInAs, useTabs, visit } from './support/browser.js';
+import { pageHeading, signedInAs, signInAs, useTabs, visit } from './support/browser.js';
 
 describe('route guards', () => {
   const open = useTabs();
 
-  it.each(['/admin/users', '/profile', '/myteams', '/organizer/events', '/steward/tickets/3', '/live'])(
-    'sends a visitor from %s to Home',
-    async (path) => {
-      const page = await open();
-      await visit(page, path);
-      await page.getByRole('button', { name: 'Login / Join' }).waitFor();
-      await page.waitForURL((url) => url.pathname === '/');
-      expect(await pageHeading(page)).not.toMatch(/^Welcome/);
-    },
-  );
+  it.each(['/admin/users', '/profile', '/myteams', '/organizer/events', '/steward/tickets/3'])('sends a visitor from %s to Home', async (path) => {
+    const page = await open();
+    await visit(page, path);
+    await page.getByRole('button', { name: 'Login / Join' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await pageHeading(page)).not.toMatch(/^Welcome/);
+  });
+
+  it('sends a visitor from /live to Home with the sign-in dialog open, saying the live race needs it', async () => {
+    const page = await open();
+    await visit(page, '/live');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('dialog', { name: 'Login / Join' }).getByText('The live race is for signed-in drivers: log in to watch it.').waitFor();
+  });
 
   it.each(['/grid', '/events/competitions/standings', '/rivals/PC', '/grid/crew/stewards', '/downloads'])('lets a visitor open %s', async (path) => {
     const page = await open();
@@ -34,7 +38,7 @@ describe('route guards', () => {
 
   it('lets a signed-in driver open a private route', async () => {
     const page = await open();
-    await signInAs(page, 'driver');
+    await signedInAs(page, 'driver');
     await visit(page, '/profile/rivals');
     expect(await pageHeading(page)).toBe('My rivals');
     expect(new URL(page.url()).pathname).toBe('/profile/rivals');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { accountMenuButton, pageHeading, signInAs, useTabs, visit, type DemoAccount } from './support/browser.js';
+import { accountMenuButton, type DemoAccount, pageHeading, signedInAs, signInAs, useTabs, visit } from './support/browser.js';
 
 // What each demo account's Admin menu holds (SPEC §6), section by section.
-const MANAGEMENT = ['Affiliates', 'Games', 'Tracks', 'Cars', 'Users', 'Roles', 'Competition groups', 'Teams', 'Bidding config'];
+const MANAGEMENT = ['Affiliates', 'Games', 'Tracks', 'Cars', 'Users', 'Roles', 'Competition groups', 'Teams', 'Bidding config', 'Headlines', 'Maintenance'];
 const ORGANIZE = ['Competitions', 'Quick events', 'Assessments'];
 const STEWARD = ['Tickets'];
 const STAFF_MENU: Record<Exclude<DemoAccount, 'rookie' | 'notmember'>, string[] | null> = {
@@ -108,7 +108,7 @@ describe('navigation per account', () => {
 
   it('goes Home on Logout and shows the visitor view again', async () => {
     const page = await open();
-    await signInAs(page, 'driver');
+    await signedInAs(page, 'driver');
     await nav(page).getByRole('link', { name: 'Downloads', exact: true }).click();
     await accountMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -121,7 +121,7 @@ describe('navigation per account', () => {
 
   it('opens the My Teams page from the captain menu', async () => {
     const page = await open();
-    await signInAs(page, 'captain');
+    await signedInAs(page, 'captain');
     await nav(page).getByRole('link', { name: 'My Teams', exact: true }).click();
     expect(await pageHeading(page)).toBe('My teams');
     expect(new URL(page.url()).pathname).toBe('/myteams');

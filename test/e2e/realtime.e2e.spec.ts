@@ -1,29 +1,22 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
-import { signIn, type CookieJar } from '../support/sign-in.js';
-import { baseUrl, signInAs, useTabs, visit } from './support/browser.js';
+import { describe, expect, it } from '@jest/globals';
+import type { CookieJar } from '../support/sign-in.js';
+import { signedInAs, site, useTabs, visit } from './support/browser.js';
 
 /** An admin acting through the API (as another browser would), to change what open pages show. */
 async function asAdmin(method: string, path: string, body?: unknown): Promise<Response> {
-  admin ??= await signIn(baseUrl(), 'admin');
-  return fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { cookie: admin.header(), 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  admin ??= await site().signIn('admin');
+  return site().api(path, { method, as: admin, json: body });
 }
 let admin: CookieJar | undefined;
 
 describe('live updates in open browsers', () => {
   const open = useTabs();
-  afterAll(async () => {
-    await asAdmin('PUT', '/maintenance', { enabled: false });
-  });
 
   it('shows a new headline in two browsers without a reload', async () => {
     const visitor = await open();
     const driver = await open();
     await visit(visitor, '/');
-    await signInAs(driver, 'driver');
+    await signedInAs(driver, 'driver');
     const text = `Rivals launch ${Date.now()}`;
     expect((await asAdmin('POST', '/headlines', { text })).status).toBe(201);
     for (const page of [visitor, driver]) {
@@ -39,7 +32,7 @@ describe('live updates in open browsers', () => {
     const visitor = await open();
     const steward = await open();
     await visit(visitor, '/grid');
-    await signInAs(steward, 'steward');
+    await signedInAs(steward, 'steward');
     try {
       expect((await asAdmin('PUT', '/maintenance', { enabled: true })).status).toBe(200);
       await visitor.getByRole('heading', { name: 'Website under maintenance' }).waitFor({ timeout: 5000 });

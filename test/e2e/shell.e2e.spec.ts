@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { accountMenuButton, MOBILE, pageHeading, signInAs, useTabs, visit } from './support/browser.js';
+import { accountMenuButton, MOBILE, pageHeading, signedInAs, useTabs, visit } from './support/browser.js';
 
 describe('the shell', () => {
   const open = useTabs();
@@ -51,7 +51,7 @@ describe('the shell', () => {
     });
 
     it('opens the Error dialog for a failing call, with Details and Ok', async () => {
-      await signInAs(page, 'driver');
+      await signedInAs(page, 'driver');
       await page.route('**/api/logout', (route) =>
         route.fulfill({
           status: 500,
@@ -119,7 +119,7 @@ describe('the shell', () => {
     });
 
     it('shows staff sections in the drawer of a signed-in admin', async () => {
-      await signInAs(page, 'admin');
+      await signedInAs(page, 'admin');
       await page.getByRole('button', { name: 'Open navigation' }).click();
       const drawer = page.getByRole('navigation', { name: 'Main navigation' });
       await drawer.waitFor();

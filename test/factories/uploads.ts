@@ -2,7 +2,9 @@ import sharp from 'sharp';
 
 /** A real PNG of the given size, to upload as an icon. */
 export function pngImage(width = 800, height = 600): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#7b1fa2' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#7b1fa2' } })
+    .png()
+    .toBuffer();
 }
 
 /** A multipart body as the web client sends it: the record as a JSON text part, plus an optional file. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ROLE_FLAGS, roleFlags, type Role, type RoleFlag } from '../../backend/src/contracts/roles.js';
 import type { DemoUsername } from '../../backend/src/infra/discord/demo-accounts.js';
 import { User } from '../../backend/src/modules/users/user.entity.js';
+import { newUser } from '../factories/users.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { expressRoutes, registeredRoutes, type RouteInfo } from '../support/routes.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -9,9 +10,9 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 const STAFF: DemoUsername[] = ['organizer', 'steward', 'captain', 'driver', 'rookie'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A concrete URL for a route pattern; ids point at a seeded user, so nothing 404s before access is decided. */
-function concrete(route: RouteInfo): string {
-  return route.path.replace(':id', '5').replace(':role', 'BETA_TESTER').replace(':guildId', '1');
+/** A concrete URL for a route pattern; ids point at an existing user, so nothing 404s before access is decided. */
+function concrete(route: RouteInfo, userId: number): string {
+  return route.path.replace(':id', String(userId)).replace(':role', 'BETA_TESTER').replace(':guildId', '1');
 }
 
 const describeRoute = (route: RouteInfo) => `${route.method} ${route.path}`;
@@ -26,12 +27,14 @@ async function expectRefused(response: Response, status: 401 | 403, path: string
 describe('access to every route', () => {
   let t: TestApp;
   let routes: RouteInfo[];
+  let target: User;
   const jars = new Map<DemoUsername, CookieJar>();
   const flagsOf = new Map<DemoUsername, Record<RoleFlag, boolean>>();
 
   beforeAll(async () => {
     t = await startTestApp();
     routes = registeredRoutes(t.app);
+    target = await newUser(t.em());
     for (const username of ['admin', ...STAFF] as DemoUsername[]) {
       const jar = await t.signIn(username);
       jars.set(username, jar);
@@ -69,39 +72,37 @@ describe('access to every route', () => {
 
   it('keeps user administration and role management for admins only', () => {
     const adminOnly = ['POST /api/users/page', 'GET /api/users/export', 'PUT /api/users/:id/roles/:role', 'DELETE /api/users/:id/roles/:role', 'GET /api/roles'];
-    expect(adminOnly.map((name) => [name, routes.find((route) => describeRoute(route) === name)?.rule])).toEqual(
-      adminOnly.map((name) => [name, 'isAdmin']),
-    );
+    expect(adminOnly.map((name) => [name, routes.find((route) => describeRoute(route) === name)?.rule])).toEqual(adminOnly.map((name) => [name, 'isAdmin']));
   });
 
   it('refuses a visitor on every route that is not public with 401 in the error shape', async () => {
     const guarded = routes.filter((route) => route.rule !== 'public');
     expect(guarded.length).toBeGreaterThan(0);
     for (const route of guarded) {
-      const path = concrete(route);
+      const path = concrete(route, target.id);
       await expectRefused(await t.request(path, { method: route.method, json: route.method === 'GET' ? undefined : {} }), 401, path);
     }
   });
 
   it('refuses a visitor carrying a forged or unknown session cookie like any visitor', async () => {
     for (const route of routes.filter((candidate) => candidate.rule !== 'public')) {
-      const path = concrete(route);
+      const path = concrete(route, target.id);
       const response = await t.request(path, {
         method: route.method,
-        headers: { cookie: 'paddock.sid=s%3Anot-a-session.forgedsignature', 'x-requested-with': 'XMLHttpRequest' },
+        headers: { cookie: `${t.config.session.cookieName}=s%3Anot-a-session.forgedsignature`, 'x-requested-with': 'XMLHttpRequest' },
       });
       await expectRefused(response, 401, path);
     }
   });
 
-  it('refuses every signed-in user without the route\'s flag with 403 (driver on admin routes, organizer on admin-only ones)', async () => {
+  it("refuses every signed-in user without the route's flag with 403 (driver on admin routes, organizer on admin-only ones)", async () => {
     const flagged = routes.filter((route) => !['public', 'signedIn'].includes(route.rule!));
     expect(flagged.length).toBeGreaterThan(0);
     let refusals = 0;
     for (const route of flagged) {
       const flag = route.rule as RoleFlag;
       for (const username of STAFF.filter((candidate) => !flagsOf.get(candidate)![flag])) {
-        const path = concrete(route);
+        const path = concrete(route, target.id);
         const message = await expectRefused(await t.request(path, { method: route.method, as: jars.get(username) }), 403, path);
         expect(message).toMatch(/role/);
         refusals += 1;
@@ -109,23 +110,23 @@ describe('access to every route', () => {
     }
     expect(refusals).toBeGreaterThanOrEqual(flagged.length * 2);
     // Nothing was half-done by the refused role changes.
-    expect((await t.em().findOneOrFail(User, 5)).roles).not.toContain('BETA_TESTER');
+    expect((await t.em().findOneOrFail(User, target.id)).roles).not.toContain('BETA_TESTER');
   });
 
   it('lets the holder of the flag through on every read-only route', async () => {
     const answers: string[] = [];
     for (const route of routes.filter((candidate) => SAFE_METHODS.has(candidate.method) && !candidate.path.includes('discord-stand-in'))) {
-      const response = await t.request(concrete(route), { as: jars.get('admin') });
+      const response = await t.request(concrete(route, target.id), { as: jars.get('admin') });
       answers.push(`${describeRoute(route)} ${[401, 403].includes(response.status) || response.status >= 500 ? response.status : 'ok'}`);
     }
     expect(answers.length).toBeGreaterThan(3);
     expect(answers.filter((answer) => !answer.endsWith(' ok'))).toEqual([]);
   });
 
-  it('refuses an API key of a driver on admin routes with 403, like the driver\'s session', async () => {
+  it("refuses an API key of a driver on admin routes with 403, like the driver's session", async () => {
     const { key } = (await (await t.request('/api/users/me/apiKey', { method: 'POST', as: jars.get('driver') })).json()) as { key: string };
     for (const route of routes.filter((candidate) => candidate.rule === 'isAdmin')) {
-      const path = concrete(route);
+      const path = concrete(route, target.id);
       await expectRefused(await t.request(path, { method: route.method, headers: { authorization: `Bearer ${key}` } }), 403, path);
     }
   });
@@ -134,10 +135,12 @@ describe('access to every route', () => {
 describe('CSRF: cookie-authenticated changes need X-Requested-With', () => {
   let t: TestApp;
   let routes: RouteInfo[];
+  let target: User;
   let admin: CookieJar;
   beforeAll(async () => {
     t = await startTestApp();
     routes = registeredRoutes(t.app);
+    target = await newUser(t.em());
     admin = await t.signIn('admin');
   });
   afterAll(() => t.close());
@@ -147,27 +150,27 @@ describe('CSRF: cookie-authenticated changes need X-Requested-With', () => {
   it('refuses every state-changing route called with the session cookie but without the header (403)', async () => {
     expect(changing().length).toBeGreaterThan(0);
     for (const route of changing()) {
-      const path = concrete(route);
+      const path = concrete(route, target.id);
       const response = await t.request(path, { method: route.method, headers: { cookie: admin.header() } });
       expect(await expectRefused(response, 403, path)).toMatch(/X-Requested-With: XMLHttpRequest/);
     }
-    expect((await t.em().findOneOrFail(User, 5)).roles).not.toContain('BETA_TESTER');
+    expect((await t.em().findOneOrFail(User, target.id)).roles).not.toContain('BETA_TESTER');
     // The refused logout did not end the session.
     expect((await t.request('/api/users/me', { as: admin })).status).toBe(200);
   });
 
   it('refuses the header with any other value (403)', async () => {
-    const response = await t.request('/api/users/5/roles/BETA_TESTER', {
+    const response = await t.request(`/api/users/${target.id}/roles/BETA_TESTER`, {
       method: 'PUT',
       headers: { cookie: admin.header(), 'x-requested-with': 'fetch' },
     });
-    await expectRefused(response, 403, '/api/users/5/roles/BETA_TESTER');
+    await expectRefused(response, 403, `/api/users/${target.id}/roles/BETA_TESTER`);
   });
 
   it('lets the same change through with the header', async () => {
-    const response = await t.request('/api/users/5/roles/BETA_TESTER', { method: 'PUT', as: admin });
+    const response = await t.request(`/api/users/${target.id}/roles/BETA_TESTER`, { method: 'PUT', as: admin });
     expect(response.status).toBe(200);
-    await t.request('/api/users/5/roles/BETA_TESTER', { method: 'DELETE', as: admin });
+    await t.request(`/api/users/${target.id}/roles/BETA_TESTER`, { method: 'DELETE', as: admin });
   });
 
   it('lets reads through without the header', async () => {
@@ -177,10 +180,10 @@ describe('CSRF: cookie-authenticated changes need X-Requested-With', () => {
   it('exempts requests authenticated with an API key', async () => {
     const { key } = (await (await t.request('/api/users/me/apiKey', { method: 'POST', as: admin })).json()) as { key: string };
     const bearer = { authorization: `Bearer ${key}` };
-    const grant = await t.request('/api/users/5/roles/BETA_TESTER', { method: 'PUT', headers: bearer });
+    const grant = await t.request(`/api/users/${target.id}/roles/BETA_TESTER`, { method: 'PUT', headers: bearer });
     expect(grant.status).toBe(200);
     expect(await grant.json()).toEqual({ roles: ['BETA_TESTER'] });
-    const revoke = await t.request('/api/users/5/roles/BETA_TESTER', { method: 'DELETE', headers: bearer });
+    const revoke = await t.request(`/api/users/${target.id}/roles/BETA_TESTER`, { method: 'DELETE', headers: bearer });
     expect(revoke.status).toBe(200);
     const page = await t.request('/api/users/page', { method: 'POST', headers: bearer, body: '{}' });
     expect(page.status).toBe(200);

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
+import { demoAccount } from '../../backend/src/infra/discord/demo-accounts.js';
+import type { User } from '../../backend/src/modules/users/user.entity.js';
+import { newMember } from '../factories/users.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('API keys', () => {
   let t: TestApp;
   let driver: CookieJar;
+  let driverUser: User;
   const issue = async (jar: CookieJar) => {
     const response = await t.request('/api/users/me/apiKey', { method: 'POST', as: jar });
     expect(response.status).toBe(201);
@@ -15,11 +19,11 @@ describe('API keys', () => {
   };
   const asKey = (key: string, path = '/api/users/me', init: RequestInit = {}) =>
     t.request(path, { ...init, headers: { authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) } });
-  const rows = () =>
-    t.em().getConnection().execute<Record<string, unknown>[]>('select * from api_keys order by id');
+  const rows = () => t.em().getConnection().execute<Record<string, unknown>[]>('select * from api_keys order by id');
 
   beforeAll(async () => {
     t = await startTestApp();
+    driverUser = (await newMember(t.em(), 'driver')).user;
     driver = await t.signIn('driver');
   });
   afterAll(() => t.close());
@@ -47,7 +51,7 @@ describe('API keys', () => {
     const key = await issue(driver);
     const response = await asKey(key);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ username: 'driver', discordId: '1100000000000000005' });
+    expect(await response.json()).toMatchObject({ id: driverUser.id, username: 'driver', discordId: demoAccount('driver').id });
     const info = await (await t.request('/api/users/me/apiKey', { as: driver })).json();
     expect(info.lastUsedAt).toEqual(expect.any(String));
     expect(Date.parse(info.lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(info.createdAt));
@@ -62,7 +66,7 @@ describe('API keys', () => {
     expect(old.status).toBe(401);
     expect(await old.json()).toMatchObject({ status: 401, message: expect.any(String), path: '/api/users/me' });
     expect((await asKey(second)).status).toBe(200);
-    expect((await rows()).filter((row) => row.user_id === 5)).toHaveLength(1);
+    expect((await rows()).filter((row) => row.user_id === driverUser.id)).toHaveLength(1);
   });
 
   it('lets a key replace itself (a request by key, exempt from the CSRF header)', async () => {
@@ -89,7 +93,7 @@ describe('API keys', () => {
     expect(response.status).toBe(401);
   });
 
-  it('keeps each user\'s key to that user', async () => {
+  it("keeps each user's key to that user", async () => {
     const admin = await t.signIn('admin');
     const adminKey = await issue(admin);
     const driverKey = await issue(driver);
@@ -99,7 +103,7 @@ describe('API keys', () => {
 
   it('stores only a SHA-256 hash of the key, never the key', async () => {
     const key = await issue(driver);
-    const stored = (await rows()).find((row) => row.user_id === 5)!;
+    const stored = (await rows()).find((row) => row.user_id === driverUser.id)!;
     expect(stored.key_hash).toBe(createHash('sha256').update(key).digest('hex'));
     expect(stored.prefix).toBe(key.slice(0, 12));
     const everything = JSON.stringify(await rows());

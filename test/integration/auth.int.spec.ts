@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { demoAccount } from '../../backend/src/infra/discord/demo-accounts.js';
 import { User } from '../../backend/src/modules/users/user.entity.js';
+import { newMember } from '../factories/users.js';
 import { CookieJar, approveAtStandIn, visitCallback } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -29,14 +31,15 @@ describe('Discord sign-in through the stand-in', () => {
   });
 
   it('signs a member in with a new session id and returns their roles from /api/users/me', async () => {
+    await newMember(t.em(), 'organizer', { profile: { driverNumber: 7 } });
     const jar = new CookieJar();
     const { callbackUrl } = await approveAtStandIn(t.baseUrl, 'organizer', jar);
-    const sessionBefore = jar.get('paddock.sid');
+    const sessionBefore = jar.get(t.config.session.cookieName);
     expect(sessionBefore).toBeDefined();
     const callback = await visitCallback(callbackUrl, jar);
     expect(callback.status).toBe(302);
     expect(callback.headers.get('location')).toBe('/');
-    expect(jar.get('paddock.sid')).not.toBe(sessionBefore);
+    expect(jar.get(t.config.session.cookieName)).not.toBe(sessionBefore);
 
     const me = await t.request('/api/users/me', { as: jar });
     expect(me.status).toBe(200);
@@ -44,7 +47,7 @@ describe('Discord sign-in through the stand-in', () => {
     expect(body).toMatchObject({
       username: 'organizer',
       globalName: 'Olly Organizer',
-      discordId: '1100000000000000002',
+      discordId: demoAccount('organizer').id,
       roles: [{ role: 'ORGANIZER' }],
       driverProfile: { driverNumber: 7, profileCompleted: true },
     });
@@ -55,19 +58,31 @@ describe('Discord sign-in through the stand-in', () => {
     const jar = new CookieJar();
     const { callbackUrl } = await approveAtStandIn(t.baseUrl, 'driver', jar);
     const callback = await fetch(callbackUrl, { headers: { cookie: jar.header() }, redirect: 'manual' });
-    const cookie = callback.headers.getSetCookie().find((line) => line.startsWith('paddock.sid='));
+    const cookie = callback.headers.getSetCookie().find((line) => line.startsWith(`${t.config.session.cookieName}=`));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
 
+  it('makes a Discord account the league has never seen a member with no roles and no profile', async () => {
+    expect(await t.em().count(User, { discordId: demoAccount('admin').id })).toBe(0);
+    const jar = new CookieJar();
+    const { callbackUrl } = await approveAtStandIn(t.baseUrl, 'admin', jar);
+    expect((await visitCallback(callbackUrl, jar)).headers.get('location')).toBe('/');
+    const body = await (await t.request('/api/users/me', { as: jar })).json();
+    expect(body).toMatchObject({ username: 'admin', globalName: 'Ada Admin', roles: [], teams: [] });
+    expect(body.driverProfile).toEqual({});
+  });
+
   it('returns the captain with their team', async () => {
+    const { team } = await newMember(t.em(), 'captain', { profile: { driverNumber: 44 } });
     const jar = await t.signIn('captain');
     const body = await (await t.request('/api/users/me', { as: jar })).json();
     expect(body.roles.map((entry: { role: string }) => entry.role).sort()).toEqual(['TEAM', 'TEAM_CAPTAIN']);
-    expect(body.teams).toEqual([{ id: expect.any(Number), name: 'Purple Haze Racing' }]);
+    expect(body.teams).toEqual([{ id: team!.id, name: team!.name }]);
   });
 
   it('returns the rookie with the NEW role and an incomplete profile', async () => {
+    await newMember(t.em(), 'rookie');
     const body = await (await t.request('/api/users/me', { as: await t.signIn('rookie') })).json();
     expect(body.roles).toEqual([{ role: 'NEW' }]);
     expect(body.driverProfile.profileCompleted).toBe(false);
@@ -141,7 +156,7 @@ describe('Discord sign-in through the stand-in', () => {
   });
 
   it('treats a forged session cookie as signed out', async () => {
-    const response = await fetch(`${t.baseUrl}/api/users/me`, { headers: { cookie: 'paddock.sid=s%3Aforged.signature' } });
+    const response = await fetch(`${t.baseUrl}/api/users/me`, { headers: { cookie: `${t.config.session.cookieName}=s%3Aforged.signature` } });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ status: 401, path: '/api/users/me' });
   });

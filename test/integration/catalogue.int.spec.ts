@@ -84,7 +84,11 @@ describe('racing catalogue: games, tracks with variants, cars, images', () => {
       expect(await fake.json()).toMatchObject({ status: 400, message: expect.stringContaining('icon is not an image'), errors: { icon: expect.any(Array) } });
       const text = await put('/api/games', 'game', { name: 'Fake Icon', platforms: ['PC'] }, admin, { data: Buffer.from('hello'), type: 'text/plain', name: 'a.txt' });
       expect(text.status).toBe(400);
-      const huge = await put('/api/games', 'game', { name: 'Huge Icon', platforms: ['PC'] }, admin, { data: Buffer.alloc(6 * 1024 * 1024, 1), type: 'image/png', name: 'big.png' });
+      const huge = await put('/api/games', 'game', { name: 'Huge Icon', platforms: ['PC'] }, admin, {
+        data: Buffer.alloc(6 * 1024 * 1024, 1),
+        type: 'image/png',
+        name: 'big.png',
+      });
       expect(huge.status).toBe(413);
       expect(((await (await t.request('/api/games')).json()) as GameDto[]).map((g) => g.name)).not.toContain('Fake Icon');
     });
@@ -201,7 +205,16 @@ describe('racing catalogue: games, tracks with variants, cars, images', () => {
         [{ ...valid, country: 'Belgium' }, 'country'],
         [{ ...valid, variants: [] }, 'variants'],
         [{ ...valid, variants: [{ name: 'GP', lengthMeters: 5 }] }, 'variants.0.lengthMeters'],
-        [{ ...valid, variants: [{ name: 'GP', lengthMeters: 7004 }, { name: 'gp', lengthMeters: 7004 }] }, 'variants.1.name'],
+        [
+          {
+            ...valid,
+            variants: [
+              { name: 'GP', lengthMeters: 7004 },
+              { name: 'gp', lengthMeters: 7004 },
+            ],
+          },
+          'variants.1.name',
+        ],
         [{ ...valid, game: { id: 999999 } }, 'game.id'],
         [{ ...valid, game: {} }, 'game.id'],
         [{ ...valid, name: ' ' }, 'name'],
@@ -212,7 +225,12 @@ describe('racing catalogue: games, tracks with variants, cars, images', () => {
         expect(Object.keys(((await response.json()) as { errors: object }).errors)).toContain(field);
       }
       const other = (await (await put('/api/tracks', 'track', valid)).json()) as TrackDto;
-      const foreignVariant = await put('/api/tracks', 'track', { ...valid, name: 'Monza', country: 'IT', variants: [{ id: other.variants[0].id, name: 'GP', lengthMeters: 5793 }] });
+      const foreignVariant = await put('/api/tracks', 'track', {
+        ...valid,
+        name: 'Monza',
+        country: 'IT',
+        variants: [{ id: other.variants[0].id, name: 'GP', lengthMeters: 5793 }],
+      });
       expect(foreignVariant.status).toBe(400);
       expect((await foreignVariant.json()).errors).toHaveProperty(['variants.0.id']);
       expect((await put('/api/tracks', 'track', { ...valid, id: 999999 })).status).toBe(404);

@@ -60,11 +60,7 @@ describe('the error contract', () => {
   });
 
   it('names every body field of the wrong type, in message and errors', async () => {
-    const body = await expectErrorShape(
-      await t.request('/api/users/page', { method: 'POST', as: admin, json: { sort: 'username' } }),
-      400,
-      '/api/users/page',
-    );
+    const body = await expectErrorShape(await t.request('/api/users/page', { method: 'POST', as: admin, json: { sort: 'username' } }), 400, '/api/users/page');
     expect(body.errors).toEqual({ sort: expect.arrayContaining(['sort must be an array']) });
     expect(body.message).toMatch(/^Invalid request: sort: /);
   });

@@ -1,20 +1,25 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Socket } from 'socket.io-client';
 import type { EventDetailsDto, EventDto, LiveDto, VideoDto } from '../../backend/src/contracts/events.js';
 import type { Page } from '../../backend/src/contracts/api.js';
+import { OutboxEvent } from '../../backend/src/infra/outbox/outbox-event.entity.js';
+import { DOMAIN_EVENTS_QUEUE } from '../../backend/src/infra/outbox/queues.js';
 import { DriverProfile } from '../../backend/src/modules/profiles/driver-profile.entity.js';
 import { Team, TeamMember } from '../../backend/src/modules/teams/team.entity.js';
 import { ApiKeysService } from '../../backend/src/modules/users/api-keys.service.js';
-import { User } from '../../backend/src/modules/users/user.entity.js';
 import { LeagueEvent } from '../../backend/src/modules/events/event.entities.js';
 import { newGameWithTrack } from '../factories/catalogue.js';
+import { newAttendance } from '../factories/events.js';
 import { newDrivers } from '../factories/drivers.js';
+import { joinTeam, newTeam } from '../factories/teams.js';
+import { newMember } from '../factories/users.js';
 import { multipart, pngImage } from '../factories/uploads.js';
 import { eventually } from '../support/eventually.js';
 import type { CookieJar } from '../support/sign-in.js';
-import { connectSocket, nextMessage, subscribe } from '../support/sockets.js';
+import { collectMessages, nextMessage, socketsClosedAfterEach, subscribe } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -53,12 +58,12 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
   let rookie: CookieJar;
   let captain: CookieJar;
   let steward: CookieJar;
+  let captainsTeam: Team;
   let gameId: number;
   let gpId: number;
   let indyId: number;
   let otherGameVariantId: number;
   const receiver = new WebhookReceiver();
-  const sockets: Socket[] = [];
 
   const eventJson = (overrides: Record<string, unknown> = {}) => ({
     name: 'Friday Night GT3',
@@ -101,25 +106,21 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
   /** Sets an event's start directly (the API refuses nothing about past dates, but this keeps intent plain). */
   const startEvent = (id: number, at = new Date(Date.now() - 60_000)) => t.em().nativeUpdate(LeagueEvent, { id }, { startsAt: at });
   const join = (id: number, as: CookieJar, attending = true) => t.request(`/api/events/${id}/single/attendance`, { method: 'PUT', as, json: { attending } });
-  const open = async (...args: Parameters<typeof connectSocket>) => {
-    const socket = await connectSocket(...args);
-    sockets.push(socket);
-    return socket;
-  };
+  const open = socketsClosedAfterEach();
   const profileOf = async (username: string) => t.em().findOneOrFail(DriverProfile, { user: { username } });
 
   beforeAll(async () => {
     await receiver.start();
     t = await startTestApp({ worker: true, env: { DISCORD_WEBHOOK_URL: receiver.url } });
+    // The others sign in as their personas (test/factories/users.ts); these two are arranged here.
+    await newMember(t.em(), 'driver', { profile: { driverNumber: 77, name: 'Dani Driver', steamUsername: 'DaniDrives' } });
+    captainsTeam = (await newMember(t.em(), 'captain')).team!;
     [organizer, driver, rookie, captain, steward] = await Promise.all(['organizer', 'driver', 'rookie', 'captain', 'steward'].map((name) => t.signIn(name as 'driver')));
     const { game, gp, indy } = await newGameWithTrack(t.em(), ['PC', 'XBOX']);
     gameId = game.id;
     gpId = gp.id;
     indyId = indy.id;
     otherGameVariantId = (await newGameWithTrack(t.em())).gp.id;
-  });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.disconnect();
   });
   afterAll(async () => {
     await t.close();
@@ -180,12 +181,22 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
 
     it('updates an event by id, replacing its race events, and keeps the kind apart', async () => {
       const event = await created();
-      const response = await save('individual', eventJson({ id: event.id, name: 'Renamed', raceEvents: [{ externalTrackName: 'Nordschleife (mod)', races: [{ raceEventType: 'ENDURANCE', length: 120 }] }] }));
+      const response = await save(
+        'individual',
+        eventJson({ id: event.id, name: 'Renamed', raceEvents: [{ externalTrackName: 'Nordschleife (mod)', races: [{ raceEventType: 'ENDURANCE', length: 120 }] }] }),
+      );
       expect(response.status).toBe(200);
       const updated = (await response.json()) as EventDetailsDto;
       expect(updated).toMatchObject({ id: event.id, name: 'Renamed', icon: null });
       expect(updated.raceEvents).toEqual([
-        { id: expect.any(Number), track: null, externalTrackName: 'Nordschleife (mod)', qualifyEnabled: false, qualify: null, races: [{ id: expect.any(Number), raceEventType: 'ENDURANCE', track: null, laps: null, length: 120 }] },
+        {
+          id: expect.any(Number),
+          track: null,
+          externalTrackName: 'Nordschleife (mod)',
+          qualifyEnabled: false,
+          qualify: null,
+          races: [{ id: expect.any(Number), raceEventType: 'ENDURANCE', track: null, laps: null, length: 120 }],
+        },
       ]);
       expect((await save('assessment', eventJson({ id: event.id }))).status).toBe(404);
       expect((await save('individual', eventJson({ id: 999999 }))).status).toBe(404);
@@ -217,12 +228,15 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
         [{ carUpgradeRule: 'SOME' }, 'carUpgradeRule'],
         [{ youtubeUrl: 'https://vimeo.com/123' }, 'youtubeUrl'],
         [{ raceEvents: [] }, 'raceEvents'],
-        [{ raceEvents: [{ races: [{ raceEventType: 'RACE' }] }] }, 'raceEvents.0.track'],
-        [{ raceEvents: [{ track: { id: otherGameVariantId }, races: [{ raceEventType: 'RACE' }] }] }, 'raceEvents.0.track.id'],
+        [{ raceEvents: [{ races: [{ raceEventType: 'RACE', laps: 5 }] }] }, 'raceEvents.0.track'],
+        [{ raceEvents: [{ track: { id: otherGameVariantId }, races: [{ raceEventType: 'RACE', laps: 5 }] }] }, 'raceEvents.0.track.id'],
         [{ raceEvents: [{ track: { id: gpId }, races: [{ raceEventType: 'DRAG' }] }] }, 'raceEvents.0.races.0.raceEventType'],
-        [{ raceEvents: [{ track: { id: gpId }, races: [{ raceEventType: 'RACE', track: { id: otherGameVariantId } }] }] }, 'raceEvents.0.races.0.track.id'],
+        [{ raceEvents: [{ track: { id: gpId }, races: [{ raceEventType: 'RACE', laps: 5, track: { id: otherGameVariantId } }] }] }, 'raceEvents.0.races.0.track.id'],
         [{ raceEvents: [{ track: { id: gpId }, races: [{ raceEventType: 'RACE', laps: 0 }] }] }, 'raceEvents.0.races.0.laps'],
-        [{ raceEvents: [{ track: { id: gpId }, qualify: { track: { id: otherGameVariantId } }, races: [{ raceEventType: 'RACE' }] }] }, 'raceEvents.0.qualify.track.id'],
+        [
+          { raceEvents: [{ track: { id: gpId }, qualify: { track: { id: otherGameVariantId } }, races: [{ raceEventType: 'RACE', laps: 5 }] }] },
+          'raceEvents.0.qualify.track.id',
+        ],
         [{ status: 'LIVE' }, 'status'],
       ];
       for (const [overrides, field] of cases) {
@@ -282,8 +296,7 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
 
     it('gives organizers search lists of individual and assessment events, published or not, with filters and sort', async () => {
       const draft = await created({ name: 'Zeta draft' });
-      const search = async (kind: string, body: unknown, as = organizer) =>
-        t.request(`/api/events/${kind}?pageNumber=0&pageSize=1000`, { method: 'POST', as, json: body });
+      const search = async (kind: string, body: unknown, as = organizer) => t.request(`/api/events/${kind}?pageNumber=0&pageSize=1000`, { method: 'POST', as, json: body });
       const all = (await (await search('individual', {})).json()) as Page<EventDto>;
       expect(all.content.map((e) => e.id)).toContain(draft.id);
       expect(all.content.every((e) => !e.assessmentEvent)).toBe(true);
@@ -346,7 +359,50 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
       const seats = nextMessage(visitor, 'event.attendance.changed', (message) => message.eventId === event.id);
       expect((await save('individual', eventJson({ id: event.id, seats: 12, name: 'Moved to Saturday' }))).status).toBe(200);
       expect(await listsRefetch).toEqual({ eventId: event.id, published: true });
-      expect(await seats).toMatchObject({ eventId: event.id, seatsLeft: 12 });
+      expect(await seats).toEqual({ eventId: event.id, attendanceCount: 0, seatsLeft: 12, attendees: [] });
+    });
+
+    it('runs each subscriber of an edit as its own job, keyed <eventId>@<subscriber>, once each even when the event is sent again', async () => {
+      const event = await published({ seats: 10 });
+      await t.settled();
+      const visitor = await open(t.baseUrl);
+      expect(await subscribe(visitor, `event:${event.id}`)).toEqual({ ok: true });
+      const listRefetches = collectMessages(visitor, 'events.changed');
+      const seatPushes = collectMessages(visitor, 'event.attendance.changed');
+      expect((await save('individual', eventJson({ id: event.id, seats: 11 }))).status).toBe(200);
+      await t.settled();
+      const [edit] = await t.em().find(OutboxEvent, { name: 'EventDetailsChanged', aggregateType: 'event', aggregateId: String(event.id) });
+      const subscribers = ['EventsHandlers.pushEdit', 'EventsHandlers.pushSeatsAfterEdit'];
+      const handled = () => t.em().execute<{ subscriber: string }[]>('select subscriber from processed_events where event_id = ? order by subscriber', [edit.id]);
+      expect((await handled()).map((row) => row.subscriber)).toEqual(subscribers);
+      const connection = new Redis(t.config.redisUrl, { maxRetriesPerRequest: null });
+      const queue = new Queue(DOMAIN_EVENTS_QUEUE, { connection, prefix: t.config.redisPrefix });
+      try {
+        for (const subscriber of subscribers) expect(await queue.getJobState(`${edit.id}@${subscriber}`)).toBe('completed');
+        // Sent again: the queue already has both job ids, and each subscriber has its row.
+        await t.em().nativeUpdate(OutboxEvent, { id: edit.id }, { publishedAt: null });
+        await eventually(async () => expect((await t.em().findOneOrFail(OutboxEvent, { id: edit.id })).publishedAt).toBeInstanceOf(Date));
+      } finally {
+        await queue.close();
+        connection.disconnect();
+      }
+      // Later changes, one on each stream: a repeated push would have arrived before them.
+      const seatSentinel = nextMessage(visitor, 'event.attendance.changed', (message) => message.eventId === event.id && message.attendanceCount === 1);
+      const listSentinel = nextMessage(visitor, 'events.changed', (message) => message.eventId === event.id && !message.published);
+      const driverProfile = await profileOf('driver');
+      await t.request(`/api/events/${event.id}/attendance`, { method: 'PUT', as: organizer, json: { profileId: driverProfile.id, attending: true } });
+      await seatSentinel;
+      await t.request(`/api/events/${event.id}/publish?publish=false`, { as: organizer });
+      await listSentinel;
+      expect((await handled()).map((row) => row.subscriber)).toEqual(subscribers);
+      expect(listRefetches.filter((message) => message.eventId === event.id)).toEqual([
+        { eventId: event.id, published: true },
+        { eventId: event.id, published: false },
+      ]);
+      expect(seatPushes.filter((message) => message.eventId === event.id).map(({ attendanceCount, seatsLeft }) => ({ attendanceCount, seatsLeft }))).toEqual([
+        { attendanceCount: 0, seatsLeft: 11 },
+        { attendanceCount: 1, seatsLeft: 10 },
+      ]);
     });
 
     it('guards publishing: 401, 403 for drivers, 404 unknown, 400 bad flags, and the CSRF header', async () => {
@@ -389,10 +445,13 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
       other.on('event.attendance.changed', (message: unknown) => elsewhere.push(message));
       const arrived = nextMessage(viewer, 'event.attendance.changed', (message) => message.eventId === event.id);
       await join(event.id, driver);
-      expect(await arrived).toEqual({ eventId: event.id, attendanceCount: 1, seatsLeft: 9 });
+      // The message carries who is in, exactly as GET /drivers lists them: the page need not refetch.
+      const drivers = await (await t.request(`/api/events/${event.id}/drivers`)).json();
+      expect(drivers).toHaveLength(1);
+      expect(await arrived).toEqual({ eventId: event.id, attendanceCount: 1, seatsLeft: 9, attendees: drivers });
       const left = nextMessage(viewer, 'event.attendance.changed', (message) => message.eventId === event.id && message.attendanceCount === 0);
       await join(event.id, driver, false);
-      expect(await left).toEqual({ eventId: event.id, attendanceCount: 0, seatsLeft: 10 });
+      expect(await left).toEqual({ eventId: event.id, attendanceCount: 0, seatsLeft: 10, attendees: [] });
       await t.settled();
       expect(elsewhere).toEqual([]);
       expect(await subscribe(viewer, 'event:abc')).toMatchObject({ ok: false });
@@ -438,7 +497,10 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
       expect(refusals.every((body) => body.message === 'Event full')).toBe(true);
       const [{ rows, taken }] = await t
         .em()
-        .execute<{ rows: number; taken: number }[]>('select (select count(*)::int from event_attendance where event_id = ?) as rows, seats_taken as taken from events where id = ?', [event.id, event.id]);
+        .execute<{ rows: number; taken: number }[]>(
+          'select (select count(*)::int from event_attendance where event_id = ?) as rows, seats_taken as taken from events where id = ?',
+          [event.id, event.id],
+        );
       expect({ rows, taken }).toEqual({ rows: 20, taken: 20 });
       expect(await (await t.request(`/api/events/${event.id}`)).json()).toMatchObject({ attendanceCount: 20, seatsLeft: 0 });
       process.stdout.write(`seat race: 30 concurrent sign-ups for 20 seats in ${elapsed.toFixed(0)} ms → 20 × 200, 10 × 409\n`);
@@ -463,12 +525,8 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
 
     it('lets a captain enter exactly the team drivers for a team event', async () => {
       const em = t.em();
-      const team = await em.findOneOrFail(Team, { name: 'Purple Haze Racing' });
-      const driverUser = await em.findOneOrFail(User, { username: 'driver' });
-      if (!(await em.count(TeamMember, { team, user: driverUser }))) {
-        em.create(TeamMember, { team, user: driverUser });
-        await em.flush();
-      }
+      const team = await em.findOneOrFail(Team, captainsTeam.id);
+      await joinTeam(em, team, (await em.findOneOrFail(DriverProfile, { user: { username: 'driver' } })).user);
       const captainProfile = await profileOf('captain');
       const driverProfile = await profileOf('driver');
       const stewardProfile = await profileOf('steward');
@@ -480,23 +538,159 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
       expect(both.status).toBe(200);
       expect(await both.json()).toEqual({ eventId: event.id, attendanceCount: 2, seatsLeft: 8 });
       const drivers = (await (await t.request(`/api/events/${event.id}/drivers`)).json()) as { profileId: number; team: unknown }[];
-      expect(drivers.map((d) => d.team)).toEqual([{ id: team.id, name: 'Purple Haze Racing' }, { id: team.id, name: 'Purple Haze Racing' }]);
+      expect(drivers.map((d) => d.team)).toEqual([
+        { id: team.id, name: team.name },
+        { id: team.id, name: team.name },
+      ]);
       expect(await (await enter([captainProfile.id])).json()).toMatchObject({ attendanceCount: 1 });
 
       const outsider = await enter([captainProfile.id, stewardProfile.id]);
       expect(outsider.status).toBe(400);
       expect((await outsider.json()).errors).toHaveProperty(['profileIds.1']);
-      const otherTeam = t.em().create(Team, { name: `Other Team ${Date.now()}` });
-      await t.em().persist(otherTeam).flush();
+      const otherTeam = await newTeam(t.em());
       expect((await enter([captainProfile.id], captain, otherTeam.id)).status).toBe(403);
       expect((await enter([captainProfile.id], captain, 999999)).status).toBe(404);
       expect((await enter([captainProfile.id], driver)).status).toBe(403);
       expect((await t.request(`/api/events/${event.id}/attendance/team`, { method: 'POST', json: { teamId: team.id, profileIds: [captainProfile.id] } })).status).toBe(401);
       expect((await t.request(`/api/events/999999/attendance/team`, { method: 'POST', as: captain, json: { teamId: team.id, profileIds: [] } })).status).toBe(404);
       const solo = await published({ competitionStyle: 'SOLO' });
-      expect((await t.request(`/api/events/${solo.id}/attendance/team`, { method: 'POST', as: captain, json: { teamId: team.id, profileIds: [captainProfile.id] } })).status).toBe(409);
+      expect(
+        (await t.request(`/api/events/${solo.id}/attendance/team`, { method: 'POST', as: captain, json: { teamId: team.id, profileIds: [captainProfile.id] } })).status,
+      ).toBe(409);
       const bad = await enter(['x' as unknown as number]);
       expect((await bad.json()).errors).toHaveProperty('profileIds');
+    });
+  });
+
+  describe('team entries', () => {
+    /** The captain's team with the driver in it too (the attendance tests may have seated them already). */
+    const teamOfTwo = async () => {
+      const em = t.em();
+      const team = await em.findOneOrFail(Team, captainsTeam.id);
+      const driverUser = (await profileOf('driver')).user;
+      if (!(await em.count(TeamMember, { team: team.id, user: driverUser.id }))) await joinTeam(em, team, driverUser);
+      return team;
+    };
+    const enterTeam = (eventId: number, teamId: number, profileIds: number[], as: CookieJar | undefined = captain, method: 'POST' | 'PUT' = 'POST') =>
+      t.request(`/api/events/${eventId}/attendance/team`, { method, as, json: { teamId, profileIds } });
+
+    it('keeps team sizes and the line-up lock on the event, with human messages for bad ones', async () => {
+      const event = await created({ competitionStyle: 'TEAM', teamSizeMin: 2, teamSizeMax: 3, lineupLockMinutes: 90 });
+      expect(event).toMatchObject({ teamSizeMin: 2, teamSizeMax: 3, lineupLockMinutes: 90 });
+      expect(await created()).toMatchObject({ teamSizeMin: 1, teamSizeMax: 4, lineupLockMinutes: 0 });
+
+      const crossed = await save('individual', eventJson({ teamSizeMin: 4, teamSizeMax: 2 }));
+      expect(crossed.status).toBe(400);
+      expect((await crossed.json()).errors).toEqual({ teamSizeMax: ['the largest team (2) cannot be smaller than the smallest (4)'] });
+      const bad = await save('individual', eventJson({ teamSizeMin: 0, teamSizeMax: 51, lineupLockMinutes: -5 }));
+      const { errors } = (await bad.json()) as { errors: Record<string, string[]> };
+      expect(errors.teamSizeMin).toEqual(['teamSizeMin must be a whole number of drivers from 1 to 50']);
+      expect(errors.teamSizeMax).toEqual(['teamSizeMax must be a whole number of drivers from 1 to 50']);
+      expect(errors.lineupLockMinutes).toEqual(['lineupLockMinutes must be a whole number of minutes from 0 to 10080 (a week)']);
+      // The database holds the sizes whatever writes them.
+      await expect(t.em().nativeUpdate(LeagueEvent, { id: event.id }, { teamSizeMin: 5 })).rejects.toThrow(/events_team_size_range/);
+    });
+
+    it('lets a captain enter within the team sizes until the line-up locks; organizers adjust after it', async () => {
+      const team = await teamOfTwo();
+      const [captainProfile, driverProfile, stewardProfile] = await Promise.all([profileOf('captain'), profileOf('driver'), profileOf('steward')]);
+      const event = await published({ competitionStyle: 'LVL', seats: 10, teamSizeMin: 2, teamSizeMax: 2, lineupLockMinutes: 60 });
+
+      const alone = await enterTeam(event.id, team.id, [captainProfile.id]);
+      expect(alone.status).toBe(409);
+      expect((await alone.json()).message).toBe('A team races this event with 2 drivers: you entered 1');
+      expect(await (await enterTeam(event.id, team.id, [captainProfile.id, driverProfile.id])).json()).toEqual({ eventId: event.id, attendanceCount: 2, seatsLeft: 8 });
+      await joinTeam(t.em(), team, stewardProfile.user);
+      const three = await enterTeam(event.id, team.id, [captainProfile.id, driverProfile.id, stewardProfile.id]);
+      expect(three.status).toBe(409);
+      expect((await three.json()).message).toBe('A team races this event with 2 drivers: you entered 3');
+      expect(await (await enterTeam(event.id, team.id, [])).json()).toMatchObject({ attendanceCount: 0 });
+      expect(await (await enterTeam(event.id, team.id, [captainProfile.id, stewardProfile.id])).json()).toMatchObject({ attendanceCount: 2 });
+
+      // 30 minutes before the start, inside the 60-minute lock.
+      await startEvent(event.id, new Date(Date.now() + 30 * 60_000));
+      const locked = await enterTeam(event.id, team.id, [captainProfile.id, driverProfile.id]);
+      expect(locked.status).toBe(409);
+      expect((await locked.json()).message).toMatch(/^Line-ups locked at .* UTC \(60 minutes before the start\): ask an organizer$/);
+      const leaving = await join(event.id, captain, false);
+      expect(leaving.status).toBe(409);
+
+      // Organizers swap a driver after the lock, and may leave a team short; never past the largest team.
+      expect(await (await enterTeam(event.id, team.id, [captainProfile.id, driverProfile.id], organizer, 'PUT')).json()).toMatchObject({ attendanceCount: 2 });
+      const drivers = (await (await t.request(`/api/events/${event.id}/drivers`)).json()) as { profileId: number }[];
+      expect(drivers.map((d) => d.profileId).sort()).toEqual([captainProfile.id, driverProfile.id].sort());
+      expect(await (await enterTeam(event.id, team.id, [driverProfile.id], organizer, 'PUT')).json()).toMatchObject({ attendanceCount: 1 });
+      expect((await enterTeam(event.id, team.id, [captainProfile.id, driverProfile.id, stewardProfile.id], organizer, 'PUT')).status).toBe(409);
+      // The database refuses the third driver however the row arrives.
+      await t.em().nativeUpdate(LeagueEvent, { id: event.id }, { teamSizeMin: 1, teamSizeMax: 1 });
+      const past = await t.request(`/api/events/${event.id}/attendance/team`, {
+        method: 'PUT',
+        as: organizer,
+        json: { teamId: team.id, profileIds: [driverProfile.id, captainProfile.id] },
+      });
+      expect(past.status).toBe(409);
+      expect((await past.json()).message).toBe('A team races this event with 1 driver: you entered 2');
+      await expect(newAttendance(t.em(), await t.em().findOneOrFail(LeagueEvent, event.id), captainProfile, team)).rejects.toThrow(/event_attendance_team_size_within_max/);
+      expect(await (await t.request(`/api/events/${event.id}/drivers`)).json()).toHaveLength(1);
+      await t.em().nativeDelete(TeamMember, { team: team.id, user: stewardProfile.user.id });
+    });
+
+    it('refuses the organizers’ team route to others, for unknown events and teams, and for solo events', async () => {
+      const team = await teamOfTwo();
+      const captainProfile = await profileOf('captain');
+      const event = await published({ competitionStyle: 'TEAM' });
+      expect((await enterTeam(event.id, team.id, [captainProfile.id], captain, 'PUT')).status).toBe(403);
+      expect((await enterTeam(event.id, team.id, [captainProfile.id], driver, 'PUT')).status).toBe(403);
+      expect((await t.request(`/api/events/${event.id}/attendance/team`, { method: 'PUT', json: { teamId: team.id, profileIds: [captainProfile.id] } })).status).toBe(401);
+      expect((await enterTeam(999999, team.id, [captainProfile.id], organizer, 'PUT')).status).toBe(404);
+      expect((await enterTeam(event.id, 999999, [captainProfile.id], organizer, 'PUT')).status).toBe(404);
+      const solo = await published({ competitionStyle: 'SOLO' });
+      expect((await enterTeam(solo.id, team.id, [captainProfile.id], organizer, 'PUT')).status).toBe(409);
+      const bad = await enterTeam(event.id, team.id, [0], organizer, 'PUT');
+      expect((await bad.json()).errors).toHaveProperty('profileIds');
+    });
+
+    it('refuses a team of another game', async () => {
+      const team = await teamOfTwo();
+      const other = await newGameWithTrack(t.em());
+      await t.em().nativeUpdate(Team, { id: team.id }, { game: other.game.id });
+      try {
+        const event = await published({ competitionStyle: 'TEAM' });
+        const response = await enterTeam(event.id, team.id, [(await profileOf('captain')).id]);
+        expect(response.status).toBe(409);
+        expect((await response.json()).message).toBe(`${team.name} races ${other.game.name}, not this event's game`);
+      } finally {
+        await t.em().nativeUpdate(Team, { id: team.id }, { game: null });
+      }
+    });
+
+    it('refuses a driver entering a TEAM or LVL event alone, and organizers entering one without a team', async () => {
+      for (const competitionStyle of ['TEAM', 'LVL']) {
+        const event = await published({ competitionStyle });
+        const response = await join(event.id, driver);
+        expect(response.status).toBe(409);
+        expect((await response.json()).message).toBe("This is a team event: your team's captain enters the drivers who race it");
+        const byOrganizer = await t.request(`/api/events/${event.id}/attendance`, {
+          method: 'PUT',
+          as: organizer,
+          json: { profileId: (await profileOf('driver')).id, attending: true },
+        });
+        expect(byOrganizer.status).toBe(409);
+        expect(await (await t.request(`/api/events/${event.id}/drivers`)).json()).toEqual([]);
+      }
+    });
+
+    it('pushes a captain’s entries to the event page', async () => {
+      const team = await teamOfTwo();
+      const event = await published({ competitionStyle: 'TEAM' });
+      const visitor = await open(t.baseUrl);
+      await subscribe(visitor, `event:${event.id}`);
+      const pushed = nextMessage(visitor, 'event.attendance.changed', (message) => message.eventId === event.id && message.attendees.length === 2);
+      expect((await enterTeam(event.id, team.id, [(await profileOf('captain')).id, (await profileOf('driver')).id])).status).toBe(200);
+      expect((await pushed).attendees.map((attendee) => attendee.team)).toEqual([
+        { id: team.id, name: team.name },
+        { id: team.id, name: team.name },
+      ]);
     });
   });
 
@@ -523,7 +717,9 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
       const first = await published();
       const second = await published();
       await t.request(`/api/events/${first.id}/live`, { method: 'PUT', as: organizer, json: { streamUrl: 'https://www.twitch.tv/paddock' } });
-      const switched = (await (await t.request(`/api/events/${second.id}/live`, { method: 'PUT', as: organizer, json: { streamUrl: 'https://www.youtube.com/live/dQw4w9WgXcQ' } })).json()) as LiveDto;
+      const switched = (await (
+        await t.request(`/api/events/${second.id}/live`, { method: 'PUT', as: organizer, json: { streamUrl: 'https://www.youtube.com/live/dQw4w9WgXcQ' } })
+      ).json()) as LiveDto;
       expect(switched).toMatchObject({ event: { id: second.id }, stream: { provider: 'YOUTUBE', id: 'dQw4w9WgXcQ' } });
       expect((await t.request(`/api/events/${first.id}/live`, { method: 'DELETE', as: organizer })).status).toBe(404);
       const bad = await t.request(`/api/events/${second.id}/live`, { method: 'PUT', as: organizer, json: { streamUrl: 'https://example.com/stream' } });
@@ -574,31 +770,6 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
       expect((await t.request(`/api/events/youtube/${event.id}`, { method: 'POST', as: driver, json: good })).status).toBe(403);
       expect((await t.request(`/api/events/youtube/${event.id}`, { method: 'POST', json: good })).status).toBe(401);
       expect((await t.request('/api/events/youtube/999999', { method: 'POST', as: organizer, json: good })).status).toBe(404);
-    });
-  });
-
-  describe('demo league', () => {
-    it('seeds a believable league: 3 games with crossplay, 12+ tracks with variants, cars, 12+ events past and future, one full, videos', async () => {
-      const games = (await (await t.request('/api/games')).json()) as { id: number; name: string; crossPlayPlatforms: unknown[] }[];
-      const seeded = games.filter((game) => ['Forza Motorsport', 'Gran Turismo 7', 'Assetto Corsa Competizione'].includes(game.name));
-      expect(seeded).toHaveLength(3);
-      expect(seeded.some((game) => game.crossPlayPlatforms.length > 0)).toBe(true);
-      const tracks = (await Promise.all(seeded.map(async (game) => (await (await t.request(`/api/games/${game.id}/tracks`)).json()) as { variants: unknown[] }[]))).flat();
-      expect(tracks.length).toBeGreaterThanOrEqual(12);
-      expect(tracks.every((track) => track.variants.length > 0)).toBe(true);
-      const cars = (await Promise.all(seeded.map(async (game) => (await (await t.request(`/api/games/${game.id}/cars`)).json()) as unknown[]))).flat();
-      expect(cars.length).toBeGreaterThan(6);
-      const seededGameIds = new Set(seeded.map((game) => game.id));
-      const upcoming = ((await (await t.request('/api/events/planned?pageSize=1000')).json()) as Page<EventDto>).content.filter((e) => seededGameIds.has(e.game.id));
-      const past = ((await (await t.request('/api/events/past?pageSize=1000')).json()) as Page<EventDto>).content.filter((e) => seededGameIds.has(e.game.id));
-      expect(upcoming.length + past.length).toBeGreaterThanOrEqual(12);
-      expect(past.length).toBeGreaterThanOrEqual(4);
-      expect(upcoming.some((e) => e.seatsLeft === 0)).toBe(true);
-      expect(upcoming.some((e) => e.assessmentEvent)).toBe(true);
-      expect(upcoming.some((e) => e.raceEvents.length > 1)).toBe(true);
-      expect(upcoming.some((e) => e.attendanceCount > 0)).toBe(true);
-      const videos = (await (await t.request('/api/events/youtube/all')).json()) as Page<VideoDto>;
-      expect(videos.totalElements).toBeGreaterThanOrEqual(4);
     });
   });
 

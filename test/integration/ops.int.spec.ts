@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { SCHEDULED_QUEUE } from '../../backend/src/infra/events/queues.js';
-import { ScheduledJobs } from '../../backend/src/infra/events/scheduled-jobs.js';
+import { SCHEDULED_QUEUE } from '../../backend/src/infra/scheduling/scheduled.js';
+import { ScheduledJobs } from '../../backend/src/infra/scheduling/scheduled-jobs.js';
 import { startWorker } from '../../backend/src/worker-process.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -54,6 +54,8 @@ describe('operations: metrics, queue dashboard, scheduled jobs', () => {
     try {
       const schedulers = await queue.getJobSchedulers();
       expect(schedulers.map((scheduler) => scheduler.key)).toEqual(['prune-event-log']);
+      // Found at boot from @Scheduled methods (the event log's pruning lives beside the outbox).
+      expect(second.get(ScheduledJobs).names()).toEqual(['prune-event-log']);
     } finally {
       await queue.close();
       connection.disconnect();
@@ -73,7 +75,10 @@ describe('operations: metrics, queue dashboard, scheduled jobs', () => {
          values (?, 'HeadlineCreated', 1, 'headline', '0', '{}', now() - interval '${age}', now() - interval '${age}')`,
         [id],
       );
-      await em.execute(`insert into processed_events (event_id, name, processed_at) values (?, 'HeadlineCreated', now() - interval '${age}')`, [id]);
+      await em.execute(
+        `insert into processed_events (event_id, subscriber, name, processed_at) values (?, 'HeadlinesHandlers.onCreated', 'HeadlineCreated', now() - interval '${age}')`,
+        [id],
+      );
     }
     await t.worker!.get(ScheduledJobs).run({ name: 'prune-event-log' });
     const left = await t.em().execute<{ id: string }[]>('select id from outbox_events where id in (?, ?)', [old, recent]);

@@ -1,30 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { OutboxEvent } from '../../backend/src/infra/events/outbox-event.entity.js';
-import { DOMAIN_EVENTS_QUEUE } from '../../backend/src/infra/events/queues.js';
-import { recordDomainEvent } from '../../backend/src/infra/events/domain-events.js';
+import { OutboxEvent } from '../../backend/src/infra/outbox/outbox-event.entity.js';
+import { DOMAIN_EVENTS_QUEUE } from '../../backend/src/infra/outbox/queues.js';
+import { recordDomainEvent } from '../../backend/src/infra/outbox/domain-events.js';
 import { Headline } from '../../backend/src/modules/community/headline.entity.js';
+import { newUser } from '../factories/users.js';
 import { eventually } from '../support/eventually.js';
-import { collectMessages, connectSocket, nextMessage, subscribe } from '../support/sockets.js';
+import { collectMessages, connectSocket, nextMessage, socketsClosedAfterEach, subscribe } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('domain events through the outbox to browsers', () => {
   let t: TestApp;
-  const sockets: Socket[] = [];
-  const open = async (...args: Parameters<typeof connectSocket>) => {
-    const socket = await connectSocket(...args);
-    sockets.push(socket);
-    return socket;
-  };
+  const open = socketsClosedAfterEach();
 
   beforeAll(async () => {
     t = await startTestApp({ worker: true });
-  });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.disconnect();
   });
   afterAll(() => t.close());
 
@@ -80,16 +72,14 @@ describe('domain events through the outbox to browsers', () => {
   it('marks each event published once it is on the queue', async () => {
     const admin = await t.signIn('admin');
     const { id } = await (await t.request('/api/headlines', { method: 'POST', as: admin, json: { text: 'Published?' } })).json();
-    await eventually(async () =>
-      expect((await t.em().findOneOrFail(OutboxEvent, { aggregateType: 'headline', aggregateId: String(id) })).publishedAt).toBeInstanceOf(Date),
-    );
+    await eventually(async () => expect((await t.em().findOneOrFail(OutboxEvent, { aggregateType: 'headline', aggregateId: String(id) })).publishedAt).toBeInstanceOf(Date));
   });
 
   it('lets a driver join the signed-in room but not the steward room', async () => {
     const driver = await open(t.baseUrl, { as: await t.signIn('driver') });
     expect(await subscribe(driver, 'signedIn')).toEqual({ ok: true });
     expect(await subscribe(driver, 'flag:isSteward')).toEqual({ ok: false, error: 'Not allowed to join flag:isSteward' });
-    expect(await subscribe(driver, 'user:1')).toMatchObject({ ok: false });
+    expect(await subscribe(driver, `user:${(await newUser(t.em())).id}`)).toMatchObject({ ok: false });
     const steward = await open(t.baseUrl, { as: await t.signIn('steward') });
     expect(await subscribe(steward, 'flag:isSteward')).toEqual({ ok: true });
   });
@@ -161,16 +151,24 @@ describe('domain events through the outbox to browsers', () => {
     const visitor = await open(t.baseUrl);
     const received = collectMessages(visitor, 'headlines.changed');
     const admin = await t.signIn('admin');
+    const shown = (text: string) => nextMessage(visitor, 'headlines.changed', ({ headlines }) => headlines.some((h) => h.text === text));
+    /** A later change whose push comes after any repeated push of an earlier one. */
+    const sentinel = async (text: string) => {
+      const arrived = shown(text);
+      await t.request('/api/headlines', { method: 'POST', as: admin, json: { text } });
+      await arrived;
+    };
+    const first = shown('Sent twice');
     const { id } = await (await t.request('/api/headlines', { method: 'POST', as: admin, json: { text: 'Sent twice' } })).json();
-    await t.settled();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(received).toHaveLength(1);
-    // Re-publish the same row: the queue deduplicates by job id, the worker by event id.
+    await first;
+    await sentinel('After the first send');
+    expect(received).toHaveLength(2);
+    // Re-publish the same row: the queue deduplicates by job id, the worker by (event id, subscriber).
     const event = await t.em().findOneOrFail(OutboxEvent, { aggregateType: 'headline', aggregateId: String(id) });
     await t.em().nativeUpdate(OutboxEvent, { id: event.id }, { publishedAt: null });
     await eventually(async () => expect((await t.em().findOneOrFail(OutboxEvent, { id: event.id })).publishedAt).toBeInstanceOf(Date));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(received).toHaveLength(1);
+    await sentinel('After the second send');
+    expect(received).toHaveLength(3);
     const [{ n }] = await t.em().execute<{ n: number }[]>('select count(*)::int as n from processed_events where event_id = ?', [event.id]);
     expect(n).toBe(1);
   });

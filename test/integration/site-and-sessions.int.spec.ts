@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../../backend/src/infra/redis/redis.module.js';
 import { User } from '../../backend/src/modules/users/user.entity.js';
+import { newMember } from '../factories/users.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** The Redis key of the session a jar carries (the cookie is `s:<sid>.<signature>`, URL-encoded). */
 function sessionKey(t: TestApp, jar: CookieJar): string {
-  const cookie = decodeURIComponent(jar.get('paddock.sid')!);
+  const cookie = decodeURIComponent(jar.get(t.config.session.cookieName)!);
   return `${t.config.redisPrefix}:session:${cookie.slice(2, cookie.lastIndexOf('.'))}`;
 }
 
@@ -74,9 +75,11 @@ describe('site config and health', () => {
 describe('sessions', () => {
   let t: TestApp;
   let redis: Redis;
+  let driverUser: User;
   beforeAll(async () => {
     t = await startTestApp({ env: { SESSION_IDLE_MINUTES: '60', SESSION_ABSOLUTE_HOURS: '2' } });
     redis = t.app.get<Redis>(REDIS);
+    driverUser = (await newMember(t.em(), 'driver')).user;
   });
   afterAll(() => t.close());
 
@@ -84,7 +87,7 @@ describe('sessions', () => {
     const before = Date.now();
     const jar = await t.signIn('driver');
     const stored = JSON.parse((await redis.get(sessionKey(t, jar)))!);
-    expect(stored.passport).toEqual({ user: 5 });
+    expect(stored.passport).toEqual({ user: driverUser.id });
     expect(stored.signedInAt).toBeGreaterThanOrEqual(before);
     expect(stored.signedInAt).toBeLessThanOrEqual(Date.now());
   });
@@ -98,7 +101,7 @@ describe('sessions', () => {
     await redis.expire(key, 100);
     expect((await t.request('/api/users/me', { as: jar })).status).toBe(200);
     expect(await redis.ttl(key)).toBeGreaterThan(59 * 60);
-    const cookie = (await t.request('/api/users/me', { as: jar })).headers.getSetCookie().find((line) => line.startsWith('paddock.sid='));
+    const cookie = (await t.request('/api/users/me', { as: jar })).headers.getSetCookie().find((line) => line.startsWith(`${t.config.session.cookieName}=`));
     const expires = Date.parse(/Expires=([^;]+)/i.exec(cookie!)![1]);
     expect(Math.abs(expires - (Date.now() + 3_600_000))).toBeLessThan(5_000);
   });
@@ -142,8 +145,8 @@ describe('sessions', () => {
     const stored = JSON.parse((await redis.get(key))!);
     stored.signedInAt = 1;
     await redis.set(key, JSON.stringify(stored), 'KEEPTTL');
-    expect((await t.request('/api/users/5/roles/ADMIN', { method: 'PUT', as: jar })).status).toBe(401);
-    expect((await t.em().findOneOrFail(User, 5)).roles).toEqual([]);
+    expect((await t.request(`/api/users/${driverUser.id}/roles/ADMIN`, { method: 'PUT', as: jar })).status).toBe(401);
+    expect((await t.em().findOneOrFail(User, driverUser.id)).roles).toEqual([]);
   });
 
   it('ends a signed-in session that carries no sign-in time, since its age cannot be known', async () => {

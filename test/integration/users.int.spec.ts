@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ROLES } from '../../backend/src/contracts/roles.js';
 import { USER_SORT_FIELDS } from '../../backend/src/modules/users/dto/user-page.dto.js';
 import { User } from '../../backend/src/modules/users/user.entity.js';
+import { demoAccount } from '../../backend/src/infra/discord/demo-accounts.js';
+import { newMember } from '../factories/users.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -16,6 +18,10 @@ interface PageBody {
 describe('users administration', () => {
   let t: TestApp;
   let admin: CookieJar;
+  /** The members of this file's league, in the order they joined (ids ascending). */
+  const ACCOUNTS = ['admin', 'organizer', 'steward', 'captain', 'driver', 'rookie'] as const;
+  const members = {} as Record<(typeof ACCOUNTS)[number], User>;
+  let ids: number[];
   const page = async (query: string, body: unknown = {}) => {
     const response = await t.request(`/api/users/page${query}`, { method: 'POST', as: admin, json: body });
     expect(response.status).toBe(200);
@@ -24,6 +30,11 @@ describe('users administration', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
+    const profiles = { organizer: { driverNumber: 7, xboxUsername: 'OllyOnXbox' }, captain: { driverNumber: 44, xboxUsername: 'CoryCaptain' } };
+    for (const account of ACCOUNTS) {
+      members[account] = (await newMember(t.em(), account, { profile: profiles[account as keyof typeof profiles] })).user;
+    }
+    ids = ACCOUNTS.map((account) => members[account].id);
     admin = await t.signIn('admin');
   });
   afterAll(() => t.close());
@@ -32,9 +43,9 @@ describe('users administration', () => {
     it('pages 0-based with totalElements and totalPages', async () => {
       const first = await page('?pageNumber=0&pageSize=4');
       expect(first).toMatchObject({ pageNumber: 0, pageSize: 4, totalElements: 6, totalPages: 2 });
-      expect(first.content.map((user) => user.id)).toEqual([1, 2, 3, 4]);
+      expect(first.content.map((user) => user.id)).toEqual(ids.slice(0, 4));
       const second = await page('?pageNumber=1&pageSize=4');
-      expect(second.content.map((user) => user.id)).toEqual([5, 6]);
+      expect(second.content.map((user) => user.id)).toEqual(ids.slice(4));
       expect((await page('?pageNumber=2&pageSize=4')).content).toEqual([]);
     });
 
@@ -42,7 +53,7 @@ describe('users administration', () => {
       expect(await page('')).toMatchObject({ pageNumber: 0, pageSize: 25, totalElements: 6, totalPages: 1 });
     });
 
-    it('lists the league\'s view of each user: roles and the driver display name', async () => {
+    it("lists the league's view of each user: roles and the driver display name", async () => {
       const { content } = await page('');
       expect(content.find((user) => user.username === 'organizer')).toMatchObject({ roles: ['ORGANIZER'], driverName: '[ 7 ] - OllyOnXbox' });
       expect(content.find((user) => user.username === 'rookie')).toMatchObject({ roles: ['NEW'], driverName: 'Incomplete profile' });
@@ -51,7 +62,7 @@ describe('users administration', () => {
     it('sorts by each allowed field, both directions, with a stable tie-break', async () => {
       // Distinct values in an order unrelated to the ids, so each sort has one right answer.
       const em = t.em();
-      const order = [4, 2, 6, 1, 5, 3];
+      const order = [3, 1, 5, 0, 4, 2].map((index) => ids[index]);
       for (const [rank, id] of order.entries()) {
         const at = new Date(Date.UTC(2026, 0, 1 + rank));
         await em.nativeUpdate(User, id, { nickName: `nick-${rank}`, createdAt: at, lastSeenAt: at, lastLoginAt: at });
@@ -72,9 +83,15 @@ describe('users administration', () => {
     });
 
     it('sorts by several fields in the order given', async () => {
-      await t.em().nativeUpdate(User, [1, 2, 3], { globalName: 'Same' });
-      const { content } = await page('', { sort: [{ field: 'globalName', direction: 'DESC' }, { field: 'username', direction: 'ASC' }] });
-      const same = content.filter((user) => [1, 2, 3].includes(user.id)).map((user) => user.username);
+      const [first, second, third] = ids;
+      await t.em().nativeUpdate(User, [first, second, third], { globalName: 'Same' });
+      const { content } = await page('', {
+        sort: [
+          { field: 'globalName', direction: 'DESC' },
+          { field: 'username', direction: 'ASC' },
+        ],
+      });
+      const same = content.filter((user) => [first, second, third].includes(user.id)).map((user) => user.username);
       expect(same).toEqual(['admin', 'organizer', 'steward']);
     });
 
@@ -87,6 +104,16 @@ describe('users administration', () => {
         expect(body.message).toContain('sort.0.field');
       }
       expect(await t.em().count(User)).toBe(6);
+    });
+
+    it('lists only the holders of one role when asked, counting only them', async () => {
+      const captains = await page('', { role: 'TEAM_CAPTAIN' });
+      expect(captains).toMatchObject({ totalElements: 1, totalPages: 1 });
+      expect(captains.content.map((user) => user.username)).toEqual(['captain']);
+      expect((await page('', { role: 'BETA_TESTER' })).content).toEqual([]);
+      const response = await t.request('/api/users/page', { method: 'POST', as: admin, json: { role: 'OWNER' } });
+      expect(response.status).toBe(400);
+      expect(Object.keys((await response.json()).errors)).toEqual(['role']);
     });
 
     it('refuses an unknown direction and a page size out of range with 400', async () => {
@@ -107,18 +134,27 @@ describe('users administration', () => {
       expect(lines.at(-1)).toBe('');
       expect(lines.slice(1, -1)).toHaveLength(6);
       const captain = lines.find((line) => line.split(',')[2] === 'captain')!.split(',');
-      expect(captain.slice(0, 8)).toEqual(['4', '1100000000000000004', 'captain', expect.any(String), expect.any(String), 'TEAM_CAPTAIN TEAM', '44', '[ 44 ] - CoryCaptain']);
+      expect(captain.slice(0, 8)).toEqual([
+        String(members.captain.id),
+        demoAccount('captain').id,
+        'captain',
+        expect.any(String),
+        expect.any(String),
+        'TEAM_CAPTAIN TEAM',
+        '44',
+        '[ 44 ] - CoryCaptain',
+      ]);
     });
 
     it('quotes cells with commas, quotes and line breaks', async () => {
-      await t.em().nativeUpdate(User, 5, { globalName: 'Dani, "the" Driver', nickName: 'two\nlines' });
+      await t.em().nativeUpdate(User, members.driver.id, { globalName: 'Dani, "the" Driver', nickName: 'two\nlines' });
       const text = await (await t.request('/api/users/export', { as: admin })).text();
       expect(text).toContain(',"Dani, ""the"" Driver","two\nlines",');
     });
 
     it('keeps spreadsheets from reading a cell as a formula', async () => {
       const formulas = ['=HYPERLINK("http://evil.example")', '+1+1', '-2+3', '@SUM(A1)', '\tx', '\rx'];
-      for (const [index, formula] of formulas.entries()) await t.em().nativeUpdate(User, index + 1, { nickName: formula });
+      for (const [index, formula] of formulas.entries()) await t.em().nativeUpdate(User, ids[index], { nickName: formula });
       const text = await (await t.request('/api/users/export', { as: admin })).text();
       expect(text).toContain(`,"'=HYPERLINK(""http://evil.example"")",`);
       expect(text).toContain(",'+1+1,");
@@ -141,47 +177,47 @@ describe('users administration', () => {
     });
 
     it('grants and revokes a role, idempotently', async () => {
-      const grant = () => t.request('/api/users/5/roles/STEWARD', { method: 'PUT', as: admin });
+      const grant = () => t.request(`/api/users/${members.driver.id}/roles/STEWARD`, { method: 'PUT', as: admin });
       expect(await (await grant()).json()).toEqual({ roles: ['STEWARD'] });
       expect(await (await grant()).json()).toEqual({ roles: ['STEWARD'] });
-      expect((await t.em().findOneOrFail(User, 5)).roles).toEqual(['STEWARD']);
-      const revoke = () => t.request('/api/users/5/roles/STEWARD', { method: 'DELETE', as: admin });
+      expect((await t.em().findOneOrFail(User, members.driver.id)).roles).toEqual(['STEWARD']);
+      const revoke = () => t.request(`/api/users/${members.driver.id}/roles/STEWARD`, { method: 'DELETE', as: admin });
       expect(await (await revoke()).json()).toEqual({ roles: [] });
       expect(await (await revoke()).json()).toEqual({ roles: [] });
-      expect((await t.em().findOneOrFail(User, 5)).roles).toEqual([]);
+      expect((await t.em().findOneOrFail(User, members.driver.id)).roles).toEqual([]);
     });
 
     it('keeps the other roles of the user when granting and revoking', async () => {
-      expect(await (await t.request('/api/users/4/roles/BETA_TESTER', { method: 'PUT', as: admin })).json()).toEqual({
+      expect(await (await t.request(`/api/users/${members.captain.id}/roles/BETA_TESTER`, { method: 'PUT', as: admin })).json()).toEqual({
         roles: ['TEAM_CAPTAIN', 'TEAM', 'BETA_TESTER'],
       });
-      expect(await (await t.request('/api/users/4/roles/TEAM', { method: 'DELETE', as: admin })).json()).toEqual({
+      expect(await (await t.request(`/api/users/${members.captain.id}/roles/TEAM`, { method: 'DELETE', as: admin })).json()).toEqual({
         roles: ['TEAM_CAPTAIN', 'BETA_TESTER'],
       });
     });
 
     it('loses no grant or revoke when several arrive at once', async () => {
       const roles = ['ORGANIZER', 'STEWARD', 'TEAM', 'TEAM_CAPTAIN', 'BETA_TESTER', 'NEW'];
-      const granted = await Promise.all(roles.map((role) => t.request(`/api/users/6/roles/${role}`, { method: 'PUT', as: admin })));
+      const granted = await Promise.all(roles.map((role) => t.request(`/api/users/${members.rookie.id}/roles/${role}`, { method: 'PUT', as: admin })));
       expect(granted.map((response) => response.status)).toEqual(roles.map(() => 200));
-      expect([...(await t.em().findOneOrFail(User, 6)).roles].sort()).toEqual([...roles].sort());
-      const revoked = await Promise.all(roles.map((role) => t.request(`/api/users/6/roles/${role}`, { method: 'DELETE', as: admin })));
+      expect([...(await t.em().findOneOrFail(User, members.rookie.id)).roles].sort()).toEqual([...roles].sort());
+      const revoked = await Promise.all(roles.map((role) => t.request(`/api/users/${members.rookie.id}/roles/${role}`, { method: 'DELETE', as: admin })));
       expect(revoked.map((response) => response.status)).toEqual(roles.map(() => 200));
-      expect((await t.em().findOneOrFail(User, 6)).roles).toEqual([]);
-      await t.request('/api/users/6/roles/NEW', { method: 'PUT', as: admin });
+      expect((await t.em().findOneOrFail(User, members.rookie.id)).roles).toEqual([]);
+      await t.request(`/api/users/${members.rookie.id}/roles/NEW`, { method: 'PUT', as: admin });
     });
 
     it('refuses an unknown role with 400 naming it, and changes nothing', async () => {
       for (const method of ['PUT', 'DELETE']) {
-        for (const role of ['SUPERUSER', 'admin', 'HOST']) {
-          const response = await t.request(`/api/users/5/roles/${role}`, { method, as: admin });
+        for (const role of ['SUPERUSER', 'admin', 'PILOT']) {
+          const response = await t.request(`/api/users/${members.driver.id}/roles/${role}`, { method, as: admin });
           expect(response.status).toBe(400);
           const body = await response.json();
           expect(Object.keys(body.errors)).toEqual(['role']);
           expect(body.message).toMatch(/^Invalid request: role: role must be one of ADMIN, /);
         }
       }
-      expect((await t.em().findOneOrFail(User, 5)).roles).toEqual([]);
+      expect((await t.em().findOneOrFail(User, members.driver.id)).roles).toEqual([]);
     });
 
     it('answers an unknown user with 404 and a malformed id with 400', async () => {
@@ -195,24 +231,24 @@ describe('users administration', () => {
       }
     });
 
-    it('applies a grant and a revoke on the target user\'s very next request, in the same session', async () => {
+    it("applies a grant and a revoke on the target user's very next request, in the same session", async () => {
       const driver = await t.signIn('driver');
       expect((await t.request('/api/roles', { as: driver })).status).toBe(403);
-      expect((await t.request('/api/users/5/roles/ADMIN', { method: 'PUT', as: admin })).status).toBe(200);
+      expect((await t.request(`/api/users/${members.driver.id}/roles/ADMIN`, { method: 'PUT', as: admin })).status).toBe(200);
       expect((await t.request('/api/roles', { as: driver })).status).toBe(200);
       const me = await (await t.request('/api/users/me', { as: driver })).json();
       expect(me.roles).toEqual([{ role: 'ADMIN' }]);
-      expect((await t.request('/api/users/5/roles/ADMIN', { method: 'DELETE', as: admin })).status).toBe(200);
+      expect((await t.request(`/api/users/${members.driver.id}/roles/ADMIN`, { method: 'DELETE', as: admin })).status).toBe(200);
       expect((await t.request('/api/roles', { as: driver })).status).toBe(403);
     });
 
-    it('applies a revoke to the admin\'s own API key too', async () => {
+    it("applies a revoke to the admin's own API key too", async () => {
       const organizerJar = await t.signIn('organizer');
-      expect((await t.request('/api/users/2/roles/ADMIN', { method: 'PUT', as: admin })).status).toBe(200);
+      expect((await t.request(`/api/users/${members.organizer.id}/roles/ADMIN`, { method: 'PUT', as: admin })).status).toBe(200);
       const { key } = await (await t.request('/api/users/me/apiKey', { method: 'POST', as: organizerJar })).json();
       const bearer = { authorization: `Bearer ${key}` };
       expect((await t.request('/api/roles', { headers: bearer })).status).toBe(200);
-      expect((await t.request('/api/users/2/roles/ADMIN', { method: 'DELETE', as: admin })).status).toBe(200);
+      expect((await t.request(`/api/users/${members.organizer.id}/roles/ADMIN`, { method: 'DELETE', as: admin })).status).toBe(200);
       expect((await t.request('/api/roles', { headers: bearer })).status).toBe(403);
     });
   });

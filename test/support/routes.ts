@@ -14,7 +14,11 @@ export interface RouteInfo {
   changesState: boolean;
 }
 
-const join = (...parts: string[]) => `/${parts.map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+const join = (...parts: string[]) =>
+  `/${parts
+    .map((part) => part.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/')}`;
 const paths = (value: unknown): string[] => (Array.isArray(value) ? value : [value ?? '']).map(String);
 
 /** Every route of every controller Nest registered, read from the same metadata the router and the AccessGuard use. */

@@ -1,3 +1,4 @@
+import { afterEach } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientEventMap, ClientEventName, SubscribeAck } from '../../backend/src/contracts/client-events.js';
 import type { CookieJar } from './sign-in.js';
@@ -51,4 +52,20 @@ export function collectMessages<N extends ClientEventName>(socket: Socket, name:
 
 export function subscribe(socket: Socket, room: string): Promise<SubscribeAck> {
   return socket.timeout(5000).emitWithAck('subscribe', { room });
+}
+
+/**
+ * `connectSocket` for one test file, whose sockets are all closed after each test (call it in the
+ * `describe` body: it registers the `afterEach`).
+ */
+export function socketsClosedAfterEach(): typeof connectSocket {
+  const sockets: Socket[] = [];
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+  return async (...args) => {
+    const socket = await connectSocket(...args);
+    sockets.push(socket);
+    return socket;
+  };
 }

@@ -1,12 +1,16 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { createApp } from '../../backend/src/app.js';
+import { SubscriberRegistry } from '../../backend/src/infra/outbox/subscriber-registry.js';
 import { startWorker } from '../../backend/src/worker-process.js';
 import { loadConfig, type AppConfig } from '../../backend/src/config/environment.js';
 import { freePort } from './free-port.js';
+import { GENEROUS_RATE_LIMITS } from './rate-limits.js';
 import { createTestDatabase, dropTestDatabase } from './test-database.js';
 import { CookieJar, signIn } from './sign-in.js';
+import { ensureMember } from '../factories/users.js';
 import type { DemoUsername } from '../../backend/src/infra/discord/demo-accounts.js';
+import type { DomainEventName } from '../../backend/src/contracts/domain-events.js';
 
 export interface TestAppOptions {
   /** Also run a worker in this process (handles domain events and pushes to sockets). */
@@ -14,6 +18,8 @@ export interface TestAppOptions {
   /** Use this database instead of a fresh one (for several instances of one deployment). */
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** Seed the demo league as `npm start` does (only the seed's own smoke test wants it). */
+  seedDemo?: boolean;
 }
 
 export interface TestApp {
@@ -26,20 +32,25 @@ export interface TestApp {
   em(): EntityManager;
   /** A fetch against the app; `as` signs the request in (cookie + the CSRF header). */
   request(path: string, init?: RequestInit & { as?: CookieJar; json?: unknown }): Promise<Response>;
+  /**
+   * Signs in through the Discord stand-in as that account. Its league member (roles, profile, the
+   * captain's team) is what the test arranged with `newMember(em, account, …)`, or else the account's
+   * persona, created by that factory now (see PERSONAS in test/factories/users.ts).
+   */
   signIn(username: DemoUsername): Promise<CookieJar>;
-  /** Waits until every domain event written so far has been handled by a worker. */
+  /** Waits until every subscriber of every domain event written so far has handled it in a worker. */
   settled(ms?: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * Boots the real Nest app on a free port against a database of its own, migrated from scratch and
- * seeded with the demo league; `close()` stops the app and drops the database.
+ * empty (tests arrange their data with test/factories); `close()` stops the app and drops the database.
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const port = await freePort();
   const ownsDatabase = !options.databaseUrl;
-  const databaseUrl = options.databaseUrl ?? (await createTestDatabase('int'));
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase('int', { seedDemo: options.seedDemo }));
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -50,6 +61,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     WORKER_STALLED_MS: '2000',
     // Each deployment under test gets its own Redis namespace: queues, sessions and sockets never meet.
     REDIS_PREFIX: `test-${new URL(databaseUrl).pathname.slice(1)}`,
+    // Every test client is 127.0.0.1: limits no suite reaches (rate-limit tests set low ones).
+    ...GENEROUS_RATE_LIMITS,
     ...options.env,
   });
   const app = await createApp(config, { logger: false });
@@ -78,13 +91,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         redirect: 'manual',
       });
     },
-    signIn: (username) => signIn(baseUrl, username),
+    signIn: async (username) => {
+      await ensureMember(app.get(MikroORM).em.fork(), username);
+      return signIn(baseUrl, username);
+    },
     settled: async (ms = 10_000) => {
       const deadline = Date.now() + ms;
-      const unhandled = 'select count(*)::int as n from outbox_events o where not exists (select 1 from processed_events p where p.event_id = o.id)';
+      const subscribers = app.get(SubscriberRegistry);
+      const handled = `select o.name, count(p.subscriber)::int as runs from outbox_events o
+        left join processed_events p on p.event_id = o.id group by o.id, o.name`;
       while (Date.now() < deadline) {
-        const [{ n }] = await app.get(MikroORM).em.fork().execute<{ n: number }[]>(unhandled);
-        if (n === 0) return;
+        const events = await app.get(MikroORM).em.fork().execute<{ name: DomainEventName; runs: number }[]>(handled);
+        if (events.every((event) => event.runs >= subscribers.of(event.name).length)) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       throw new Error(`Domain events still unhandled after ${ms} ms`);

@@ -1,35 +1,36 @@
 /**
- * Browser-test helpers: the system Chromium through playwright-core, a fresh context per test,
- * sign-in through the Discord stand-in, and an axe check.
+ * Browser-test helpers: the system Chromium through playwright-core, the file's own site (see
+ * site.ts: an empty league, arranged with test/factories through `site().em()`), a fresh context per
+ * test, sign-in through the Discord stand-in, and an axe check.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll } from '@jest/globals';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ensureMember } from '../../factories/users.js';
+import { startSite, type Site, type SiteOptions } from './site.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../support/chromium.js';
 
 export type DemoAccount = 'admin' | 'organizer' | 'steward' | 'captain' | 'driver' | 'rookie' | 'notmember';
 
 export const DESKTOP = { width: 1366, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
 
+let current: Site | null = null;
+
+/** The site of the running describe block (started by `useTabs()`). */
+export function site(): Site {
+  if (!current) throw new Error('No site is running: call useTabs() in the describe block (it starts the site in beforeAll)');
+  return current;
+}
+
 export function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set: the e2e global setup starts the server and sets it');
-  return url;
+  return site().baseUrl;
 }
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
 }
 
@@ -47,22 +48,29 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Te
 }
 
 /**
- * For a describe block: one Chromium for the block, and `open()` for a fresh context (own cookies)
- * and page, closed after each test.
+ * For a describe block: its own site (an empty league unless `demoData`; see site.ts) and one Chromium
+ * for the block, and `open()` for a fresh context (own cookies) and page, closed after each test.
  */
-export function useTabs(): (viewport?: typeof DESKTOP) => Promise<Page> {
-  let browser: Browser;
+export function useTabs(options: SiteOptions = {}): (viewport?: typeof DESKTOP) => Promise<Page> {
+  let browser: Browser | undefined;
   const tabs: TestPage[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
-  });
+    const [started, launched] = await Promise.allSettled([startSite(options), launchBrowser()]);
+    if (started.status === 'fulfilled') current = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+  }, 90_000);
   afterEach(async () => {
     for (const tab of tabs.splice(0)) await tab.context.close();
   });
   afterAll(async () => {
-    await browser.close();
+    await browser?.close();
+    await current?.close();
+    current = null;
   });
   return async (viewport = DESKTOP) => {
+    if (!browser) throw new Error('Chromium did not start');
     const tab = await openPage(browser, viewport);
     tabs.push(tab);
     return tab.page;
@@ -75,8 +83,13 @@ export async function visit(page: Page, path: string): Promise<void> {
   await page.locator('header, h1').first().waitFor();
 }
 
-/** Login / Join → Login → the stand-in's account button → back on the site, as that account. */
+/**
+ * Login / Join → Login → the stand-in's account button → back on the site, as that account. Its league
+ * member is what the test arranged with `newMember(site().em(), account, …)`, or else the account's
+ * persona (test/factories/users.ts), created now.
+ */
 export async function signInAs(page: Page, account: DemoAccount): Promise<void> {
+  await ensureMember(site().em(), account);
   await visit(page, '/');
   await page.getByRole('button', { name: 'Login / Join' }).click();
   await page.getByRole('dialog', { name: 'Login / Join' }).getByRole('link', { name: 'Login', exact: true }).click();
@@ -84,6 +97,24 @@ export async function signInAs(page: Page, account: DemoAccount): Promise<void> 
   await page.waitForURL((url) => url.origin === new URL(baseUrl()).origin && !url.pathname.startsWith('/api/'));
   await page.locator('header').waitFor();
   if (account !== 'notmember') await accountMenuButton(page).waitFor();
+}
+
+/**
+ * Signs the page in as the account for a test whose subject is not the sign-in itself: the same OAuth
+ * round trip through the stand-in as `signInAs` (login, the stand-in's approval, the callback that
+ * opens the session), made over HTTP instead of with four page loads; the session cookie goes into
+ * the page's context and the page opens Home. The league member is arranged as for `signInAs`.
+ */
+export async function signedInAs(page: Page, account: Exclude<DemoAccount, 'notmember'>): Promise<void> {
+  const jar = await site().signIn(account);
+  const cookies = jar
+    .header()
+    .split('; ')
+    .map((pair) => pair.split('='))
+    .map(([name, ...value]) => ({ name: name!, value: value.join('='), url: baseUrl(), httpOnly: true, sameSite: 'Lax' as const }));
+  await page.context().addCookies(cookies);
+  await visit(page, '/');
+  await accountMenuButton(page).waitFor();
 }
 
 export function accountMenuButton(page: Page) {
@@ -116,7 +147,8 @@ export async function settled(page: Page): Promise<void> {
 /** axe-core's serious and critical findings on the page once it has settled. */
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
   await settled(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  // Only violations are read: axe then keeps one node of each passing or inapplicable rule (faster, same violations).
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({

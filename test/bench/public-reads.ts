@@ -1,0 +1,33 @@
+/**
+ * The public reads `bench:reads` measures: every domain adds its own here (standings, boards, profiles …).
+ * `path` is called on the demo league; `signedIn` reads go with a demo driver's session cookie.
+ */
+export interface PublicRead {
+  label: string;
+  path: (ids: DemoIds) => string;
+  signedIn?: boolean;
+}
+
+/** Ids the reads need, looked up on the running site before measuring. */
+export interface DemoIds {
+  plannedEventId: number;
+  assessmentEventId: number;
+}
+
+export const PUBLIC_READS: PublicRead[] = [
+  { label: 'config', path: () => '/api/config' },
+  { label: 'games', path: () => '/api/games' },
+  { label: 'events planned (header: size 1)', path: () => '/api/events/planned?pageNumber=0&pageSize=1' },
+  { label: 'events planned (size 25)', path: () => '/api/events/planned?pageNumber=0&pageSize=25' },
+  { label: 'events past (size 25)', path: () => '/api/events/past?pageNumber=0&pageSize=25' },
+  { label: 'event details', path: ({ plannedEventId }) => `/api/events/${plannedEventId}` },
+  { label: 'event drivers', path: ({ plannedEventId }) => `/api/events/${plannedEventId}/drivers` },
+  { label: 'assessment details', path: ({ assessmentEventId }) => `/api/events/assessment/${assessmentEventId}` },
+  { label: 'my next event (signed in)', path: () => '/api/events/mynext', signedIn: true },
+  { label: 'videos latest', path: () => '/api/events/youtube/latest' },
+  { label: 'videos all (size 25)', path: () => '/api/events/youtube/all?pageNumber=0&pageSize=25' },
+  { label: 'live', path: () => '/api/live' },
+  { label: 'drivers grid (size 25)', path: () => '/api/profile/list?pageNumber=0&pageSize=25' },
+  { label: 'crew (all)', path: () => '/api/profile/list?roles=all' },
+  { label: 'teams (GridTeams)', path: () => '/api/teams' },
+];

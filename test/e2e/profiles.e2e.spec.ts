@@ -1,0 +1,42 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { newDriver } from '../factories/users.js';
+import { pageHeading, signInAs, site, useTabs } from './support/browser.js';
+
+describe('profile editing', () => {
+  const open = useTabs();
+
+  beforeAll(async () => {
+    // Another driver has number 44 (the rookie is the account's persona: new, profile incomplete).
+    await newDriver(site().em(), { profile: { driverNumber: 44 } });
+  });
+
+  it('lets the rookie complete the profile and reach Home, after showing a taken number before saving', async () => {
+    const page = await open();
+    await signInAs(page, 'rookie');
+    await page.waitForURL((url) => url.pathname === '/profile');
+    expect(await pageHeading(page)).toBe('My profile');
+    await page.getByRole('region', { name: 'Complete your profile' }).waitFor();
+    await page.getByText(/Taken numbers: .*44/).waitFor();
+
+    const number = page.getByRole('textbox', { name: 'Driver number' });
+    await number.fill('44');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Number 44 is taken').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile');
+
+    await number.fill('31');
+    await page.getByRole('checkbox', { name: 'Xbox' }).check();
+    await page.getByRole('textbox', { name: 'Xbox gamertag' }).fill('x');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText(/An Xbox gamertag has 3 to 15/).waitFor();
+    await page.getByRole('textbox', { name: 'Xbox gamertag' }).fill('RemyRookie');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await pageHeading(page)).toMatch(/^Welcome/);
+    // Let in for good: other routes no longer send the driver back to Profile.
+    await page.goto('/grid');
+    await pageHeading(page);
+    expect(new URL(page.url()).pathname).toBe('/grid');
+  });
+});

@@ -1,0 +1,70 @@
+import { beforeAll, describe, it } from '@jest/globals';
+import type { Team } from '../../backend/src/modules/teams/team.entity.js';
+import { LeagueEvent } from '../../backend/src/modules/events/event.entities.js';
+import { newAttendance, newEvent } from '../factories/events.js';
+import { joinTeam } from '../factories/teams.js';
+import { newMember } from '../factories/users.js';
+import { signInAs, site, useTabs, visit } from './support/browser.js';
+
+describe('team entries and promotion', () => {
+  const open = useTabs();
+  let team: Team;
+  let teamEvent: LeagueEvent;
+  let assessment: LeagueEvent;
+
+  beforeAll(async () => {
+    const em = site().em();
+    const captain = await newMember(em, 'captain', { profile: { driverNumber: 12, steamUsername: 'CaptainCara' } });
+    team = captain.team!;
+    const driver = await newMember(em, 'driver', { profile: { driverNumber: 77, steamUsername: 'DaniDrives' } });
+    await joinTeam(em, team, driver.user);
+    await newMember(em, 'organizer');
+    teamEvent = await newEvent(em, { name: 'Relay Night', competitionStyle: 'TEAM' });
+    await em.nativeUpdate(LeagueEvent, { id: teamEvent.id }, { teamSizeMin: 2, teamSizeMax: 2, lineupLockMinutes: 30 });
+
+    const rookie = await newMember(em, 'rookie', { profile: { completed: true, driverNumber: 31, xboxUsername: 'RemyRookie' } });
+    assessment = await newEvent(em, { name: 'Rookie Assessment', assessment: true });
+    await newAttendance(em, assessment, rookie.profile);
+  });
+
+  it('lets a captain enter the team within the team size, and the organizer sees it live', async () => {
+    const organizerPage = await open();
+    await signInAs(organizerPage, 'organizer');
+    // The SPEC's organizer route; seasons do not exist yet, so any season id shows the event's teams.
+    await visit(organizerPage, `/organizer/competitions/1/seasons/1/event/${teamEvent.id}/teams`);
+    const organizerLineup = organizerPage.getByRole('region', { name: `Line-up of ${team.name}` });
+    await organizerLineup.getByText(/^Not entered/).waitFor();
+
+    const captainPage = await open();
+    await signInAs(captainPage, 'captain');
+    await visit(captainPage, `/events/${teamEvent.id}`);
+    const lineup = captainPage.getByRole('region', { name: `Line-up of ${team.name}` });
+    await lineup.getByRole('checkbox', { name: '[ 12 ] - CaptainCara' }).check();
+    await lineup.getByRole('button', { name: `Enter ${team.name}` }).click();
+    await lineup.getByRole('alert').getByText('A team races this event with 2 drivers: you entered 1').waitFor();
+    await lineup.getByRole('checkbox', { name: '[ 77 ] - DaniDrives' }).check();
+    await lineup.getByRole('button', { name: `Enter ${team.name}` }).click();
+    await lineup.getByText('Line-up saved').waitFor();
+    await captainPage.getByRole('list', { name: 'Drivers in this event' }).getByRole('link', { name: '[ 77 ] - DaniDrives' }).waitFor();
+
+    // The organizer's screen follows without a reload.
+    await organizerLineup.getByText(/^2 drivers entered/).waitFor({ timeout: 15_000 });
+    await organizerLineup.getByRole('checkbox', { name: '[ 77 ] - DaniDrives', checked: true }).waitFor();
+  });
+
+  it('lets an organizer promote a NEW driver of an assessment, who sees it live', async () => {
+    const rookiePage = await open();
+    await signInAs(rookiePage, 'rookie');
+    await visit(rookiePage, `/events/${assessment.id}`);
+    await rookiePage.getByText(/^You are a new driver/).waitFor();
+
+    const organizerPage = await open();
+    await signInAs(organizerPage, 'organizer');
+    await visit(organizerPage, `/events/${assessment.id}`);
+    const newDrivers = organizerPage.getByRole('region', { name: 'New drivers' });
+    await newDrivers.getByRole('button', { name: 'Promote [ 31 ] - RemyRookie' }).click();
+    await newDrivers.getByText('No new drivers in this assessment.').waitFor();
+
+    await rookiePage.getByText(/^You are a full league driver/).waitFor({ timeout: 15_000 });
+  });
+});

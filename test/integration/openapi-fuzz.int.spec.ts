@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { CookieJar } from '../support/sign-in.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * Generated from the OpenAPI document, so new routes are covered without touching this file: every
+ * operation is sent wrong types, missing fields, deep JSON, NUL bytes, lone surrogates, 1 MB strings,
+ * lists where objects belong, and negative or huge paging — signed in as an admin, so bodies reach
+ * validation. Nothing may answer 5xx, and every error body is `{timestamp, status, message, path}`.
+ */
+
+interface Schema {
+  type?: string;
+  $ref?: string;
+  enum?: unknown[];
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  format?: string;
+  allOf?: Schema[];
+  oneOf?: Schema[];
+  nullable?: boolean;
+}
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  schema?: Schema;
+}
+
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+}
+
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+}
+
+interface Case {
+  name: string;
+  path: Record<string, string>;
+  query: Record<string, string>;
+  /** A JSON value, or raw text sent as JSON. */
+  body?: { json: unknown } | { raw: string };
+}
+
+/** Operations that end the test's own session; they are covered by their own suites. */
+const SKIPPED = new Set(['POST /api/logout']);
+const ONE_MB_STRING = 'x'.repeat(1_000_000);
+const DEEP = '['.repeat(100_000) + ']'.repeat(100_000);
+
+describe('every operation of the OpenAPI document survives hostile input', () => {
+  let t: TestApp;
+  let admin: CookieJar;
+  let document: Document;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.signIn('admin');
+    document = (await (await t.request('/api/docs-json')).json()) as Document;
+  });
+  afterAll(() => t.close());
+
+  const resolve = (schema: Schema | undefined, depth = 0): Schema => {
+    if (!schema || depth > 8) return {};
+    if (schema.$ref) return resolve(document.components?.schemas?.[schema.$ref.split('/').pop()!], depth + 1);
+    if (schema.allOf?.length) return resolve(schema.allOf[0], depth + 1);
+    if (schema.oneOf?.length) return resolve(schema.oneOf[0], depth + 1);
+    return schema;
+  };
+
+  /** A value of the wrong type for `schema`. */
+  const wrongType = (schema: Schema): unknown => {
+    const resolved = resolve(schema);
+    if (resolved.type === 'string') return 12345;
+    if (resolved.type === 'integer' || resolved.type === 'number') return 'not-a-number';
+    if (resolved.type === 'boolean') return 'maybe';
+    if (resolved.type === 'array') return { not: 'a list' };
+    return 'not-an-object';
+  };
+
+  /** Sets every string property of `schema` (nested objects and lists included) to `text`. */
+  const withStrings = (schema: Schema, text: string, depth = 0): unknown => {
+    const resolved = resolve(schema);
+    if (depth > 5) return undefined;
+    if (resolved.type === 'string' || (!resolved.type && !resolved.properties)) return text;
+    if (resolved.type === 'array') return [withStrings(resolved.items ?? {}, text, depth + 1)];
+    if (resolved.properties) return Object.fromEntries(Object.entries(resolved.properties).map(([key, value]) => [key, withStrings(value, text, depth + 1)]));
+    return undefined;
+  };
+
+  const bodySchema = (operation: Operation): { schema: Schema; multipartPart?: string } | null => {
+    const content = operation.requestBody?.content;
+    if (!content) return null;
+    const json = content['application/json'];
+    const multipart = content['multipart/form-data'];
+    if (multipart) {
+      const resolved = resolve(multipart.schema);
+      const part = (resolved.required ?? Object.keys(resolved.properties ?? {})).find((name) => resolve(resolved.properties?.[name]).format !== 'binary');
+      return { schema: {}, multipartPart: part };
+    }
+    return json ? { schema: json.schema } : null;
+  };
+
+  const casesFor = (operation: Operation): Case[] => {
+    const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path' || parameter.in === 'query');
+    const pathParameters = parameters.filter((parameter) => parameter.in === 'path');
+    const queryParameters = parameters.filter((parameter) => parameter.in === 'query');
+    const validPath = Object.fromEntries(
+      pathParameters.map((parameter) => {
+        const schema = resolve(parameter.schema);
+        return [parameter.name, schema.enum ? String(schema.enum[0]) : schema.type === 'integer' || schema.type === 'number' ? '999999' : 'x'];
+      }),
+    );
+    const cases: Case[] = [
+      {
+        name: 'wrong types in path and query',
+        path: Object.fromEntries(pathParameters.map((parameter) => [parameter.name, 'abc'])),
+        query: Object.fromEntries(queryParameters.map((parameter) => [parameter.name, resolve(parameter.schema).type === 'string' ? '' : 'abc'])),
+      },
+      {
+        name: 'NUL and lone surrogates in path and query',
+        path: Object.fromEntries(pathParameters.map((p) => [p.name, 'a\u0000b'])),
+        query: Object.fromEntries(queryParameters.map((p) => [p.name, '\ud800'])),
+      },
+    ];
+    if (queryParameters.some((parameter) => parameter.name === 'pageNumber' || parameter.name === 'pageSize')) {
+      cases.push({ name: 'negative paging', path: validPath, query: { pageNumber: '-1', pageSize: '-1' } });
+      cases.push({ name: 'huge paging', path: validPath, query: { pageNumber: '1e20', pageSize: '99999999999' } });
+    }
+    const body = bodySchema(operation);
+    if (!body) return cases;
+    const schema = resolve(body.schema);
+    const properties = schema.properties ?? {};
+    const wrap = (value: unknown): unknown => (body.multipartPart ? { [body.multipartPart]: value } : value);
+    const firstString = Object.entries(properties).find(([, value]) => resolve(value).type === 'string')?.[0] ?? 'name';
+    cases.push(
+      { name: 'missing fields', path: validPath, query: {}, body: { json: wrap({}) } },
+      {
+        name: 'wrong types in the body',
+        path: validPath,
+        query: {},
+        body: { json: wrap(Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, wrongType(value)]))) },
+      },
+      { name: 'a body that is not an object', path: validPath, query: {}, body: { json: body.multipartPart ? { [body.multipartPart]: [[]] } : [[]] } },
+      { name: 'deep JSON', path: validPath, query: {}, body: { raw: body.multipartPart ? `{"${body.multipartPart}":${DEEP}}` : DEEP } },
+      { name: 'NUL bytes', path: validPath, query: {}, body: { json: wrap(withStrings(schema, 'a\u0000b') ?? { [firstString]: 'a\u0000b' }) } },
+      { name: 'lone surrogates', path: validPath, query: {}, body: { json: wrap(withStrings(schema, '\udc00') ?? { [firstString]: '\udc00' }) } },
+      { name: 'a 1 MB string', path: validPath, query: {}, body: { json: wrap({ [firstString]: ONE_MB_STRING }) } },
+      { name: 'lists where objects belong', path: validPath, query: {}, body: { json: wrap(Object.fromEntries(Object.keys(properties).map((key) => [key, [[]]]))) } },
+    );
+    return cases;
+  };
+
+  it('answers no 5xx, and every error in the error shape', async () => {
+    const failures: string[] = [];
+    let requests = 0;
+    for (const [template, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const name = `${method.toUpperCase()} ${template}`;
+        if (SKIPPED.has(name) || !['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+        for (const testCase of casesFor(operation)) {
+          const path = template.replace(/\{(\w+)\}/g, (_whole, parameter: string) => encodeURIComponent(testCase.path[parameter] ?? 'x'));
+          const query = new URLSearchParams(testCase.query).toString();
+          const url = `${path}${query ? `?${query}` : ''}`;
+          const init: RequestInit & { as: CookieJar } = { method: method.toUpperCase(), as: admin };
+          if (testCase.body) {
+            init.headers = { 'content-type': 'application/json' };
+            init.body = 'json' in testCase.body ? JSON.stringify(testCase.body.json) : testCase.body.raw;
+          }
+          const response = await t.request(url, { ...init, signal: AbortSignal.timeout(5000) }).catch((error: Error) => error);
+          requests += 1;
+          if (response instanceof Error) {
+            failures.push(`${name} — ${testCase.name}: no answer (${response.message})`);
+            continue;
+          }
+          const text = await response.text();
+          const where = `${name} — ${testCase.name}: ${response.status}`;
+          if (response.status >= 500) {
+            failures.push(`${where} ${text.slice(0, 200)}`);
+            continue;
+          }
+          if (response.status < 400) continue;
+          let body: Record<string, unknown>;
+          try {
+            body = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            failures.push(`${where}: not JSON`);
+            continue;
+          }
+          const keys = Object.keys(body)
+            .filter((key) => key !== 'errors')
+            .sort();
+          const shaped =
+            keys.join() === 'message,path,status,timestamp' &&
+            body.status === response.status &&
+            typeof body.message === 'string' &&
+            typeof body.path === 'string' &&
+            !Number.isNaN(Date.parse(String(body.timestamp)));
+          if (!shaped) failures.push(`${where}: ${text.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Every operation was tried: the document lists them all.
+    expect(requests).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import type { AppConfig } from '../../backend/src/config/environment.js';
+import { MAX_ENTRIES_PER_TAG, READ_TTL_MS, ReadCache } from '../../backend/src/infra/read-cache/read-cache.js';
+
+/** The shared read cache against the real Redis: hits, invalidation, the race with a slow read, bounds, outages. */
+describe('ReadCache', () => {
+  let redis: Redis;
+  let cache: ReadCache;
+  const prefix = `test-read-cache-${randomUUID()}`;
+
+  beforeAll(() => {
+    redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+    cache = new ReadCache(redis, { redisPrefix: prefix } as AppConfig);
+  });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('loads once and serves the same JSON text until the tag is invalidated', async () => {
+    const load = jest.fn(async () => ({ seats: 20 }));
+    expect(await cache.json('events', '/api/events/1', load)).toBe('{"seats":20}');
+    expect(await cache.json('events', '/api/events/1', load)).toBe('{"seats":20}');
+    expect(load).toHaveBeenCalledTimes(1);
+
+    await cache.invalidate(['events']);
+    load.mockResolvedValueOnce({ seats: 19 });
+    expect(await cache.json('events', '/api/events/1', load)).toBe('{"seats":19}');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps tags apart: invalidating one leaves the others cached', async () => {
+    const games = jest.fn(async () => ['ACC']);
+    await cache.json('games', '/api/games', games);
+    await cache.invalidate(['other']);
+    await cache.json('games', '/api/games', games);
+    expect(games).toHaveBeenCalledTimes(1);
+  });
+
+  it('never stores an answer loaded before an invalidation that happened while it loaded', async () => {
+    let finish!: (value: unknown) => void;
+    const slow = cache.json('race', '/slow', () => new Promise((resolve) => (finish = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await cache.invalidate(['race']);
+    finish({ state: 'old' });
+    expect(await slow).toBe('{"state":"old"}');
+
+    const fresh = jest.fn(async () => ({ state: 'new' }));
+    expect(await cache.json('race', '/slow', fresh)).toBe('{"state":"new"}');
+    expect(fresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads again once an entry is older than the read TTL', async () => {
+    const load = jest.fn(async () => 'answer');
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+    try {
+      await cache.json('ttl', '/ttl', load);
+      clock.mockReturnValue(now + READ_TTL_MS + 1);
+      await cache.json('ttl', '/ttl', load);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('holds at most MAX_ENTRIES_PER_TAG entries a tag, whatever callers ask for', async () => {
+    const fill = redis.multi();
+    for (let i = 0; i < MAX_ENTRIES_PER_TAG; i += 1) fill.hset(`${prefix}:reads:paged`, `/page/${i}`, `${Date.now() + 60_000}|[]`);
+    await fill.exec();
+    const load = jest.fn(async () => []);
+    await cache.json('paged', '/page/one-more', load);
+    await cache.json('paged', '/page/one-more', load);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(await redis.hlen(`${prefix}:reads:paged`)).toBe(MAX_ENTRIES_PER_TAG);
+  });
+
+  it('reads the database when Redis cannot be reached', async () => {
+    const offline = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true });
+    offline.on('error', () => undefined);
+    const degraded = new ReadCache(offline, { redisPrefix: prefix } as AppConfig);
+    expect(await degraded.json('events', '/api/events/1', async () => ({ from: 'database' }))).toBe('{"from":"database"}');
+    offline.disconnect();
+  });
+});
