@@ -68,21 +68,27 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   afterInit(server: Server): void {
     server.use((socket, next) => {
       const paddockSocket = socket as PaddockSocket;
-      this.identify(paddockSocket).then(
-        (identification) => {
-          paddockSocket.data.principal = identification.principal;
-          paddockSocket.data.credential = identification.credential;
-          paddockSocket.data.requests = [];
-          paddockSocket.data.wanted = new Set();
-          paddockSocket.data.queue = Promise.resolve();
-          this.scheduleExpiry(paddockSocket, identification.expiresAt);
-          next();
-        },
-        (error: Error) => {
-          this.logger.debug(`Socket refused: ${error.message}`);
-          next(new Error('Unauthorized'));
-        },
-      );
+      this.identify(paddockSocket)
+        .then(
+          (identification) => {
+            paddockSocket.data.principal = identification.principal;
+            paddockSocket.data.credential = identification.credential;
+            paddockSocket.data.requests = [];
+            paddockSocket.data.wanted = new Set();
+            paddockSocket.data.queue = Promise.resolve();
+            this.scheduleExpiry(paddockSocket, identification.expiresAt);
+            // Joined before the client hears `connect`: a message sent after that reaches it (Socket.IO ≥ 4.8 keeps middleware joins).
+            return paddockSocket.join(this.startingRooms(paddockSocket));
+          },
+          (error: Error) => {
+            this.logger.debug(`Socket refused: ${error.message}`);
+            throw new Error('Unauthorized');
+          },
+        )
+        .then(
+          () => next(),
+          (error: Error) => next(error),
+        );
     });
     // From any process, through the Redis adapter: re-identify this instance's sockets in the room.
     (server as unknown as { on(event: string, listener: (request: RevalidateRequest) => void): void }).on(REVALIDATE_SOCKETS, (request) => {
@@ -90,11 +96,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     });
   }
 
-  async handleConnection(socket: PaddockSocket): Promise<void> {
+  handleConnection(socket: PaddockSocket): void {
     // Disconnected during the handshake's identification: its timer must not outlive it.
-    if (socket.disconnected) return this.handleDisconnect(socket);
+    if (socket.disconnected) this.handleDisconnect(socket);
+  }
+
+  private startingRooms(socket: PaddockSocket): string[] {
     const credential = socket.data.credential;
-    await socket.join([...automaticRooms(socket.data.principal), ...(credential?.kind === 'session' ? [sessionRoom(credential.sessionId)] : [])]);
+    return [...automaticRooms(socket.data.principal), ...(credential?.kind === 'session' ? [sessionRoom(credential.sessionId)] : [])];
   }
 
   handleDisconnect(socket: PaddockSocket): void {
@@ -161,10 +170,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       }
       const principal = identification.principal;
       socket.data.principal = principal;
-      const automatic = automaticRooms(principal) as string[];
-      const keep = new Set<string>([socket.id, ...automatic]);
-      const credential = socket.data.credential;
-      if (credential?.kind === 'session') keep.add(sessionRoom(credential.sessionId));
+      const keep = new Set<string>([socket.id, ...this.startingRooms(socket)]);
       for (const room of socket.data.wanted) {
         if (await this.allowed(mayJoin(room, principal), principal)) keep.add(room);
       }

@@ -139,6 +139,29 @@ describe('the bridge from pushed messages to the cache', () => {
     await flush();
     expect([...fake.calls].sort()).toEqual(shown);
   });
+  it('sends again a fetch still under way when the connection opens: it may have read the league before a change it could not hear about', async () => {
+    const { queryClient, socket } = setUp();
+    let answerStale: () => void = () => undefined;
+    let liveNow = false;
+    const fake = installFakeApi({
+      'GET /api/live': () =>
+        liveNow
+          ? ok({ event: detailsFixture({ id: 5, live: true }), stream: null })
+          : new Promise((resolve) => (answerStale = () => resolve(ok({ event: null, stream: null })))),
+    });
+    socket.drop();
+    const observer = new QueryObserver(queryClient, eventQueries.live());
+    stops.push(observer.subscribe(() => undefined));
+    await flush();
+
+    liveNow = true; // went live before this socket was in a room to hear it
+    socket.serverAccepts();
+    answerStale();
+    await flush();
+    await flush();
+    expect(fake.calls).toEqual(['GET /api/live', 'GET /api/live']);
+    expect(queryClient.getQueryData<LiveDto>(eventKeys.live)?.event?.id).toBe(5);
+  });
 });
 
 describe('the browser that made the change', () => {

@@ -9,6 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ClientEventMap, ClientEventName } from '@paddock/contracts/client-events.js';
 import type { RealtimeConnection } from '../../lib/realtime/connection.js';
 import { ownChangesOf } from '../../lib/query/ownChanges.js';
+import { refetchMissed } from '../../lib/query/refetchMissed.js';
 import { communityKeys } from '../../features/community/index.js';
 import { applyAttendance, eventKeys, eventsChangedEcho, liveChangedEcho, type LiveDto } from '../../features/events/index.js';
 import { onDriversChanged, onMeChanged, onTeamsChanged, refreshCurrentUser } from '../../features/profiles/index.js';
@@ -58,9 +59,8 @@ export function bridgeToCache(queryClient: QueryClient, connection: RealtimeConn
   const stops = (Object.keys(MESSAGE_HANDLERS) as (keyof Handlers)[]).map((name) =>
     connection.on(name, (message) => (MESSAGE_HANDLERS[name] as (client: QueryClient, payload: unknown) => void)(queryClient, message)),
   );
-  // RealtimeConnection calls this for `resync` and on every connect, the first included (what loaded
-  // before the connection opened may have missed a message). A fetch already under way is not sent twice.
-  stops.push(connection.onResync(() => void queryClient.invalidateQueries(undefined, { cancelRefetch: false })));
+  // RealtimeConnection calls this for `resync` and on every connect, the first included.
+  stops.push(connection.onResync(() => refetchMissed(queryClient)));
   return () => {
     for (const stop of stops) stop();
   };

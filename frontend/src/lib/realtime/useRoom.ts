@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { refetchMissed } from '../query/refetchMissed.js';
 import { realtime } from './connection.js';
 
 /**
@@ -13,7 +14,7 @@ export function useRoom(room: string | null, refetch?: QueryKey): void {
   const refetchKey = refetch ? JSON.stringify(refetch) : null;
   useEffect(() => {
     if (!room) return undefined;
-    const onJoined = refetchKey ? () => void queryClient.invalidateQueries({ queryKey: JSON.parse(refetchKey) as QueryKey }) : undefined;
+    const onJoined = refetchKey ? () => refetchMissed(queryClient, JSON.parse(refetchKey) as QueryKey) : undefined;
     return realtime.join(room, onJoined);
   }, [room, refetchKey, queryClient]);
 }
