@@ -2,6 +2,7 @@
  * Every message a browser may receive over Socket.IO, and the rooms it is sent to. Messages are small:
  * they say what changed; the client applies them to its atoms or refetches what it shows.
  */
+import type { StandingsDto } from './competitions.js';
 import type { AttendeeDto } from './events.js';
 import type { RoleFlag } from './roles.js';
 
@@ -33,6 +34,13 @@ export interface ClientEventMap {
   /** To `everyone`: a team, its roster or captains changed (GridTeams, the team's pages and its drivers' profiles refetch). */
   'teams.changed': { teamId: number };
   /**
+   * To `everyone`: a competition group, competition or season changed, or a race's results were saved
+   * (Series, series details and the organizer lists refetch what they show of it). Ids say what changed.
+   */
+  'competitions.changed': { groupId?: number; competitionId?: number; seasonId?: number; eventId?: number; raceId?: number };
+  /** To `season:{id}`: the season's standings as they are now; ignore one whose `version` is below the one shown. */
+  'season.standings.changed': StandingsDto;
+  /**
    * To one socket, from the server itself: who it is changed (signed out, session expired, roles
    * granted or revoked). The server has already moved it to the rooms it may be in now; refetch
    * `/users/me` and what is shown.
@@ -47,10 +55,11 @@ export const SESSION_CHANGED = 'session.changed';
 /**
  * Rooms: `everyone` and `user:<id>` are joined automatically; the others on request, when allowed:
  * `signedIn` needs a signed-in socket, `flag:<RoleFlag>` needs that role flag; `event:<id>` needs a user
- * who may see the event (an unpublished one: organizers). A refused `flag:` room is joined later
+ * who may see the event (an unpublished one: organizers); `season:<id>` (live standings) is open to all.
+ * A refused `flag:` room is joined later
  * when a new role allows it; rooms no longer allowed are left at once.
  */
-export type Room = 'everyone' | 'signedIn' | `flag:${RoleFlag}` | `user:${number}` | `event:${number}`;
+export type Room = 'everyone' | 'signedIn' | `flag:${RoleFlag}` | `user:${number}` | `event:${number}` | `season:${number}`;
 
 /** The client asks to join or leave a room with these; the ack says whether it was allowed. */
 export const SUBSCRIBE = 'subscribe';

@@ -3,6 +3,7 @@
  * shared with the web client. Types and pure rules only; the standings function lives in the API
  * (`modules/competitions/standings`).
  */
+import type { SortRequest } from './api.js';
 import type { Platform } from './catalogue.js';
 
 /** SPEC §9: SOLO (Individual), TEAM (Teams), LVL (League VS League). */
@@ -66,6 +67,8 @@ export interface CompetitionGroupDto {
   banner: string | null;
   /** True while the group has a current competition (`GET /competitions/groups/live`). */
   live: boolean;
+  /** Groups are listed by position (smallest first), then name. */
+  position: number;
 }
 
 export interface CompetitionSummaryDto {
@@ -81,6 +84,8 @@ export interface CompetitionSummaryDto {
   platforms: Platform[];
   /** The season running now (or the latest one), if any. */
   currentSeason: { id: number; name: string } | null;
+  /** Listed by `GET /competitions/leaderboards` (the Series leaderboard's selector). */
+  leaderboardsEnabled: boolean;
 }
 
 export interface CompetitionDto extends CompetitionSummaryDto {
@@ -118,7 +123,17 @@ export interface SeasonEventDto {
   date: string;
   /** 1-based round number in the season, by date. */
   round: number;
+  /** Only organizers see unpublished events (and only they get them in `GET /api/seasons/{season}`). */
+  published: boolean;
   raceEvents: SeasonRaceEventDto[];
+}
+
+/** `GET /api/seasons/{season}/events/{event}`: one round with the latest results of each of its races. */
+export interface SeasonEventDetailsDto extends SeasonEventDto {
+  seasonId: number;
+  competition: { id: number; name: string };
+  /** One entry per race, in race order (`revision: null` and no lines when it has none yet). */
+  results: RaceResultsDto[];
 }
 
 /** `GET /api/seasons/{season}`: the season with its competition, points system and events. */
@@ -210,3 +225,67 @@ export interface RaceResultLine {
 export interface RaceResultsRequest {
   results: RaceResultLine[];
 }
+
+/** The `group` part of `PUT /api/competitions/groups` (multipart with optional `icon` and `banner`): with `id` it updates. */
+export interface CompetitionGroupRequest {
+  id?: number;
+  name: string;
+  description?: string | null;
+  position?: number;
+}
+
+/** The `competition` part of `PUT /api/competitions` (multipart with optional `icon` and `banner`): with `id` it updates. */
+export interface CompetitionRequest {
+  id?: number;
+  name: string;
+  description?: string | null;
+  style: CompetitionStyle;
+  group?: { id: number } | null;
+  game?: { id: number } | null;
+  platforms: Platform[];
+  current?: boolean;
+  leaderboardsEnabled?: boolean;
+}
+
+export const COMPETITION_SORT_FIELDS = ['name', 'createdAt', 'current', 'style'] as const;
+export type CompetitionSortField = (typeof COMPETITION_SORT_FIELDS)[number];
+
+/** Body of the organizers' list `POST /api/competitions?pageNumber&pageSize`: filters and sort (default: name). */
+export interface CompetitionSearchRequest {
+  /** Part of the name, any case. */
+  name?: string;
+  groupId?: number;
+  current?: boolean;
+  style?: CompetitionStyle;
+  sort?: SortRequest<CompetitionSortField>[];
+}
+
+/** `PUT /api/competitions/{id}/seasons`: with `id` it updates that season of the competition. */
+export interface SeasonRequest {
+  id?: number;
+  name: string;
+  rules?: string | null;
+  pointsSystem: PointsSystem;
+}
+
+/** `PUT /api/seasons/{season}/events`: exactly the season's events (others leave it; an event with results cannot). */
+export interface SeasonEventsRequest {
+  eventIds: number[];
+}
+
+/** The result files the import reads (`GET /api/competitions/external/sources`). */
+export const RESULT_SOURCES = ['ACC', 'AC', 'RF2'] as const;
+export type ResultSource = (typeof RESULT_SOURCES)[number];
+
+export interface ResultSourceDto {
+  id: ResultSource;
+  name: string;
+  /** File name endings it accepts, e.g. `.json`. */
+  extensions: string[];
+}
+
+/**
+ * The optional `mapping` text field of `POST …/results/{race}/import` (JSON): the file's line index →
+ * the driver profile it is, for lines the import could not match by platform id or name.
+ */
+export type ResultImportMapping = Record<string, number>;
