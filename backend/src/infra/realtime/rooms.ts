@@ -21,9 +21,10 @@ export function mayJoin(room: string, principal: Principal | null): boolean | Po
   if (flag) return (ROLE_FLAGS as readonly string[]).includes(flag) && !!principal?.flags[flag as RoleFlag];
   const userId = /^user:(\d+)$/.exec(room)?.[1];
   if (userId) return principal?.userId === Number(userId);
-  // An event page's live seat count: for those who may see the event (an unpublished one only organizers).
-  const eventId = /^event:([1-9]\d{0,9})$/.exec(room)?.[1];
-  if (eventId) return { kind: 'event', id: Number(eventId) };
+  // Rooms of domain records, decided by their module's RoomPolicy: an event page's live seat count
+  // (for those who may see the event), a season's live standings.
+  const record = /^(event|season):([1-9]\d{0,9})$/.exec(room);
+  if (record) return { kind: record[1], id: Number(record[2]) };
   return false;
 }
 
