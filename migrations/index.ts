@@ -6,6 +6,7 @@ import { Migration20261123090000_subscribers } from './Migration20261123090000_s
 import { Migration20261123090001_profiles_teams } from './Migration20261123090001_profiles_teams.js';
 import { Migration20261123090002_event_team_entries } from './Migration20261123090002_event_team_entries.js';
 import { Migration20261123100000_headline_positions } from './Migration20261123100000_headline_positions.js';
+import { Migration20261123100001_race_lineups } from './Migration20261123100001_race_lineups.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrations: MigrationObject[] = [
   Migration20261123090001_profiles_teams,
   Migration20261123090002_event_team_entries,
   Migration20261123100000_headline_positions,
+  Migration20261123100001_race_lineups,
 ].map((migration) => ({ name: migration.name, class: migration }));

@@ -2,6 +2,7 @@ import { OUTBOX_ENTITIES } from './infra/outbox/outbox.entities.js';
 import { CATALOGUE_ENTITIES } from './modules/catalogue/catalogue.entities.js';
 import { COMMUNITY_ENTITIES } from './modules/community/headline.entity.js';
 import { EVENTS_ENTITIES } from './modules/events/event.entities.js';
+import { RACE_LINEUP_ENTITIES } from './modules/events/race-lineup.entity.js';
 import { IMAGES_ENTITIES } from './modules/images/stored-image.entity.js';
 import { PROFILES_ENTITIES } from './modules/profiles/driver-profile.entity.js';
 import { SITE_ENTITIES } from './modules/site/site-setting.entity.js';
@@ -22,4 +23,5 @@ export const ENTITIES = [
   ...IMAGES_ENTITIES,
   ...CATALOGUE_ENTITIES,
   ...EVENTS_ENTITIES,
+  ...RACE_LINEUP_ENTITIES,
 ];
