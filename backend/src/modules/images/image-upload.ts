@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable, applyDecorators, UseInterceptors, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FileFieldsInterceptor, FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
@@ -131,6 +131,41 @@ export function JsonPartWithImage(part: string, file = 'icon'): MethodDecorator 
         properties: {
           [part]: { type: 'string', description: `The ${part} as JSON` },
           [file]: { type: 'string', format: 'binary', description: `Optional image, at most ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} MB; stored as webp` },
+        },
+      },
+    }),
+  );
+}
+
+/** The files of a route taking several images (`@UploadedFiles()`): each field holds at most one. */
+export type UploadedImages<F extends string> = Partial<Record<F, UploadedImage[]>>;
+
+/**
+ * As `JsonPartWithImage`, with several optional image files (e.g. a competition's `icon` and
+ * `banner`); read them with `@UploadedFiles() files: UploadedImages<'icon' | 'banner'>`.
+ */
+export function JsonPartWithImages(part: string, files: readonly string[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    UseInterceptors(
+      FileFieldsInterceptor(
+        files.map((name) => ({ name, maxCount: 1 })),
+        { limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: files.length, fields: 4, fieldSize: MAX_JSON_PART_BYTES, parts: 4 + files.length } },
+      ),
+      new JsonPartInterceptor(part),
+    ),
+    ApiConsumes('multipart/form-data', 'application/json'),
+    ApiBody({
+      schema: {
+        type: 'object',
+        required: [part],
+        properties: {
+          [part]: { type: 'string', description: `The ${part} as JSON` },
+          ...Object.fromEntries(
+            files.map((name) => [
+              name,
+              { type: 'string', format: 'binary', description: `Optional image, at most ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} MB; stored as webp` },
+            ]),
+          ),
         },
       },
     }),

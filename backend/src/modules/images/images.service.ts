@@ -21,9 +21,14 @@ export class ImagesService {
 
   /** Gives `owner` the new image (if any) and deletes the one it replaces, in `em`'s transaction. */
   setIcon(em: EntityManager, owner: HasIcon, image: WebpImage | null): void {
+    this.setImage(em, owner, 'icon', image);
+  }
+
+  /** As `setIcon`, for an owner's other picture (a competition's `banner`). */
+  setImage<K extends string>(em: EntityManager, owner: Record<K, StoredImage | null>, key: K, image: WebpImage | null): void {
     if (!image) return;
-    const previous = owner.icon;
-    owner.icon = em.create(StoredImage, { id: randomUUID(), data: image.data, width: image.width, height: image.height });
+    const previous = owner[key];
+    owner[key] = em.create(StoredImage, { id: randomUUID(), data: image.data, width: image.width, height: image.height });
     if (previous) em.remove(previous);
   }
 
