@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/jest-globals';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom lacks these; react-router uses them when it loads.
@@ -22,3 +23,7 @@ if (!window.matchMedia) {
 if (!Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => undefined;
 }
+
+// A first render may wait on lazily loaded pages, which jest compiles on first import: on a busy
+// machine that alone can pass testing-library's 1 s default. What the tests wait for is unchanged.
+configure({ asyncUtilTimeout: 5_000 });
