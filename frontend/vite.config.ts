@@ -16,6 +16,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2023',
+    // dist/.vite/manifest.json: which chunks each page loads, for test/bench/bundle.bench.ts (not served: a dot folder).
+    manifest: true,
   },
   server: {
     proxy: {

@@ -1,47 +1,97 @@
 /**
- * `npm run bench:bundle` — what each kind of visitor downloads, in gzip KiB, from the built client:
- * the entry with its static imports, then each lazily loaded area on top. Budget: a visitor's first
- * page (entry + public area) within 200 KiB of JavaScript.
+ * `npm run bench:bundle` — what a browser downloads, in gzip KiB of JavaScript, from the built client:
+ * the entry with its static imports (every page), then on top of it each page a visitor lands on
+ * (its own lazily loaded chunk and what that imports), then all the screens of each area. Budget: a
+ * visitor's first page — the entry plus the heaviest of Home, /events and an event page — within
+ * 150 KiB. Chunks come from the build's manifest (frontend/dist/.vite/manifest.json); which module is
+ * each route's screen, from the `lazyPage(() => import(…))` lines of frontend/src/app/areas.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const DIST = path.resolve(import.meta.dirname, '../../frontend/dist');
-const ASSETS = path.join(DIST, 'assets');
-const BUDGET_KIB = 200;
+const FRONTEND = path.resolve(import.meta.dirname, '../../frontend');
+const DIST = path.join(FRONTEND, 'dist');
+const AREAS = path.join(FRONTEND, 'src/app/areas');
+const BUDGET_KIB = 150;
+const LANDING_PAGES = { Home: 'Home', '/events': 'Event-List', '/events/{id}': 'Event-details' } as const;
 
-const gzipKiB = (file: string) => gzipSync(readFileSync(path.join(ASSETS, file))).length / 1024;
-const staticImports = (file: string) => [...readFileSync(path.join(ASSETS, file), 'utf8').matchAll(/(?:import|from)\s*["']\.\/([\w.-]+\.js)["']/g)].map((match) => match[1]);
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
 
-/** The chunk and everything it imports statically: what loading it costs. */
-function closure(file: string, into = new Set<string>()): Set<string> {
-  if (into.has(file)) return into;
-  into.add(file);
-  for (const imported of staticImports(file)) closure(imported, into);
+let manifest: Manifest;
+try {
+  manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+} catch {
+  throw new Error('No frontend/dist/.vite/manifest.json: run npm run build first');
+}
+
+const gzipKiB = (file: string) => gzipSync(readFileSync(path.join(DIST, file))).length / 1024;
+const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipKiB(file), 0);
+const round = (kib: number) => Math.round(kib * 10) / 10;
+
+/** The files of a chunk and of everything it imports statically: what loading it costs. */
+function closure(key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+  if (into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(imported, into);
   return into;
 }
 
-const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipKiB(file), 0);
-const entry = /src="\/assets\/([\w.-]+\.js)"/.exec(readFileSync(path.join(DIST, 'index.html'), 'utf8'))?.[1];
-if (!entry) throw new Error('No entry script in frontend/dist/index.html: run npm run build first');
+/** Route name → manifest key of its screen's module, by area, read from the areas' `lazyPage` lines. */
+function screensByArea(): Map<string, Map<string, string>> {
+  const areas = new Map<string, Map<string, string>>();
+  for (const file of readdirSync(AREAS).filter((name) => name.endsWith('Area.tsx'))) {
+    const screens = new Map<string, string>();
+    for (const [, name, specifier] of readFileSync(path.join(AREAS, file), 'utf8').matchAll(/^\s*'?([\w-]+)'?: lazyPage\(\(\) => import\('([^']+)'\)/gm)) {
+      const source = path.relative(FRONTEND, path.resolve(AREAS, specifier)).replace(/\.js$/, '');
+      const key = ['.tsx', '.ts'].map((extension) => source + extension).find((candidate) => candidate in manifest);
+      if (!key) throw new Error(`${file}: the screen of ${name} (${specifier}) is not a chunk of the build`);
+      screens.set(name, key);
+    }
+    areas.set(file.replace(/Area\.tsx$/, '').toLowerCase(), screens);
+  }
+  return areas;
+}
 
-const initial = closure(entry);
-const chunks = readdirSync(ASSETS).filter((file) => file.endsWith('.js'));
-const areaChunk = (area: string) => chunks.find((file) => file.startsWith(`${area}Area-`));
-const rows: Record<string, { 'gzip KiB': number; chunks: number }> = {
-  'entry (every page)': { 'gzip KiB': Math.round(sum(initial) * 10) / 10, chunks: initial.size },
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('The build has no entry chunk');
+const entry = closure(entryKey);
+const areas = screensByArea();
+const onTop = (keys: Iterable<string>) => {
+  const files = new Set<string>();
+  for (const key of keys) closure(key, files);
+  return [...files].filter((file) => !entry.has(file));
+};
+
+const rows: Record<string, { 'gzip KiB': number; 'with entry': number; chunks: number }> = {
+  'entry (every page)': { 'gzip KiB': round(sum(entry)), 'with entry': round(sum(entry)), chunks: entry.size },
 };
 let visitorFirstPage = 0;
-for (const area of ['Public', 'Profile', 'Organizer', 'Admin', 'Steward']) {
-  const chunk = areaChunk(area);
-  if (!chunk) continue;
-  const extra = [...closure(chunk)].filter((file) => !initial.has(file));
-  rows[`+ ${area.toLowerCase()} area`] = { 'gzip KiB': Math.round(sum(extra) * 10) / 10, chunks: extra.length };
-  if (area === 'Public') visitorFirstPage = sum(initial) + sum(extra);
+for (const [label, routeName] of Object.entries(LANDING_PAGES)) {
+  const key = areas.get('public')?.get(routeName);
+  if (!key) throw new Error(`No screen for ${routeName} in PublicArea.tsx`);
+  const extra = onTop([key]);
+  const total = sum(entry) + sum(extra);
+  rows[`+ ${label}`] = { 'gzip KiB': round(sum(extra)), 'with entry': round(total), chunks: extra.length };
+  visitorFirstPage = Math.max(visitorFirstPage, total);
 }
+for (const [area, screens] of areas) {
+  if (screens.size === 0) continue;
+  const extra = onTop(screens.values());
+  rows[`+ every ${area} screen (${screens.size})`] = { 'gzip KiB': round(sum(extra)), 'with entry': round(sum(entry) + sum(extra)), chunks: extra.length };
+}
+const all = Object.values(manifest)
+  .map((chunk) => chunk.file)
+  .filter((file, index, files) => file.endsWith('.js') && files.indexOf(file) === index);
 console.log('\nbench:bundle — JavaScript a browser downloads, by what it opens\n');
 console.table(rows);
 console.log(
-  `visitor's first page: ${visitorFirstPage.toFixed(1)} KiB gzip (budget ${BUDGET_KIB} KiB) — ${visitorFirstPage <= BUDGET_KIB ? 'within' : 'OVER'} budget; all JS: ${sum(chunks).toFixed(1)} KiB in ${chunks.length} chunks`,
+  `visitor's first page (heaviest of ${Object.keys(LANDING_PAGES).join(', ')}): ${visitorFirstPage.toFixed(1)} KiB gzip (budget ${BUDGET_KIB} KiB) — ${visitorFirstPage <= BUDGET_KIB ? 'within' : 'OVER'} budget; all JS: ${sum(all).toFixed(1)} KiB in ${all.length} chunks`,
 );

@@ -1,19 +1,24 @@
-import { lazy } from 'react';
-import { OrganizerEventPage } from '../../features/events/organizer/OrganizerEventPage.js';
-import { OrganizerEventsPage } from '../../features/events/organizer/OrganizerEventsPage.js';
-import { AreaPage } from './AreaPage.js';
-import type { AreaPages, AreaProps } from './areaProps.js';
+import type { AreaPages } from './areaProps.js';
+import { lazyPage } from './lazyPage.js';
 
-const PAGES: AreaPages = {
-  'Organize-QuickEvents': () => <OrganizerEventsPage kind="individual" />,
-  'Organize-QuickEvent': () => <OrganizerEventPage kind="individual" />,
-  'Organize-Assessments': () => <OrganizerEventsPage kind="assessment" />,
-  'Organize-Assessment': () => <OrganizerEventPage kind="assessment" />,
+/** The organizer screens. */
+export const ORGANIZER_PAGES: AreaPages = {
+  'Organize-QuickEvents': lazyPage(
+    () => import('../../features/events/organizer/OrganizerEventsPage.js'),
+    (m) => <m.OrganizerEventsPage kind="individual" />,
+  ),
+  'Organize-QuickEvent': lazyPage(
+    () => import('../../features/events/organizer/OrganizerEventPage.js'),
+    (m) => <m.OrganizerEventPage kind="individual" />,
+  ),
+  'Organize-Assessments': lazyPage(
+    () => import('../../features/events/organizer/OrganizerEventsPage.js'),
+    (m) => <m.OrganizerEventsPage kind="assessment" />,
+  ),
+  'Organize-Assessment': lazyPage(
+    () => import('../../features/events/organizer/OrganizerEventPage.js'),
+    (m) => <m.OrganizerEventPage kind="assessment" />,
+  ),
   // Seasons come with competitions; until then an event's team entries are also on its organizer page.
-  'Organize-Season-Event-Teams': lazy(() => import('../../features/events/organizer/TeamEntriesPage.js')),
+  'Organize-Season-Event-Teams': lazyPage(() => import('../../features/events/organizer/TeamEntriesPage.js')),
 };
-
-/** The organizer screens, loaded as their own chunk only when one is opened. */
-export default function OrganizerArea({ route }: AreaProps) {
-  return <AreaPage route={route} pages={PAGES} />;
-}

@@ -1,13 +1,8 @@
-import { lazy } from 'react';
-import { AreaPage } from './AreaPage.js';
-import type { AreaPages, AreaProps } from './areaProps.js';
+import type { AreaPages } from './areaProps.js';
+import { lazyPage } from './lazyPage.js';
 
-const PAGES: AreaPages = {
-  Profile: lazy(() => import('../../features/profiles/components/ProfilePage.js')),
-  MyTeams: lazy(() => import('../../features/teams/components/MyTeamsPage.js')),
+/** The signed-in user's own screens. */
+export const PROFILE_PAGES: AreaPages = {
+  Profile: lazyPage(() => import('../../features/profiles/components/ProfilePage.js')),
+  MyTeams: lazyPage(() => import('../../features/teams/components/MyTeamsPage.js')),
 };
-
-/** The profile screens, loaded as their own chunk only when one is opened. */
-export default function ProfileArea({ route }: AreaProps) {
-  return <AreaPage route={route} pages={PAGES} />;
-}

@@ -1,25 +1,20 @@
-import { lazy } from 'react';
-import { HomePage } from '../../features/home/index.js';
-import { NotFoundPage } from '../pages/NotFoundPage.js';
-import { AreaPage } from './AreaPage.js';
-import type { AreaPages, AreaProps } from './areaProps.js';
+import type { AreaPages } from './areaProps.js';
+import { lazyPage } from './lazyPage.js';
 
-// Home comes with the area; the other screens load on their first visit, so Home stays light.
-const PAGES: AreaPages = {
-  Home: HomePage,
-  '404': NotFoundPage,
-  'Event-List': lazy(() => import('../../features/events/components/EventListPage.js')),
-  'Event-details': lazy(() => import('../../features/events/components/EventDetailsPage.js')),
-  'Event-Assessment': lazy(() => import('../../features/events/components/AssessmentPage.js')),
-  Media: lazy(() => import('../../features/media/MediaPage.js')),
-  Live: lazy(() => import('../../features/live/LivePage.js')),
-  Grid: lazy(() => import('../../features/profiles/components/GridPage.js')),
-  PublicProfile: lazy(() => import('../../features/profiles/components/PublicProfilePage.js')),
-  Crew: lazy(() => import('../../features/profiles/components/CrewPage.js')),
-  GridTeams: lazy(() => import('../../features/teams/components/GridTeamsPage.js')),
+/** Screens every visitor may see (SPEC §4). */
+export const PUBLIC_PAGES: AreaPages = {
+  Home: lazyPage(() => import('../../features/home/HomePage.js')),
+  '404': lazyPage(
+    () => import('../pages/NotFoundPage.js'),
+    (m) => <m.NotFoundPage />,
+  ),
+  'Event-List': lazyPage(() => import('../../features/events/components/EventListPage.js')),
+  'Event-details': lazyPage(() => import('../../features/events/components/EventDetailsPage.js')),
+  'Event-Assessment': lazyPage(() => import('../../features/events/components/AssessmentPage.js')),
+  Media: lazyPage(() => import('../../features/media/MediaPage.js')),
+  Live: lazyPage(() => import('../../features/live/LivePage.js')),
+  Grid: lazyPage(() => import('../../features/profiles/components/GridPage.js')),
+  PublicProfile: lazyPage(() => import('../../features/profiles/components/PublicProfilePage.js')),
+  Crew: lazyPage(() => import('../../features/profiles/components/CrewPage.js')),
+  GridTeams: lazyPage(() => import('../../features/teams/components/GridTeamsPage.js')),
 };
-
-/** Screens every visitor may see (SPEC §4), loaded as one chunk. */
-export default function PublicArea({ route }: AreaProps) {
-  return <AreaPage route={route} pages={PAGES} />;
-}

@@ -1,9 +1,4 @@
-import { AreaPage } from './AreaPage.js';
-import type { AreaPages, AreaProps } from './areaProps.js';
+import type { AreaPages } from './areaProps.js';
 
-const PAGES: AreaPages = {};
-
-/** The steward screens, loaded as their own chunk only when one is opened. */
-export default function StewardArea({ route }: AreaProps) {
-  return <AreaPage route={route} pages={PAGES} />;
-}
+/** The steward screens. */
+export const STEWARD_PAGES: AreaPages = {};

@@ -1,9 +1,8 @@
-import type { ComponentType } from 'react';
-import type { RouteDef, RouteName } from '../routes/routeTable.js';
+import type { RouteName } from '../routes/routeTable.js';
+import type { LazyPage } from './lazyPage.js';
 
-export interface AreaProps {
-  route: RouteDef;
-}
-
-/** The screens an area already has, by route name (a misspelt name does not compile); the rest show 'Coming soon'. */
-export type AreaPages = Partial<Record<RouteName, ComponentType>>;
+/**
+ * The screens an area already has, by route name (a misspelt name does not compile), each declared
+ * with `lazyPage` so it is a chunk of its own; the area's other routes show 'Coming soon'.
+ */
+export type AreaPages = Partial<Record<RouteName, LazyPage>>;

@@ -1,6 +1,6 @@
 /**
- * Every route of SPEC §2 by its spec name and path. `area` decides which lazily loaded chunk
- * renders it; `isPublic` is the visitor list of SPEC §4. Names and paths are literal types:
+ * Every route of SPEC §2 by its spec name and path. `area` names the app/areas file that declares
+ * its screen (each screen a lazily loaded chunk of its own); `isPublic` is the visitor list of SPEC §4. Names and paths are literal types:
  * `RouteName` is their union, so a link to a misspelt route, or without a parameter its path
  * needs, does not compile.
  */
