@@ -11,6 +11,7 @@ import type { RealtimeConnection } from '../../lib/realtime/connection.js';
 import { ownChangesOf } from '../../lib/query/ownChanges.js';
 import { refetchMissed } from '../../lib/query/refetchMissed.js';
 import { communityKeys } from '../../features/community/index.js';
+import { applyStandings, onCompetitionsChanged } from '../../features/competitions/index.js';
 import { applyAttendance, eventKeys, eventsChangedEcho, liveChangedEcho, type LiveDto } from '../../features/events/index.js';
 import { onDriversChanged, onMeChanged, onTeamsChanged, refreshCurrentUser } from '../../features/profiles/index.js';
 import { siteKeys } from '../../features/site/index.js';
@@ -45,6 +46,10 @@ export const MESSAGE_HANDLERS: Handlers = {
   'me.changed': (queryClient) => onMeChanged(queryClient),
   'drivers.changed': (queryClient) => onDriversChanged(queryClient),
   'teams.changed': (queryClient) => onTeamsChanged(queryClient),
+  // Groups, competitions, seasons or results changed: what is shown of them is refetched.
+  'competitions.changed': (queryClient) => onCompetitionsChanged(queryClient),
+  // The standings themselves: written in place, unless the cache already holds a newer version.
+  'season.standings.changed': (queryClient, standings) => applyStandings(queryClient, standings),
   // Signed out (elsewhere, or the session expired) or roles changed: who the user is, and all shown, may differ.
   // Signed out: the user is cleared (the live connection reopens as a visitor's, protected pages leave).
   'session.changed': (queryClient, { signedIn }) => {

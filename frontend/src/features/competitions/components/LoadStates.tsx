@@ -1,0 +1,84 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { EmptyState } from '../../../components/EmptyState.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { ApiError } from '../../../lib/api/client.js';
+
+/** A read that failed because the record does not exist (or the id names none). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** Why a read failed, in words a visitor can act on. */
+export function loadFailureText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 0) return 'The server could not be reached. Check your connection and try again.';
+  if (error instanceof ApiError && error.status === 403) return 'Your account may not see this.';
+  return 'The server did not answer as it should. Try again in a moment.';
+}
+
+/** A page whose record does not exist: says so, with a way on. */
+export function NotFoundState({ title, message, back, backLabel, before }: { title: string; message: string; back: string; backLabel: string; before?: ReactNode }) {
+  return (
+    <Container maxWidth="md" sx={{ py: 3 }}>
+      {before}
+      <PageTitle>{title}</PageTitle>
+      <EmptyState title={message}>
+        <Button component={RouterLink} to={back} sx={{ mt: 1 }}>
+          {backLabel}
+        </Button>
+      </EmptyState>
+    </Container>
+  );
+}
+
+/** A page whose read failed for another reason than a missing record: says why, with Try again. */
+export function LoadFailureState({ what, error, onRetry, before }: { what: string; error: unknown; onRetry: () => void; before?: ReactNode }) {
+  return (
+    <Container maxWidth="md" sx={{ py: 3 }}>
+      {before}
+      <PageTitle>{`The ${what} could not be loaded`}</PageTitle>
+      <EmptyState title={loadFailureText(error)}>
+        <Button onClick={onRetry} sx={{ mt: 1 }}>
+          Try again
+        </Button>
+      </EmptyState>
+    </Container>
+  );
+}
+
+/** A part of a page whose read failed: a line saying so, with Try again. */
+export function InlineFailure({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      {`The ${what} could not be loaded. ${loadFailureText(error)}`}
+    </Alert>
+  );
+}
+
+/** The form's summary after a refused save, with messages for fields it does not show by name. */
+export function FormFailure({ message, others = [] }: { message: string | null; others?: string[] }) {
+  if (!message) return null;
+  return (
+    <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+      {message}
+      {others.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {others.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </Box>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,170 @@
+import { useEffect } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { pathTo } from '../../../app/routes/routeTable.js';
+import { HASH_SCROLL_DELAY_MS } from '../../../app/routes/useHashScroll.js';
+import { CenteredLoader } from '../../../components/CenteredLoader.js';
+import { EmptyState } from '../../../components/EmptyState.js';
+import { ImageIcon } from '../../../components/ImageIcon.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { routeId } from '../../../components/routeId.js';
+import { useRoom } from '../../../lib/realtime/useRoom.js';
+import { COMPETITION_STYLE_LABELS, PLATFORM_LABELS } from '../../events/index.js';
+import { competitionKeys, competitionQueries } from '../api.js';
+import { useStandingsChanges } from '../standingsChanges.js';
+import type { SeasonDto, SeasonEventDto } from '../types.js';
+import { InlineFailure, isNotFound, LoadFailureState, NotFoundState } from './LoadStates.js';
+import { PointsSystemPanel } from './PointsSystemPanel.js';
+import { SeasonEventCard } from './SeasonEventCard.js';
+import { DriverStandingsTable, roundColumns, TeamStandingsTable } from './StandingsTables.js';
+
+const PREVIEW_DRIVERS = 5;
+const PREVIEW_TEAMS = 3;
+
+/** The round whose results open by themselves: the one the URL's hash names, else the latest with results. */
+export function openRound(events: SeasonEventDto[], hash: string): number | null {
+  const named = routeId(decodeURIComponent(hash.replace(/^#/, '')));
+  if (named !== null && events.some((event) => event.id === named)) return named;
+  const withResults = events.filter((event) => event.raceEvents.some((raceEvent) => raceEvent.races.some((race) => race.hasResults)));
+  return withResults.sort((a, b) => b.round - a.round)[0]?.id ?? null;
+}
+
+/** The top of the standings, live, with a link to the whole leaderboard. */
+function StandingsPreview({ season }: { season: SeasonDto }) {
+  const standings = useQuery(competitionQueries.standings(season.id));
+  const changes = useStandingsChanges(standings.data);
+  const teamStyle = season.competition.style !== 'SOLO';
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="preview-title" sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+        <Typography id="preview-title" variant="h6" component="h2">
+          Standings
+        </Typography>
+        <Button component={RouterLink} to={pathTo('Competitions-Standings', { competition: season.competition.id, season: season.id })} size="small">
+          Full standings
+        </Button>
+      </Box>
+      {standings.error ? (
+        <InlineFailure what="standings" error={standings.error} onRetry={() => void standings.refetch()} />
+      ) : !standings.data ? (
+        <Box role="status" aria-label="Loading standings">
+          <Skeleton variant="rounded" height={180} />
+        </Box>
+      ) : standings.data.drivers.length === 0 ? (
+        <Typography color="text.secondary">No results yet: the standings fill in after the first race.</Typography>
+      ) : (
+        <Stack spacing={2}>
+          <DriverStandingsTable drivers={standings.data.drivers} rounds={roundColumns(season, standings.data)} changed={changes.drivers} limit={PREVIEW_DRIVERS} />
+          {teamStyle && standings.data.teams.length > 0 && (
+            <TeamStandingsTable teams={standings.data.teams} rounds={roundColumns(season, standings.data)} changed={changes.teams} limit={PREVIEW_TEAMS} />
+          )}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * Competitions-Current-details (SPEC §2): a series' season — its header, a season choice, how points
+ * are scored, each round with its races and results, and the top of the standings, live from room
+ * `season:{id}`. The URL's hash (an event id) scrolls to that round's card.
+ */
+export default function SeriesDetailsPage() {
+  const params = useParams();
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const competitionId = routeId(params.competition);
+  const seasonId = routeId(params.season);
+  const competition = useQuery({ ...competitionQueries.details(competitionId ?? 0), enabled: competitionId !== null });
+  const season = useQuery({ ...competitionQueries.season(seasonId ?? 0), enabled: seasonId !== null });
+  useRoom(seasonId === null ? null : `season:${seasonId}`, seasonId === null ? undefined : competitionKeys.season(seasonId));
+
+  // The shell scrolls to the hash once; the rounds may arrive after it looked, so this page looks again when they do.
+  const loaded = season.data !== undefined;
+  useEffect(() => {
+    if (!loaded || !hash) return undefined;
+    const timer = setTimeout(() => document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth' }), HASH_SCROLL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [loaded, hash]);
+
+  const notFound = { title: 'Series not found', message: 'There is no such series or season', back: pathTo('Competitions-Current'), backLabel: 'See all series' };
+  if (competitionId === null || seasonId === null) return <NotFoundState {...notFound} />;
+  if (isNotFound(season.error) || isNotFound(competition.error)) return <NotFoundState {...notFound} />;
+  if (season.error) return <LoadFailureState what="season" error={season.error} onRetry={() => void season.refetch()} />;
+  if (!season.data) return <CenteredLoader label="Loading the season" />;
+  if (season.data.competition.id !== competitionId) return <NotFoundState {...notFound} />;
+
+  const header = competition.data ?? season.data.competition;
+  const seasons = competition.data?.seasons ?? [{ id: season.data.id, name: season.data.name, rounds: season.data.events.length, roundsWithResults: 0 }];
+  const events = [...season.data.events].sort((a, b) => a.round - b.round);
+  const opened = openRound(events, hash);
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Paper variant="outlined" sx={{ mb: 3, overflow: 'hidden' }}>
+        {header.banner && <Box component="img" src={header.banner} alt="" sx={{ display: 'block', width: '100%', height: { xs: 110, md: 200 }, objectFit: 'cover' }} />}
+        <Box sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <ImageIcon src={header.icon} size={56} />
+          <Box sx={{ flexGrow: 1, minWidth: 220 }}>
+            <Typography variant="overline" component="p" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+              {header.game && <ImageIcon src={header.game.icon} size={20} />}
+              {[header.group?.name, header.game?.name, COMPETITION_STYLE_LABELS[header.style]].filter(Boolean).join(' · ')}
+            </Typography>
+            <PageTitle>{header.name}</PageTitle>
+            {header.description && <Typography color="text.secondary">{header.description}</Typography>}
+            <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+              {header.platforms.map((platform) => (
+                <Chip key={platform} size="small" label={PLATFORM_LABELS[platform]} />
+              ))}
+            </Stack>
+          </Box>
+          <TextField
+            select
+            size="small"
+            label="Season"
+            value={String(season.data.id)}
+            onChange={(event) => navigate(pathTo('Competitions-Current-details', { competition: competitionId, season: Number(event.target.value) }))}
+            sx={{ minWidth: 180 }}
+          >
+            {seasons.map((candidate) => (
+              <MenuItem key={candidate.id} value={String(candidate.id)}>
+                {candidate.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+      </Paper>
+
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '3fr 2fr' }, alignItems: 'start' }}>
+        <Box component="section" aria-labelledby="rounds-title">
+          <Typography id="rounds-title" variant="h5" component="h2" gutterBottom>
+            Rounds
+          </Typography>
+          {events.length === 0 ? (
+            <EmptyState title="No rounds yet">The calendar of this season is announced soon.</EmptyState>
+          ) : (
+            <Stack spacing={2}>
+              {events.map((event) => (
+                <SeasonEventCard key={event.id} seasonId={season.data.id} event={event} initiallyOpen={event.id === opened} />
+              ))}
+            </Stack>
+          )}
+        </Box>
+        <Stack spacing={3}>
+          <StandingsPreview season={season.data} />
+          <PointsSystemPanel pointsSystem={season.data.pointsSystem} rules={season.data.rules} />
+        </Stack>
+      </Box>
+    </Container>
+  );
+}

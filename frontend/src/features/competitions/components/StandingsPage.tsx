@@ -1,0 +1,162 @@
+import { useEffect } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { pathTo } from '../../../app/routes/routeTable.js';
+import { EmptyState } from '../../../components/EmptyState.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { routeId } from '../../../components/routeId.js';
+import { useRoom } from '../../../lib/realtime/useRoom.js';
+import { competitionKeys, competitionQueries } from '../api.js';
+import { useStandingsChanges } from '../standingsChanges.js';
+import type { CompetitionSummaryDto } from '../types.js';
+import { InlineFailure, isNotFound, NotFoundState } from './LoadStates.js';
+import { DriverStandingsTable, roundColumns, TeamStandingsTable } from './StandingsTables.js';
+
+const standingsPath = (competition?: number, season?: number) => pathTo('Competitions-Standings', { competition, season });
+
+/** Says, once, what changed when a live update arrives (screen readers hear it; the rows flash). */
+function LiveNote({ drivers, teams }: { drivers: number; teams: number }) {
+  const parts = [drivers ? `${drivers} ${drivers === 1 ? 'driver' : 'drivers'}` : '', teams ? `${teams} ${teams === 1 ? 'team' : 'teams'}` : ''].filter(Boolean);
+  return (
+    <Box role="status" aria-live="polite" sx={{ minHeight: 24 }}>
+      {parts.length > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          Standings updated just now: points changed for {parts.join(' and ')}.
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Series leaderboard (SPEC §2): a competition and one of its seasons, chosen in the URL; the drivers'
+ * and teams' standings, kept live from room `season:{id}` — rows whose points change flash briefly.
+ */
+export default function StandingsPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const competitionId = routeId(params.competition);
+  const seasonParam = routeId(params.season);
+  const badUrl = (params.competition !== undefined && competitionId === null) || (params.season !== undefined && seasonParam === null);
+
+  const choices = useQuery(competitionQueries.leaderboards());
+  const competition = useQuery({ ...competitionQueries.details(competitionId ?? 0), enabled: competitionId !== null });
+  const seasonId = seasonParam ?? competition.data?.currentSeason?.id ?? competition.data?.seasons.at(-1)?.id ?? null;
+  const season = useQuery({ ...competitionQueries.season(seasonId ?? 0), enabled: seasonId !== null });
+  const standings = useQuery({ ...competitionQueries.standings(seasonId ?? 0), enabled: seasonId !== null });
+  useRoom(seasonId === null ? null : `season:${seasonId}`, seasonId === null ? undefined : competitionKeys.standings(seasonId));
+  const changes = useStandingsChanges(standings.data);
+
+  // No competition in the URL: the first one on offer; no season: the competition's current one.
+  const first = choices.data?.[0];
+  useEffect(() => {
+    if (badUrl) return;
+    if (competitionId === null && first) navigate(standingsPath(first.id, first.currentSeason?.id), { replace: true });
+    else if (competitionId !== null && seasonParam === null && seasonId !== null) navigate(standingsPath(competitionId, seasonId), { replace: true });
+  }, [badUrl, competitionId, seasonParam, seasonId, first, navigate]);
+
+  const back = { back: pathTo('Competitions-Current'), backLabel: 'See all series' };
+  if (badUrl || (competition.error && isNotFound(competition.error))) return <NotFoundState title="Series not found" message="There is no such series" {...back} />;
+  const wrongSeason = season.data && competitionId !== null && season.data.competition.id !== competitionId;
+  if (wrongSeason || (season.error && isNotFound(season.error))) return <NotFoundState title="Season not found" message="This series has no such season" {...back} />;
+
+  // The list offers the competitions with leaderboards; one reached by its URL is offered too.
+  const offered: CompetitionSummaryDto[] = [...(choices.data ?? [])];
+  if (competition.data && !offered.some((candidate) => candidate.id === competition.data.id)) offered.push(competition.data);
+  const seasons = competition.data?.seasons ?? [];
+  const rounds = standings.data ? roundColumns(season.data, standings.data) : [];
+  const teamStyle = (competition.data?.style ?? 'SOLO') !== 'SOLO' || (standings.data?.teams.length ?? 0) > 0;
+  const loading = choices.isPending || (competitionId !== null && competition.isPending) || (seasonId !== null && standings.isPending);
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <PageTitle>Series leaderboard</PageTitle>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <TextField
+          select
+          label="Series"
+          size="small"
+          value={competitionId !== null && offered.some((candidate) => candidate.id === competitionId) ? String(competitionId) : ''}
+          onChange={(event) => navigate(standingsPath(Number(event.target.value)))}
+          sx={{ minWidth: 240 }}
+          disabled={offered.length === 0}
+        >
+          {offered.map((candidate) => (
+            <MenuItem key={candidate.id} value={String(candidate.id)}>
+              {candidate.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Season"
+          size="small"
+          value={seasonId !== null && seasons.some((candidate) => candidate.id === seasonId) ? String(seasonId) : ''}
+          onChange={(event) => navigate(standingsPath(competitionId ?? undefined, Number(event.target.value)))}
+          sx={{ minWidth: 200 }}
+          disabled={seasons.length === 0}
+        >
+          {seasons.map((candidate) => (
+            <MenuItem key={candidate.id} value={String(candidate.id)}>
+              {candidate.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {competitionId !== null && seasonId !== null && (
+          <Button component={RouterLink} to={pathTo('Competitions-Current-details', { competition: competitionId, season: seasonId })} sx={{ alignSelf: 'center' }}>
+            Rounds and results
+          </Button>
+        )}
+      </Box>
+      <Box sx={{ minHeight: 4 }}>{standings.isFetching && !standings.isPending && <LinearProgress aria-label="Refreshing standings" />}</Box>
+
+      {choices.error && <InlineFailure what="list of series" error={choices.error} onRetry={() => void choices.refetch()} />}
+      {competition.error && <InlineFailure what="series" error={competition.error} onRetry={() => void competition.refetch()} />}
+      {standings.error && !isNotFound(standings.error) && <InlineFailure what="standings" error={standings.error} onRetry={() => void standings.refetch()} />}
+
+      {loading ? (
+        <Box role="status" aria-label="Loading standings">
+          <Skeleton variant="rounded" height={320} />
+        </Box>
+      ) : choices.data && choices.data.length === 0 && competitionId === null ? (
+        <EmptyState title="No series has a leaderboard yet">Standings appear here once a series has results.</EmptyState>
+      ) : competition.data && seasons.length === 0 ? (
+        <EmptyState title="This series has no season yet" />
+      ) : standings.data && standings.data.drivers.length === 0 ? (
+        <EmptyState title="No results yet">The standings fill in as soon as the first race has results.</EmptyState>
+      ) : (
+        standings.data && (
+          <>
+            <LiveNote drivers={changes.drivers.size} teams={changes.teams.size} />
+            <Box component="section" aria-labelledby="drivers-title" sx={{ mt: 1 }}>
+              <Typography id="drivers-title" variant="h5" component="h2" gutterBottom>
+                Drivers
+              </Typography>
+              <DriverStandingsTable drivers={standings.data.drivers} rounds={rounds} changed={changes.drivers} />
+            </Box>
+            {teamStyle && (
+              <Box component="section" aria-labelledby="teams-title" sx={{ mt: 4 }}>
+                <Typography id="teams-title" variant="h5" component="h2" gutterBottom>
+                  Teams
+                </Typography>
+                {standings.data.teams.length === 0 ? (
+                  <EmptyState title="No team has scored yet" />
+                ) : (
+                  <TeamStandingsTable teams={standings.data.teams} rounds={rounds} changed={changes.teams} />
+                )}
+              </Box>
+            )}
+          </>
+        )
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,264 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { keyframes } from '@mui/material/styles';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { Link as RouterLink } from 'react-router-dom';
+import { pathTo } from '../../../app/routes/routeTable.js';
+import type { DriverStandingDto, SeasonDto, StandingsDto, TeamStandingDto } from '../types.js';
+
+/** One round's column: its event, numbered as in the season. */
+export interface RoundColumn {
+  eventId: number;
+  round: number;
+  name: string;
+}
+
+/** The round columns: the season's events by round, or (season not loaded) the rounds the standings name. */
+export function roundColumns(season: Pick<SeasonDto, 'events'> | undefined, standings: StandingsDto): RoundColumn[] {
+  if (season) return [...season.events].sort((a, b) => a.round - b.round).map(({ id, round, name }) => ({ eventId: id, round, name }));
+  const first = standings.drivers[0]?.rounds ?? standings.teams[0]?.rounds ?? [];
+  return first.map(({ eventId }, index) => ({ eventId, round: index + 1, name: `Round ${index + 1}` }));
+}
+
+const flash = keyframes`
+  from { background-color: rgb(var(--mui-palette-warning-mainChannel) / 0.45); }
+  to { background-color: transparent; }
+`;
+
+/** A changed row flashes; with reduced motion it is marked without moving (a steady tint and outline). */
+const changedRow: SxProps<Theme> = {
+  '&[data-changed="true"] > *': { animation: `${flash} 3s ease-out` },
+  '@media (prefers-reduced-motion: reduce)': {
+    '&[data-changed="true"] > *': { animation: 'none', backgroundColor: 'rgb(var(--mui-palette-warning-mainChannel) / 0.2)' },
+  },
+};
+
+// The first two columns stay in view while the rounds scroll sideways on a phone.
+const POSITION_WIDTH = 48;
+const sticky = (left: number): SxProps<Theme> => ({ position: 'sticky', left, zIndex: 1, bgcolor: 'background.paper' });
+const stickyPosition: SxProps<Theme> = { ...sticky(0), width: POSITION_WIDTH, minWidth: POSITION_WIDTH, maxWidth: POSITION_WIDTH };
+const stickyName: SxProps<Theme> = { ...sticky(POSITION_WIDTH), minWidth: 160, borderRight: 1, borderColor: 'divider' };
+const visuallyHidden: SxProps<Theme> = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
+
+/** A team's colour as a small swatch; its name is written beside it. */
+function TeamSwatch({ colour }: { colour: string }) {
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{ display: 'inline-block', width: 4, height: '1.2em', borderRadius: 0.5, bgcolor: colour, mr: 1, verticalAlign: 'middle', flexShrink: 0 }}
+    />
+  );
+}
+
+/** Points of one round: blank when the driver did not take part, struck through when the round is dropped. */
+function RoundPoints({ points, dropped }: { points: number | null; dropped: boolean }) {
+  if (points === null) return <span aria-label="did not take part">–</span>;
+  if (!dropped) return <>{points}</>;
+  return (
+    <Box component="s" sx={{ color: 'text.secondary' }} title="Dropped round: does not count">
+      {points}
+      <Box component="span" sx={visuallyHidden}>
+        {' '}
+        (dropped)
+      </Box>
+    </Box>
+  );
+}
+
+function RoundHeads({ rounds }: { rounds: RoundColumn[] }) {
+  return rounds.map((round) => (
+    <TableCell key={round.eventId} scope="col" align="right" title={round.name}>
+      <abbr title={round.name} style={{ textDecoration: 'none' }}>
+        R{round.round}
+      </abbr>
+    </TableCell>
+  ));
+}
+
+/** A gain shown beside the points while the row is highlighted. */
+function Gain({ points }: { points: number | undefined }) {
+  if (points === undefined || points === 0) return null;
+  return (
+    <Box component="span" sx={{ ml: 0.5, fontSize: '0.75em', color: points > 0 ? 'success.main' : 'error.main' }}>
+      {points > 0 ? `+${points}` : points}
+    </Box>
+  );
+}
+
+/** The scrolling frame: focusable so the rounds can be scrolled with the keyboard. */
+function ScrollFrame({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' } }}
+    >
+      {children}
+    </TableContainer>
+  );
+}
+
+export interface DriverStandingsTableProps {
+  drivers: DriverStandingDto[];
+  rounds: RoundColumn[];
+  /** Drivers whose points just changed, with the points gained. */
+  changed?: ReadonlyMap<number, number>;
+  /** Only the first rows (a preview), without the round columns. */
+  limit?: number;
+}
+
+/** The drivers' standings: position, number, name with team colour, points, each round (dropped ones struck), wins, podiums. */
+export function DriverStandingsTable({ drivers, rounds, changed, limit }: DriverStandingsTableProps) {
+  const rows = limit === undefined ? drivers : drivers.slice(0, limit);
+  const showRounds = limit === undefined;
+  return (
+    <ScrollFrame label="Drivers' standings, scrolls sideways">
+      <Table size="small" aria-label="Drivers' standings">
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col" sx={stickyPosition}>
+              <abbr title="Position" style={{ textDecoration: 'none' }}>
+                Pos
+              </abbr>
+            </TableCell>
+            <TableCell scope="col" sx={stickyName}>
+              Driver
+            </TableCell>
+            <TableCell scope="col" align="right">
+              <abbr title="Driver number" style={{ textDecoration: 'none' }}>
+                No.
+              </abbr>
+            </TableCell>
+            <TableCell scope="col" align="right">
+              Points
+            </TableCell>
+            {showRounds && <RoundHeads rounds={rounds} />}
+            <TableCell scope="col" align="right">
+              Wins
+            </TableCell>
+            <TableCell scope="col" align="right">
+              Podiums
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => {
+            const byEvent = new Map(row.rounds.map((round) => [round.eventId, round]));
+            const gain = changed?.get(row.profile.id);
+            return (
+              <TableRow key={row.profile.id} data-changed={gain !== undefined} sx={changedRow}>
+                <TableCell sx={stickyPosition}>{row.position}</TableCell>
+                <TableCell component="th" scope="row" sx={stickyName}>
+                  <Box sx={{ display: 'flex', alignItems: 'center' }}>
+                    {row.team && <TeamSwatch colour={row.team.colour} />}
+                    <Box>
+                      <Link component={RouterLink} to={pathTo('PublicProfile', { profile: row.profile.id })} underline="hover" sx={{ fontWeight: 600 }}>
+                        {row.profile.driverName}
+                      </Link>
+                      {row.team && (
+                        <Box component="span" sx={{ display: 'block', fontSize: '0.8em', color: 'text.secondary' }}>
+                          {row.team.name}
+                        </Box>
+                      )}
+                    </Box>
+                  </Box>
+                </TableCell>
+                <TableCell align="right">{row.profile.driverNumber ?? ''}</TableCell>
+                <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                  {row.points}
+                  <Gain points={gain} />
+                  {row.penaltyPoints > 0 && (
+                    <Box component="span" sx={{ display: 'block', fontSize: '0.75em', fontWeight: 400, color: 'error.main' }}>
+                      −{row.penaltyPoints} penalty
+                    </Box>
+                  )}
+                </TableCell>
+                {showRounds &&
+                  rounds.map((round) => {
+                    const points = byEvent.get(round.eventId);
+                    return (
+                      <TableCell key={round.eventId} align="right">
+                        <RoundPoints points={points?.points ?? null} dropped={points?.dropped ?? false} />
+                      </TableCell>
+                    );
+                  })}
+                <TableCell align="right">{row.wins}</TableCell>
+                <TableCell align="right">{row.podiums}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </ScrollFrame>
+  );
+}
+
+export interface TeamStandingsTableProps {
+  teams: TeamStandingDto[];
+  rounds: RoundColumn[];
+  changed?: ReadonlyMap<number, number>;
+  limit?: number;
+}
+
+/** The teams' standings: position, team with its colour, points and each round. */
+export function TeamStandingsTable({ teams, rounds, changed, limit }: TeamStandingsTableProps) {
+  const rows = limit === undefined ? teams : teams.slice(0, limit);
+  const showRounds = limit === undefined;
+  return (
+    <ScrollFrame label="Teams' standings, scrolls sideways">
+      <Table size="small" aria-label="Teams' standings">
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col" sx={stickyPosition}>
+              <abbr title="Position" style={{ textDecoration: 'none' }}>
+                Pos
+              </abbr>
+            </TableCell>
+            <TableCell scope="col" sx={stickyName}>
+              Team
+            </TableCell>
+            <TableCell scope="col" align="right">
+              Points
+            </TableCell>
+            {showRounds && <RoundHeads rounds={rounds} />}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => {
+            const byEvent = new Map(row.rounds.map((round) => [round.eventId, round.points]));
+            const gain = changed?.get(row.team.id);
+            return (
+              <TableRow key={row.team.id} data-changed={gain !== undefined} sx={changedRow}>
+                <TableCell sx={stickyPosition}>{row.position}</TableCell>
+                <TableCell component="th" scope="row" sx={stickyName}>
+                  <Box sx={{ display: 'flex', alignItems: 'center', fontWeight: 600 }}>
+                    <TeamSwatch colour={row.team.colour} />
+                    {row.team.name}
+                  </Box>
+                </TableCell>
+                <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                  {row.points}
+                  <Gain points={gain} />
+                </TableCell>
+                {showRounds &&
+                  rounds.map((round) => (
+                    <TableCell key={round.eventId} align="right">
+                      <RoundPoints points={byEvent.get(round.eventId) ?? null} dropped={false} />
+                    </TableCell>
+                  ))}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </ScrollFrame>
+  );
+}
