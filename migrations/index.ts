@@ -7,6 +7,7 @@ import { Migration20261123090001_profiles_teams } from './Migration2026112309000
 import { Migration20261123090002_event_team_entries } from './Migration20261123090002_event_team_entries.js';
 import { Migration20261123100000_headline_positions } from './Migration20261123100000_headline_positions.js';
 import { Migration20261123100001_race_lineups } from './Migration20261123100001_race_lineups.js';
+import { Migration20261123100002_competitions } from './Migration20261123100002_competitions.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrations: MigrationObject[] = [
   Migration20261123090002_event_team_entries,
   Migration20261123100000_headline_positions,
   Migration20261123100001_race_lineups,
+  Migration20261123100002_competitions,
 ].map((migration) => ({ name: migration.name, class: migration }));

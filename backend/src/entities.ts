@@ -1,6 +1,7 @@
 import { OUTBOX_ENTITIES } from './infra/outbox/outbox.entities.js';
 import { CATALOGUE_ENTITIES } from './modules/catalogue/catalogue.entities.js';
 import { COMMUNITY_ENTITIES } from './modules/community/headline.entity.js';
+import { COMPETITIONS_ENTITIES } from './modules/competitions/competition.entities.js';
 import { EVENTS_ENTITIES } from './modules/events/event.entities.js';
 import { RACE_LINEUP_ENTITIES } from './modules/events/race-lineup.entity.js';
 import { IMAGES_ENTITIES } from './modules/images/stored-image.entity.js';
@@ -23,5 +24,6 @@ export const ENTITIES = [
   ...IMAGES_ENTITIES,
   ...CATALOGUE_ENTITIES,
   ...EVENTS_ENTITIES,
+  ...COMPETITIONS_ENTITIES,
   ...RACE_LINEUP_ENTITIES,
 ];

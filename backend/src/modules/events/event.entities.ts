@@ -1,9 +1,10 @@
 import { Collection, PrimaryKeyProp } from '@mikro-orm/core';
-import type { Opt } from '@mikro-orm/core';
+import type { Opt, Rel } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Platform } from '../../contracts/catalogue.js';
 import type { CarTuningRule, CarUpgradeRule, CompetitionStyle, RaceEventType } from '../../contracts/events.js';
 import { Game, PLATFORMS_KNOWN, TrackVariant } from '../catalogue/catalogue.entities.js';
+import { Season } from '../competitions/competition.entities.js';
 import { StoredImage } from '../images/stored-image.entity.js';
 import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { Team } from '../teams/team.entity.js';
@@ -84,6 +85,11 @@ export class LeagueEvent {
   @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'events_icon_id_fkey' })
   @Index({ name: 'events_icon_id_index' })
   icon: StoredImage | null = null;
+
+  /** The season this event is a round of (competitions link it); null for individual and assessment events. */
+  @ManyToOne(() => Season, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'events_season_id_fkey' })
+  @Index({ name: 'events_season_id_index' })
+  season: Rel<Season> | null = null;
 
   @Property({ type: 'boolean', defaultRaw: 'false' })
   published: boolean & Opt = false;

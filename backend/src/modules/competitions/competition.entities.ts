@@ -1,0 +1,232 @@
+import { Collection, type Opt, type Rel } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, OneToMany, OneToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import type { Platform } from '../../contracts/catalogue.js';
+import type { CompetitionStyle, PointsSystem, ResultStatus } from '../../contracts/competitions.js';
+import { Game } from '../catalogue/catalogue.entities.js';
+import { Race } from '../events/event.entities.js';
+import { StoredImage } from '../images/stored-image.entity.js';
+import { DriverProfile } from '../profiles/driver-profile.entity.js';
+import type { DriverStanding, TeamStanding } from './standings/standings.js';
+import { Team } from '../teams/team.entity.js';
+import { User } from '../users/user.entity.js';
+
+/*
+ * Relations to the events module's entities are typed `Rel<…>`: event.entities.ts refers back to
+ * Season, and `Rel` keeps decorator metadata from touching a class of a module still loading.
+ */
+
+/** A group of competitions on the Series page (e.g. "GT World Series"), with its icon and banner. */
+@Entity({ tableName: 'competition_groups' })
+export class CompetitionGroup {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'string', length: 100, unique: 'competition_groups_name_key' })
+  name!: string;
+
+  @Property({ type: 'text', nullable: true })
+  description: string | null = null;
+
+  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competition_groups_icon_id_fkey' })
+  @Index({ name: 'competition_groups_icon_id_index' })
+  icon: StoredImage | null = null;
+
+  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competition_groups_banner_id_fkey' })
+  @Index({ name: 'competition_groups_banner_id_index' })
+  banner: StoredImage | null = null;
+
+  /** Where the group is listed: smallest first. */
+  @Property({ type: 'integer', defaultRaw: '0' })
+  position: number & Opt = 0;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+}
+
+/** A series (SPEC §3 Competition): its style (SPEC §9), game and platforms, pictures, and its seasons. */
+@Entity({ tableName: 'competitions' })
+@Check({ name: 'competitions_style_known', expression: "style in ('SOLO','TEAM','LVL')" })
+@Check({ name: 'competitions_platforms_known', expression: "platforms <@ array['PC','XBOX','PLAYSTATION']::text[]" })
+export class Competition {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => CompetitionGroup, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competitions_group_id_fkey' })
+  @Index({ name: 'competitions_group_id_index' })
+  group: CompetitionGroup | null = null;
+
+  @Property({ type: 'string', length: 100 })
+  name!: string;
+
+  @Property({ type: 'text', nullable: true })
+  description: string | null = null;
+
+  @Property({ type: 'string', length: 8 })
+  style!: CompetitionStyle;
+
+  @ManyToOne(() => Game, { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'competitions_game_id_fkey' })
+  @Index({ name: 'competitions_game_id_index' })
+  game: Game | null = null;
+
+  @Property({ type: 'text[]', defaultRaw: `'{}'` })
+  platforms: Platform[] & Opt = [];
+
+  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competitions_icon_id_fkey' })
+  @Index({ name: 'competitions_icon_id_index' })
+  icon: StoredImage | null = null;
+
+  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competitions_banner_id_fkey' })
+  @Index({ name: 'competitions_banner_id_index' })
+  banner: StoredImage | null = null;
+
+  /** Shown on the Series page (`GET /competitions/current`). */
+  @Property({ type: 'boolean', defaultRaw: 'false' })
+  current: boolean & Opt = false;
+
+  /** Offered on the Series leaderboard (`GET /competitions/leaderboards`). */
+  @Property({ type: 'boolean', defaultRaw: 'true' })
+  leaderboardsEnabled: boolean & Opt = true;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+
+  @OneToMany(() => Season, (season) => season.competition, { orderBy: { id: 'asc' } })
+  seasons = new Collection<Season>(this);
+}
+
+/**
+ * A season of a competition: its rounds are the events linked to it (events.season_id), scored by
+ * its points system. `resultsVersion` rises with every change that alters its standings (results
+ * saved, points system edited, events linked), in the transaction of that change: the worker labels
+ * the standings it computes with it, so a stored snapshot is never replaced by an older one.
+ */
+@Entity({ tableName: 'seasons' })
+@Check({ name: 'seasons_points_system_object', expression: "jsonb_typeof(points_system) = 'object'" })
+export class Season {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Competition, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'seasons_competition_id_fkey' })
+  @Index({ name: 'seasons_competition_id_index' })
+  competition!: Competition;
+
+  @Property({ type: 'string', length: 100 })
+  name!: string;
+
+  @Property({ type: 'text', nullable: true })
+  rules: string | null = null;
+
+  @Property({ type: 'jsonb' })
+  pointsSystem!: PointsSystem;
+
+  @Property({ type: 'integer', defaultRaw: '0' })
+  resultsVersion: number & Opt = 0;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+}
+
+/**
+ * One save of a race's classification (entered, imported or reverted): never changed afterwards.
+ * The latest (highest number) is what counts; the others are its history.
+ */
+@Entity({ tableName: 'result_revisions' })
+@Unique({ name: 'result_revisions_race_id_number_key', properties: ['race', 'number'] })
+@Check({ name: 'result_revisions_number_positive', expression: 'number >= 1' })
+export class ResultRevision {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  /** Races with results cannot be deleted (no action): an event edit that would drop one is refused. */
+  @ManyToOne(() => Race, { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'result_revisions_race_id_fkey' })
+  race!: Rel<Race>;
+
+  @Property({ type: 'integer' })
+  number!: number;
+
+  @ManyToOne(() => User, { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'result_revisions_author_id_fkey' })
+  @Index({ name: 'result_revisions_author_id_index' })
+  author!: User;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'string', length: 200 })
+  note!: string;
+
+  @OneToMany(() => RaceResultLine, (line) => line.revision, { orderBy: { position: 'asc' } })
+  lines = new Collection<RaceResultLine>(this);
+}
+
+/** A driver's line in one revision of a race's classification; the database keeps positions and drivers unique in it. */
+@Entity({ tableName: 'race_result_lines' })
+@Unique({ name: 'race_result_lines_revision_id_position_key', properties: ['revision', 'position'] })
+@Unique({ name: 'race_result_lines_revision_id_profile_id_key', properties: ['revision', 'profile'] })
+@Check({ name: 'race_result_lines_status_known', expression: "status in ('FINISHED','DNF','DNS','DSQ')" })
+@Check({ name: 'race_result_lines_position_positive', expression: 'position >= 1' })
+@Check({ name: 'race_result_lines_laps_range', expression: 'laps >= 0' })
+export class RaceResultLine {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_result_lines_revision_id_fkey' })
+  revision!: ResultRevision;
+
+  @ManyToOne(() => DriverProfile, { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'race_result_lines_profile_id_fkey' })
+  @Index({ name: 'race_result_lines_profile_id_index' })
+  profile!: DriverProfile;
+
+  @ManyToOne(() => Team, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'race_result_lines_team_id_fkey' })
+  @Index({ name: 'race_result_lines_team_id_index' })
+  team: Team | null = null;
+
+  @Property({ type: 'smallint' })
+  position!: number;
+
+  @Property({ type: 'string', length: 8 })
+  status!: ResultStatus;
+
+  @Property({ type: 'integer' })
+  laps!: number;
+
+  @Property({ type: 'integer', nullable: true })
+  totalTimeMs: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  bestLapMs: number | null = null;
+
+  @Property({ type: 'boolean', defaultRaw: 'false' })
+  pole: boolean & Opt = false;
+
+  @Property({ type: 'boolean', defaultRaw: 'false' })
+  fastestLap: boolean & Opt = false;
+}
+
+/**
+ * A season's standings as the worker last computed them (from the latest revision of every race):
+ * ids and numbers only; reads add the drivers' and teams' names. `linePoints` is
+ * `{raceId: {profileId: points}}`. `version` is the season's `resultsVersion` they were computed at.
+ */
+@Entity({ tableName: 'season_standings' })
+export class SeasonStandingsSnapshot {
+  @OneToOne(() => Season, { primary: true, owner: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'season_standings_season_id_fkey' })
+  season!: Season;
+
+  @Property({ type: 'integer' })
+  version!: number;
+
+  @Property({ type: 'jsonb' })
+  drivers!: DriverStanding[];
+
+  @Property({ type: 'jsonb' })
+  teams!: TeamStanding[];
+
+  @Property({ type: 'jsonb' })
+  linePoints!: Record<string, Record<string, number>>;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  computedAt: Date & Opt = new Date();
+}
+
+/** The competitions module's tables. */
+export const COMPETITIONS_ENTITIES = [CompetitionGroup, Competition, Season, ResultRevision, RaceResultLine, SeasonStandingsSnapshot] as const;
