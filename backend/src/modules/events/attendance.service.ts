@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Principal } from '../../common/principal.js';
 import type { ClientEventMap } from '../../contracts/client-events.js';
-import { isTeamEvent, lineupLocksAt, seatsLeft, type AttendanceCountDto, type AttendeeDto, type MyAttendanceDto } from '../../contracts/events.js';
+import { isTeamEvent, seatsLeft, type AttendanceCountDto, type AttendeeDto, type MyAttendanceDto } from '../../contracts/events.js';
 import type { ProfileEventDto } from '../../contracts/profiles.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { invalidField } from '../../common/validation.js';
@@ -12,6 +12,7 @@ import { TeamsService } from '../teams/teams.service.js';
 import { EventAttendance, LeagueEvent } from './event.entities.js';
 import { toAttendeeDto } from './events.mappers.js';
 import { eventAggregate, findVisibleEvent } from './events.service.js';
+import { dropStaleRaceLineups, refuseIfLocked, refuseIfStarted, teamSizeText } from './team-entry-rules.js';
 
 export const EVENT_FULL = 'Event full';
 export const SOLO_ENTRY_REFUSED = "This is a team event: your team's captain enters the drivers who race it";
@@ -26,15 +27,11 @@ function isTeamSizeLimit(error: unknown): boolean {
   return error instanceof Error && error.message.includes('event_attendance_team_size_within_max');
 }
 
-const teamSizeText = (event: LeagueEvent) =>
-  event.teamSizeMin === event.teamSizeMax
-    ? `A team races this event with ${event.teamSizeMax} driver${event.teamSizeMax === 1 ? '' : 's'}`
-    : `A team races this event with ${event.teamSizeMin} to ${event.teamSizeMax} drivers`;
-
 /**
  * Who is in which event. The seat limit is the database's (trigger + check constraint on
  * events.seats_taken): concurrent sign-ups queue on the event row and the one past the last
- * seat fails, which is answered with 409 'Event full'. Every change records EventAttendanceChanged.
+ * seat fails, which is answered with 409 'Event full'. Every change records EventAttendanceChanged and drops
+ * the race line-up rows of drivers no longer entered for their team.
  */
 @Injectable()
 export class AttendanceService {
@@ -55,10 +52,10 @@ export class AttendanceService {
     const counts = await this.change(eventId, async (em) => {
       const event = await findVisibleEvent(em, eventId, principal);
       if (!event.published) throw new NotFoundException(`Event ${eventId} not found`);
-      this.refuseIfStarted(event, attending ? 'The event has started: sign-ups are closed' : 'The event has started: you can no longer leave it');
+      refuseIfStarted(event, attending ? 'The event has started: sign-ups are closed' : 'The event has started: you can no longer leave it');
       if (isTeamEvent(event)) {
         if (attending) throw new ConflictException(SOLO_ENTRY_REFUSED);
-        this.refuseIfLocked(event);
+        refuseIfLocked(event);
       }
       return attending ? this.enter(em, eventId, profile.id, null) : this.withdraw(em, eventId, profile.id);
     });
@@ -89,8 +86,8 @@ export class AttendanceService {
       const event = await findVisibleEvent(em, eventId, principal);
       if (!event.published) throw new NotFoundException(`Event ${eventId} not found`);
       if (!isTeamEvent(event)) throw new ConflictException('This is a solo event: drivers join it themselves');
-      this.refuseIfStarted(event, 'The event has started: team entries are closed');
-      this.refuseIfLocked(event);
+      refuseIfStarted(event, 'The event has started: team entries are closed');
+      refuseIfLocked(event);
       if (!(await this.teams.exists(teamId))) throw new NotFoundException(`Team ${teamId} not found`);
       if (!(await this.teams.captainOf(principal.userId)).includes(teamId)) throw new ForbiddenException(`You are not the captain of team ${teamId}`);
       if (profileIds.length > 0 && (profileIds.length < event.teamSizeMin || profileIds.length > event.teamSizeMax)) {
@@ -195,7 +192,10 @@ export class AttendanceService {
     try {
       return await this.em.transactional(async (em) => {
         const changed = await apply(em);
-        if (changed > 0) recordDomainEvent(em, 'EventAttendanceChanged', eventAggregate(eventId), { eventId });
+        if (changed > 0) {
+          await dropStaleRaceLineups(em, eventId);
+          recordDomainEvent(em, 'EventAttendanceChanged', eventAggregate(eventId), { eventId });
+        }
         await em.flush();
         return this.counts(em, eventId);
       });
@@ -219,19 +219,5 @@ export class AttendanceService {
 
   private async withdraw(em: EntityManager, eventId: number, profileId: number): Promise<number> {
     return em.nativeDelete(EventAttendance, { event: eventId, profile: profileId });
-  }
-
-  private refuseIfStarted(event: LeagueEvent, message: string): void {
-    if (event.startsAt.getTime() <= Date.now()) throw new ConflictException(message);
-  }
-
-  /** After the line-up lock only organizers change a team event's entries. */
-  private refuseIfLocked(event: LeagueEvent): void {
-    const locksAt = lineupLocksAt({ date: event.startsAt, lineupLockMinutes: event.lineupLockMinutes });
-    if (locksAt.getTime() <= Date.now()) {
-      throw new ConflictException(
-        `Line-ups locked at ${locksAt.toISOString().slice(0, 16).replace('T', ' ')} UTC (${event.lineupLockMinutes} minutes before the start): ask an organizer`,
-      );
-    }
   }
 }
