@@ -10,14 +10,16 @@ import { EventsController, LiveController, VideosController } from './events.con
 import { EventsHandlers } from './events.handlers.js';
 import { EventsService } from './events.service.js';
 import { LiveService } from './live.service.js';
+import { RaceLineupsController } from './race-lineups.controller.js';
+import { RaceLineupsService } from './race-lineups.service.js';
 import { VideosService } from './videos.service.js';
 
 /** Events with their races, attendance (seats held by the database), publishing and announcements, the live event, videos. */
 @Module({
   imports: [CatalogueModule, ImagesModule, ProfilesModule, TeamsModule],
   // VideosController first: its fixed `events/youtube/...` paths must win over `events/:id/...`.
-  controllers: [VideosController, EventsController, LiveController],
-  providers: [EventsService, AttendanceService, LiveService, VideosService, EventAnnouncements, EventsHandlers, EventRoomPolicy],
+  controllers: [VideosController, EventsController, LiveController, RaceLineupsController],
+  providers: [EventsService, AttendanceService, RaceLineupsService, LiveService, VideosService, EventAnnouncements, EventsHandlers, EventRoomPolicy],
   // Drivers' public profiles list the events they entered; the gateway asks who may be in `event:<id>`.
   exports: [AttendanceService, EventRoomPolicy],
 })
