@@ -17,4 +17,7 @@ export const PUBLIC_PAGES: AreaPages = {
   PublicProfile: lazyPage(() => import('../../features/profiles/components/PublicProfilePage.js')),
   Crew: lazyPage(() => import('../../features/profiles/components/CrewPage.js')),
   GridTeams: lazyPage(() => import('../../features/teams/components/GridTeamsPage.js')),
+  'Competitions-Current': lazyPage(() => import('../../features/competitions/components/SeriesPage.js')),
+  'Competitions-Current-details': lazyPage(() => import('../../features/competitions/components/SeriesDetailsPage.js')),
+  'Competitions-Standings': lazyPage(() => import('../../features/competitions/components/StandingsPage.js')),
 };

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -43,25 +42,19 @@ function LiveNote({ drivers, teams }: { drivers: number; teams: number }) {
 export default function StandingsPage() {
   const params = useParams();
   const navigate = useNavigate();
-  const competitionId = routeId(params.competition);
+  const competitionParam = routeId(params.competition);
   const seasonParam = routeId(params.season);
-  const badUrl = (params.competition !== undefined && competitionId === null) || (params.season !== undefined && seasonParam === null);
+  const badUrl = (params.competition !== undefined && competitionParam === null) || (params.season !== undefined && seasonParam === null);
 
+  // Without a competition in the URL the first one on offer is shown; without a season, the competition's current one.
   const choices = useQuery(competitionQueries.leaderboards());
-  const competition = useQuery({ ...competitionQueries.details(competitionId ?? 0), enabled: competitionId !== null });
+  const competitionId = competitionParam ?? choices.data?.[0]?.id ?? null;
+  const competition = useQuery({ ...competitionQueries.details(competitionId ?? 0), enabled: competitionId !== null && !badUrl });
   const seasonId = seasonParam ?? competition.data?.currentSeason?.id ?? competition.data?.seasons.at(-1)?.id ?? null;
-  const season = useQuery({ ...competitionQueries.season(seasonId ?? 0), enabled: seasonId !== null });
-  const standings = useQuery({ ...competitionQueries.standings(seasonId ?? 0), enabled: seasonId !== null });
+  const season = useQuery({ ...competitionQueries.season(seasonId ?? 0), enabled: seasonId !== null && !badUrl });
+  const standings = useQuery({ ...competitionQueries.standings(seasonId ?? 0), enabled: seasonId !== null && !badUrl });
   useRoom(seasonId === null ? null : `season:${seasonId}`, seasonId === null ? undefined : competitionKeys.standings(seasonId));
   const changes = useStandingsChanges(standings.data);
-
-  // No competition in the URL: the first one on offer; no season: the competition's current one.
-  const first = choices.data?.[0];
-  useEffect(() => {
-    if (badUrl) return;
-    if (competitionId === null && first) navigate(standingsPath(first.id, first.currentSeason?.id), { replace: true });
-    else if (competitionId !== null && seasonParam === null && seasonId !== null) navigate(standingsPath(competitionId, seasonId), { replace: true });
-  }, [badUrl, competitionId, seasonParam, seasonId, first, navigate]);
 
   const back = { back: pathTo('Competitions-Current'), backLabel: 'See all series' };
   if (badUrl || (competition.error && isNotFound(competition.error))) return <NotFoundState title="Series not found" message="There is no such series" {...back} />;
@@ -74,7 +67,7 @@ export default function StandingsPage() {
   const seasons = competition.data?.seasons ?? [];
   const rounds = standings.data ? roundColumns(season.data, standings.data) : [];
   const teamStyle = (competition.data?.style ?? 'SOLO') !== 'SOLO' || (standings.data?.teams.length ?? 0) > 0;
-  const loading = choices.isPending || (competitionId !== null && competition.isPending) || (seasonId !== null && standings.isPending);
+  const loading = (competitionParam === null && choices.isPending) || (competitionId !== null && competition.isPending) || (seasonId !== null && standings.isPending);
 
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
@@ -126,7 +119,7 @@ export default function StandingsPage() {
         <Box role="status" aria-label="Loading standings">
           <Skeleton variant="rounded" height={320} />
         </Box>
-      ) : choices.data && choices.data.length === 0 && competitionId === null ? (
+      ) : choices.data && competitionId === null ? (
         <EmptyState title="No series has a leaderboard yet">Standings appear here once a series has results.</EmptyState>
       ) : competition.data && seasons.length === 0 ? (
         <EmptyState title="This series has no season yet" />
