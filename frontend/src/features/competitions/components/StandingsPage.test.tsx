@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { act, render, renderHook, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createQueryClient } from '../../../lib/query/queryClient.js';
+import { installFakeApi } from '../../../testing/fakeApi.js';
+import { applyStandings } from '../cache.js';
+import { CHANGE_HIGHLIGHT_MS, useStandingsChanges } from '../standingsChanges.js';
+import { competitionFixture, seasonFixture, standingsFixture } from '../testing/competitionFixture.js';
+import type { StandingsDto } from '../types.js';
+import StandingsPage from './StandingsPage.js';
+
+const PATTERN = '/events/competitions/standings/:competition?/:season?';
+
+function Where() {
+  return <output aria-label="Path">{useLocation().pathname}</output>;
+}
+
+function renderPage(path: string): QueryClient {
+  installFakeApi({
+    'GET /api/competitions/leaderboards': {
+      status: 200,
+      body: [competitionFixture(), competitionFixture({ id: 9, name: 'Touring Trophy', currentSeason: { id: 12, name: '2026' } })],
+    },
+    'GET /api/competitions/2': { status: 200, body: competitionFixture() },
+    'GET /api/seasons/4': { status: 200, body: seasonFixture() },
+    'GET /api/seasons/4/standings': { status: 200, body: standingsFixture() },
+    'GET /api/seasons/3': { status: 200, body: seasonFixture({ id: 3, name: 'Season 4' }) },
+    'GET /api/seasons/3/standings': { status: 200, body: standingsFixture({ seasonId: 3, drivers: [], teams: [] }) },
+  });
+  const queryClient = createQueryClient();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path={PATTERN}
+            element={
+              <>
+                <StandingsPage />
+                <Where />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return queryClient;
+}
+
+const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('link', { name }).closest('tr')!;
+
+afterEach(() => jest.useRealTimers());
+
+describe('the Series leaderboard', () => {
+  it("shows the drivers' standings with each round's points, a dropped round struck through", async () => {
+    renderPage('/events/competitions/standings/2/4');
+    const table = await screen.findByRole('table', { name: "Drivers' standings" });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Pos', 'Driver', 'No.', 'Points', 'R1', 'R2', 'R3', 'Wins', 'Podiums']);
+    const slow = rowOf(table, 'Slow');
+    const cells = within(slow)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    // Pos, No., Points, R1 (dropped), R2, R3 (did not race), Wins, Podiums
+    expect(cells).toEqual(['2', '8', '33', '6 (dropped)', '25', '–', '1', '1']);
+    const dropped = within(slow).getByText('6', { exact: false, selector: 's' });
+    expect(dropped.tagName).toBe('S');
+    expect(within(rowOf(table, 'Speedy')).queryByText(/dropped/)).not.toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'Speedy' })).toHaveAttribute('href', '/grid/driver/7');
+    expect(screen.getByRole('table', { name: "Teams' standings" })).toHaveTextContent('Red Arrows');
+  });
+
+  it('flashes the rows whose points changed when a live update arrives, and says so', async () => {
+    const queryClient = renderPage('/events/competitions/standings/2/4');
+    const table = await screen.findByRole('table', { name: "Drivers' standings" });
+    expect(rowOf(table, 'Speedy')).toHaveAttribute('data-changed', 'false');
+
+    const before = standingsFixture();
+    const pushed: StandingsDto = { ...before, version: 8, drivers: [{ ...before.drivers[0]!, points: 68 }, before.drivers[1]!] };
+    act(() => applyStandings(queryClient, pushed));
+
+    expect(await within(rowOf(table, 'Speedy')).findByText('+25')).toBeInTheDocument();
+    expect(rowOf(table, 'Speedy')).toHaveAttribute('data-changed', 'true');
+    expect(rowOf(table, 'Slow')).toHaveAttribute('data-changed', 'false');
+    expect(screen.getByText(/points changed for 1 driver\./).closest('[role="status"]')).toBeInTheDocument();
+  });
+
+  it('shows the first competition and its current season when the URL names none, and follows the selectors in the URL', async () => {
+    renderPage('/events/competitions/standings');
+    await screen.findByRole('table', { name: "Drivers' standings" });
+    expect(screen.getByRole('combobox', { name: 'Series' })).toHaveTextContent('GT Cup');
+    expect(screen.getByRole('combobox', { name: 'Season' })).toHaveTextContent('Season 5');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Season' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Season 4' }));
+    expect(screen.getByRole('status', { name: 'Path' })).toHaveTextContent('/events/competitions/standings/2/3');
+    expect(await screen.findByText('No results yet')).toBeInTheDocument();
+  });
+
+  it('says when the URL names no such series', async () => {
+    renderPage('/events/competitions/standings/abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Series not found' })).toBeInTheDocument();
+  });
+});
+
+describe('the highlight of changed rows', () => {
+  it('marks only the rows whose points moved, with the gain, and clears them after a while', () => {
+    jest.useFakeTimers();
+    const before = standingsFixture();
+    const { result, rerender } = renderHook(({ standings }) => useStandingsChanges(standings), { initialProps: { standings: before } });
+    expect(result.current.drivers.size).toBe(0);
+
+    const after: StandingsDto = {
+      ...before,
+      version: 8,
+      drivers: [before.drivers[0]!, { ...before.drivers[1]!, points: 40 }],
+      teams: [before.teams[0]!, { ...before.teams[1]!, points: 38 }],
+    };
+    rerender({ standings: after });
+    expect([...result.current.drivers]).toEqual([[8, 7]]);
+    expect([...result.current.teams]).toEqual([[4, 7]]);
+
+    act(() => jest.advanceTimersByTime(CHANGE_HIGHLIGHT_MS - 1));
+    expect(result.current.drivers.size).toBe(1);
+    act(() => jest.advanceTimersByTime(1));
+    expect(result.current.drivers.size).toBe(0);
+  });
+
+  it('highlights nothing when another season is shown', () => {
+    const { result, rerender } = renderHook(({ standings }) => useStandingsChanges(standings), { initialProps: { standings: standingsFixture() } });
+    rerender({ standings: standingsFixture({ seasonId: 3, version: 1, drivers: [] }) });
+    expect(result.current.drivers.size).toBe(0);
+  });
+});
