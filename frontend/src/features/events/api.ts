@@ -51,6 +51,8 @@ export const eventKeys = {
   all: ['events'] as const,
   lists: ['events', 'list'] as const,
   details: (id: number) => ['events', 'detail', id] as const,
+  /** Line-ups per race of event `id` (under its details: refetched with them when its room is joined). */
+  raceLineups: (id: number) => ['events', 'detail', id, 'lineups'] as const,
   myNext: ['events', 'mynext'] as const,
   live: ['live'] as const,
   videos: ['videos'] as const,

@@ -27,7 +27,7 @@ function inPages(queryClient: QueryClient, update: (event: EventDto) => EventDto
   queryClient.setQueriesData<{ event: EventDto | null }>({ queryKey: eventKeys.myNext }, (answer) => (answer?.event ? { event: update(answer.event) } : answer));
 }
 
-/** `event.attendance.changed`: counts and who is in, written wherever the event is shown. No refetch. */
+/** `event.attendance.changed`: counts and who is in, written wherever the event is shown (race line-ups, not in it, are refetched). */
 export function applyAttendance(queryClient: QueryClient, message: AttendanceMessage): void {
   const { eventId, attendees } = message;
   queryClient.setQueryData<EventDetailsDto>(eventKeys.details(eventId), (event) => event && { ...withAttendance(event, message), attendance: attendees });
@@ -35,6 +35,8 @@ export function applyAttendance(queryClient: QueryClient, message: AttendanceMes
     live?.event?.id === eventId ? { ...live, event: { ...withAttendance(live.event, message), attendance: attendees } } : live,
   );
   inPages(queryClient, (event) => withAttendance(event, message));
+  // Race line-ups follow the entries (and are changed with this message too); it does not carry them.
+  void queryClient.invalidateQueries({ queryKey: eventKeys.raceLineups(eventId) });
 }
 
 /**
