@@ -1,4 +1,4 @@
-import { CheckConstraintViolationException, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
+import { CheckConstraintViolationException, ForeignKeyConstraintViolationException, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ICON_BOUNDS, type UploadedImage } from '../images/image-upload.js';
@@ -85,38 +85,15 @@ export class EventsService {
         };
         let event: LeagueEvent;
         if (body.id) {
-          const found = await em.findOne(LeagueEvent, { id: body.id, assessment: kind === 'assessment' });
+          const found = await em.findOne(LeagueEvent, { id: body.id, assessment: kind === 'assessment' }, { populate: ['raceEvents.races'] });
           if (!found) throw new NotFoundException(`${kind === 'assessment' ? 'Assessment' : 'Individual'} event ${body.id} not found`);
           event = em.assign(found, fields);
           if (event.published) recordDomainEvent(em, 'EventDetailsChanged', eventAggregate(event.id), { eventId: event.id });
-          // The race events are replaced as a whole by what the form sends.
-          await em.nativeDelete(RaceEvent, { event: event.id });
         } else {
           event = em.create(LeagueEvent, fields);
         }
         this.images.setIcon(em, event, icon);
-        body.raceEvents.forEach((given, index) => {
-          const raceEvent = em.create(RaceEvent, {
-            event,
-            position: index,
-            trackVariant: given.track ? variants.get(given.track.id)! : null,
-            externalTrackName: given.externalTrackName || null,
-            qualifyEnabled: given.qualifyEnabled ?? false,
-            qualifyTrackVariant: given.qualify?.track ? variants.get(given.qualify.track.id)! : null,
-            qualifyLaps: given.qualify?.laps ?? null,
-            qualifyLengthMinutes: given.qualify?.length ?? null,
-          });
-          given.races.forEach((race, position) =>
-            em.create(Race, {
-              raceEvent,
-              position,
-              raceEventType: race.raceEventType,
-              trackVariant: race.track ? variants.get(race.track.id)! : null,
-              laps: race.laps ?? null,
-              lengthMinutes: race.length ?? null,
-            }),
-          );
-        });
+        this.updateRaceEvents(em, event, body, variants);
         await em.flush();
         return event.id;
       });
@@ -124,9 +101,43 @@ export class EventsService {
       if (error instanceof CheckConstraintViolationException && error.message.includes('events_seats_taken_within_seats')) {
         throw new ConflictException('Seats cannot be fewer than the drivers already in the event');
       }
+      if (error instanceof ForeignKeyConstraintViolationException && error.message.includes('result_revisions_race_id_fkey')) {
+        throw new ConflictException('A race that has results cannot be removed from the event');
+      }
       throw error;
     }
     return this.details(id, null, true);
+  }
+
+  /**
+   * Makes the event's race events and races those of the form, matched by position: existing ones are
+   * updated in place (their ids stay, so results and line-ups that point at them stay attached), new
+   * positions are added and positions past the form's are removed.
+   */
+  private updateRaceEvents(em: EntityManager, event: LeagueEvent, body: EventBody, variants: Map<number, TrackVariant>): void {
+    const variant = (ref: { id: number } | null | undefined) => (ref ? variants.get(ref.id)! : null);
+    const existing = event.raceEvents.isInitialized() ? event.raceEvents.getItems() : [];
+    body.raceEvents.forEach((given, index) => {
+      const fields = {
+        trackVariant: variant(given.track),
+        externalTrackName: given.externalTrackName || null,
+        qualifyEnabled: given.qualifyEnabled ?? false,
+        qualifyTrackVariant: variant(given.qualify?.track),
+        qualifyLaps: given.qualify?.laps ?? null,
+        qualifyLengthMinutes: given.qualify?.length ?? null,
+      };
+      const kept = existing.find((raceEvent) => raceEvent.position === index);
+      const raceEvent = kept ? em.assign(kept, fields) : em.create(RaceEvent, { event, position: index, ...fields });
+      const races = kept ? kept.races.getItems() : [];
+      given.races.forEach((race, position) => {
+        const raceFields = { raceEventType: race.raceEventType, trackVariant: variant(race.track), laps: race.laps ?? null, lengthMinutes: race.length ?? null };
+        const keptRace = races.find((candidate) => candidate.position === position);
+        if (keptRace) em.assign(keptRace, raceFields);
+        else em.create(Race, { raceEvent, position, ...raceFields });
+      });
+      for (const removed of races.filter((race) => race.position >= given.races.length)) em.remove(removed);
+    });
+    for (const removed of existing.filter((raceEvent) => raceEvent.position >= body.raceEvents.length)) em.remove(removed);
   }
 
   /** Every track variant the body names, checked to exist and to belong to the event's game (400 naming the field). */
