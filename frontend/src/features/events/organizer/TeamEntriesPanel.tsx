@@ -23,7 +23,7 @@ export function TeamEntriesPanel({ event }: { event: EventDetailsDto }) {
         Team entries
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        {teamSizeRule(event)}; captains’ line-ups lock on {lockText(event)}. Line-ups hold for every race of the event.
+        {teamSizeRule(event)}; captains’ line-ups lock on {lockText(event)}. The entry is each race’s line-up unless one is set for that race.
       </Typography>
       {teams.isPending ? (
         <Typography>Loading teams…</Typography>

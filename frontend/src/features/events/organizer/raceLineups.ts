@@ -1,0 +1,41 @@
+/** Line-ups per race (`/events/{id}/races/{race}/lineups`): the organizers' read and commands. */
+import { queryOptions } from '@tanstack/react-query';
+import type { RaceLineupDto, RaceLineupRequest, RaceLineupsDto } from '@paddock/contracts/race-lineups.js';
+import { api } from '../../../lib/api/client.js';
+import { PUSHED_STALE_TIME } from '../../../lib/query/queryClient.js';
+import { eventKeys } from '../api.js';
+import { RACE_TYPE_LABELS, trackTitle } from '../labels.js';
+import type { EventDto } from '../types.js';
+
+const lineupsPath = (eventId: number, raceId: number) => `/events/${eventId}/races/${raceId}/lineups`;
+
+/** Every entered team's line-up for one race; refetched when the event's entries or line-ups change (pushed). Quiet: the screen says why not. */
+export const raceLineupsQuery = (eventId: number, raceId: number) =>
+  queryOptions({
+    queryKey: [...eventKeys.raceLineups(eventId), raceId] as const,
+    queryFn: () => api.get<RaceLineupsDto>(lineupsPath(eventId, raceId), { silent: true }),
+    staleTime: PUSHED_STALE_TIME,
+  });
+
+export const raceLineupCommands = {
+  /** Quiet: the line-up says why a change was refused. */
+  set: (eventId: number, raceId: number, teamId: number, profileIds: number[]) =>
+    api.put<RaceLineupDto>(`${lineupsPath(eventId, raceId)}/${teamId}`, { profileIds } satisfies RaceLineupRequest, { silent: true }),
+  /** Back to the event entry. */
+  reset: (eventId: number, raceId: number, teamId: number) => api.delete(`${lineupsPath(eventId, raceId)}/${teamId}`, { silent: true }),
+};
+
+export interface RaceChoice {
+  id: number;
+  /** "Race 2: Feature race, Spa-Francorchamps — Full Circuit". */
+  label: string;
+}
+
+/** Every race of the event in running order, named for the race selector. */
+export function raceChoices(event: Pick<EventDto, 'raceEvents'>): RaceChoice[] {
+  const races = event.raceEvents.flatMap((block) => block.races.map((race) => ({ race, block })));
+  return races.map(({ race, block }, index) => ({
+    id: race.id,
+    label: `Race ${index + 1}: ${RACE_TYPE_LABELS[race.raceEventType]}, ${trackTitle(race.track ?? block.track, block.externalTrackName)}`,
+  }));
+}
