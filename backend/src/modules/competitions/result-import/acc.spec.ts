@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { ResultFileError, parseResultFile } from './index.js';
+
+const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../test/fixtures/results', name));
+/** The race sample as an object, to derive variants from. */
+const raceSample = (): Record<string, unknown> & { sessionResult: { leaderBoardLines: Record<string, unknown>[] } } =>
+  JSON.parse(fixture('acc-race.utf16le.json').subarray(2).toString('utf16le'));
+const parseJson = (file: unknown) => parseResultFile(Buffer.from(JSON.stringify(file)), 'variant.json');
+const failureOf = (file: unknown) => {
+  try {
+    parseJson(file);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ResultFileError);
+    return (error as Error).message;
+  }
+  throw new Error('the file was accepted');
+};
+
+describe('ACC result files', () => {
+  it('reads a race in the order of leaderBoardLines, with laps, times and Steam ids', () => {
+    const result = parseResultFile(fixture('acc-race.utf16le.json'), '241110_203512_R.json');
+    expect(result).toMatchObject({ format: 'ACC', session: 'RACE', trackName: 'monza' });
+    expect(result.lines.map((line) => [line.position, line.driver.name, line.status, line.laps, line.totalTimeMs, line.bestLapMs])).toEqual([
+      [1, 'Lando Moreau', 'FINISHED', 14, 1532845, 108412],
+      [2, 'Jörg Schäfer', 'FINISHED', 14, 1535120, 108197],
+      [3, 'Chloé Durand', 'FINISHED', 14, 1541003, 108903],
+      [4, 'Tom Baker', 'FINISHED', 13, 1549870, 110250],
+      [5, 'Ravi Patel', 'DNF', 8, null, 109511],
+      [6, "Sam O'Neill", 'DNS', 0, null, null],
+    ]);
+    expect(result.lines[1].driver).toEqual({ name: 'Jörg Schäfer', platformId: '76561198023456782', raceNumber: 22, teamName: 'Schäfer Motorsport' });
+    expect(result.lines[0].driver).toEqual({ name: 'Lando Moreau', platformId: '76561198012345671', raceNumber: 7, teamName: null });
+  });
+
+  it('counts a lapped car that took the flag as a finisher and a car that stopped before the flag as a DNF', () => {
+    const lines = parseResultFile(fixture('acc-race.utf16le.json'), 'race.json').lines;
+    // Baker is a lap down but crossed the line after the winner; Patel stopped after 8 laps, long before.
+    expect(lines.find((line) => line.driver.name === 'Tom Baker')?.status).toBe('FINISHED');
+    expect(lines.find((line) => line.driver.name === 'Ravi Patel')?.status).toBe('DNF');
+  });
+
+  it('marks the lowest best lap as the fastest lap, on one line only', () => {
+    const lines = parseResultFile(fixture('acc-race.utf16le.json'), 'race.json').lines;
+    expect(lines.filter((line) => line.fastestLap).map((line) => line.driver.name)).toEqual(['Jörg Schäfer']);
+  });
+
+  it('reads a UTF-8 qualifying: best lap order, no valid lap is a DNS, no total times', () => {
+    const result = parseResultFile(fixture('acc-qualifying.utf8.json'), '241117_194500_Q.json');
+    expect(result).toMatchObject({ format: 'ACC', session: 'QUALIFYING', trackName: 'spa' });
+    expect(result.lines.map((line) => [line.position, line.driver.name, line.status, line.bestLapMs, line.totalTimeMs, line.fastestLap])).toEqual([
+      [1, 'Ana Lima', 'FINISHED', 137024, null, true],
+      [2, 'Maximilian Krüger', 'FINISHED', 137311, null, false],
+      [3, 'Ella Johansson', 'FINISHED', 137902, null, false],
+      [4, 'Diego Fernández', 'FINISHED', 138455, null, false],
+      [5, 'Noah Williams', 'DNS', null, null, false],
+    ]);
+  });
+
+  it("takes a shared car's first driver, and a playerId with or without its S as the bare SteamID64", () => {
+    const [lima, kruger] = parseResultFile(fixture('acc-qualifying.utf8.json'), 'q.json').lines;
+    expect(lima.driver).toEqual({ name: 'Ana Lima', platformId: '76561198055555555', raceNumber: 55, teamName: 'Apex Racing' });
+    expect(kruger.driver.platformId).toBe('76561198077777777');
+  });
+
+  it('classifies a car the race director disqualified after the finishers and non-finishers, without the fastest lap', () => {
+    const file = raceSample();
+    file.post_race_penalties = [{ carId: 1002, driverIndex: 0, reason: 'Other', penalty: 'Disqualified', penaltyValue: 0, violationInLap: 0, clearedInLap: 14 }];
+    const lines = parseJson(file).lines;
+    expect(lines.map((line) => [line.position, line.driver.name, line.status])).toEqual([
+      [1, 'Lando Moreau', 'FINISHED'],
+      [2, 'Chloé Durand', 'FINISHED'],
+      [3, 'Tom Baker', 'FINISHED'],
+      [4, 'Ravi Patel', 'DNF'],
+      [5, 'Jörg Schäfer', 'DSQ'],
+      [6, "Sam O'Neill", 'DNS'],
+    ]);
+    expect(lines.find((line) => line.fastestLap)?.driver.name).toBe('Lando Moreau');
+  });
+
+  it('refuses a practice session and an unknown session type', () => {
+    expect(failureOf({ ...raceSample(), sessionType: 'FP' })).toBe('ACC result file: this is a practice session (FP); import the race or qualifying result');
+    expect(failureOf({ ...raceSample(), sessionType: 'X' })).toBe('ACC result file: sessionType "X" is not R (race), Q (qualifying) or FP (practice)');
+  });
+
+  it('refuses a file without a classification, naming what is missing', () => {
+    expect(() => parseResultFile(fixture('acc-wrong-shape.json'), 'broken.json')).toThrow(new ResultFileError('ACC result file: sessionResult.leaderBoardLines is missing'));
+    expect(failureOf({ ...raceSample(), sessionResult: { leaderBoardLines: [] } })).toBe(
+      'ACC result file: sessionResult.leaderBoardLines is empty (nobody drove in the session)',
+    );
+    expect(failureOf({ sessionType: 'R', trackName: 'monza' })).toBe('ACC result file: sessionResult is missing');
+  });
+
+  it('refuses the whole file when one line is incomplete, naming the field', () => {
+    const missingLaps = raceSample();
+    delete (missingLaps.sessionResult.leaderBoardLines[3].timing as Record<string, unknown>).lapCount;
+    expect(failureOf(missingLaps)).toBe('ACC result file: sessionResult.leaderBoardLines[3].timing.lapCount is missing');
+
+    const textTime = raceSample();
+    (textTime.sessionResult.leaderBoardLines[0].timing as Record<string, unknown>).totalTime = '25:32.845';
+    expect(failureOf(textTime)).toBe('ACC result file: sessionResult.leaderBoardLines[0].timing.totalTime is not a number');
+
+    const noDrivers = raceSample();
+    (noDrivers.sessionResult.leaderBoardLines[2].car as Record<string, unknown>).drivers = [];
+    expect(failureOf(noDrivers)).toBe('ACC result file: sessionResult.leaderBoardLines[2].car.drivers is empty (the car has no driver)');
+  });
+});

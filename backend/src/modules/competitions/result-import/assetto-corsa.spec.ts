@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { ResultFileError, parseResultFile } from './index.js';
+
+const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../test/fixtures/results', name));
+const raceSample = (): Record<string, unknown> & { Result: Record<string, unknown>[]; Cars: Record<string, unknown>[] } =>
+  JSON.parse(fixture('ac-race.json').toString('utf8'));
+const parseJson = (file: unknown) => parseResultFile(Buffer.from(JSON.stringify(file)), 'variant.json');
+const failureOf = (file: unknown) => {
+  try {
+    parseJson(file);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ResultFileError);
+    return (error as Error).message;
+  }
+  throw new Error('the file was accepted');
+};
+
+describe('Assetto Corsa result files', () => {
+  it('reads a race in the order of Result, counting each driver’s laps from Laps', () => {
+    const result = parseResultFile(fixture('ac-race.json'), '2024_11_10_20_31_RACE.json');
+    expect(result).toMatchObject({ format: 'AC', session: 'RACE', trackName: 'ks_red_bull_ring (layout_gp)' });
+    expect(result.lines.map((line) => [line.position, line.driver.name, line.status, line.laps, line.totalTimeMs, line.bestLapMs, line.fastestLap])).toEqual([
+      [1, 'Marco Rossi', 'FINISHED', 5, 452310, 88123, false],
+      [2, 'Émilie Laurent', 'FINISHED', 5, 453870, 87990, true],
+      [3, 'Kenji Watanabe', 'FINISHED', 5, 461002, 89456, false],
+      [4, 'Lukas Novák', 'DNF', 3, null, 90112, false],
+      [5, 'Oliver Grant', 'DNS', 0, null, null, false],
+    ]);
+  });
+
+  it('leaves out entry-list slots nobody took', () => {
+    const lines = parseResultFile(fixture('ac-race.json'), 'race.json').lines;
+    expect(lines).toHaveLength(5);
+    expect(lines.every((line) => line.driver.name !== '')).toBe(true);
+  });
+
+  it('takes DriverGuid as the platform id and the team from Cars; AC has no race numbers', () => {
+    const [rossi, laurent, watanabe] = parseResultFile(fixture('ac-race.json'), 'race.json').lines;
+    expect(rossi.driver).toEqual({ name: 'Marco Rossi', platformId: '76561198100000001', raceNumber: null, teamName: 'Rossi Corse' });
+    expect(laurent.driver.teamName).toBeNull();
+    expect(watanabe.driver.teamName).toBe('Team Kaze');
+
+    const olderServer = raceSample();
+    delete olderServer.Cars[0].CarId;
+    const lines = parseJson(olderServer).lines;
+    expect(lines[0].driver.teamName).toBeNull();
+    expect(lines[2].driver.teamName).toBe('Team Kaze');
+  });
+
+  it('reads a qualifying: a best lap classifies, none is a DNS, no total times', () => {
+    const file = { ...raceSample(), Type: 'QUALIFY' };
+    const result = parseJson(file);
+    expect(result.session).toBe('QUALIFYING');
+    expect(result.lines.map((line) => [line.driver.name, line.status, line.totalTimeMs])).toEqual([
+      ['Marco Rossi', 'FINISHED', null],
+      ['Émilie Laurent', 'FINISHED', null],
+      ['Kenji Watanabe', 'FINISHED', null],
+      ['Lukas Novák', 'FINISHED', null],
+      ['Oliver Grant', 'DNS', null],
+    ]);
+  });
+
+  it('refuses practice and booking sessions and unknown types', () => {
+    expect(failureOf({ ...raceSample(), Type: 'PRACTICE' })).toBe('Assetto Corsa result file: this is a practice session; import the race or qualifying result');
+    expect(failureOf({ ...raceSample(), Type: 'BOOK' })).toBe('Assetto Corsa result file: this is a booking session; import the race or qualifying result');
+    expect(failureOf({ ...raceSample(), Type: 'DRAG' })).toBe('Assetto Corsa result file: Type "DRAG" is not RACE or QUALIFY');
+  });
+
+  it('refuses a file without Result, with only empty slots, or with an incomplete line', () => {
+    expect(failureOf({ TrackName: 'ks_vallelunga', Type: 'RACE' })).toBe('Assetto Corsa result file: Result is missing');
+    expect(failureOf({ ...raceSample(), Result: [raceSample().Result[5]] })).toBe('Assetto Corsa result file: the session has no drivers');
+    const noBestLap = raceSample();
+    delete noBestLap.Result[2].BestLap;
+    expect(failureOf(noBestLap)).toBe('Assetto Corsa result file: Result[2].BestLap is missing');
+  });
+});

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { MAX_RESULT_FILE_BYTES, ResultFileError, parseResultFile } from './index.js';
+
+const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../test/fixtures/results', name));
+/** The ACC race sample's text, without its byte-order mark. */
+const accRaceText = () => fixture('acc-race.utf16le.json').subarray(2).toString('utf16le');
+const failureOf = (bytes: Buffer, fileName = 'upload.json') => {
+  try {
+    parseResultFile(bytes, fileName);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ResultFileError);
+    return (error as Error).message;
+  }
+  throw new Error('the file was accepted');
+};
+
+describe('parseResultFile: the file, its encoding and its game', () => {
+  it('reads ACC JSON in UTF-16LE with or without a byte-order mark, UTF-16BE with one, and UTF-8 with or without one', () => {
+    const expected = parseResultFile(fixture('acc-race.utf16le.json'), 'race.json');
+    const text = accRaceText();
+    const encodings = {
+      'UTF-16LE, no BOM': Buffer.from(text, 'utf16le'),
+      'UTF-16BE, BOM': Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]),
+      'UTF-8, no BOM': Buffer.from(text, 'utf8'),
+      'UTF-8, BOM': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]),
+    };
+    for (const [encoding, bytes] of Object.entries(encodings)) expect([encoding, parseResultFile(bytes, 'race.json')]).toEqual([encoding, expected]);
+    expect(expected.lines[1].driver.name).toBe('Jörg Schäfer');
+  });
+
+  it('tells the game from the content, whatever the file is called', () => {
+    expect(parseResultFile(fixture('acc-qualifying.utf8.json'), 'upload').format).toBe('ACC');
+    expect(parseResultFile(fixture('ac-race.json'), 'results.txt').format).toBe('AC');
+    expect(parseResultFile(fixture('rf2-race.xml'), 'race.json').format).toBe('RF2');
+  });
+
+  it('refuses an empty file', () => {
+    expect(failureOf(fixture('empty.json'))).toBe('The file is empty');
+    expect(failureOf(Buffer.from(' \r\n\t '))).toBe('The file is empty');
+  });
+
+  it('refuses binary garbage as not a text file, hinting at the extension', () => {
+    expect(failureOf(fixture('garbage.bin'), 'screenshot.bin')).toBe(
+      'Not an ACC, Assetto Corsa or rFactor 2 result file: it is not a text file (server results are .json or .xml files; this is a .bin file)',
+    );
+    expect(failureOf(Buffer.from([0x7b, 0x22, 0x61, 0x00, 0x00, 0x00]), 'x.json')).toBe('Not an ACC, Assetto Corsa or rFactor 2 result file: it is not a text file');
+  });
+
+  it('refuses text that is neither JSON nor XML, and JSON of another shape', () => {
+    expect(failureOf(Buffer.from('Pos,Driver,Laps\n1,Max,20\n'), 'results.csv')).toBe(
+      'Not an ACC, Assetto Corsa or rFactor 2 result file (server results are .json or .xml files; this is a .csv file)',
+    );
+    expect(failureOf(Buffer.from('[1, 2, 3]'))).toBe('Not an ACC, Assetto Corsa or rFactor 2 result file');
+    expect(failureOf(Buffer.from('{"name": "paddock", "version": "1.0.0"}'))).toBe(
+      "Not an ACC, Assetto Corsa or rFactor 2 result file: the JSON has none of ACC's (sessionResult) or Assetto Corsa's (Result) fields",
+    );
+  });
+
+  it('refuses truncated JSON, saying it looks cut short', () => {
+    expect(failureOf(fixture('acc-race-truncated.json'))).toMatch(/^The file is not valid JSON \(.+\) — the file looks cut short$/);
+    expect(failureOf(Buffer.from('{"sessionType": "R",, "trackName": "monza"}'))).toMatch(/^The file is not valid JSON \(.+\)$/);
+  });
+
+  it('refuses files over 5 MB before reading them', () => {
+    expect(MAX_RESULT_FILE_BYTES).toBe(5 * 1024 * 1024);
+    const oversized = Buffer.alloc(MAX_RESULT_FILE_BYTES + 1, 0x20);
+    oversized[0] = 0x7b;
+    expect(failureOf(oversized)).toBe('The file is 5.1 MB; a result file is at most 5 MB');
+    expect(parseResultFile(Buffer.concat([fixture('ac-race.json'), Buffer.alloc(MAX_RESULT_FILE_BYTES - fixture('ac-race.json').length, 0x20)]), 'race.json').format).toBe(
+      'AC',
+    );
+  });
+
+  it('refuses deeply nested JSON, counting brackets outside strings only', () => {
+    const deep = `{"sessionResult": ${'['.repeat(40)}${']'.repeat(40)}}`;
+    expect(failureOf(Buffer.from(deep))).toBe('Not an ACC, Assetto Corsa or rFactor 2 result file: the JSON is nested more than 32 levels deep');
+    const bracketsInText = accRaceText().replace('"serverName": "', `"serverName": "${'{['.repeat(40)}\\"`);
+    expect(parseResultFile(Buffer.from(bracketsInText), 'race.json').lines).toHaveLength(6);
+  });
+});
