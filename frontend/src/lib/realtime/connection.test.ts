@@ -81,4 +81,21 @@ describe('RealtimeConnection', () => {
     sockets[1].push('maintenance.changed', { enabled: false });
     expect(listener).toHaveBeenCalledWith({ enabled: false });
   });
+
+  it('opens a socket a factory delivers later, joining the rooms asked for meanwhile; one disconnected before it arrives is never used', async () => {
+    const sockets: FakeSocket[] = [];
+    const connection = new RealtimeConnection(async () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket.asSocket();
+    });
+    connection.connect();
+    connection.disconnect();
+    connection.connect();
+    connection.join('event:7');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sockets).toHaveLength(2);
+    expect(sockets[0].connected).toBe(false);
+    expect(sockets[1].emitted).toContainEqual({ name: 'subscribe', payload: { room: 'event:7' } });
+  });
 });

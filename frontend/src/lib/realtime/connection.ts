@@ -1,15 +1,18 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { RESYNC, type ClientEventMap, type ClientEventName, type SubscribeAck } from '@paddock/contracts/client-events.js';
 
 type Listener<N extends ClientEventName> = (payload: ClientEventMap[N]) => void;
 type AnyListener = (payload: unknown) => void;
 
-/** Opens the socket; replaceable in tests. */
-export type SocketFactory = () => Socket;
+/** Opens the socket (not yet connected); replaceable in tests. */
+export type SocketFactory = () => Socket | Promise<Socket>;
 
-const openSocket: SocketFactory = () =>
+const openSocket: SocketFactory = async () => {
+  // Downloaded when the connection first opens (after the first page has rendered), not with the entry.
+  const { io } = await import('socket.io-client');
   // WebSocket only: no long-polling, so API instances need no sticky sessions.
-  io({ path: '/socket.io', transports: ['websocket'], withCredentials: true, autoConnect: false });
+  return io({ path: '/socket.io', transports: ['websocket'], withCredentials: true, autoConnect: false });
+};
 
 /**
  * The browser's one live connection. Features listen to typed messages, join rooms while they show
@@ -18,6 +21,8 @@ const openSocket: SocketFactory = () =>
  */
 export class RealtimeConnection {
   private socket: Socket | null = null;
+  /** The socket being created by an asynchronous factory; cleared by disconnect, which discards it. */
+  private opening: Promise<Socket> | null = null;
   private readonly listeners = new Map<ClientEventName, Set<AnyListener>>();
   private readonly rooms = new Map<string, number>();
   private readonly resyncs = new Set<() => void>();
@@ -26,8 +31,25 @@ export class RealtimeConnection {
   constructor(private readonly createSocket: SocketFactory = openSocket) {}
 
   connect(): void {
-    if (this.socket) return;
-    const socket = this.createSocket();
+    if (this.socket || this.opening) return;
+    const created = this.createSocket();
+    if (!(created instanceof Promise)) return this.open(created);
+    const opening = created;
+    this.opening = opening;
+    opening.then(
+      (socket) => {
+        if (this.opening !== opening) return;
+        this.opening = null;
+        this.open(socket);
+      },
+      (error: unknown) => {
+        if (this.opening === opening) this.opening = null;
+        console.warn('Live updates are off: the connection could not be opened', error);
+      },
+    );
+  }
+
+  private open(socket: Socket): void {
     socket.on('connect', () => {
       for (const room of this.rooms.keys()) this.subscribe(socket, room);
       // The first connection too: what was loaded before it was open may have missed a message.
@@ -49,6 +71,7 @@ export class RealtimeConnection {
   }
 
   disconnect(): void {
+    this.opening = null;
     this.socket?.removeAllListeners();
     this.socket?.offAny();
     this.socket?.disconnect();
