@@ -18,6 +18,15 @@ export default defineConfig({
     target: 'es2023',
     // dist/.vite/manifest.json: which chunks each page loads, for test/bench/bundle.bench.ts (not served: a dot folder).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every page loads (the entry and its static imports) is one file, not a dozen small shared
+          // chunks: fewer requests and better compression on the first page. Screens stay chunks of their own.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

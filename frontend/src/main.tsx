@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
 import { preloadPageAt } from './app/areas/pages.js';
-import { startLiveUpdates } from './app/live/liveUpdates.js';
+import { whenSiteShown } from './app/live/whenShown.js';
 import { appQueryClient } from './lib/query/queryClient.js';
 import { appStore } from './lib/store.js';
 
@@ -15,4 +15,6 @@ createRoot(root).render(
     <App store={appStore} queryClient={appQueryClient} />
   </StrictMode>,
 );
-startLiveUpdates(appStore, appQueryClient);
+// The live connection (its bridge to the cache, socket.io-client) is downloaded after the first page:
+// nothing is missed meanwhile, as every connect refetches what is shown (app/live/cacheBridge.ts).
+whenSiteShown(appStore, () => void import('./app/live/liveUpdates.js').then(({ startLiveUpdates }) => startLiveUpdates(appStore, appQueryClient)));

@@ -1,34 +1,32 @@
-import { Fragment, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import Button from '@mui/material/Button';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { ExpandMoreIcon } from '../../components/icons.js';
-import type { NavGroup, NavLink } from './navigation.js';
+import type { NavGroup } from './navigation.js';
 
-/**
- * A menu-bar button opening a dropdown. `sections` titles the items by group (the Admin menu);
- * a dropdown with no items says so rather than opening an empty list.
- */
+// The menu (with MUI's Menu, Popover and Modal) is downloaded when a dropdown is first pointed at or
+// focused, so it stays out of the first page's JavaScript.
+const loadNavMenu = () => import('./NavMenu.js').then((module) => ({ default: module.NavMenu }));
+const NavMenu = lazy(loadNavMenu);
+
+/** A menu-bar button opening a dropdown. `sections` titles the items by group (the Admin menu). */
 export function NavDropdown({ label, sections, titled = false }: { label: string; sections: NavGroup[]; titled?: boolean }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const { pathname } = useLocation();
   const menuId = useId();
-  const close = () => setAnchor(null);
   const active = sections.some((section) => section.items.some((item) => pathname === item.to));
-
-  const item = (link: NavLink) => (
-    <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close} selected={pathname === link.to} aria-current={pathname === link.to ? 'page' : undefined}>
-      {link.label}
-    </MenuItem>
-  );
 
   return (
     <>
       <Button
         color="inherit"
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={() => void loadNavMenu()}
+        onFocus={() => void loadNavMenu()}
+        onClick={(event) => {
+          setOpened(true);
+          setAnchor(event.currentTarget);
+        }}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}
@@ -45,15 +43,11 @@ export function NavDropdown({ label, sections, titled = false }: { label: string
       >
         {label}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={close}>
-        {sections.every((section) => section.items.length === 0) && <MenuItem disabled>Nothing here yet</MenuItem>}
-        {sections.map((section) => (
-          <Fragment key={section.label}>
-            {titled && section.items.length > 0 && <ListSubheader role="none">{section.label}</ListSubheader>}
-            {section.items.map(item)}
-          </Fragment>
-        ))}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <NavMenu id={menuId} anchor={anchor} onClose={() => setAnchor(null)} sections={sections} titled={titled} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,12 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useAtomValue } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
-import { sessionAtom, UserMenu } from '../../features/auth/index.js';
+import { sessionAtom } from '../../features/auth/index.js';
 import { SIGN_IN_PARAM, signInReason } from '../routes/guard.js';
 
 // Loaded on the first click: most page views never open it, so it stays out of the first page's JavaScript.
 const LoginDialog = lazy(() => import('../../features/auth/LoginDialog.js').then((module) => ({ default: module.LoginDialog })));
+// Loaded for signed-in users only: a visitor's first page never needs the menu (MUI Menu, Avatar).
+const UserMenu = lazy(() => import('../../features/auth/UserMenu.js').then((module) => ({ default: module.UserMenu })));
 
 /**
  * Right end of the header: 'Login / Join' for visitors, the user menu once signed in. A visitor sent
@@ -18,7 +21,13 @@ export function AccountArea() {
   const reason = loggedIn ? null : signInReason(searchParams.get(SIGN_IN_PARAM));
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogLoaded, setDialogLoaded] = useState(false);
-  if (loggedIn) return <UserMenu />;
+  if (loggedIn)
+    return (
+      // The placeholder holds the avatar's place while the menu downloads.
+      <Suspense fallback={<Box sx={{ width: 48, height: 36 }} />}>
+        <UserMenu />
+      </Suspense>
+    );
   const close = () => {
     setDialogOpen(false);
     if (reason)

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
@@ -33,9 +32,13 @@ export function Shell() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <Link href="#main-content" sx={{ position: 'absolute', left: 8, top: -48, zIndex: 2000, p: 1, bgcolor: 'background.paper', '&:focus': { top: 8 } }}>
+      <Box
+        component="a"
+        href="#main-content"
+        sx={{ position: 'absolute', left: 8, top: -48, zIndex: 2000, p: 1, bgcolor: 'background.paper', color: 'primary.main', '&:focus': { top: 8 } }}
+      >
         Skip to main content
-      </Link>
+      </Box>
       <Header />
       <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         <AppRoutes />
