@@ -20,6 +20,7 @@ import type {
   RaceResultsRequest,
   ResultImportMapping,
   ResultRevisionDto,
+  ResultSourceDto,
   SeasonDto,
   SeasonEventDetailsDto,
   SeasonEventsRequest,
@@ -138,6 +139,13 @@ export const competitionQueries = {
     queryOptions({
       queryKey: [...competitionKeys.revisions(race), revision] as const,
       queryFn: () => api.get<RaceResultsDto>(`${resultsPath(race)}/revisions/${revision}`),
+      staleTime: Infinity,
+    }),
+  /** `GET /competitions/external/sources`: the result files the import reads. */
+  sources: () =>
+    queryOptions({
+      queryKey: ['competitions', 'sources'] as const,
+      queryFn: () => api.get<ResultSourceDto[]>('/competitions/external/sources', { silent: true }),
       staleTime: Infinity,
     }),
   /** `GET /profile/list?search=`: drivers by number or name for the results grid (quiet: the field says it). */

@@ -52,7 +52,9 @@ function renderPage(path: string): QueryClient {
 
 const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('link', { name }).closest('tr')!;
 
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 describe('the Series leaderboard', () => {
   it("shows the drivers' standings with each round's points, a dropped round struck through", async () => {

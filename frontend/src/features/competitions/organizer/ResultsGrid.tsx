@@ -1,0 +1,308 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { RESULT_STATUSES } from '@paddock/contracts/competitions.js';
+import { RESULT_STATUS_LABELS, RESULT_STATUS_NAMES } from '../labels.js';
+import { formatRaceTime, parseRaceTime } from '../raceTime.js';
+import type { DriverListItemDto, ResultStatus } from '../types.js';
+import { DriverPicker, driverLabel } from './DriverPicker.js';
+import { COLUMN_LABELS, GRID_COLUMNS, moveRow, nextCell, rowForDriver, TEXT_COLUMNS, type GridColumn, type GridErrors, type GridRow } from './resultsGrid.js';
+
+export interface ResultsGridProps {
+  rows: GridRow[];
+  onChange: (rows: GridRow[]) => void;
+  errors: GridErrors;
+  disabled?: boolean;
+}
+
+const cellInput: SxProps<Theme> = {
+  width: '100%',
+  minWidth: 0,
+  font: 'inherit',
+  fontVariantNumeric: 'tabular-nums',
+  color: 'text.primary',
+  bgcolor: 'background.paper',
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 0.5,
+  px: 0.75,
+  py: 0.5,
+  '&:focus': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: -1 },
+  '&[aria-invalid="true"]': { borderColor: 'error.main', bgcolor: 'rgb(var(--mui-palette-error-mainChannel) / 0.08)' },
+};
+
+const WIDTHS: Record<GridColumn, number> = { status: 96, laps: 64, totalTime: 120, bestLap: 104, pole: 48, fastestLap: 48 };
+const PLACEHOLDERS: Partial<Record<GridColumn, string>> = { totalTime: 'h:mm:ss.SSS', bestLap: 'm:ss.SSS' };
+
+/**
+ * The results entry grid for console races: drivers in finishing order, typed from the keyboard.
+ * Enter and ↓/↑ move down and up a column (Enter past the last row reaches "Add driver"), ←/→ move
+ * across (from a text's start or end), Alt+↑/↓ move a driver up or down the order. Times are typed as
+ * m:ss.SSS and tidied when the cell is left.
+ */
+export function ResultsGrid({ rows, onChange, errors, disabled = false }: ResultsGridProps) {
+  const cells = useRef(new Map<string, HTMLInputElement | HTMLSelectElement>());
+  const addField = useRef<HTMLInputElement>(null);
+  const [focusAfter, setFocusAfter] = useState<{ rowKey: string; column: GridColumn } | null>(null);
+
+  // Focus follows a row that moved, once it is drawn in its new place.
+  useEffect(() => {
+    if (!focusAfter) return;
+    cells.current.get(`${focusAfter.rowKey}:${focusAfter.column}`)?.focus();
+    setFocusAfter(null);
+  }, [focusAfter, rows]);
+
+  const update = (index: number, change: Partial<GridRow>) => onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
+  const focusCell = (rowIndex: number, column: number) => {
+    const element = cells.current.get(`${rows[rowIndex]!.key}:${GRID_COLUMNS[column]!}`);
+    element?.focus();
+  };
+
+  const onKeyDown = (rowIndex: number, column: number) => (event: KeyboardEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const target = event.currentTarget;
+    if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      event.preventDefault();
+      const moved = moveRow(rows, rowIndex, event.key === 'ArrowUp' ? -1 : 1);
+      if (moved !== rows) {
+        onChange(moved);
+        setFocusAfter({ rowKey: rows[rowIndex]!.key, column: GRID_COLUMNS[column]! });
+      }
+      return;
+    }
+    const text = target instanceof HTMLInputElement && target.type === 'text';
+    // A cell entered from the keyboard has its text selected: arrows then leave it, as in a spreadsheet.
+    const start = text ? target.selectionStart : null;
+    const end = text ? target.selectionEnd : null;
+    const length = text ? target.value.length : 0;
+    const allSelected = start === 0 && end === length;
+    const move = nextCell(
+      { row: rowIndex, column },
+      {
+        key: event.key,
+        altKey: event.altKey,
+        shiftKey: event.shiftKey,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        caretAtStart: text ? allSelected || (start === 0 && end === 0) : undefined,
+        caretAtEnd: text ? allSelected || (start === length && end === length) : undefined,
+      },
+      rows.length,
+    );
+    if (move === null) {
+      // A select's own ↑/↓ would change the status: in the grid they move between rows (letters still pick a status).
+      if (!text && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) event.preventDefault();
+      return;
+    }
+    event.preventDefault();
+    if (move === 'add') addField.current?.focus();
+    else focusCell(move.row, move.column);
+  };
+
+  const register = (row: GridRow, column: GridColumn) => (element: HTMLInputElement | HTMLSelectElement | null) => {
+    const key = `${row.key}:${column}`;
+    if (element) cells.current.set(key, element);
+    else cells.current.delete(key);
+  };
+
+  const tidyTime = (index: number, column: 'totalTime' | 'bestLap') => {
+    const parsed = parseRaceTime(rows[index]![column]);
+    if (parsed.ok && parsed.ms !== null) {
+      const tidy = formatRaceTime(parsed.ms);
+      if (tidy !== rows[index]![column]) update(index, { [column]: tidy });
+    }
+  };
+
+  const addDriver = (driver: DriverListItemDto) => onChange([...rows, rowForDriver(driver, rows.at(-1))]);
+  const placed = new Set(rows.map((row) => row.profileId));
+
+  return (
+    <Box>
+      <TableContainer sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Table size="small" aria-label="Results entry" aria-describedby="results-grid-keys" sx={{ '& td, & th': { px: 0.75, py: 0.5 } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell scope="col" sx={{ width: 40 }}>
+                <abbr title="Position" style={{ textDecoration: 'none' }}>
+                  Pos
+                </abbr>
+              </TableCell>
+              <TableCell scope="col" sx={{ minWidth: 160 }}>
+                Driver
+              </TableCell>
+              <TableCell scope="col" sx={{ minWidth: 120 }}>
+                Team
+              </TableCell>
+              {GRID_COLUMNS.map((column) => (
+                <TableCell key={column} scope="col" sx={{ width: WIDTHS[column] }} align={column === 'pole' || column === 'fastestLap' ? 'center' : 'left'}>
+                  {column === 'fastestLap' ? (
+                    <abbr title="Fastest lap" style={{ textDecoration: 'none' }}>
+                      FL
+                    </abbr>
+                  ) : (
+                    COLUMN_LABELS[column]
+                  )}
+                </TableCell>
+              ))}
+              <TableCell scope="col" sx={{ width: 112 }}>
+                <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  Order
+                </Box>
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={GRID_COLUMNS.length + 4}>
+                  <Typography color="text.secondary" variant="body2">
+                    No drivers yet: add them below in finishing order.
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {rows.map((row, index) => {
+              const rowErrors = errors.get(row.key) ?? {};
+              const who = `P${index + 1} ${row.driverName}`;
+              return (
+                <TableRow key={row.key}>
+                  <TableCell>{index + 1}</TableCell>
+                  <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                    {driverLabel(row)}
+                  </TableCell>
+                  <TableCell>
+                    {row.teamOptions.length > 1 ? (
+                      <Box
+                        component="select"
+                        aria-label={`Team, ${who}`}
+                        value={row.teamId ?? ''}
+                        disabled={disabled}
+                        onChange={(event: React.ChangeEvent<HTMLSelectElement>) => {
+                          const team = row.teamOptions.find((option) => String(option.id) === event.target.value) ?? null;
+                          update(index, { teamId: team?.id ?? null, teamName: team?.name ?? null });
+                        }}
+                        sx={cellInput}
+                      >
+                        <option value="">No team</option>
+                        {row.teamOptions.map((team) => (
+                          <option key={team.id} value={team.id}>
+                            {team.name}
+                          </option>
+                        ))}
+                      </Box>
+                    ) : (
+                      (row.teamName ?? '')
+                    )}
+                  </TableCell>
+                  {GRID_COLUMNS.map((column, columnIndex) => {
+                    const error = rowErrors[column];
+                    const errorId = error ? `${row.key}-${column}-error` : undefined;
+                    const label = `${COLUMN_LABELS[column]}, ${who}`;
+                    let control: React.ReactNode;
+                    if (column === 'status') {
+                      control = (
+                        <Box
+                          component="select"
+                          ref={register(row, column)}
+                          aria-label={label}
+                          value={row.status}
+                          disabled={disabled}
+                          onChange={(event: React.ChangeEvent<HTMLSelectElement>) => update(index, { status: event.target.value as ResultStatus })}
+                          onKeyDown={onKeyDown(index, columnIndex)}
+                          sx={cellInput}
+                        >
+                          {RESULT_STATUSES.map((status) => (
+                            <option key={status} value={status} title={RESULT_STATUS_NAMES[status]}>
+                              {RESULT_STATUS_LABELS[status]}
+                            </option>
+                          ))}
+                        </Box>
+                      );
+                    } else if (column === 'pole' || column === 'fastestLap') {
+                      control = (
+                        <Box
+                          component="input"
+                          type="checkbox"
+                          ref={register(row, column)}
+                          aria-label={label}
+                          aria-invalid={Boolean(error)}
+                          aria-describedby={errorId}
+                          checked={row[column]}
+                          disabled={disabled}
+                          onChange={(event: React.ChangeEvent<HTMLInputElement>) => update(index, { [column]: event.target.checked })}
+                          onKeyDown={onKeyDown(index, columnIndex)}
+                          sx={{ width: 18, height: 18, m: 0 }}
+                        />
+                      );
+                    } else {
+                      const textColumn = column as 'laps' | 'totalTime' | 'bestLap';
+                      control = (
+                        <Box
+                          component="input"
+                          type="text"
+                          ref={register(row, column)}
+                          aria-label={label}
+                          aria-invalid={Boolean(error)}
+                          aria-describedby={errorId}
+                          inputMode={column === 'laps' ? 'numeric' : 'decimal'}
+                          autoComplete="off"
+                          placeholder={PLACEHOLDERS[column]}
+                          value={row[textColumn]}
+                          disabled={disabled}
+                          onChange={(event: React.ChangeEvent<HTMLInputElement>) => update(index, { [textColumn]: event.target.value })}
+                          onFocus={(event: React.FocusEvent<HTMLInputElement>) => event.currentTarget.select()}
+                          onBlur={() => (column === 'laps' ? undefined : tidyTime(index, column as 'totalTime' | 'bestLap'))}
+                          onKeyDown={onKeyDown(index, columnIndex)}
+                          sx={cellInput}
+                        />
+                      );
+                    }
+                    return (
+                      <TableCell key={column} align={TEXT_COLUMNS.includes(column) || column === 'status' ? 'left' : 'center'} sx={{ verticalAlign: 'top' }}>
+                        {control}
+                        {error && (
+                          <Typography id={errorId} variant="caption" color="error" sx={{ display: 'block', lineHeight: 1.2, mt: 0.25, maxWidth: 160 }}>
+                            {error}
+                          </Typography>
+                        )}
+                      </TableCell>
+                    );
+                  })}
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <IconButton size="small" aria-label={`Move ${row.driverName} up`} disabled={disabled || index === 0} onClick={() => onChange(moveRow(rows, index, -1))}>
+                      ↑
+                    </IconButton>
+                    <IconButton
+                      size="small"
+                      aria-label={`Move ${row.driverName} down`}
+                      disabled={disabled || index === rows.length - 1}
+                      onClick={() => onChange(moveRow(rows, index, 1))}
+                    >
+                      ↓
+                    </IconButton>
+                    <IconButton size="small" aria-label={`Remove ${row.driverName}`} disabled={disabled} onClick={() => onChange(rows.filter((_row, at) => at !== index))}>
+                      ✕
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Box sx={{ mt: 2, maxWidth: 420 }}>
+        <DriverPicker inputRef={addField} label="Add driver (number or name)" onPick={addDriver} excluded={placed} helperText="The next finisher: type a number, then Enter" />
+      </Box>
+      <Typography id="results-grid-keys" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        Keys: Enter or ↓ next row, ↑ previous row, ← → neighbouring cell, Alt+↑ / Alt+↓ move a driver up or down; type F, D… to pick a status. Times as m:ss.SSS.
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,237 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
+import { CenteredLoader } from '../../../components/CenteredLoader.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { showTime } from '../../../components/dateTime.js';
+import { failureMessage } from '../../../components/form/failureMessage.js';
+import { routeId } from '../../../components/routeId.js';
+import { ApiError } from '../../../lib/api/client.js';
+import { useRoom } from '../../../lib/realtime/useRoom.js';
+import { competitionCommands, competitionKeys, competitionQueries, type RaceRef } from '../api.js';
+import { applyOwnResults } from '../cache.js';
+import { InlineFailure, isNotFound, LoadFailureState, NotFoundState } from '../components/LoadStates.js';
+import { raceLabel } from '../labels.js';
+import type { RaceResultsDto } from '../types.js';
+import { ImportPanel } from './ImportPanel.js';
+import { organizerPaths } from './organizerPaths.js';
+import { ResultsGrid } from './ResultsGrid.js';
+import { checkRows, gridChanged, gridFieldOf, resultsRequestFrom, rowsFromResults, type GridErrors, type GridRow } from './resultsGrid.js';
+import { RevisionHistory } from './RevisionHistory.js';
+
+/** The API's 400 by grid cell (`results.3.laps` → the fourth row's Laps); the rest as lines. */
+function apiErrorsOnGrid(error: unknown, rows: GridRow[]): { errors: GridErrors; others: string[] } {
+  const errors: GridErrors = new Map();
+  const others: string[] = [];
+  const body = error instanceof ApiError && typeof error.body === 'object' && error.body !== null ? (error.body as { errors?: Record<string, string[]> }) : {};
+  for (const [path, messages] of Object.entries(body.errors ?? {})) {
+    const at = gridFieldOf(path);
+    const row = at ? rows[at.row] : undefined;
+    if (row && at?.column) errors.set(row.key, { ...errors.get(row.key), [at.column]: messages.join('; ') });
+    else others.push(row ? `P${at!.row + 1} ${row.driverName}: ${messages.join('; ')}` : `${path}: ${messages.join('; ')}`);
+  }
+  return { errors, others };
+}
+
+/** The grid of one race, its save, and what a save elsewhere changed meanwhile. */
+function ResultsEditor({ race, saved }: { race: RaceRef; saved: RaceResultsDto }) {
+  const queryClient = useQueryClient();
+  const [base, setBase] = useState(saved);
+  const [rows, setRows] = useState(() => rowsFromResults(saved.results));
+  const [errors, setErrors] = useState<GridErrors>(new Map());
+  const [problems, setProblems] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+
+  const changed = gridChanged(rows, base.results);
+  const load = (results: RaceResultsDto) => {
+    setBase(results);
+    setRows(rowsFromResults(results.results));
+    setErrors(new Map());
+    setProblems([]);
+  };
+  // Saved elsewhere (another organizer, an import): an untouched grid follows; edits are kept until the organizer chooses.
+  const newerElsewhere = saved.revision !== base.revision;
+  if (newerElsewhere && !changed) load(saved);
+
+  const edit = (next: GridRow[]) => {
+    setRows(next);
+    setNote(null);
+    if (errors.size > 0 || problems.length > 0) {
+      const { errors: stillWrong, general } = checkRows(next);
+      setErrors(stillWrong);
+      setProblems(general);
+    }
+  };
+
+  const save = async () => {
+    setNote(null);
+    const checked = checkRows(rows);
+    setErrors(checked.errors);
+    setProblems(checked.general);
+    if (checked.errors.size > 0 || checked.general.length > 0) {
+      if (checked.general.length === 0) setProblems(['Please correct the marked cells.']);
+      return;
+    }
+    setBusy(true);
+    try {
+      const results = await competitionCommands.saveResults(race, resultsRequestFrom(rows));
+      applyOwnResults(queryClient, race, results);
+      load(results);
+      setNote(`Saved as revision ${results.revision ?? '?'}: the standings follow in a moment.`);
+    } catch (error) {
+      const onGrid = apiErrorsOnGrid(error, rows);
+      setErrors(onGrid.errors);
+      setProblems(
+        onGrid.errors.size || onGrid.others.length
+          ? ['The results were not saved: please correct the marked cells.', ...onGrid.others]
+          : [failureMessage(error, 'The results were not saved')],
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xl: 'minmax(0, 3fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Box>
+        {newerElsewhere && changed && (
+          <Alert
+            severity="warning"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => load(saved)}>
+                Load it
+              </Button>
+            }
+          >
+            Revision {saved.revision} was saved meanwhile. Loading it drops your unsaved edits; saving yours makes a newer revision.
+          </Alert>
+        )}
+        <ResultsGrid rows={rows} onChange={edit} errors={errors} disabled={busy} />
+        {problems.length > 0 && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {problems.length === 1 ? (
+              problems[0]
+            ) : (
+              <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </Box>
+            )}
+          </Alert>
+        )}
+        <Box sx={{ mt: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button variant="contained" onClick={() => void save()} disabled={busy || !changed}>
+            Save results
+          </Button>
+          {changed && (
+            <Button onClick={() => load(base)} disabled={busy}>
+              Discard changes
+            </Button>
+          )}
+          <Typography variant="body2" color="text.secondary" role="status">
+            {note ?? (changed ? 'Unsaved changes' : base.revision === null ? 'No results saved yet' : `Showing revision ${base.revision}`)}
+          </Typography>
+        </Box>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <ImportPanel race={race} onImported={load} />
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <RevisionHistory race={race} onReverted={load} />
+        </Paper>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * Organize-Season-Event-Results: a round's races as tabs; for the chosen race the keyboard grid (each
+ * save a new revision), the import from a server file, and the revision history with compare and revert.
+ */
+export default function ResultsPage() {
+  const params = useParams();
+  const competitionId = routeId(params.competition);
+  const seasonId = routeId(params.season);
+  const eventId = routeId(params.event);
+  const raceParam = params.race === undefined ? undefined : routeId(params.race);
+  const season = useQuery({ ...competitionQueries.season(seasonId ?? 0), enabled: seasonId !== null });
+  const event = season.data?.events.find((candidate) => candidate.id === eventId);
+  const races = event?.raceEvents.flatMap((raceEvent) => raceEvent.races.map((race) => ({ race, raceEvent }))) ?? [];
+  const chosen = raceParam === undefined ? races[0] : races.find(({ race }) => race.id === raceParam);
+  const ref: RaceRef | null = chosen && seasonId !== null && eventId !== null ? { seasonId, eventId, raceId: chosen.race.id } : null;
+  const results = useQuery({ ...competitionQueries.results(ref ?? { seasonId: 0, eventId: 0, raceId: 0 }), enabled: ref !== null });
+  useRoom(seasonId === null ? null : `season:${seasonId}`, ref ? competitionKeys.results(ref) : undefined);
+
+  if (competitionId === null || seasonId === null || eventId === null || raceParam === null) return <NotFoundPage />;
+  const seasonPath = organizerPaths.season(competitionId, seasonId);
+  const back = (
+    <Button component={RouterLink} to={seasonPath} sx={{ mb: 1 }}>
+      ← Season
+    </Button>
+  );
+  if (isNotFound(season.error))
+    return <NotFoundState before={back} title="Season not found" message="There is no such season" back={organizerPaths.competitions()} backLabel="All competitions" />;
+  if (season.error) return <LoadFailureState before={back} what="season" error={season.error} onRetry={() => void season.refetch()} />;
+  if (!season.data) return <CenteredLoader label="Loading the season" />;
+  if (!event || season.data.competition.id !== competitionId)
+    return <NotFoundState before={back} title="Round not found" message="This event is not a round of the season" back={seasonPath} backLabel="Back to the season" />;
+  if (!chosen)
+    return (
+      <NotFoundState
+        before={back}
+        title="Race not found"
+        message="This round has no such race"
+        back={organizerPaths.results(competitionId, seasonId, event.id)}
+        backLabel="The round's first race"
+      />
+    );
+
+  const tracks = event.raceEvents.length;
+  // A race nobody has saved yet may answer 404: its grid starts empty.
+  const saved = results.data ?? (isNotFound(results.error) ? { raceId: chosen.race.id, revision: null, results: [] } : undefined);
+  return (
+    <Container maxWidth="xl" sx={{ py: 3 }}>
+      {back}
+      <Typography variant="overline" component="p" color="text.secondary">
+        {season.data.competition.name} · {season.data.name} · Round {event.round} · <time dateTime={event.date}>{showTime(event.date).dateTime}</time>
+      </Typography>
+      <PageTitle>{`Results: ${event.name}`}</PageTitle>
+      {races.length > 1 && (
+        <Tabs value={chosen.race.id} aria-label="Races of the round" variant="scrollable" sx={{ mb: 2 }}>
+          {races.map(({ race, raceEvent }) => (
+            <Tab
+              key={race.id}
+              value={race.id}
+              label={raceLabel(raceEvent, race, tracks)}
+              component={RouterLink}
+              to={organizerPaths.results(competitionId, seasonId, event.id, race.id)}
+            />
+          ))}
+        </Tabs>
+      )}
+      {results.error && !isNotFound(results.error) ? (
+        <InlineFailure what="results" error={results.error} onRetry={() => void results.refetch()} />
+      ) : !saved ? (
+        <Box role="status" aria-label="Loading the results">
+          <Skeleton variant="rounded" height={320} />
+        </Box>
+      ) : (
+        <ResultsEditor key={chosen.race.id} race={ref!} saved={saved} />
+      )}
+    </Container>
+  );
+}
