@@ -12,6 +12,7 @@ import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/environment.js';
 import { AppModule } from './app.module.js';
+import { VisitorReads } from './infra/read-cache/visitor-reads.js';
 import { REDIS } from './infra/redis/redis.module.js';
 import { RedisIoAdapter } from './infra/realtime/redis-io.adapter.js';
 import { sessionMiddleware } from './modules/auth/session.js';
@@ -19,6 +20,9 @@ import { httpMetrics } from './modules/ops/http-metrics.middleware.js';
 import { Metrics } from './modules/ops/metrics.js';
 import { mountQueueDashboard } from './modules/ops/queue-dashboard.js';
 import { serveWebClient } from './web-client.js';
+
+/** The API's path prefix: every controller route is under /api. */
+const API_PREFIX = 'api';
 
 /** Builds the whole HTTP application (API under /api, OpenAPI at /api/docs, the web client at /). */
 export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<INestApplication> {
@@ -35,6 +39,8 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
 
   app.use(...securityHeaders(config));
   app.use(httpMetrics(app.get(Metrics)));
+  // Visitors' cached reads that are in the cache are answered here, before parsing, sessions and the Nest pipeline.
+  app.use(app.get(VisitorReads).middleware(API_PREFIX));
   // Size and nesting are limited while parsing, before sessions, access rules or validation run.
   app.use(express.json({ limit: BODY_LIMIT, verify: verifyJsonBody }));
   app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT }));
@@ -43,7 +49,7 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   app.useWebSocketAdapter(new RedisIoAdapter(app, config.redisUrl, config.redisPrefix, sessions, new URL(config.publicUrl).origin));
   mountQueueDashboard(app);
 
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   serveWebClient(app, config);
 

@@ -28,10 +28,19 @@ export interface CachedReadMetadata {
   options: CachedReadOptions;
 }
 
+/** The headers every cached answer carries: browsers revalidate every time, and an unchanged answer costs a 304. */
+export const CACHED_READ_HEADERS = { 'Cache-Control': 'no-cache', 'Content-Type': 'application/json; charset=utf-8' } as const;
+
+/** The entry a caller reads: the URL (path and query), or the URL under the caller's id for per-caller reads. */
+export function cachedReadKey(read: CachedReadMetadata, url: string, principal: Principal | undefined): string {
+  return read.options.perCaller ? `caller:${principal?.userId ?? 'visitor'}:${url}` : url;
+}
+
 /**
  * The one read pattern for public GET routes: the answer is served from the shared read cache as
  * JSON text (with an ETag, so unchanged answers are 304) until a domain event of its tag says it
- * changed. The handler stays a plain service call; it runs only on a miss.
+ * changed. The handler stays a plain service call; it runs only on a miss. Visitors' hits are
+ * answered before the Nest pipeline (see VisitorReads); everything else comes here.
  */
 export function CachedRead(tag: ReadTag, options: CachedReadOptions = {}): MethodDecorator {
   return applyDecorators(SetMetadata(CACHED_READ, { tag, options } satisfies CachedReadMetadata), UseInterceptors(ReadCacheInterceptor));
@@ -48,11 +57,8 @@ export class ReadCacheInterceptor implements NestInterceptor {
     const read = this.reflector.get<CachedReadMetadata | undefined>(CACHED_READ, context.getHandler());
     const request = context.switchToHttp().getRequest<Request>();
     if (!read || request.method !== 'GET' || read.options.bypass?.(request.principal)) return next.handle();
-    const key = read.options.perCaller ? `caller:${request.principal?.userId ?? 'visitor'}:${request.originalUrl}` : request.originalUrl;
     const response = context.switchToHttp().getResponse<Response>();
-    // Browsers revalidate every time; an unchanged answer costs a 304.
-    response.setHeader('Cache-Control', 'no-cache');
-    response.type('application/json');
-    return from(this.cache.json(read.tag.name, key, () => lastValueFrom(next.handle())));
+    response.set(CACHED_READ_HEADERS);
+    return from(this.cache.json(read.tag.name, cachedReadKey(read, request.originalUrl, request.principal), () => lastValueFrom(next.handle())));
   }
 }

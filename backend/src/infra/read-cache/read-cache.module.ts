@@ -6,17 +6,18 @@ import { CACHED_READ, ReadCacheInterceptor, type CachedReadMetadata } from './ca
 import { InvalidateReadsAtCommit } from './invalidate-at-commit.js';
 import { ReadCache } from './read-cache.js';
 import { ReadInvalidation } from './read-invalidation.js';
+import { VisitorReads } from './visitor-reads.js';
 
 /**
  * The shared read cache. At boot it reads every `@CachedRead` route to learn which domain events
  * invalidate which tags, and hooks the ORM so a transaction that records such events drops those
- * tags as soon as it commits.
+ * tags as soon as it commits. `VisitorReads` answers visitors' hits before the Nest pipeline.
  */
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  providers: [ReadCache, ReadCacheInterceptor, ReadInvalidation],
-  exports: [ReadCache, ReadCacheInterceptor, ReadInvalidation],
+  providers: [ReadCache, ReadCacheInterceptor, ReadInvalidation, VisitorReads],
+  exports: [ReadCache, ReadCacheInterceptor, ReadInvalidation, VisitorReads],
 })
 export class ReadCacheModule implements OnModuleInit {
   constructor(

@@ -63,6 +63,19 @@ export class ReadCache {
     return json;
   }
 
+  /**
+   * The JSON text of a cached read, or null when there is none (or it is too old, or Redis fails): a
+   * lookup that never loads, for callers that fall back to the full pipeline on a miss.
+   */
+  async cached(tag: string, key: string): Promise<string | null> {
+    try {
+      const stored = await this.redis.hget(this.hashKey(tag), key);
+      return stored && this.fresh(stored);
+    } catch {
+      return null;
+    }
+  }
+
   /** Drops every cached read of these tags. */
   async invalidate(tags: Iterable<string>): Promise<void> {
     const unique = [...new Set(tags)];

@@ -1,0 +1,196 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { get } from 'node:http';
+import type { Socket } from 'socket.io-client';
+import type { AttendeeDto, EventDetailsDto } from '../../backend/src/contracts/events.js';
+import { ReadCacheInterceptor } from '../../backend/src/infra/read-cache/cached-read.js';
+import { ReadCache } from '../../backend/src/infra/read-cache/read-cache.js';
+import type { LeagueEvent } from '../../backend/src/modules/events/event.entities.js';
+import { EVENT_READS } from '../../backend/src/modules/events/events.reads.js';
+import { Metrics } from '../../backend/src/modules/ops/metrics.js';
+import { ApiKeysService } from '../../backend/src/modules/users/api-keys.service.js';
+import { newDrivers, type TestDriver } from '../factories/drivers.js';
+import { newEvent } from '../factories/events.js';
+import type { CookieJar } from '../support/sign-in.js';
+import { connectSocket, nextMessage, subscribe } from '../support/sockets.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/** Headers that differ between any two answers, whoever gives them. */
+const PER_ANSWER = new Set(['date', 'x-request-id', 'keep-alive', 'connection']);
+
+const headersOf = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER.has(name)));
+
+/** A GET without fetch's own cache headers (fetch sends `Cache-Control: no-cache` with If-None-Match, which forbids a 304). */
+function plainGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) =>
+    get(url, { headers }, (response) => {
+      response.resume();
+      resolve({ status: response.statusCode!, headers: response.headers });
+    }).on('error', reject),
+  );
+}
+
+/**
+ * Visitors' cached reads that are in the cache are answered before the Nest pipeline (VisitorReads),
+ * from the entries the Nest path stores: the same answer, never stale, and nothing else goes that way.
+ */
+describe('the visitor read fast path', () => {
+  let t: TestApp;
+  let published: LeagueEvent;
+  let draft: LeagueEvent;
+  let drivers: TestDriver[];
+  let organizer: CookieJar;
+  const throughNest = jest.spyOn(ReadCacheInterceptor.prototype, 'intercept');
+
+  beforeAll(async () => {
+    t = await startTestApp({ worker: true });
+    published = await newEvent(t.em(), { name: 'Fast Cup' });
+    draft = await newEvent(t.em(), { name: 'Hidden Cup', published: false });
+    drivers = await newDrivers(t.em(), t.app.get(ApiKeysService), 2);
+    organizer = await t.signIn('organizer');
+  });
+  afterEach(() => {
+    throughNest.mockClear();
+  });
+  afterAll(async () => {
+    throughNest.mockRestore();
+    await t.close();
+  });
+
+  const asVisitor = (path: string, headers: Record<string, string> = {}) => fetch(`${t.baseUrl}${path}`, { headers });
+  /** A visitor's read through Nest, which stores the entry (the tag is dropped first: earlier tests' entries may be there). */
+  const warmed = async (path: string) => {
+    await t.app.get(ReadCache).invalidate([EVENT_READS.name]);
+    const first = await asVisitor(path);
+    expect(throughNest).toHaveBeenCalled();
+    throughNest.mockClear();
+    return first;
+  };
+
+  it('answers a cached read with exactly what Nest answered: status, body and headers', async () => {
+    const path = `/api/events/${published.id}`;
+    const byNest = await warmed(path);
+    const fast = await asVisitor(path);
+    expect(throughNest).not.toHaveBeenCalled();
+
+    expect(fast.status).toBe(byNest.status);
+    expect(await fast.text()).toBe(await byNest.text());
+    expect(headersOf(fast)).toEqual(headersOf(byNest));
+    expect(headersOf(fast)).toMatchObject({
+      'cache-control': 'no-cache',
+      'content-type': 'application/json; charset=utf-8',
+      'content-security-policy': expect.stringContaining("default-src 'self'"),
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      etag: expect.stringMatching(/^W\/"/),
+    });
+    expect(fast.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await asVisitor(path, { 'x-request-id': 'trace-42' })).headers.get('x-request-id')).toBe('trace-42');
+  });
+
+  it('answers 304 when the browser has the answer', async () => {
+    const path = `/api/events/${published.id}/drivers`;
+    const etag = (await warmed(path)).headers.get('etag')!;
+    const revalidated = await plainGet(`${t.baseUrl}${path}`, { 'if-none-match': etag });
+    expect(throughNest).not.toHaveBeenCalled();
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.etag).toBe(etag);
+    expect(revalidated.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('counts its answers in the HTTP metrics under the route they read', async () => {
+    const path = '/api/events/planned?pageNumber=0&pageSize=5';
+    await warmed(path);
+    const before = await t.app.get(Metrics).httpDuration.get();
+    const count = (values: typeof before.values) =>
+      values.find((value) => value.metricName?.endsWith('_count') && value.labels.route === '/api/events/planned' && value.labels.status === '200')?.value ?? 0;
+    await asVisitor(path);
+    expect(throughNest).not.toHaveBeenCalled();
+    expect(count((await t.app.get(Metrics).httpDuration.get()).values)).toBe(count(before.values) + 1);
+  });
+
+  it('never answers with the old state once a change is pushed', async () => {
+    const path = `/api/events/${published.id}/drivers`;
+    const watcher: Socket = await connectSocket(t.baseUrl);
+    try {
+      await subscribe(watcher, `event:${published.id}`);
+      await warmed(path);
+      expect(await (await asVisitor(path)).json()).toEqual([]);
+      expect(throughNest).not.toHaveBeenCalled();
+      const pushed = nextMessage(watcher, 'event.attendance.changed', ({ attendees }) => attendees.some((attendee) => attendee.profileId === drivers[0].profile.id), 15_000);
+      // Another instance's change, in plain SQL with its outbox row: this API's commit hook never sees
+      // it, so only the relay can drop the entry the fast path serves, before the push goes out.
+      await t.app
+        .get(MikroORM)
+        .em.fork()
+        .transactional(async (em) => {
+          await em.execute('insert into event_attendance (event_id, profile_id) values (?, ?)', [published.id, drivers[0].profile.id]);
+          await em.execute(`insert into outbox_events (id, name, version, aggregate_type, aggregate_id, payload) values (?, 'EventAttendanceChanged', 1, 'event', ?, ?)`, [
+            randomUUID(),
+            String(published.id),
+            JSON.stringify({ eventId: published.id }),
+          ]);
+        });
+      await pushed;
+      const attendees = (await (await asVisitor(path)).json()) as AttendeeDto[];
+      expect(attendees.map((attendee) => attendee.profileId)).toEqual([drivers[0].profile.id]);
+    } finally {
+      watcher.disconnect();
+    }
+  });
+
+  it('sends signed-in callers through Nest: organizers read unpublished events, which visitors never see', async () => {
+    const path = `/api/events/${published.id}`;
+    await warmed(path);
+    const details = (await (await t.request(path, { as: organizer })).json()) as EventDetailsDto;
+    expect(details.id).toBe(published.id);
+    expect(throughNest).toHaveBeenCalled();
+
+    expect((await t.request(`/api/events/${draft.id}`, { as: organizer })).status).toBe(200);
+    expect((await asVisitor(`/api/events/${draft.id}`)).status).toBe(404);
+    expect((await asVisitor(`/api/events/${draft.id}`)).status).toBe(404);
+  });
+
+  it('sends callers with an API key through Nest', async () => {
+    const path = `/api/events/${published.id}`;
+    await warmed(path);
+    expect((await asVisitor(path, { authorization: drivers[1].authorization })).status).toBe(200);
+    expect(throughNest).toHaveBeenCalled();
+  });
+
+  it('leaves everything that is not a visitor’s cached read to Nest', async () => {
+    const unknown = await asVisitor('/api/no-such-read');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ status: 404, path: '/api/no-such-read' });
+    // Per-caller reads are refused to visitors, though `/api/events/:id` matches the path too.
+    expect((await asVisitor('/api/events/mynext')).status).toBe(401);
+    expect((await asVisitor('/api/events/mynext')).status).toBe(401);
+    // Invalid input is Nest's to refuse, every time (the read cache's interceptor runs before validation).
+    for (let i = 0; i < 2; i += 1) expect((await asVisitor('/api/events/planned?pageSize=many')).status).toBe(400);
+    expect(throughNest).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the visitor read fast path under the anonymous-reads limit', () => {
+  let t: TestApp;
+  let published: LeagueEvent;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { RATE_LIMIT_ANONYMOUS_READS: '3/1m' } });
+    published = await newEvent(t.em());
+  });
+  afterAll(() => t.close());
+
+  it('answers a visitor over the limit 429 with Retry-After, in the error shape', async () => {
+    const path = `/api/events/${published.id}`;
+    // The first read goes through Nest (counted by the shared limiter) and fills the cache; the hits are counted here.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await fetch(`${t.baseUrl}${path}`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    const refused = await fetch(`${t.baseUrl}${path}`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ status: 429, path, message: expect.stringContaining('Too many requests') });
+  });
+});
