@@ -32,6 +32,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(exception: unknown, host: ArgumentsHost): void {
+    // GraphQL answers in its own error shape (infra/graphql formats it): hand the error back to it.
+    if (host.getType<string>() === 'graphql') throw exception;
     const context = host.switchToHttp();
     const request = context.getRequest<Request>();
     const response = context.getResponse<Response>();
