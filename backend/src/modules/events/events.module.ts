@@ -8,6 +8,7 @@ import { EventAnnouncements } from './event-announcements.js';
 import { EventRoomPolicy } from './event-room.policy.js';
 import { EventsController, LiveController, VideosController } from './events.controller.js';
 import { EventsHandlers } from './events.handlers.js';
+import { EventsResolver } from './events.resolver.js';
 import { EventsService } from './events.service.js';
 import { LiveService } from './live.service.js';
 import { RaceLineupsController } from './race-lineups.controller.js';
@@ -19,7 +20,7 @@ import { VideosService } from './videos.service.js';
   imports: [CatalogueModule, ImagesModule, ProfilesModule, TeamsModule],
   // VideosController first: its fixed `events/youtube/...` paths must win over `events/:id/...`.
   controllers: [VideosController, EventsController, LiveController, RaceLineupsController],
-  providers: [EventsService, AttendanceService, RaceLineupsService, LiveService, VideosService, EventAnnouncements, EventsHandlers, EventRoomPolicy],
+  providers: [EventsService, AttendanceService, RaceLineupsService, LiveService, VideosService, EventAnnouncements, EventsHandlers, EventRoomPolicy, EventsResolver],
   // Drivers' public profiles list the events they entered; the gateway asks who may be in `event:<id>`.
   exports: [AttendanceService, EventRoomPolicy],
 })

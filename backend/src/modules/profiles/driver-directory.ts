@@ -77,6 +77,19 @@ export class DriverDirectory {
     return toPage(content, page.totalElements, query);
   }
 
+  /** These drivers as the Grid lists them (a hidden one as "Private driver" to others), by profile id; unknown ids are missing. One batch, whatever the count. */
+  async listItems(profileIds: readonly number[], viewer: Principal | undefined): Promise<Map<number, DriverListItemDto>> {
+    const summaries = [...(await this.profiles.summaries([...profileIds])).values()];
+    const userIds = summaries.map((summary) => summary.userId);
+    const [teamsByUser, rolesByUser] = await Promise.all([this.teams.teamsOfUsers(userIds), this.users.rolesOf(userIds)]);
+    return new Map(
+      summaries.map((summary) => [
+        summary.id,
+        this.listItem(summary, teamsByUser.get(summary.userId) ?? [], rolesByUser.get(summary.userId) ?? [], seesHidden(viewer, summary.userId)),
+      ]),
+    );
+  }
+
   async publicProfile(profileId: number, viewer: Principal | undefined): Promise<PublicProfileDto> {
     const { userId, ...profile } = await this.profiles.publicProfile(profileId, viewer);
     if (profile.hidden && profile.driverName === PRIVATE_DRIVER) return profile;

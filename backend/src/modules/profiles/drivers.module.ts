@@ -6,11 +6,12 @@ import { DriverDirectory } from './driver-directory.js';
 import { ProfilesController } from './profiles.controller.js';
 import { ProfilesHandlers } from './profiles.handlers.js';
 import { ProfilesModule } from './profiles.module.js';
+import { PROFILE_RESOLVERS } from './profiles.resolver.js';
 
 /** The drivers' API: the Profile page, public profiles, Grid and Crew, promotion; profiles with their teams, roles and events. */
 @Module({
   imports: [ProfilesModule, TeamsModule, UsersModule, LeagueEventsModule],
   controllers: [ProfilesController],
-  providers: [DriverDirectory, ProfilesHandlers],
+  providers: [DriverDirectory, ProfilesHandlers, ...PROFILE_RESOLVERS],
 })
 export class DriversModule {}

@@ -5,11 +5,12 @@ import { TeamRosters } from './team-rosters.js';
 import { TeamsController } from './teams.controller.js';
 import { TeamsHandlers } from './teams.handlers.js';
 import { TeamsModule } from './teams.module.js';
+import { TeamsResolver } from './teams.resolver.js';
 
 /** The teams' API: admin teams and captains, My Teams (invite, remove, hand over), invitations, GridTeams; roles follow membership. */
 @Module({
   imports: [TeamsModule, ProfilesModule, UsersModule],
   controllers: [TeamsController],
-  providers: [TeamRosters, TeamsHandlers],
+  providers: [TeamRosters, TeamsHandlers, TeamsResolver],
 })
 export class TeamsApiModule {}

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import type { Page } from '../../contracts/api.js';
+import type { Platform } from '../../contracts/catalogue.js';
+import type { DriverListItemDto, ProfileEventDto, SeasonResultsDto, SocialNetwork, StatsSummaryDto } from '../../contracts/profiles.js';
+import { Loaders } from '../../infra/graphql/graphql-context.js';
+import { IdArgs, ListSize } from '../../infra/graphql/graphql-types.js';
+import type { BatchRead, RequestLoaders } from '../../infra/graphql/request-loaders.js';
+import { AttendeeType } from '../events/graphql/event.types.js';
+import { TeamMemberType, TeamRefType } from '../teams/graphql/team.types.js';
+import { DriverDirectory } from './driver-directory.js';
+import { DriverListArgs, DriverPageType, DriverSeasonResultsType, DriverStatsType, DriverType, ProfileEventType, ProfileType } from './graphql/profile.types.js';
+
+/**
+ * Drivers in the GraphQL API: the same reads as `GET /api/profile/list` and `GET /api/profile/{id}`
+ * (and its teams, events, results and stats), always as a visitor sees them — a hidden profile is
+ * "Private driver" whoever asks.
+ */
+@Resolver(() => ProfileType)
+export class ProfilesResolver {
+  constructor(private readonly directory: DriverDirectory) {}
+
+  @Query(() => ProfileType, { nullable: true, description: "A driver's public profile (null and a NOT_FOUND error when there is none)" })
+  async profile(@Args() { id }: IdArgs): Promise<ProfileType> {
+    const profile = await this.directory.publicProfile(id, undefined);
+    return {
+      ...profile,
+      platformIds: Object.entries(profile.platformIds).map(([platform, platformId]) => ({ platform: platform as Platform, id: platformId })),
+      socials: Object.entries(profile.socials).map(([network, url]) => ({ network: network as SocialNetwork, url })),
+    };
+  }
+
+  @Query(() => DriverPageType, { description: 'The Grid (complete profiles) or, with `roles`, the Crew; by number' })
+  drivers(@Args() query: DriverListArgs): Promise<Page<DriverListItemDto>> {
+    return this.directory.list(query, undefined);
+  }
+
+  @ListSize(2)
+  @ResolveField(() => [TeamRefType], { description: 'The teams the driver drives for (at most one per game)' })
+  async teams(@Parent() profile: ProfileType): Promise<TeamRefType[]> {
+    const entries = await this.directory.teamsOf(profile.id, undefined);
+    return entries.map(({ driverTeam }) => ({ id: driverTeam.id, name: driverTeam.teamName }));
+  }
+
+  @ListSize(20)
+  @ResolveField(() => [ProfileEventType], { description: 'The published events the driver entered, newest first' })
+  events(@Parent() profile: ProfileType): Promise<ProfileEventDto[]> {
+    return this.directory.events(profile.id, undefined);
+  }
+
+  @ResolveField(() => DriverStatsType)
+  stats(@Parent() profile: ProfileType): Promise<StatsSummaryDto> {
+    return this.directory.stats(profile.id, undefined);
+  }
+
+  @ListSize(3)
+  @ResolveField(() => [DriverSeasonResultsType], { description: 'Results by season' })
+  results(@Parent() profile: ProfileType): Promise<SeasonResultsDto[]> {
+    return this.directory.results(profile.id, undefined);
+  }
+}
+
+/** Drivers by profile id as lists show them, for a request's DataLoaders: one batch per request, whatever asks. */
+@Injectable()
+export class PublicDrivers {
+  constructor(private readonly directory: DriverDirectory) {}
+
+  readonly byProfileId: BatchRead<number, DriverListItemDto> = (profileIds) => this.directory.listItems(profileIds, undefined);
+}
+
+const DRIVER_FIELD = { description: 'Who the driver is (a hidden profile is "Private driver")' };
+
+/** `Attendee.driver`: the drivers of an event, batched. */
+@Resolver(() => AttendeeType)
+export class AttendeeDriverResolver {
+  constructor(private readonly drivers: PublicDrivers) {}
+
+  @ResolveField(() => DriverType, DRIVER_FIELD)
+  driver(@Parent() attendee: AttendeeType, @Loaders() loaders: RequestLoaders): Promise<DriverListItemDto | null> {
+    return loaders.load(this.drivers.byProfileId, attendee.profileId);
+  }
+}
+
+/** `TeamMember.driver`: the drivers of every team listed, batched. */
+@Resolver(() => TeamMemberType)
+export class TeamMemberDriverResolver {
+  constructor(private readonly drivers: PublicDrivers) {}
+
+  @ResolveField(() => DriverType, DRIVER_FIELD)
+  driver(@Parent() member: TeamMemberType, @Loaders() loaders: RequestLoaders): Promise<DriverListItemDto | null> {
+    return loaders.load(this.drivers.byProfileId, member.profileId);
+  }
+}
+
+/** The providers DriversModule adds for the GraphQL API. */
+export const PROFILE_RESOLVERS = [ProfilesResolver, PublicDrivers, AttendeeDriverResolver, TeamMemberDriverResolver];
