@@ -5,6 +5,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { RateLimitModule } from './common/rate-limit.js';
 import type { AppConfig } from './config/environment.js';
 import { CoreModule, DOMAIN_MODULES } from './core.module.js';
+import { GraphqlModule } from './infra/graphql/graphql.module.js';
 import { OutboxRelay } from './infra/outbox/outbox-relay.js';
 import { RealtimeModule } from './infra/realtime/realtime.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -29,6 +30,7 @@ export class AppModule {
         HealthModule,
         RealtimeModule.forApp({ identity: AuthModule, roomPolicies: { modules: [LeagueEventsModule], policies: [EventRoomPolicy] } }),
         OpsModule,
+        GraphqlModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }, OutboxRelay],
     };
