@@ -9,6 +9,8 @@ import { GraphqlModule } from './infra/graphql/graphql.module.js';
 import { OutboxRelay } from './infra/outbox/outbox-relay.js';
 import { RealtimeModule } from './infra/realtime/realtime.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { CompetitionsModule } from './modules/competitions/competitions.module.js';
+import { SeasonRoomPolicy } from './modules/competitions/season-room.policy.js';
 import { EventRoomPolicy } from './modules/events/event-room.policy.js';
 import { LeagueEventsModule } from './modules/events/events.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -28,7 +30,7 @@ export class AppModule {
         RateLimitModule,
         ...DOMAIN_MODULES,
         HealthModule,
-        RealtimeModule.forApp({ identity: AuthModule, roomPolicies: { modules: [LeagueEventsModule], policies: [EventRoomPolicy] } }),
+        RealtimeModule.forApp({ identity: AuthModule, roomPolicies: { modules: [LeagueEventsModule, CompetitionsModule], policies: [EventRoomPolicy, SeasonRoomPolicy] } }),
         OpsModule,
         GraphqlModule,
       ],

@@ -26,6 +26,16 @@ export interface DomainEventMap {
   TeamInviteChanged: { teamId: number; userId: number };
   /** A user's roles changed (granted, revoked, or following their team membership). */
   UserRolesChanged: { userId: number };
+  /** A competition group was created or edited. */
+  CompetitionGroupChanged: { groupId: number };
+  /** A competition was created or edited (name, style, current, images …). */
+  CompetitionChanged: { competitionId: number };
+  /** A season was created or edited (points system, rules) or its events changed: its standings are recomputed. */
+  SeasonChanged: { seasonId: number; competitionId: number };
+  /** An organizer saved a race's results (entered, imported or reverted): `revision` is the race's new revision. */
+  ResultPosted: { seasonId: number; eventId: number; raceId: number; revision: number };
+  /** The worker stored a season's standings; `version` only rises. */
+  SeasonStandingsUpdated: { seasonId: number; version: number };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -47,6 +57,11 @@ export const DOMAIN_EVENT_VERSIONS: { readonly [N in DomainEventName]: number } 
   TeamChanged: 1,
   TeamInviteChanged: 1,
   UserRolesChanged: 1,
+  CompetitionGroupChanged: 1,
+  CompetitionChanged: 1,
+  SeasonChanged: 1,
+  ResultPosted: 1,
+  SeasonStandingsUpdated: 1,
 };
 
 export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENT_VERSIONS) as DomainEventName[];

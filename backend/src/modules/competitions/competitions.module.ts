@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { CatalogueModule } from '../catalogue/catalogue.module.js';
+import { ImagesModule } from '../images/images.module.js';
+import { CompetitionsController } from './competitions.controller.js';
+import { CompetitionsHandlers } from './competitions.handlers.js';
+import { CompetitionsService } from './competitions.service.js';
+import { ResultsReader } from './results.reader.js';
+import { ResultsService } from './results.service.js';
+import { SeasonRoomPolicy } from './season-room.policy.js';
+import { SeasonsController } from './seasons.controller.js';
+import { SeasonsService } from './seasons.service.js';
+import { StandingsService } from './standings.service.js';
+
+/** Competition groups, competitions, seasons with their rounds and points systems, results with revisions, standings (recomputed by the worker, pushed live). */
+@Module({
+  imports: [CatalogueModule, ImagesModule],
+  controllers: [CompetitionsController, SeasonsController],
+  providers: [CompetitionsService, SeasonsService, ResultsService, ResultsReader, StandingsService, CompetitionsHandlers, SeasonRoomPolicy],
+  // The gateway asks who may be in `season:<id>`.
+  exports: [SeasonRoomPolicy],
+})
+export class CompetitionsModule {}

@@ -1,0 +1,204 @@
+import { UniqueConstraintViolationException, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { toPage, type PageQuery } from '../../common/pagination.js';
+import { invalidField } from '../../common/validation.js';
+import type { Page } from '../../contracts/api.js';
+import type { CompetitionDto, CompetitionGroupDto, CompetitionSortField, CompetitionSummaryDto, ResultSourceDto } from '../../contracts/competitions.js';
+import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { GamesService } from '../catalogue/games.service.js';
+import { BANNER_BOUNDS, ICON_BOUNDS, type UploadedImages } from '../images/image-upload.js';
+import { ImagesService } from '../images/images.service.js';
+import { Competition, CompetitionGroup } from './competition.entities.js';
+import { COMPETITION_POPULATE, toCompetitionDto, toCompetitionSummaryDto, toGroupDto } from './competitions.mappers.js';
+import type { CompetitionBody, CompetitionGroupBody, CompetitionSearchBody } from './dto/competition.dto.js';
+import { seasonStats } from './season-stats.js';
+
+export type PictureField = 'icon' | 'banner';
+
+export const groupAggregate = (id: number) => ({ type: 'competition-group', id });
+export const competitionAggregate = (id: number) => ({ type: 'competition', id });
+
+const SORT_COLUMNS: Record<CompetitionSortField, keyof Competition> = { name: 'name', createdAt: 'createdAt', current: 'current', style: 'style' };
+
+/** The import formats of result files (`GET /api/competitions/external/sources`). */
+export const RESULT_SOURCE_LIST: ResultSourceDto[] = [
+  { id: 'ACC', name: 'Assetto Corsa Competizione', extensions: ['.json'] },
+  { id: 'AC', name: 'Assetto Corsa', extensions: ['.json'] },
+  { id: 'RF2', name: 'rFactor 2', extensions: ['.xml'] },
+];
+
+/** Competition groups and competitions: admins arrange groups, organizers run competitions, everyone reads them. */
+@Injectable()
+export class CompetitionsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly images: ImagesService,
+    private readonly games: GamesService,
+  ) {}
+
+  /** Every group (or only those with a current competition), by position then name. */
+  async groups(onlyLive = false): Promise<CompetitionGroupDto[]> {
+    const em = this.em.fork();
+    const live = await this.liveGroupIds(em);
+    const groups = await em.find(CompetitionGroup, onlyLive ? { id: { $in: [...live] } } : {}, { orderBy: { position: 'asc', name: 'asc', id: 'asc' } });
+    return groups.map((group) => toGroupDto(group, live.has(group.id)));
+  }
+
+  async group(id: number): Promise<CompetitionGroupDto> {
+    const em = this.em.fork();
+    const group = await em.findOne(CompetitionGroup, id);
+    if (!group) throw new NotFoundException(`Competition group ${id} not found`);
+    return toGroupDto(group, (await this.liveGroupIds(em)).has(id));
+  }
+
+  /** Creates (no `id`) or updates a group, with its new icon and banner if uploaded. 409 for a taken name. */
+  async saveGroup(body: CompetitionGroupBody, uploads: UploadedImages<PictureField> = {}): Promise<CompetitionGroupDto> {
+    const [icon, banner] = await this.pictures(uploads);
+    let id: number;
+    try {
+      id = await this.em.transactional(async (em) => {
+        let group: CompetitionGroup;
+        const fields = { name: body.name, description: body.description || null, ...(body.position !== undefined ? { position: body.position } : {}) };
+        if (body.id) {
+          const found = await em.findOne(CompetitionGroup, body.id);
+          if (!found) throw new NotFoundException(`Competition group ${body.id} not found`);
+          group = em.assign(found, fields);
+        } else {
+          group = em.create(CompetitionGroup, fields);
+        }
+        this.images.setIcon(em, group, icon);
+        this.images.setImage(em, group, 'banner', banner);
+        await em.flush();
+        recordDomainEvent(em, 'CompetitionGroupChanged', groupAggregate(group.id), { groupId: group.id });
+        await em.flush();
+        return group.id;
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException && error.message.includes('competition_groups_name_key')) {
+        throw new ConflictException(`A competition group named "${body.name}" exists already`);
+      }
+      throw error;
+    }
+    return this.group(id);
+  }
+
+  /** Current competitions (the Series page), optionally of one group: by group position, group name, then name. */
+  async current(query: PageQuery, groupId?: number): Promise<Page<CompetitionSummaryDto>> {
+    const em = this.em.fork();
+    if (groupId !== undefined && !(await em.count(CompetitionGroup, groupId))) throw new NotFoundException(`Competition group ${groupId} not found`);
+    const where: FilterQuery<Competition> = { current: true, ...(groupId !== undefined ? { group: groupId } : {}) };
+    return this.page(em, where, [{ group: { position: 'asc nulls last', name: 'asc' } }, { name: 'asc' }, { id: 'asc' }] as QueryOrderMap<Competition>[], query);
+  }
+
+  /** One competition with its seasons (current or not). */
+  async details(id: number): Promise<CompetitionDto> {
+    const em = this.em.fork();
+    const competition = await em.findOne(Competition, id, { populate: COMPETITION_POPULATE });
+    if (!competition) throw new NotFoundException(`Competition ${id} not found`);
+    const stats = await seasonStats(
+      em,
+      competition.seasons.getItems().map((season) => season.id),
+    );
+    return toCompetitionDto(competition, stats, new Date());
+  }
+
+  /** Competitions offered on the Series leaderboard: enabled, with at least one season, current ones first. */
+  async leaderboards(): Promise<CompetitionDto[]> {
+    const em = this.em.fork();
+    const competitions = await em.find(
+      Competition,
+      { leaderboardsEnabled: true, seasons: { $some: {} } },
+      { populate: COMPETITION_POPULATE, orderBy: [{ current: 'desc' }, { name: 'asc' }, { id: 'asc' }] },
+    );
+    const stats = await seasonStats(
+      em,
+      competitions.flatMap((competition) => competition.seasons.getItems().map((season) => season.id)),
+    );
+    const now = new Date();
+    return competitions.map((competition) => toCompetitionDto(competition, stats, now));
+  }
+
+  /** Creates (no `id`) or updates a competition, with its new icon and banner if uploaded. */
+  async save(body: CompetitionBody, uploads: UploadedImages<PictureField> = {}): Promise<CompetitionDto> {
+    const [icon, banner] = await this.pictures(uploads);
+    const id = await this.em.transactional(async (em) => {
+      const group = body.group ? await em.findOne(CompetitionGroup, body.group.id) : null;
+      if (body.group && !group) throw invalidField('group.id', `competition group ${body.group.id} does not exist`);
+      const game = body.game
+        ? await this.games.find(em, body.game.id).catch(() => {
+            throw invalidField('game.id', `game ${body.game!.id} does not exist`);
+          })
+        : null;
+      if (game) {
+        const foreign = body.platforms.filter((platform) => !game.platforms.includes(platform));
+        if (foreign.length) throw invalidField('platforms', `${game.name} is not on ${foreign.join(', ')}`);
+      }
+      const fields = {
+        name: body.name,
+        description: body.description || null,
+        style: body.style,
+        group,
+        game,
+        platforms: body.platforms,
+        ...(body.current !== undefined ? { current: body.current } : {}),
+        ...(body.leaderboardsEnabled !== undefined ? { leaderboardsEnabled: body.leaderboardsEnabled } : {}),
+      };
+      let competition: Competition;
+      if (body.id) {
+        const found = await em.findOne(Competition, body.id);
+        if (!found) throw new NotFoundException(`Competition ${body.id} not found`);
+        competition = em.assign(found, fields);
+      } else {
+        competition = em.create(Competition, fields);
+      }
+      this.images.setIcon(em, competition, icon);
+      this.images.setImage(em, competition, 'banner', banner);
+      await em.flush();
+      recordDomainEvent(em, 'CompetitionChanged', competitionAggregate(competition.id), { competitionId: competition.id });
+      await em.flush();
+      return competition.id;
+    });
+    return this.details(id);
+  }
+
+  /** The organizers' list of every competition: filters and sort in the body (default: by name). */
+  search(body: CompetitionSearchBody, query: PageQuery): Promise<Page<CompetitionSummaryDto>> {
+    const where: FilterQuery<Competition> = {};
+    if (body.name) where.name = { $ilike: `%${body.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+    if (body.groupId) where.group = body.groupId;
+    if (body.current !== undefined) where.current = body.current;
+    if (body.style) where.style = body.style;
+    const orderBy = [
+      ...(body.sort ?? []).map(({ field, direction }) => ({ [SORT_COLUMNS[field]]: direction?.toUpperCase() === 'DESC' ? 'desc' : 'asc' })),
+      ...(body.sort?.length ? [] : [{ name: 'asc' }]),
+      { id: 'asc' },
+    ] as QueryOrderMap<Competition>[];
+    return this.page(this.em.fork(), where, orderBy, query);
+  }
+
+  private async page(em: EntityManager, where: FilterQuery<Competition>, orderBy: QueryOrderMap<Competition>[], query: PageQuery): Promise<Page<CompetitionSummaryDto>> {
+    const [competitions, total] = await em.findAndCount(Competition, where, { populate: COMPETITION_POPULATE, orderBy, limit: query.pageSize, offset: query.offset });
+    const stats = await seasonStats(
+      em,
+      competitions.flatMap((competition) => competition.seasons.getItems().map((season) => season.id)),
+    );
+    const now = new Date();
+    return toPage(
+      competitions.map((competition) => toCompetitionSummaryDto(competition, stats, now)),
+      total,
+      query,
+    );
+  }
+
+  /** Groups with at least one current competition. */
+  private async liveGroupIds(em: EntityManager): Promise<Set<number>> {
+    const rows = await em.execute<{ group_id: number }[]>('select distinct group_id from competitions where current and group_id is not null');
+    return new Set(rows.map((row) => row.group_id));
+  }
+
+  /** Decodes the uploaded icon and banner (before any transaction opens). */
+  private pictures(uploads: UploadedImages<PictureField>) {
+    return Promise.all([this.images.prepare(uploads.icon?.[0], ICON_BOUNDS, 'icon'), this.images.prepare(uploads.banner?.[0], BANNER_BOUNDS, 'banner')]);
+  }
+}

@@ -1,0 +1,107 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { IdRef, IdRefField, OneOfField, OptionalIdField, OptionalTextField, PlatformsField, SortDirectionField, TextField } from '../../../common/dto-fields.js';
+import type { SortDirection } from '../../../contracts/api.js';
+import type { Platform } from '../../../contracts/catalogue.js';
+import {
+  COMPETITION_SORT_FIELDS,
+  COMPETITION_STYLES,
+  type CompetitionGroupRequest,
+  type CompetitionRequest,
+  type CompetitionSearchRequest,
+  type CompetitionSortField,
+  type CompetitionStyle,
+} from '../../../contracts/competitions.js';
+
+export const DESCRIPTION_MAX = 2000;
+
+/** The `group` part of `PUT /api/competitions/groups` (multipart, with optional `icon` and `banner`): with `id` it updates. */
+export class CompetitionGroupBody implements CompetitionGroupRequest {
+  @OptionalIdField()
+  id?: number;
+
+  @TextField(100, 'GT World Series')
+  name!: string;
+
+  @OptionalTextField(DESCRIPTION_MAX)
+  description?: string | null;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 0, description: 'Listed by position, smallest first' })
+  @IsOptional()
+  @IsInt({ message: 'position must be a whole number from 0 to 1000' })
+  @Min(0, { message: 'position must be a whole number from 0 to 1000' })
+  @Max(1000, { message: 'position must be a whole number from 0 to 1000' })
+  position?: number;
+}
+
+/** The `competition` part of `PUT /api/competitions` (multipart, with optional `icon` and `banner`): with `id` it updates. */
+export class CompetitionBody implements CompetitionRequest {
+  @OptionalIdField()
+  id?: number;
+
+  @TextField(100, 'GT3 Sprint Cup')
+  name!: string;
+
+  @OptionalTextField(DESCRIPTION_MAX)
+  description?: string | null;
+
+  @OneOfField(COMPETITION_STYLES)
+  style!: CompetitionStyle;
+
+  @IdRefField({ optional: true, description: 'The competition group it is listed under' })
+  group?: IdRef | null;
+
+  @IdRefField({ optional: true, description: 'The game raced; its rounds must be events of this game' })
+  game?: IdRef | null;
+
+  @PlatformsField()
+  platforms!: Platform[];
+
+  @ApiPropertyOptional({ default: false, description: 'Shown on the Series page' })
+  @IsOptional()
+  @IsBoolean()
+  current?: boolean;
+
+  @ApiPropertyOptional({ default: true, description: 'Offered on the Series leaderboard' })
+  @IsOptional()
+  @IsBoolean()
+  leaderboardsEnabled?: boolean;
+}
+
+export class CompetitionSortDto {
+  @ApiProperty({ enum: COMPETITION_SORT_FIELDS })
+  @IsIn(COMPETITION_SORT_FIELDS, { message: `sort field must be one of ${COMPETITION_SORT_FIELDS.join(', ')}` })
+  field!: CompetitionSortField;
+
+  @SortDirectionField()
+  direction?: SortDirection | 'asc' | 'desc';
+}
+
+/** Body of the organizers' list `POST /api/competitions`: filters and sort (default: by name). */
+export class CompetitionSearchBody implements CompetitionSearchRequest {
+  @OptionalTextField(100, 'Part of the name, any case')
+  name?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  groupId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  current?: boolean;
+
+  @OneOfField(COMPETITION_STYLES, { optional: true })
+  style?: CompetitionStyle;
+
+  @ApiPropertyOptional({ type: [CompetitionSortDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(4)
+  @ValidateNested({ each: true })
+  @Type(() => CompetitionSortDto)
+  sort?: CompetitionSortDto[];
+}

@@ -1,0 +1,110 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { RESULT_STATUSES, type RaceResultLine, type RaceResultsRequest, type ResultStatus } from '../../../contracts/competitions.js';
+
+/** More cars than any grid. */
+export const RESULT_LINES_MAX = 500;
+/** Times in milliseconds fit an integer column: up to ~24 days. */
+const TIME_MAX_MS = 2_147_483_647;
+
+const whole = (field: string, min: number, max: number) => ({ message: `${field} must be a whole number from ${min} to ${max}` });
+
+/** `{season}` in a path. */
+export class SeasonParam {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  season!: number;
+}
+
+/** `{season}/events/{event}` in a path. */
+export class SeasonEventParams extends SeasonParam {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  event!: number;
+}
+
+/** `{season}/events/{event}/results/{race}` in a path. */
+export class RaceParams extends SeasonEventParams {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  race!: number;
+}
+
+/** `…/results/{race}/revisions/{revision}` in a path. */
+export class RevisionParams extends RaceParams {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  revision!: number;
+}
+
+export class RaceResultLineBody implements RaceResultLine {
+  @ApiProperty()
+  @IsInt({ message: 'profileId must be a driver profile id' })
+  @Min(1, { message: 'profileId must be a driver profile id' })
+  profileId!: number;
+
+  @ApiProperty({ minimum: 1, maximum: RESULT_LINES_MAX })
+  @IsInt(whole('position', 1, RESULT_LINES_MAX))
+  @Min(1, whole('position', 1, RESULT_LINES_MAX))
+  @Max(RESULT_LINES_MAX, whole('position', 1, RESULT_LINES_MAX))
+  position!: number;
+
+  @ApiProperty({ enum: RESULT_STATUSES })
+  @IsIn(RESULT_STATUSES, { message: `status must be one of ${RESULT_STATUSES.join(', ')}` })
+  status!: ResultStatus;
+
+  @ApiProperty({ minimum: 0, maximum: 10_000 })
+  @IsInt(whole('laps', 0, 10_000))
+  @Min(0, whole('laps', 0, 10_000))
+  @Max(10_000, whole('laps', 0, 10_000))
+  laps!: number;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Race time in milliseconds' })
+  @IsOptional()
+  @IsInt(whole('totalTimeMs', 0, TIME_MAX_MS))
+  @Min(0, whole('totalTimeMs', 0, TIME_MAX_MS))
+  @Max(TIME_MAX_MS, whole('totalTimeMs', 0, TIME_MAX_MS))
+  totalTimeMs?: number | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Best lap in milliseconds' })
+  @IsOptional()
+  @IsInt(whole('bestLapMs', 0, TIME_MAX_MS))
+  @Min(0, whole('bestLapMs', 0, TIME_MAX_MS))
+  @Max(TIME_MAX_MS, whole('bestLapMs', 0, TIME_MAX_MS))
+  bestLapMs?: number | null;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean()
+  pole?: boolean;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean()
+  fastestLap?: boolean;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'The team the driver raced for; omitted: the team they entered the event with' })
+  @IsOptional()
+  @IsInt({ message: 'teamId must be a team id' })
+  @Min(1, { message: 'teamId must be a team id' })
+  teamId?: number | null;
+}
+
+/** `PUT /api/seasons/{season}/events/{event}/results/{race}`: the race's whole classification. */
+export class RaceResultsBody implements RaceResultsRequest {
+  @ApiProperty({ type: [RaceResultLineBody] })
+  @IsArray()
+  @ArrayMaxSize(RESULT_LINES_MAX, { message: `a race has at most ${RESULT_LINES_MAX} result lines` })
+  @ValidateNested({ each: true })
+  @Type(() => RaceResultLineBody)
+  results!: RaceResultLineBody[];
+}

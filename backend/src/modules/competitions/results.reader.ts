@@ -1,0 +1,112 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { RaceResultDto, RaceResultsDto, ResultRevisionDto } from '../../contracts/competitions.js';
+import { driverDisplayName } from '../../contracts/driver-name.js';
+import { PRIVATE_DRIVER } from '../../contracts/profiles.js';
+import type { DriverProfile } from '../profiles/driver-profile.entity.js';
+import { RaceResultLine, ResultRevision } from './competition.entities.js';
+import { placeholders } from './season-stats.js';
+
+/** A driver as results and standings show them: a hidden profile is "Private driver" unless the viewer sees hidden drivers. */
+export function shownDriver(profile: DriverProfile, seesHidden: boolean): { driverName: string; driverNumber: number | null } {
+  if (profile.hidden && !seesHidden) return { driverName: PRIVATE_DRIVER, driverNumber: null };
+  return { driverName: driverDisplayName(profile), driverNumber: profile.driverNumber };
+}
+
+/** Line points of the season's stored standings: `{raceId: {profileId: points}}`. */
+export type LinePoints = Record<string, Record<string, number>>;
+
+/** Reads races' results: the latest revision (what counts), any older one, and their history. */
+@Injectable()
+export class ResultsReader {
+  /**
+   * The latest results of each race, in the order of `raceIds` (`revision: null` for a race without
+   * any), with the points of the season's stored standings. A constant number of queries for any number of races.
+   */
+  async latestOf(em: EntityManager, seasonId: number, raceIds: readonly number[], seesHidden: boolean): Promise<RaceResultsDto[]> {
+    if (!raceIds.length) return [];
+    const latest = await em.execute<{ id: number; race_id: number; number: number }[]>(
+      `select distinct on (race_id) id, race_id, number from result_revisions where race_id in (${placeholders(raceIds)}) order by race_id, number desc`,
+      [...raceIds],
+    );
+    const [lines, points] = await Promise.all([
+      this.linesOf(
+        em,
+        latest.map((row) => row.id),
+      ),
+      this.linePoints(em, seasonId),
+    ]);
+    const byRace = new Map(latest.map((row) => [row.race_id, row]));
+    return raceIds.map((raceId) => {
+      const revision = byRace.get(raceId);
+      return {
+        raceId,
+        revision: revision?.number ?? null,
+        results: revision ? (lines.get(revision.id) ?? []).map((line) => toRaceResultDto(line, raceId, points, seesHidden)) : [],
+      };
+    });
+  }
+
+  /** One revision of a race (for comparing): its lines, with the stored standings' points only when it is the latest. */
+  async revision(em: EntityManager, seasonId: number, raceId: number, number: number, seesHidden: boolean): Promise<RaceResultsDto | null> {
+    const [revision, newest] = await Promise.all([
+      em.findOne(ResultRevision, { race: raceId, number }),
+      em.findOne(ResultRevision, { race: raceId }, { orderBy: { number: 'desc' }, fields: ['number'] }),
+    ]);
+    if (!revision) return null;
+    const lines = (await this.linesOf(em, [revision.id])).get(revision.id) ?? [];
+    const points = newest?.number === number ? await this.linePoints(em, seasonId) : {};
+    return { raceId, revision: number, results: lines.map((line) => toRaceResultDto(line, raceId, points, seesHidden)) };
+  }
+
+  /** The race's revisions, newest first, with author, time, note and number of lines. */
+  async history(em: EntityManager, raceId: number): Promise<ResultRevisionDto[]> {
+    const revisions = await em.find(ResultRevision, { race: raceId }, { populate: ['author'], orderBy: { number: 'desc' } });
+    if (!revisions.length) return [];
+    const ids = revisions.map((revision) => revision.id);
+    const counts = await em.execute<{ revision_id: number; lines: number }[]>(
+      `select revision_id, count(*)::int as lines from race_result_lines where revision_id in (${placeholders(ids)}) group by revision_id`,
+      ids,
+    );
+    const linesOf = new Map(counts.map((row) => [row.revision_id, row.lines]));
+    return revisions.map((revision) => ({
+      revision: revision.number,
+      author: { userId: revision.author.id, name: revision.author.globalName ?? revision.author.username },
+      createdAt: revision.createdAt.toISOString(),
+      note: revision.note,
+      lines: linesOf.get(revision.id) ?? 0,
+    }));
+  }
+
+  /** The lines of these revisions with their drivers and teams, by revision id, in position order. */
+  async linesOf(em: EntityManager, revisionIds: readonly number[]): Promise<Map<number, RaceResultLine[]>> {
+    if (!revisionIds.length) return new Map();
+    const lines = await em.find(RaceResultLine, { revision: { $in: [...revisionIds] } }, { populate: ['profile', 'team'], orderBy: { revision: 'asc', position: 'asc' } });
+    const byRevision = new Map<number, RaceResultLine[]>();
+    for (const line of lines) byRevision.set(line.revision.id, [...(byRevision.get(line.revision.id) ?? []), line]);
+    return byRevision;
+  }
+
+  private async linePoints(em: EntityManager, seasonId: number): Promise<LinePoints> {
+    const [row] = await em.execute<{ line_points: LinePoints }[]>('select line_points from season_standings where season_id = ?', [seasonId]);
+    return row?.line_points ?? {};
+  }
+}
+
+/** Needs the line's profile and team loaded; `raceId` is the race of its revision. */
+function toRaceResultDto(line: RaceResultLine, raceId: number, points: LinePoints, seesHidden: boolean): RaceResultDto {
+  return {
+    profileId: line.profile.id,
+    ...shownDriver(line.profile, seesHidden),
+    teamId: line.team?.id ?? null,
+    teamName: line.team?.name ?? null,
+    position: line.position,
+    status: line.status,
+    laps: line.laps,
+    totalTimeMs: line.totalTimeMs,
+    bestLapMs: line.bestLapMs,
+    pole: line.pole,
+    fastestLap: line.fastestLap,
+    points: points[String(raceId)]?.[String(line.profile.id)] ?? 0,
+  };
+}

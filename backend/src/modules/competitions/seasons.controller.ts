@@ -1,0 +1,98 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Access } from '../../common/access.js';
+import { CurrentPrincipal, type Principal } from '../../common/principal.js';
+import type { RaceResultsDto, ResultRevisionDto, SeasonDto, SeasonEventDetailsDto, StandingsDto } from '../../contracts/competitions.js';
+import { CachedRead } from '../../infra/read-cache/cached-read.js';
+import { seesUnpublished } from '../events/events.service.js';
+import { COMPETITION_READS } from './competitions.reads.js';
+import { RaceParams, RaceResultsBody, RevisionParams, SeasonEventParams, SeasonParam } from './dto/results.dto.js';
+import { SeasonEventsBody } from './dto/season.dto.js';
+import { ResultsService, type RaceRef } from './results.service.js';
+import { SeasonsService } from './seasons.service.js';
+import { StandingsService } from './standings.service.js';
+
+/** The caller on a public route: a principal when signed in, else undefined. */
+const Caller = createParamDecorator((_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<Request>().principal);
+
+const raceRef = ({ season, event, race }: RaceParams): RaceRef => ({ seasonId: season, eventId: event, raceId: race });
+
+/** Seasons with their rounds, races' results with their revisions, and standings. Organizers (who see unpublished rounds) read past the cache. */
+@ApiTags('competitions')
+@Controller('seasons')
+export class SeasonsController {
+  constructor(
+    private readonly seasons: SeasonsService,
+    private readonly results: ResultsService,
+    private readonly standings: StandingsService,
+  ) {}
+
+  /** The season with its competition, points system and rounds in date order, each with its race events and races. */
+  @Get(':season')
+  @Access('public')
+  @CachedRead(COMPETITION_READS, { bypass: seesUnpublished })
+  season(@Param() { season }: SeasonParam, @Caller() principal?: Principal): Promise<SeasonDto> {
+    return this.seasons.season(season, principal);
+  }
+
+  /** Makes exactly these events the season's rounds (an event with results cannot leave it: 409). */
+  @Put(':season/events')
+  @Access('isOrganizer')
+  setEvents(@Param() { season }: SeasonParam, @Body() body: SeasonEventsBody): Promise<SeasonDto> {
+    return this.seasons.setEvents(season, body.eventIds);
+  }
+
+  /** The season's driver and team standings, as the worker last computed them. */
+  @Get(':season/standings')
+  @Access('public')
+  @CachedRead(COMPETITION_READS)
+  seasonStandings(@Param() { season }: SeasonParam): Promise<StandingsDto> {
+    return this.standings.read(season);
+  }
+
+  /** One round with the latest results of each of its races. */
+  @Get(':season/events/:event')
+  @Access('public')
+  @CachedRead(COMPETITION_READS, { bypass: seesUnpublished })
+  seasonEvent(@Param() params: SeasonEventParams, @Caller() principal?: Principal): Promise<SeasonEventDetailsDto> {
+    return this.seasons.seasonEvent(params.season, params.event, principal);
+  }
+
+  /** The race's latest results. */
+  @Get(':season/events/:event/results/:race')
+  @Access('public')
+  @CachedRead(COMPETITION_READS, { bypass: seesUnpublished })
+  raceResults(@Param() params: RaceParams, @Caller() principal?: Principal): Promise<RaceResultsDto> {
+    return this.results.latest(raceRef(params), principal);
+  }
+
+  /** Saves the race's whole classification as a new revision (positions 1 to n, each driver once). */
+  @Put(':season/events/:event/results/:race')
+  @Access('isOrganizer')
+  saveResults(@Param() params: RaceParams, @Body() body: RaceResultsBody, @CurrentPrincipal() principal: Principal): Promise<RaceResultsDto> {
+    return this.results.save(raceRef(params), body.results, principal);
+  }
+
+  /** The race's revisions, newest first: author, time, note, number of lines. */
+  @Get(':season/events/:event/results/:race/revisions')
+  @Access('isOrganizer')
+  revisions(@Param() params: RaceParams, @CurrentPrincipal() principal: Principal): Promise<ResultRevisionDto[]> {
+    return this.results.history(raceRef(params), principal);
+  }
+
+  /** One revision's classification, to compare with another. */
+  @Get(':season/events/:event/results/:race/revisions/:revision')
+  @Access('isOrganizer')
+  revision(@Param() params: RevisionParams, @CurrentPrincipal() principal: Principal): Promise<RaceResultsDto> {
+    return this.results.revision(raceRef(params), params.revision, principal);
+  }
+
+  /** Makes a new revision with that revision's lines ("reverted to revision N"). */
+  @Post(':season/events/:event/results/:race/revisions/:revision/revert')
+  @Access('isOrganizer')
+  @HttpCode(200)
+  revert(@Param() params: RevisionParams, @CurrentPrincipal() principal: Principal): Promise<RaceResultsDto> {
+    return this.results.revert(raceRef(params), params.revision, principal);
+  }
+}

@@ -1,0 +1,230 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Principal } from '../../common/principal.js';
+import { invalidField } from '../../common/validation.js';
+import type { PointsSystem, SeasonDto, SeasonEventDetailsDto, SeasonEventDto } from '../../contracts/competitions.js';
+import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { LeagueEvent } from '../events/event.entities.js';
+import { eventAggregate, seesUnpublished } from '../events/events.service.js';
+import { Competition, Season } from './competition.entities.js';
+import { toCompetitionSummaryDto } from './competitions.mappers.js';
+import { competitionAggregate } from './competitions.service.js';
+import type { PointsSystemBody, SeasonBody } from './dto/season.dto.js';
+import { ResultsReader } from './results.reader.js';
+import { placeholders, seasonStats } from './season-stats.js';
+
+export const seasonAggregate = (id: number) => ({ type: 'season', id });
+
+/** What a season's page needs of its events: races and tracks. */
+const ROUND_POPULATE = ['raceEvents.races', 'raceEvents.trackVariant.track'] as const;
+
+/** The points system as stored: exactly its fields, whatever class the validated body was. */
+export function toPointsSystem(body: PointsSystemBody): PointsSystem {
+  const tables: PointsSystem['tables'] = {};
+  for (const session of ['RACE', 'SPRINT', 'QUALIFYING'] as const) if (body.tables[session]) tables[session] = [...body.tables[session]];
+  return {
+    preset: body.preset,
+    tables,
+    bonuses: { pole: body.bonuses.pole, fastestLap: body.bonuses.fastestLap, onlyInsideTop: body.bonuses.onlyInsideTop },
+    minimumDistancePercent: body.minimumDistancePercent,
+    countBestRounds: body.countBestRounds,
+    neverDropLastRounds: body.neverDropLastRounds,
+    noShowPenalty: body.noShowPenalty,
+    dnfScores: body.dnfScores,
+    teamBestDrivers: body.teamBestDrivers,
+  };
+}
+
+/**
+ * Makes a change to the season's standings inputs known: raises its results version (the worker labels
+ * the standings it computes with it) and records SeasonChanged, in `em`'s transaction. Locks the
+ * season's row until commit, so changes to one season are numbered one after another.
+ */
+export async function seasonChanged(em: EntityManager, season: Season): Promise<void> {
+  await em.execute('update seasons set results_version = results_version + 1 where id = ?', [season.id]);
+  recordDomainEvent(em, 'SeasonChanged', seasonAggregate(season.id), { seasonId: season.id, competitionId: season.competition.id });
+}
+
+/** Seasons: organizers set them up (points system, rules, their events); everyone reads them with their rounds. */
+@Injectable()
+export class SeasonsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly results: ResultsReader,
+  ) {}
+
+  /** Creates (no `id`) or updates a season of the competition. */
+  async save(competitionId: number, body: SeasonBody): Promise<SeasonDto> {
+    const id = await this.em.transactional(async (em) => {
+      const competition = await em.findOne(Competition, competitionId);
+      if (!competition) throw new NotFoundException(`Competition ${competitionId} not found`);
+      const fields = { name: body.name, rules: body.rules || null, pointsSystem: toPointsSystem(body.pointsSystem) };
+      let season: Season;
+      if (body.id) {
+        const found = await em.findOne(Season, { id: body.id, competition: competitionId });
+        if (!found) throw new NotFoundException(`Season ${body.id} of competition ${competitionId} not found`);
+        season = em.assign(found, fields);
+      } else {
+        season = em.create(Season, { competition, ...fields });
+      }
+      await em.flush();
+      await seasonChanged(em, season);
+      // The competition's seasons (and its current season) are part of what its pages show.
+      recordDomainEvent(em, 'CompetitionChanged', competitionAggregate(competitionId), { competitionId });
+      await em.flush();
+      return season.id;
+    });
+    return this.season(id, null, true);
+  }
+
+  /**
+   * Makes exactly these events the season's rounds. 400 for unknown or assessment events or events of
+   * another game than the competition's; 409 for an event of another season, or for taking out an
+   * event that has results (its results would silently leave the standings).
+   */
+  async setEvents(seasonId: number, eventIds: number[]): Promise<SeasonDto> {
+    await this.em.transactional(async (em) => {
+      const season = await em.findOne(Season, seasonId, { populate: ['competition'] });
+      if (!season) throw new NotFoundException(`Season ${seasonId} not found`);
+      const [events, linked] = await Promise.all([
+        eventIds.length ? em.find(LeagueEvent, { id: { $in: eventIds } }) : Promise.resolve([]),
+        em.find(LeagueEvent, { season: seasonId }),
+      ]);
+      const byId = new Map(events.map((event) => [event.id, event]));
+      eventIds.forEach((id, index) => {
+        const event = byId.get(id);
+        if (!event) throw invalidField(`eventIds.${index}`, `event ${id} does not exist`);
+        if (event.assessment) throw invalidField(`eventIds.${index}`, `event ${id} is an assessment event: it cannot be a round of a season`);
+        const gameId = season.competition.game?.id;
+        if (gameId !== undefined && event.game.id !== gameId) throw invalidField(`eventIds.${index}`, `event ${id} is of another game than the competition`);
+        if (event.season && event.season.id !== seasonId) {
+          throw new ConflictException(`Event ${id} is a round of season ${event.season.id} already: take it out of that season first`);
+        }
+      });
+      const leaving = linked.filter((event) => !byId.has(event.id));
+      const withResults = await this.eventsWithResults(
+        em,
+        leaving.map((event) => event.id),
+      );
+      if (withResults.length) throw new ConflictException(`Event ${withResults.join(', ')} has results: it stays a round of the season`);
+      const joining = events.filter((event) => event.season?.id !== seasonId);
+      for (const event of leaving) event.season = null;
+      for (const event of joining) event.season = season;
+      // Lists and pages of these events show which season they belong to.
+      for (const event of [...leaving, ...joining]) if (event.published) recordDomainEvent(em, 'EventDetailsChanged', eventAggregate(event.id), { eventId: event.id });
+      await em.flush();
+      await seasonChanged(em, season);
+      await em.flush();
+    });
+    return this.season(seasonId, null, true);
+  }
+
+  /** The season with its competition, points system and rounds (unpublished ones only for organizers), in date order. */
+  async season(id: number, principal: Principal | null | undefined, asOrganizer = false): Promise<SeasonDto> {
+    const em = this.em.fork();
+    const season = await em.findOne(Season, id, { populate: ['competition.group', 'competition.game', 'competition.seasons'] });
+    if (!season) throw new NotFoundException(`Season ${id} not found`);
+    const sees = asOrganizer || seesUnpublished(principal);
+    const events = await em.find(LeagueEvent, { season: id, ...(sees ? {} : { published: true }) }, { populate: ROUND_POPULATE, orderBy: { startsAt: 'asc', id: 'asc' } });
+    const [withResults, stats] = await Promise.all([
+      this.racesWithResults(em, events),
+      seasonStats(
+        em,
+        season.competition.seasons.getItems().map((other) => other.id),
+      ),
+    ]);
+    return {
+      id: season.id,
+      name: season.name,
+      rules: season.rules,
+      competition: toCompetitionSummaryDto(season.competition, stats, new Date()),
+      pointsSystem: season.pointsSystem,
+      events: events.map((event, index) => toSeasonEventDto(event, index + 1, withResults)),
+    };
+  }
+
+  /** One round of the season with the latest results of each of its races. */
+  async seasonEvent(seasonId: number, eventId: number, principal: Principal | null | undefined): Promise<SeasonEventDetailsDto> {
+    const em = this.em.fork();
+    const { season, event } = await findRound(em, seasonId, eventId, principal);
+    await em.populate(event, ROUND_POPULATE);
+    const sees = seesUnpublished(principal);
+    const earlier = await em.count(LeagueEvent, {
+      season: seasonId,
+      ...(sees ? {} : { published: true }),
+      $or: [{ startsAt: { $lt: event.startsAt } }, { startsAt: event.startsAt, id: { $lt: event.id } }],
+    });
+    const races = event.raceEvents.getItems().flatMap((raceEvent) => raceEvent.races.getItems());
+    const results = await this.results.latestOf(
+      em,
+      seasonId,
+      races.map((race) => race.id),
+      sees,
+    );
+    const withResults = new Set(results.filter((entry) => entry.revision !== null).map((entry) => entry.raceId));
+    return {
+      ...toSeasonEventDto(event, earlier + 1, withResults),
+      seasonId,
+      competition: { id: season.competition.id, name: season.competition.name },
+      results,
+    };
+  }
+
+  private async racesWithResults(em: EntityManager, events: LeagueEvent[]): Promise<Set<number>> {
+    const raceIds = events.flatMap((event) => event.raceEvents.getItems().flatMap((raceEvent) => raceEvent.races.getItems().map((race) => race.id)));
+    if (!raceIds.length) return new Set();
+    const rows = await em.execute<{ race_id: number }[]>(`select distinct race_id from result_revisions where race_id in (${placeholders(raceIds)})`, raceIds);
+    return new Set(rows.map((row) => row.race_id));
+  }
+
+  private async eventsWithResults(em: EntityManager, eventIds: number[]): Promise<number[]> {
+    if (!eventIds.length) return [];
+    const rows = await em.execute<{ event_id: number }[]>(
+      `select distinct re.event_id from race_events re join races r on r.race_event_id = re.id join result_revisions rr on rr.race_id = r.id
+       where re.event_id in (${placeholders(eventIds)}) order by re.event_id`,
+      eventIds,
+    );
+    return rows.map((row) => row.event_id);
+  }
+}
+
+/**
+ * The season and one of its rounds, as `principal` may see them: 404 for an unknown season, an event
+ * that is not one of its rounds, or an unpublished round to anyone but organizers.
+ */
+export async function findRound(
+  em: EntityManager,
+  seasonId: number,
+  eventId: number,
+  principal: Principal | null | undefined,
+): Promise<{ season: Season; event: LeagueEvent }> {
+  const season = await em.findOne(Season, seasonId, { populate: ['competition'] });
+  if (!season) throw new NotFoundException(`Season ${seasonId} not found`);
+  const event = await em.findOne(LeagueEvent, { id: eventId, season: seasonId });
+  if (!event || (!event.published && !seesUnpublished(principal))) throw new NotFoundException(`Event ${eventId} is not a round of season ${seasonId}`);
+  return { season, event };
+}
+
+/** Needs ROUND_POPULATE loaded. */
+function toSeasonEventDto(event: LeagueEvent, round: number, withResults: Set<number>): SeasonEventDto {
+  return {
+    id: event.id,
+    name: event.name,
+    date: event.startsAt.toISOString(),
+    round,
+    published: event.published,
+    raceEvents: event.raceEvents.getItems().map((raceEvent) => ({
+      id: raceEvent.id,
+      position: raceEvent.position,
+      trackName: raceEvent.externalTrackName || raceEvent.trackVariant?.track.name || null,
+      races: raceEvent.races.getItems().map((race) => ({
+        id: race.id,
+        position: race.position,
+        raceEventType: race.raceEventType,
+        laps: race.laps,
+        lengthMinutes: race.lengthMinutes,
+        hasResults: withResults.has(race.id),
+      })),
+    })),
+  };
+}

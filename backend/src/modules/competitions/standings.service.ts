@@ -1,0 +1,179 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { StandingsDto } from '../../contracts/competitions.js';
+import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { LeagueEvent } from '../events/event.entities.js';
+import { DriverProfile } from '../profiles/driver-profile.entity.js';
+import { Team } from '../teams/team.entity.js';
+import { RaceResultLine, Season } from './competition.entities.js';
+import { shownDriver, type LinePoints } from './results.reader.js';
+import { scoredSessionOf } from './season-rules.js';
+import { placeholders } from './season-stats.js';
+import { seasonAggregate } from './seasons.service.js';
+import { computeStandings, type DriverStanding, type PointsPenalty, type ScoredRace, type ScoredRound, type TeamStanding } from './standings/standings.js';
+
+/** Standings as stored or computed: ids and numbers, labelled with the season's results version. */
+export interface StandingsSnapshot {
+  seasonId: number;
+  version: number;
+  drivers: DriverStanding[];
+  teams: TeamStanding[];
+  linePoints: LinePoints;
+}
+
+/**
+ * Points deductions from stewarding, to be applied to the season's standings. Stewarding (tickets,
+ * decisions, penalties) is not built yet: there are none. It will read the season's decided penalties here.
+ */
+export function stewardingPenalties(_em: EntityManager, _seasonId: number): Promise<PointsPenalty[]> {
+  return Promise.resolve([]);
+}
+
+/**
+ * A season's standings: computed by the one standings function from the latest revision of every race
+ * of its rounds, stored by the worker as a snapshot whose version only rises, read from that snapshot.
+ */
+@Injectable()
+export class StandingsService {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * The season's standings from what is in the database now, labelled with its results version (read
+   * first: anything saved meanwhile has a higher version and is computed again). Null for an unknown season.
+   */
+  async compute(em: EntityManager, seasonId: number): Promise<StandingsSnapshot | null> {
+    const season = await em.findOne(Season, seasonId);
+    if (!season) return null;
+    const version = season.resultsVersion;
+    const events = await em.find(LeagueEvent, { season: seasonId }, { populate: ['raceEvents.races'], orderBy: { startsAt: 'asc', id: 'asc' } });
+    const races = events.flatMap((event) => event.raceEvents.getItems().flatMap((raceEvent) => raceEvent.races.getItems()));
+    const raceIds = races.map((race) => race.id);
+    const eventIds = events.map((event) => event.id);
+    const [latest, signedUp, penalties] = await Promise.all([
+      raceIds.length
+        ? em.execute<{ id: number; race_id: number }[]>(
+            `select distinct on (race_id) id, race_id from result_revisions where race_id in (${placeholders(raceIds)}) order by race_id, number desc`,
+            raceIds,
+          )
+        : Promise.resolve([]),
+      eventIds.length
+        ? em.execute<{ event_id: number; profile_id: number }[]>(`select event_id, profile_id from event_attendance where event_id in (${placeholders(eventIds)})`, eventIds)
+        : Promise.resolve([]),
+      stewardingPenalties(em, seasonId),
+    ]);
+    const revisionOfRace = new Map(latest.map((row) => [row.race_id, row.id]));
+    const lines = revisionOfRace.size ? await em.find(RaceResultLine, { revision: { $in: [...revisionOfRace.values()] } }, { orderBy: { position: 'asc' } }) : [];
+    const linesOfRevision = new Map<number, RaceResultLine[]>();
+    for (const line of lines) linesOfRevision.set(line.revision.id, [...(linesOfRevision.get(line.revision.id) ?? []), line]);
+
+    // A round counts once one of its scored races has results: upcoming rounds have no no-shows yet.
+    const rounds: ScoredRound[] = [];
+    for (const event of events) {
+      const scored: ScoredRace[] = [];
+      for (const race of event.raceEvents.getItems().flatMap((raceEvent) => raceEvent.races.getItems())) {
+        const session = scoredSessionOf(race.raceEventType);
+        const revisionId = revisionOfRace.get(race.id);
+        if (!session || revisionId === undefined) continue;
+        scored.push({
+          raceId: race.id,
+          session,
+          lines: (linesOfRevision.get(revisionId) ?? []).map((line) => ({
+            profileId: line.profile.id,
+            teamId: line.team?.id ?? null,
+            position: line.position,
+            status: line.status,
+            laps: line.laps,
+            pole: line.pole,
+            fastestLap: line.fastestLap,
+          })),
+        });
+      }
+      if (!scored.length) continue;
+      rounds.push({ eventId: event.id, races: scored, signedUp: signedUp.filter((row) => row.event_id === event.id).map((row) => row.profile_id) });
+    }
+
+    const standings = computeStandings(season.pointsSystem, rounds, penalties);
+    const linePoints: LinePoints = {};
+    for (const [raceId, byProfile] of standings.linePoints)
+      linePoints[String(raceId)] = Object.fromEntries([...byProfile].map(([profileId, points]) => [String(profileId), points]));
+    return { seasonId, version, drivers: standings.drivers, teams: standings.teams, linePoints };
+  }
+
+  /**
+   * The worker's recompute, in its transaction: computes and stores the standings unless a snapshot of
+   * this version or a later one is stored already, and then records SeasonStandingsUpdated (its push).
+   */
+  async recompute(em: EntityManager, seasonId: number): Promise<void> {
+    const snapshot = await this.compute(em, seasonId);
+    if (!snapshot) return;
+    const written = await em.execute<{ season_id: number }[]>(
+      `insert into season_standings (season_id, version, drivers, teams, line_points, computed_at) values (?, ?, ?::jsonb, ?::jsonb, ?::jsonb, now())
+       on conflict (season_id) do update set version = excluded.version, drivers = excluded.drivers, teams = excluded.teams,
+         line_points = excluded.line_points, computed_at = excluded.computed_at
+       where season_standings.version < excluded.version
+       returning season_id`,
+      [seasonId, snapshot.version, JSON.stringify(snapshot.drivers), JSON.stringify(snapshot.teams), JSON.stringify(snapshot.linePoints)],
+    );
+    if (written.length) recordDomainEvent(em, 'SeasonStandingsUpdated', seasonAggregate(seasonId), { seasonId, version: snapshot.version });
+    await em.flush();
+  }
+
+  /** The stored standings; computed now when the worker has stored none yet. 404 for an unknown season. */
+  async read(seasonId: number): Promise<StandingsDto> {
+    const em = this.em.fork();
+    const snapshot = (await this.stored(em, seasonId)) ?? (await this.compute(em, seasonId));
+    if (!snapshot) throw new NotFoundException(`Season ${seasonId} not found`);
+    return this.toDto(em, snapshot);
+  }
+
+  /** The stored snapshot as the push sends it, or null when none is stored. */
+  async storedDto(em: EntityManager, seasonId: number): Promise<StandingsDto | null> {
+    const snapshot = await this.stored(em, seasonId);
+    return snapshot ? this.toDto(em, snapshot) : null;
+  }
+
+  private async stored(em: EntityManager, seasonId: number): Promise<StandingsSnapshot | null> {
+    const [row] = await em.execute<{ version: number; drivers: DriverStanding[]; teams: TeamStanding[]; line_points: LinePoints }[]>(
+      'select version, drivers, teams, line_points from season_standings where season_id = ?',
+      [seasonId],
+    );
+    return row ? { seasonId, version: row.version, drivers: row.drivers, teams: row.teams, linePoints: row.line_points } : null;
+  }
+
+  /** Adds the drivers' and teams' names (two queries, whatever the size). Hidden drivers are "Private driver": standings are public. */
+  private async toDto(em: EntityManager, snapshot: StandingsSnapshot): Promise<StandingsDto> {
+    const profileIds = [...new Set(snapshot.drivers.map((driver) => driver.profileId))];
+    const teamIds = [...new Set([...snapshot.drivers.flatMap((driver) => (driver.teamId === null ? [] : [driver.teamId])), ...snapshot.teams.map((team) => team.teamId)])];
+    const [profiles, teams] = await Promise.all([
+      profileIds.length ? em.find(DriverProfile, { id: { $in: profileIds } }) : Promise.resolve([]),
+      teamIds.length ? em.find(Team, { id: { $in: teamIds } }) : Promise.resolve([]),
+    ]);
+    const profileById = new Map(profiles.map((profile) => [profile.id, profile]));
+    const teamById = new Map(teams.map((team) => [team.id, { id: team.id, name: team.name, colour: team.colour }]));
+    const unknownTeam = (id: number) => ({ id, name: 'Former team', colour: '#9e9e9e' });
+    return {
+      seasonId: snapshot.seasonId,
+      version: snapshot.version,
+      drivers: snapshot.drivers.map((driver) => {
+        const profile = profileById.get(driver.profileId);
+        const shown = profile ? shownDriver(profile, false) : { driverName: 'Former driver', driverNumber: null };
+        return {
+          position: driver.position,
+          profile: { id: driver.profileId, ...shown, country: profile && !profile.hidden ? profile.country : null },
+          team: driver.teamId === null ? null : (teamById.get(driver.teamId) ?? unknownTeam(driver.teamId)),
+          points: driver.points,
+          rounds: driver.rounds,
+          wins: driver.wins,
+          podiums: driver.podiums,
+          penaltyPoints: driver.penaltyPoints,
+        };
+      }),
+      teams: snapshot.teams.map((team) => ({
+        position: team.position,
+        team: teamById.get(team.teamId) ?? unknownTeam(team.teamId),
+        points: team.points,
+        rounds: team.rounds,
+      })),
+    };
+  }
+}
