@@ -289,3 +289,24 @@ export interface ResultSourceDto {
  * the driver profile it is, for lines the import could not match by platform id or name.
  */
 export type ResultImportMapping = Record<string, number>;
+
+/** A line of an imported file that matched no driver: give it one in `mapping` (`{"<line>": profileId}`). */
+export interface UnmatchedImportLineDto {
+  /** The line's index in the file's classification (0-based): the key of `mapping`. */
+  line: number;
+  position: number;
+  name: string;
+  /** The Steam id (or gamertag) the file gives, if any. */
+  platformId: string | null;
+  raceNumber: number | null;
+  teamName: string | null;
+}
+
+/**
+ * `POST …/results/{race}/import`: saved as a new revision (`results`, nothing unmatched), or nothing
+ * saved (`results: null`) and the lines no driver was found for, to send again with a `mapping`.
+ */
+export interface ResultImportDto {
+  results: RaceResultsDto | null;
+  unmatched: UnmatchedImportLineDto[];
+}
