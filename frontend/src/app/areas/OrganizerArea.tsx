@@ -21,4 +21,33 @@ export const ORGANIZER_PAGES: AreaPages = {
   ),
   // Seasons come with competitions; until then an event's team entries are also on its organizer page.
   'Organize-Season-Event-Teams': lazyPage(() => import('../../features/events/organizer/TeamEntriesPage.js')),
+  'Organize-CompetitionGroups': lazyPage(
+    () => import('../../features/competitions/organizer/GroupPages.js'),
+    (m) => <m.GroupsPage />,
+  ),
+  'Organize-CompetitionGroup': lazyPage(
+    () => import('../../features/competitions/organizer/GroupPages.js'),
+    (m) => <m.GroupPage />,
+  ),
+  'Organize-Competitions': lazyPage(
+    () => import('../../features/competitions/organizer/CompetitionPages.js'),
+    (m) => <m.CompetitionsPage />,
+  ),
+  'Organize-Competition': lazyPage(
+    () => import('../../features/competitions/organizer/CompetitionPages.js'),
+    (m) => <m.CompetitionPage />,
+  ),
+  'Organize-Seasons': lazyPage(
+    () => import('../../features/competitions/organizer/CompetitionPages.js'),
+    (m) => <m.SeasonsPage />,
+  ),
+  'Organize-Season': lazyPage(
+    () => import('../../features/competitions/organizer/SeasonPages.js'),
+    (m) => <m.SeasonPage />,
+  ),
+  'Organize-Season-Event': lazyPage(
+    () => import('../../features/competitions/organizer/SeasonPages.js'),
+    (m) => <m.SeasonEventPage />,
+  ),
+  'Organize-Season-Event-Results': lazyPage(() => import('../../features/competitions/organizer/ResultsPage.js')),
 };

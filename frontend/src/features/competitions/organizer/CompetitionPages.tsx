@@ -1,0 +1,427 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { COMPETITION_STYLES } from '@paddock/contracts/competitions.js';
+import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
+import { CenteredLoader } from '../../../components/CenteredLoader.js';
+import { EmptyState } from '../../../components/EmptyState.js';
+import { ImageField } from '../../../components/form/ImageField.js';
+import { ImageIcon } from '../../../components/ImageIcon.js';
+import { ListPagination } from '../../../components/ListPagination.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { routeId } from '../../../components/routeId.js';
+import { usePaging } from '../../../components/usePaging.js';
+import { catalogueQueries } from '../../catalogue/index.js';
+import { COMPETITION_STYLE_LABELS, PLATFORM_LABELS } from '../../events/index.js';
+import { competitionCommands, competitionQueries } from '../api.js';
+import { applyOwnCompetition } from '../cache.js';
+import { competitionTarget } from '../components/CompetitionCard.js';
+import { FormFailure, InlineFailure, isNotFound, LoadFailureState, NotFoundState } from '../components/LoadStates.js';
+import type { CompetitionDto } from '../types.js';
+import { COMPETITION_CHECKS, competitionFieldOf, competitionFormFrom, competitionRequestFrom, emptyCompetitionForm, type CompetitionFormValues } from './competitionForms.js';
+import { organizerPaths } from './organizerPaths.js';
+import { sortFailure } from './saveFailure.js';
+
+/** Organize-Competitions: every competition, past ones too, searchable by name. */
+export function CompetitionsPage() {
+  const [name, setName] = useState('');
+  const { paging, request, setPaging, firstPage } = usePaging();
+  const search = name.trim() ? { name: name.trim() } : {};
+  const competitions = useQuery(competitionQueries.search(request, { ...search, sort: [{ field: 'current', direction: 'DESC' }, { field: 'name' }] }));
+  const list = competitions.data?.content ?? [];
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <PageTitle>Competitions</PageTitle>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button component={RouterLink} to={organizerPaths.groups()}>
+            Groups
+          </Button>
+          <Button component={RouterLink} to={organizerPaths.competition('new')} variant="contained">
+            New competition
+          </Button>
+        </Box>
+      </Box>
+      <TextField
+        size="small"
+        label="Search by name"
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          firstPage();
+        }}
+        sx={{ mb: 2, minWidth: { sm: 320 } }}
+      />
+      <Box sx={{ minHeight: 4 }}>{competitions.isFetching && <LinearProgress aria-label="Loading competitions" />}</Box>
+      {competitions.error ? (
+        <InlineFailure what="competitions" error={competitions.error} onRetry={() => void competitions.refetch()} />
+      ) : !competitions.isFetching && list.length === 0 ? (
+        <EmptyState title={name ? 'No competition matches' : 'No competitions yet'}>Create the first one with the button above.</EmptyState>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Competitions">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Group</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Format</TableCell>
+                <TableCell>Season</TableCell>
+                <TableCell>Status</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.map((competition) => (
+                <TableRow key={competition.id} hover>
+                  <TableCell>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                      <ImageIcon src={competition.icon} size={24} />
+                      <Link component={RouterLink} to={organizerPaths.competition(competition.id)}>
+                        {competition.name}
+                      </Link>
+                    </Box>
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{competition.group?.name ?? ''}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{COMPETITION_STYLE_LABELS[competition.style]}</TableCell>
+                  <TableCell>
+                    {competition.currentSeason ? (
+                      <Link component={RouterLink} to={organizerPaths.season(competition.id, competition.currentSeason.id)}>
+                        {competition.currentSeason.name}
+                      </Link>
+                    ) : (
+                      ''
+                    )}
+                  </TableCell>
+                  <TableCell>{competition.current ? <Chip size="small" color="success" label="Current" /> : <Chip size="small" label="Past" />}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <ListPagination label="Competition pages" paging={paging} totalElements={competitions.data?.totalElements} onChange={setPaging} />
+    </Container>
+  );
+}
+
+function CompetitionForm({ competition, onSaved }: { competition: CompetitionDto | null; onSaved: (competition: CompetitionDto) => void }) {
+  const { control, register, handleSubmit, setError, setValue, getValues, formState } = useForm<CompetitionFormValues>({
+    defaultValues: competition ? competitionFormFrom(competition) : emptyCompetitionForm(),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { errors, isSubmitting } = formState;
+  const groups = useQuery(competitionQueries.groups());
+  const games = useQuery(catalogueQueries.games());
+  const gameId = useWatch({ control, name: 'gameId' });
+  const game = games.data?.find((candidate) => String(candidate.id) === gameId);
+  const [icon, setIcon] = useState<File | null>(null);
+  const [banner, setBanner] = useState<File | null>(null);
+  const [imageErrors, setImageErrors] = useState<{ icon?: string; banner?: string }>({});
+  const [failure, setFailure] = useState<{ message: string; others: string[] } | null>(null);
+
+  const save = handleSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        onSaved(await competitionCommands.saveCompetition(competitionRequestFrom(values), icon, banner));
+      } catch (error) {
+        const { byField, others, message } = sortFailure(error, competitionFieldOf, 'The competition was not saved');
+        const { icon: iconMessage, banner: bannerMessage, ...fields } = byField;
+        setImageErrors({ icon: iconMessage, banner: bannerMessage });
+        for (const [field, text] of Object.entries(fields)) setError(field as FieldPath<CompetitionFormValues>, { type: 'server', message: text });
+        setFailure({ message, others });
+      }
+    },
+    () => setFailure({ message: 'Please correct the marked fields.', others: [] }),
+  );
+
+  const platformOptions = game?.platforms ?? (['PC', 'XBOX', 'PLAYSTATION'] as const);
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={save}
+      aria-label={competition ? 'Edit competition' : 'New competition'}
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}
+    >
+      <TextField label="Name" required {...register('name', { validate: COMPETITION_CHECKS.name })} error={Boolean(errors.name)} helperText={errors.name?.message} />
+      <Controller
+        control={control}
+        name="style"
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            label="Format"
+            {...field}
+            inputRef={field.ref}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? 'Solo drivers, teams, or leagues against each other'}
+          >
+            {COMPETITION_STYLES.map((style) => (
+              <MenuItem key={style} value={style}>
+                {COMPETITION_STYLE_LABELS[style]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="groupId"
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            label="Group"
+            {...field}
+            inputRef={field.ref}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? 'Where the Series page lists it'}
+          >
+            <MenuItem value="">No group</MenuItem>
+            {(groups.data ?? []).map((group) => (
+              <MenuItem key={group.id} value={String(group.id)}>
+                {group.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="gameId"
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            label="Game"
+            name={field.name}
+            value={field.value}
+            inputRef={field.ref}
+            onBlur={field.onBlur}
+            onChange={(event) => {
+              field.onChange(event.target.value);
+              const chosen = games.data?.find((candidate) => String(candidate.id) === event.target.value);
+              if (chosen)
+                setValue(
+                  'platforms',
+                  getValues('platforms').filter((platform) => chosen.platforms.includes(platform)),
+                );
+            }}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? 'Its rounds are events of this game'}
+          >
+            <MenuItem value="">Any game</MenuItem>
+            {(games.data ?? []).map((candidate) => (
+              <MenuItem key={candidate.id} value={String(candidate.id)}>
+                {candidate.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="platforms"
+        rules={{ validate: COMPETITION_CHECKS.platforms }}
+        render={({ field, fieldState }) => (
+          <FormControl component="fieldset" error={Boolean(fieldState.error)}>
+            <FormLabel component="legend">Platforms</FormLabel>
+            <FormGroup row>
+              {platformOptions.map((platform) => (
+                <FormControlLabel
+                  key={platform}
+                  label={PLATFORM_LABELS[platform]}
+                  control={
+                    <Checkbox
+                      checked={field.value.includes(platform)}
+                      onChange={(event) => field.onChange(event.target.checked ? [...field.value, platform] : field.value.filter((other) => other !== platform))}
+                    />
+                  }
+                />
+              ))}
+            </FormGroup>
+            <FormHelperText>{fieldState.error?.message ?? ' '}</FormHelperText>
+          </FormControl>
+        )}
+      />
+      <FormGroup>
+        <Controller
+          control={control}
+          name="current"
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+              label="Current: listed on the Series page"
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="leaderboardsEnabled"
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+              label="Offered on the Series leaderboard"
+            />
+          )}
+        />
+      </FormGroup>
+      <TextField
+        label="Description"
+        multiline
+        minRows={2}
+        {...register('description', { validate: COMPETITION_CHECKS.description })}
+        error={Boolean(errors.description)}
+        helperText={errors.description?.message ?? 'Optional: shown on its card and page'}
+        sx={{ gridColumn: { md: '1 / -1' } }}
+      />
+      <ImageField label="Icon" file={icon} onChange={setIcon} currentUrl={competition?.icon} error={imageErrors.icon} />
+      <ImageField label="Banner (wide)" file={banner} onChange={setBanner} currentUrl={competition?.banner} error={imageErrors.banner} />
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <FormFailure message={failure?.message ?? null} others={failure?.others} />
+        <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ mt: 2 }}>
+          {competition ? 'Save changes' : 'Create competition'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** A competition's seasons with their rounds, each to its organizer page. */
+function SeasonsTable({ competition }: { competition: CompetitionDto }) {
+  if (competition.seasons.length === 0) return <EmptyState title="No seasons yet">Create the first season to set its points system and rounds.</EmptyState>;
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={`Seasons of ${competition.name}`}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Season</TableCell>
+            <TableCell align="right">Rounds</TableCell>
+            <TableCell align="right">With results</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {competition.seasons.map((season) => (
+            <TableRow key={season.id} hover>
+              <TableCell>
+                <Link component={RouterLink} to={organizerPaths.season(competition.id, season.id)}>
+                  {season.name}
+                </Link>
+                {competition.currentSeason?.id === season.id && <Chip size="small" label="Current" sx={{ ml: 1 }} />}
+              </TableCell>
+              <TableCell align="right">{season.rounds}</TableCell>
+              <TableCell align="right">{season.roundsWithResults}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** Reads the competition a page names; its not-found, failure and loading states. */
+function useCompetitionParam() {
+  const param = useParams().competition ?? 'new';
+  const isNew = param === 'new';
+  const id = routeId(param);
+  const competition = useQuery({ ...competitionQueries.details(id ?? 0), enabled: !isNew && id !== null });
+  const back = (
+    <Button component={RouterLink} to={organizerPaths.competitions()} sx={{ mb: 1 }}>
+      ← All competitions
+    </Button>
+  );
+  let blocked: React.ReactElement | null = null;
+  if (!isNew) {
+    if (id === null) blocked = <NotFoundPage />;
+    else if (isNotFound(competition.error))
+      blocked = (
+        <NotFoundState before={back} title="Competition not found" message="There is no such competition" back={organizerPaths.competitions()} backLabel="All competitions" />
+      );
+    else if (competition.error) blocked = <LoadFailureState before={back} what="competition" error={competition.error} onRetry={() => void competition.refetch()} />;
+    else if (!competition.data) blocked = <CenteredLoader label="Loading the competition" />;
+  }
+  return { isNew, competition: isNew ? null : (competition.data ?? null), back, blocked };
+}
+
+/** Organize-Competition: create (`…/new`) or edit a competition, its icon and banner; its seasons below. */
+export function CompetitionPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { isNew, competition, back, blocked } = useCompetitionParam();
+  if (blocked) return blocked;
+  const saved = (answer: CompetitionDto) => {
+    applyOwnCompetition(queryClient, answer);
+    if (isNew) navigate(organizerPaths.competition(answer.id));
+  };
+  const publicPage = competition ? competitionTarget(competition) : null;
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      {back}
+      <PageTitle>{competition ? competition.name : 'New competition'}</PageTitle>
+      {competition && (
+        <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+            <Typography variant="h6" component="h2">
+              Seasons
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              {publicPage && (
+                <Button component={RouterLink} to={publicPage}>
+                  Public page
+                </Button>
+              )}
+              <Button component={RouterLink} to={organizerPaths.season(competition.id, 'new')} variant="outlined">
+                New season
+              </Button>
+            </Box>
+          </Box>
+          <SeasonsTable competition={competition} />
+        </Paper>
+      )}
+      <CompetitionForm key={competition?.id ?? 'new'} competition={competition} onSaved={saved} />
+    </Container>
+  );
+}
+
+/** Organize-Seasons: the seasons of one competition. */
+export function SeasonsPage() {
+  const { competition, blocked } = useCompetitionParam();
+  if (blocked) return blocked;
+  if (!competition) return <NotFoundPage />;
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Button component={RouterLink} to={organizerPaths.competition(competition.id)} sx={{ mb: 1 }}>
+        ← {competition.name}
+      </Button>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <PageTitle>{`Seasons of ${competition.name}`}</PageTitle>
+        <Button component={RouterLink} to={organizerPaths.season(competition.id, 'new')} variant="contained">
+          New season
+        </Button>
+      </Box>
+      <SeasonsTable competition={competition} />
+    </Container>
+  );
+}
