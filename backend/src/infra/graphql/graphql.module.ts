@@ -5,7 +5,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { graphqlContext } from './graphql-context.js';
 import { formatGraphqlError } from './graphql-errors.js';
 import { GraphqlGate } from './graphql-gate.js';
-import { COST_LIMIT, costLimitError, depthLimitRule, queryCost } from './query-limits.js';
+import { COST_LIMIT, costLimitError, depthLimitRule, queriesOnlyRule, queryCost } from './query-limits.js';
 
 /** Under the API prefix: `/api/graphql`. */
 export const GRAPHQL_PATH = '/graphql';
@@ -39,7 +39,7 @@ export function graphqlOptions(): ApolloDriverConfig {
     persistedQueries: false,
     includeStacktraceInErrorResponses: false,
     autoTransformHttpErrors: false,
-    validationRules: [depthLimitRule()],
+    validationRules: [queriesOnlyRule, depthLimitRule()],
     plugins: [costLimitPlugin()],
     formatError: formatGraphqlError(),
     context: graphqlContext,

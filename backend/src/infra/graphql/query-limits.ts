@@ -105,6 +105,16 @@ export function depthLimitRule(maxDepth = DEPTH_LIMIT) {
   });
 }
 
+/** A validation rule: the API is read-only, so a mutation or subscription is refused (400) as such, not as an unknown root type. */
+export function queriesOnlyRule(context: ValidationContext): ASTVisitor {
+  return {
+    OperationDefinition(operation) {
+      if (operation.operation === 'query') return;
+      context.reportError(new GraphQLError(`This API is read-only: it answers queries, not ${operation.operation}s`, { nodes: [operation] }));
+    },
+  };
+}
+
 /** The operation a request runs: the named one, or the only one. */
 function operationOf(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode | undefined {
   const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);

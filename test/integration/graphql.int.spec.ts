@@ -1,0 +1,344 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { getIntrospectionQuery } from 'graphql';
+import type { Page } from '../../backend/src/contracts/api.js';
+import type { EventDetailsDto, EventDto } from '../../backend/src/contracts/events.js';
+import type { PublicProfileDto } from '../../backend/src/contracts/profiles.js';
+import type { TeamDto } from '../../backend/src/contracts/teams.js';
+import { MAX_QUERY_LENGTH } from '../../backend/src/infra/graphql/graphql-gate.js';
+import { COST_LIMIT, DEPTH_LIMIT } from '../../backend/src/infra/graphql/query-limits.js';
+import { LeagueEvent } from '../../backend/src/modules/events/event.entities.js';
+import { DriverProfile } from '../../backend/src/modules/profiles/driver-profile.entity.js';
+import type { Team } from '../../backend/src/modules/teams/team.entity.js';
+import { newGame } from '../factories/catalogue.js';
+import { newAttendance, newEvent } from '../factories/events.js';
+import { joinTeam, newTeam } from '../factories/teams.js';
+import { newDriver, newMember } from '../factories/users.js';
+import type { CookieJar } from '../support/sign-in.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+interface GraphqlAnswer<T = Record<string, unknown>> {
+  data?: T | null;
+  errors?: { message: string; path?: string[]; extensions?: Record<string, unknown> }[];
+}
+
+const DAY = 24 * 3600 * 1000;
+
+/** The read-only GraphQL API: the REST services' public data, limited, batched, in GraphQL's error shape. */
+describe('GraphQL API', () => {
+  let t: TestApp;
+  let organizer: CookieJar;
+  let gameId: number;
+  let published: number;
+  let draft: number;
+  let hiddenProfile: number;
+  let visibleProfile: number;
+
+  const post = (body: unknown, headers: Record<string, string> = {}, as?: CookieJar) => t.request('/api/graphql', { method: 'POST', json: body, headers, as });
+  async function graphql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    as?: CookieJar,
+  ): Promise<{ status: number; body: GraphqlAnswer<T> }> {
+    const response = await post({ query, variables }, {}, as);
+    return { status: response.status, body: (await response.json()) as GraphqlAnswer<T> };
+  }
+  const restJson = async <T>(path: string) => (await (await t.request(path)).json()) as T;
+
+  const EVENT_FIELDS = `id name date assessmentEvent published season { id } game { id name icon platforms crossPlayPlatforms { name platforms } } platforms seats
+    competitionStyle carTuningRule carUpgradeRule stewarded leaderboardsEnabled teamSizeMin teamSizeMax lineupLockMinutes youtubeUrl icon
+    raceEvents { id track { id trackId trackName name country lengthMeters icon } externalTrackName qualifyEnabled qualify { laps length track { id } }
+      races { id raceEventType track { id trackId trackName name country lengthMeters icon } laps length } }
+    attendanceCount seatsLeft live`;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await newMember(t.em(), 'organizer');
+    organizer = await t.signIn('organizer');
+    const game = await newGame(t.em());
+    gameId = game.id;
+    published = (await newEvent(t.em(), { game, name: 'Public Cup', startsAt: new Date(Date.now() + 2 * DAY) })).id;
+    draft = (await newEvent(t.em(), { game, name: 'Secret Cup', published: false })).id;
+    const hidden = await newDriver(t.em());
+    const visible = await newDriver(t.em(), { profile: { steamUsername: 'visible_one' } });
+    hiddenProfile = hidden.profile.id;
+    visibleProfile = visible.profile.id;
+    await t.em().nativeUpdate(DriverProfile, hiddenProfile, { hidden: true });
+    await t.em().nativeUpdate(DriverProfile, visibleProfile, { platforms: ['PC'], socials: { twitch: 'https://www.twitch.tv/visible_one' } });
+  });
+  afterAll(() => t.close());
+
+  describe('same data as REST', () => {
+    it('lists planned events as GET /api/events/planned does', async () => {
+      const rest = await restJson<Page<EventDto>>(`/api/events/planned?gameId=${gameId}&pageNumber=0&pageSize=10`);
+      const { status, body } = await graphql<{ plannedEvents: Page<EventDto> }>(
+        `query Planned($gameId: Int) { plannedEvents(gameId: $gameId, pageNumber: 0, pageSize: 10) { content { ${EVENT_FIELDS} } pageNumber pageSize totalElements totalPages } }`,
+        { gameId },
+      );
+      expect(status).toBe(200);
+      expect(body.errors).toBeUndefined();
+      expect(rest.content.map((event) => event.id)).toEqual([published]);
+      expect(body.data?.plannedEvents).toEqual(rest);
+    });
+
+    it('answers an event as GET /api/events/{id} does, its drivers by profile id', async () => {
+      const driver = await newDriver(t.em());
+      const em = t.em();
+      await newAttendance(em, await em.findOneOrFail(LeagueEvent, published), driver.profile);
+      const rest = await restJson<EventDetailsDto>(`/api/events/${published}`);
+      const { body } = await graphql<{ event: EventDetailsDto }>(`{ event(id: ${published}) { ${EVENT_FIELDS} attendance { profileId team { id name } } } }`);
+      const { attendance, ...event } = rest;
+      expect(body.data?.event).toEqual({ ...event, attendance: attendance.map(({ profileId, team }) => ({ profileId, team })) });
+      expect(body.data?.event.attendance).toEqual([{ profileId: driver.profile.id, team: null }]);
+    });
+
+    it("answers a driver's public profile as GET /api/profile/{id} does", async () => {
+      const rest = await restJson<PublicProfileDto>(`/api/profile/${visibleProfile}`);
+      const { body } = await graphql<{ profile: Record<string, unknown> }>(
+        `{ profile(id: ${visibleProfile}) { id hidden driverName driverNumber country platforms platformIds { platform id } games { id name } socials { network url } nameHistory { name changedAt } isNew profileCompleted } }`,
+      );
+      expect(body.data?.profile).toEqual({
+        ...rest,
+        platformIds: [{ platform: 'PC', id: 'visible_one' }],
+        socials: [{ network: 'twitch', url: 'https://www.twitch.tv/visible_one' }],
+      });
+      expect(rest.platformIds).toEqual({ PC: 'visible_one' });
+    });
+
+    it('answers teams as GET /api/teams does, members by profile id', async () => {
+      const member = await newDriver(t.em());
+      await newTeam(t.em(), { name: 'Graph Racing', captain: member.user });
+      const rest = await restJson<TeamDto[]>('/api/teams');
+      const { body } = await graphql<{ teams: unknown[] }>('{ teams { id name tag colour logo game { id name } platforms members { profileId captain joinedAt } } }');
+      expect(body.data?.teams).toEqual(
+        rest.map(({ members, ...team }) => ({ ...team, members: members.map(({ profileId, captain, joinedAt }) => ({ profileId, captain, joinedAt })) })),
+      );
+      expect(rest.some((team) => team.name === 'Graph Racing')).toBe(true);
+    });
+  });
+
+  describe('public data only', () => {
+    it('never shows an unpublished event, even to an organizer', async () => {
+      for (const as of [undefined, organizer]) {
+        const { body } = await graphql<{ event: null; plannedEvents: Page<{ id: number }> }>(
+          `{ plannedEvents(gameId: ${gameId}) { content { id } } event(id: ${draft}) { id name } }`,
+          undefined,
+          as,
+        );
+        expect(body.data?.plannedEvents.content.map((event) => event.id)).toEqual([published]);
+        expect(body.data?.event).toBeNull();
+        expect(body.errors).toEqual([{ message: `Event ${draft} not found`, locations: expect.any(Array), path: ['event'], extensions: { code: 'NOT_FOUND' } }]);
+      }
+      // The REST API shows it to organizers: GraphQL is public data whoever asks.
+      expect((await t.request(`/api/events/${draft}`, { as: organizer })).status).toBe(200);
+    });
+
+    it('shows a hidden profile as "Private driver", even to an organizer', async () => {
+      for (const as of [undefined, organizer]) {
+        const { body } = await graphql<{ profile: Record<string, unknown> }>(
+          `{ profile(id: ${hiddenProfile}) { hidden driverName driverNumber platforms teams { id } events { eventId } } }`,
+          undefined,
+          as,
+        );
+        expect(body.data?.profile).toEqual({ hidden: true, driverName: 'Private driver', driverNumber: null, platforms: [], teams: [], events: [] });
+      }
+      // The REST API shows it in full to organizers: GraphQL is public data whoever asks.
+      const rest = (await (await t.request(`/api/profile/${hiddenProfile}`, { as: organizer })).json()) as PublicProfileDto;
+      expect(rest.driverName).not.toBe('Private driver');
+    });
+
+    it('shows a hidden driver as "Private driver" wherever a driver appears', async () => {
+      const hidden = await t.em().findOneOrFail(DriverProfile, hiddenProfile, { populate: ['user'] });
+      const team = await newTeam(t.em(), { name: 'Hidden Seats', captain: hidden.user });
+      const em = t.em();
+      await newAttendance(em, await em.findOneOrFail(LeagueEvent, published), await em.findOneOrFail(DriverProfile, hiddenProfile));
+      const { body } = await graphql<{ team: { members: { driver: unknown }[] }; event: { attendance: { profileId: number; driver: unknown }[] } }>(
+        `{ team(id: ${team.id}) { members { driver { id driverName driverNumber hidden teams { id } } } }
+           event(id: ${published}) { attendance { profileId driver { driverName driverNumber } } } }`,
+      );
+      const privateDriver = { id: hiddenProfile, driverName: 'Private driver', driverNumber: null, hidden: true, teams: [] };
+      expect(body.data?.team.members).toEqual([{ driver: privateDriver }]);
+      expect(body.data?.event.attendance.find((attendee) => attendee.profileId === hiddenProfile)?.driver).toEqual({ driverName: 'Private driver', driverNumber: null });
+    });
+  });
+
+  describe('queries only', () => {
+    it('has no mutations and no subscriptions in the schema', async () => {
+      const { body } = await graphql<{ __schema: unknown }>('{ __schema { queryType { name } mutationType { name } subscriptionType { name } } }');
+      expect(body.data?.__schema).toEqual({ queryType: { name: 'Query' }, mutationType: null, subscriptionType: null });
+    });
+
+    it('refuses a mutation or a subscription with 400 saying the API is read-only', async () => {
+      for (const [operation, plural] of [
+        ['mutation { publishEvent(id: 1) }', 'mutations'],
+        ['subscription { standingsChanged { version } }', 'subscriptions'],
+      ]) {
+        const { status, body } = await graphql(operation);
+        expect(status).toBe(400);
+        expect(body.data).toBeUndefined();
+        expect(body.errors?.map((error) => error.message)).toContain(`This API is read-only: it answers queries, not ${plural}`);
+      }
+    });
+  });
+
+  describe('limits', () => {
+    it(`refuses a query nested deeper than ${DEPTH_LIMIT} levels with 400 saying so`, async () => {
+      // The schema's own types nest 6 levels at most today; the limit holds whatever a query asks.
+      const { status, body } = await graphql('{ plannedEvents { content { raceEvents { races { track { name { a { b { c } } } } } } } } }');
+      expect(status).toBe(400);
+      expect(body.errors?.map((error) => error.message)).toContain(`The query nests fields deeper than the limit of ${DEPTH_LIMIT} levels (at "c")`);
+      expect(body.data).toBeUndefined();
+    });
+
+    it('lets the standard introspection query through, and refuses introspection that nests more than three lists', async () => {
+      const standard = await graphql<{ __schema: { types: unknown[] } }>(getIntrospectionQuery());
+      expect(standard.status).toBe(200);
+      expect(standard.body.data?.__schema.types.length).toBeGreaterThan(10);
+      const nested = await graphql('{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }');
+      expect(nested.status).toBe(400);
+      expect(nested.body.errors?.map((error) => error.message)).toContain('The introspection query nests more than 3 lists (at "fields")');
+    });
+
+    it(`refuses a query costing more than ${COST_LIMIT} with 400 saying what it costs`, async () => {
+      const fields = 'content { raceEvents { races { id laps } } }';
+      expect((await graphql(`{ plannedEvents(pageSize: 100) { ${fields} } }`)).status).toBe(200);
+      const { status, body } = await graphql(`query Big($size: Int) { plannedEvents(pageSize: $size) { ${fields} } }`, { size: 1000 });
+      expect(status).toBe(400);
+      expect(body.data).toBeUndefined();
+      expect(body.errors).toHaveLength(1);
+      expect(body.errors?.[0]?.message).toMatch(new RegExp(`^The query costs 12001, over the limit of ${COST_LIMIT}: `));
+      expect(body.errors?.[0]?.extensions).toEqual({ code: 'QUERY_TOO_COSTLY', cost: 12001, limit: COST_LIMIT });
+    });
+
+    it('refuses a query text longer than the limit with 413', async () => {
+      const query = `{ teams { id } }\n#${'x'.repeat(MAX_QUERY_LENGTH)}`;
+      const response = await post({ query });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({
+        errors: [{ message: `The query is longer than the limit of ${MAX_QUERY_LENGTH} characters`, extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+      });
+    });
+  });
+
+  describe('errors', () => {
+    it("answers bad arguments and a service's 4xx in GraphQL's shape, without a stack trace", async () => {
+      const tooLarge = await graphql('{ plannedEvents(pageSize: 5000) { totalElements } }');
+      expect(tooLarge.status).toBe(200);
+      expect(tooLarge.body).toEqual({
+        data: null,
+        errors: [
+          {
+            message: 'Invalid request: pageSize: pageSize must not be greater than 1000',
+            locations: [{ line: 1, column: 3 }],
+            path: ['plannedEvents'],
+            extensions: { code: 'BAD_USER_INPUT', errors: { pageSize: ['pageSize must not be greater than 1000'] } },
+          },
+        ],
+      });
+      const unknown = await graphql('{ team(id: 999999) { id } profile(id: 0) { id } }');
+      expect(unknown.body.data).toEqual({ team: null, profile: null });
+      const codes = Object.fromEntries((unknown.body.errors ?? []).map(({ path, extensions }) => [path?.join('.'), extensions?.code]));
+      expect(codes).toEqual({ team: 'NOT_FOUND', profile: 'BAD_USER_INPUT' });
+      expect(JSON.stringify([tooLarge.body, unknown.body])).not.toMatch(/stacktrace|\.ts:\d+|at \w+ \(/);
+    });
+
+    it('answers a syntax error with 400 in the same shape', async () => {
+      const { status, body } = await graphql('{ teams { id }');
+      expect(status).toBe(400);
+      expect(body.errors?.[0]).toMatchObject({ message: expect.stringContaining('Syntax Error'), extensions: { code: 'GRAPHQL_PARSE_FAILED' } });
+      expect(JSON.stringify(body)).not.toContain('stacktrace');
+    });
+  });
+
+  describe('HTTP', () => {
+    it("keeps Apollo's CSRF prevention: a form-like POST and a plain GET are refused", async () => {
+      const simple = await t.request('/api/graphql', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ teams { id } }' }) });
+      expect(simple.status).toBe(400);
+      expect(await simple.text()).toContain('CSRF');
+      const get = await t.request(`/api/graphql?query=${encodeURIComponent('{ teams { id } }')}`);
+      expect(get.status).toBe(400);
+      const preflighted = await t.request(`/api/graphql?query=${encodeURIComponent('{ teams { id } }')}`, { headers: { 'apollo-require-preflight': 'true' } });
+      expect(preflighted.status).toBe(200);
+    });
+
+    it('lets community tools on other origins read it (CORS without credentials)', async () => {
+      const preflight = await t.request('/api/graphql', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://overlay.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('Content-Type');
+      expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+      const answer = await post({ query: '{ teams { id } }' }, { origin: 'https://overlay.example' });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
+    });
+  });
+
+  describe('batching', () => {
+    /** The SQL statements one GraphQL request runs (the outbox relay polls on the same connection; its queries are not the request's). */
+    async function queriesFor(query: string): Promise<number> {
+      const execute = jest.spyOn(t.app.get(MikroORM).em.getConnection(), 'execute');
+      try {
+        const { body } = await graphql(query);
+        expect(body.errors).toBeUndefined();
+        return execute.mock.calls.filter(([sql]) => !/outbox_events|pg_try_advisory_xact_lock/.test(String(sql))).length;
+      } finally {
+        execute.mockRestore();
+      }
+    }
+
+    async function newTeamWithDrivers(drivers: number): Promise<Team> {
+      const captain = await newDriver(t.em());
+      const team = await newTeam(t.em(), { captain: captain.user });
+      for (let i = 1; i < drivers; i += 1) await joinTeam(t.em(), team, (await newDriver(t.em())).user);
+      return team;
+    }
+
+    it("reads every listed team's drivers in one batch: the SQL count does not grow with the teams", async () => {
+      const query = '{ teams { id members { profileId driver { driverName driverNumber teams { name } } } } }';
+      await newTeamWithDrivers(2);
+      const few = await queriesFor(query);
+      for (let i = 0; i < 8; i += 1) await newTeamWithDrivers(3);
+      expect(few).toBeGreaterThan(0);
+      expect(await queriesFor(query)).toBe(few);
+    });
+
+    it("reads an event's drivers in one batch: the SQL count does not grow with the attendance", async () => {
+      const game = await newGame(t.em());
+      const [small, large] = [await newEvent(t.em(), { game }), await newEvent(t.em(), { game })];
+      const em = t.em();
+      await newAttendance(em, small, (await newDriver(em)).profile);
+      for (let i = 0; i < 12; i += 1) await newAttendance(em, large, (await newDriver(em)).profile);
+      const query = (id: number) => `{ event(id: ${id}) { id attendance { profileId driver { driverName teams { id } } } } }`;
+      const one = await queriesFor(query(small.id));
+      expect(await queriesFor(query(large.id))).toBe(one);
+    });
+  });
+});
+
+/** GraphQL requests count against the visitors' read limit, shared with REST reads. */
+describe('GraphQL API rate limit', () => {
+  const LIMIT = 10;
+  let t: TestApp;
+  beforeAll(async () => {
+    // Behind a proxy the visitor is X-Forwarded-For: the signing in below (from 127.0.0.1, with the stand-in's own reads) counts apart.
+    t = await startTestApp({ env: { RATE_LIMIT_ANONYMOUS_READS: `${LIMIT}/1m`, TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => t.close());
+
+  it("answers a visitor over the limit with 429 in GraphQL's shape and Retry-After, and counts REST reads with it; signed-in callers are not counted", async () => {
+    const driver = await t.signIn('driver');
+    const visitor = { 'x-forwarded-for': '203.0.113.7' };
+    const ask = (init: { headers?: Record<string, string>; as?: CookieJar }) => t.request('/api/graphql', { method: 'POST', json: { query: '{ teams { id } }' }, ...init });
+    for (let i = 0; i < LIMIT; i += 1) expect((await ask({ headers: visitor })).status).toBe(200);
+    const refused = await ask({ headers: visitor });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ errors: [{ message: expect.stringMatching(/^Too many requests; try again in \d+ s$/), extensions: { code: 'RATE_LIMITED' } }] });
+    expect((await t.request('/api/teams', { headers: visitor })).status).toBe(429);
+    for (let i = 0; i < LIMIT + 1; i += 1) expect((await ask({ as: driver })).status).toBe(200);
+  });
+});
