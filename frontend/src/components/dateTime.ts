@@ -23,15 +23,30 @@ export interface TimeFormatOptions {
 const EMPTY: ShownTime = { date: '', time: '', dateTime: '', short: '' };
 
 // dateStyle/timeStyle cannot be combined with timeZoneName (Intl throws), so the parts are explicit.
-const DATE_PARTS: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' };
-const TIME_PARTS: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
+const PARTS = {
+  date: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
+  time: { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' },
+  shortDate: { weekday: 'short', day: 'numeric', month: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+// Creating an Intl.DateTimeFormat costs far more than formatting with one (lists show many times): one per use.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(parts: keyof typeof PARTS, locale: string | undefined, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${parts}|${locale ?? ''}|${timeZone ?? ''}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat(locale, { ...PARTS[parts], timeZone });
+    formatters.set(key, cached);
+  }
+  return cached;
+}
 
 export function showTime(iso: string, { locale, timeZone }: TimeFormatOptions = {}): ShownTime {
   const moment = new Date(iso);
   if (Number.isNaN(moment.getTime())) return EMPTY;
-  const date = new Intl.DateTimeFormat(locale, { ...DATE_PARTS, timeZone }).format(moment);
-  const time = new Intl.DateTimeFormat(locale, { ...TIME_PARTS, timeZone }).format(moment);
-  const shortDate = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(moment);
+  const date = formatter('date', locale, timeZone).format(moment);
+  const time = formatter('time', locale, timeZone).format(moment);
+  const shortDate = formatter('shortDate', locale, timeZone).format(moment);
   return { date, time, dateTime: `${date}, ${time}`, short: `${shortDate}, ${time}` };
 }
 
