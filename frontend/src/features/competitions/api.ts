@@ -14,10 +14,10 @@ import type {
   CompetitionSearchRequest,
   CompetitionSummaryDto,
   DriverListItemDto,
-  ImportAnswer,
   Page,
   RaceResultsDto,
   RaceResultsRequest,
+  ResultImportDto,
   ResultImportMapping,
   ResultRevisionDto,
   ResultSourceDto,
@@ -83,7 +83,7 @@ export const competitionQueries = {
   leaderboards: () =>
     queryOptions({
       queryKey: [...competitionKeys.lists, 'leaderboards'] as const,
-      queryFn: () => api.get<CompetitionSummaryDto[]>('/competitions/leaderboards'),
+      queryFn: () => api.get<CompetitionDto[]>('/competitions/leaderboards'),
       staleTime: PUSHED_STALE_TIME,
     }),
   /** Organizers' search, past competitions included. */
@@ -178,6 +178,6 @@ export const competitionCommands = {
     const form = new FormData();
     form.append('file', file);
     if (mapping) form.append('mapping', JSON.stringify(mapping));
-    return api.post<ImportAnswer>(`${resultsPath(race)}/import`, form, { silent: true });
+    return api.post<ResultImportDto>(`${resultsPath(race)}/import`, form, { silent: true });
   },
 };

@@ -16,6 +16,7 @@ export type {
   RaceResultLine,
   RaceResultsDto,
   RaceResultsRequest,
+  ResultImportDto,
   ResultImportMapping,
   ResultRevisionDto,
   ResultSource,
@@ -32,13 +33,8 @@ export type {
   SeasonSummaryDto,
   StandingsDto,
   TeamStandingDto,
+  UnmatchedImportLineDto,
 } from '@paddock/contracts/competitions.js';
 export type { Page } from '@paddock/contracts/api.js';
 export type { Platform } from '@paddock/contracts/catalogue.js';
 export type { DriverListItemDto } from '@paddock/contracts/profiles.js';
-
-/** The answer of `POST …/results/{race}/import`, until the contract names it. */
-export interface ImportAnswer {
-  results: import('@paddock/contracts/competitions.js').RaceResultsDto | null;
-  unmatched: { line: number; name: string; platformId: string | null }[];
-}

@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { failureMessage } from '../../../components/form/failureMessage.js';
 import { competitionCommands, competitionQueries, type RaceRef } from '../api.js';
 import { applyOwnResults } from '../cache.js';
-import type { DriverListItemDto, ImportAnswer, RaceResultsDto, ResultImportMapping } from '../types.js';
+import type { DriverListItemDto, RaceResultsDto, ResultImportMapping, UnmatchedImportLineDto } from '../types.js';
 import { DriverPicker, driverLabel } from './DriverPicker.js';
 
 export interface ImportPanelProps {
@@ -17,7 +17,7 @@ export interface ImportPanelProps {
   onImported: (results: RaceResultsDto) => void;
 }
 
-type Unmatched = ImportAnswer['unmatched'][number];
+type Unmatched = UnmatchedImportLineDto;
 
 /** Whether every line the file could not match has been given a driver. */
 export function mappingComplete(unmatched: Unmatched[], chosen: ReadonlyMap<number, DriverListItemDto>): boolean {
@@ -112,7 +112,9 @@ export function ImportPanel({ race, onImported }: ImportPanelProps) {
                 <ListItem key={line.line} disableGutters sx={{ display: 'grid', gap: 1, gridTemplateColumns: { sm: '1fr 1fr' }, alignItems: 'center' }}>
                   <Typography variant="body2">
                     <strong>{line.name || 'No name'}</strong>
-                    {line.platformId ? ` · ${line.platformId}` : ''} (line {line.line + 1})
+                    {[`P${line.position}`, line.raceNumber !== null ? `#${line.raceNumber}` : '', line.teamName ?? '', line.platformId ?? '']
+                      .filter(Boolean)
+                      .map((part) => ` · ${part}`)}
                   </Typography>
                   {driver ? (
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
