@@ -62,3 +62,10 @@ export function raceLabel(raceEvent: SeasonRaceEventDto, race: SeasonRaceDto, tr
 
 /** "12 laps", "30 min" or '' for a race of a season. */
 export const seasonRaceDistance = (race: SeasonRaceDto) => raceDistance({ laps: race.laps, length: race.lengthMinutes });
+
+/** A display name without its "[ 7 ] - " number prefix, for tables that show the number in a column of its own. */
+export function bareDriverName(driverName: string, driverNumber: number | null): string {
+  if (driverNumber === null) return driverName;
+  const prefix = `[ ${driverNumber} ] - `;
+  return driverName.startsWith(prefix) ? driverName.slice(prefix.length) : driverName;
+}

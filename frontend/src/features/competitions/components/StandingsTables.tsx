@@ -10,6 +10,7 @@ import { keyframes } from '@mui/material/styles';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
+import { bareDriverName } from '../labels.js';
 import type { DriverStandingDto, SeasonDto, StandingsDto, TeamStandingDto } from '../types.js';
 
 /** One round's column: its event, numbered as in the season. */
@@ -161,7 +162,7 @@ export function DriverStandingsTable({ drivers, rounds, changed, limit }: Driver
                     {row.team && <TeamSwatch colour={row.team.colour} />}
                     <Box>
                       <Link component={RouterLink} to={pathTo('PublicProfile', { profile: row.profile.id })} underline="hover" sx={{ fontWeight: 600 }}>
-                        {row.profile.driverName}
+                        {bareDriverName(row.profile.driverName, row.profile.driverNumber)}
                       </Link>
                       {row.team && (
                         <Box component="span" sx={{ display: 'block', fontSize: '0.8em', color: 'text.secondary' }}>

@@ -7,8 +7,8 @@ import type { DriverListItemDto } from '../types.js';
 
 const SEARCH_DELAY_MS = 200;
 
-export const driverLabel = (driver: Pick<DriverListItemDto, 'driverName' | 'driverNumber'>) =>
-  driver.driverNumber === null ? driver.driverName : `#${driver.driverNumber} ${driver.driverName}`;
+/** How a driver is named in the grid and the search: the league's display name ("[ 7 ] - Speedy" carries the number). */
+export const driverLabel = (driver: Pick<DriverListItemDto, 'driverName'>) => driver.driverName;
 
 /** Drivers found for a search, the one whose number is the search first (typing "7" then Enter takes #7). */
 export function rankDrivers(found: DriverListItemDto[], search: string, excluded: ReadonlySet<number>): DriverListItemDto[] {

@@ -80,7 +80,7 @@ export function seasonFixture(overrides: Partial<SeasonDto> = {}): SeasonDto {
 export function driverStanding(id: number, name: string, points: number, rounds: DriverStandingDto['rounds'], extra: Partial<DriverStandingDto> = {}): DriverStandingDto {
   return {
     position: 1,
-    profile: { id, driverName: name, driverNumber: id, country: null },
+    profile: { id, driverName: `[ ${id} ] - ${name}`, driverNumber: id, country: null },
     team: RED,
     points,
     rounds,
