@@ -4,6 +4,7 @@ import { ImagesModule } from '../images/images.module.js';
 import { CompetitionsController } from './competitions.controller.js';
 import { CompetitionsHandlers } from './competitions.handlers.js';
 import { CompetitionsService } from './competitions.service.js';
+import { ResultImportService } from './result-import.service.js';
 import { ResultsReader } from './results.reader.js';
 import { ResultsService } from './results.service.js';
 import { SeasonRoomPolicy } from './season-room.policy.js';
@@ -15,7 +16,7 @@ import { StandingsService } from './standings.service.js';
 @Module({
   imports: [CatalogueModule, ImagesModule],
   controllers: [CompetitionsController, SeasonsController],
-  providers: [CompetitionsService, SeasonsService, ResultsService, ResultsReader, StandingsService, CompetitionsHandlers, SeasonRoomPolicy],
+  providers: [CompetitionsService, SeasonsService, ResultsService, ResultsReader, ResultImportService, StandingsService, CompetitionsHandlers, SeasonRoomPolicy],
   // The gateway asks who may be in `season:<id>`.
   exports: [SeasonRoomPolicy],
 })

@@ -1,13 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, UploadedFile, UseInterceptors, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Access } from '../../common/access.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
-import type { RaceResultsDto, ResultRevisionDto, SeasonDto, SeasonEventDetailsDto, StandingsDto } from '../../contracts/competitions.js';
+import type { RaceResultsDto, ResultImportDto, ResultRevisionDto, SeasonDto, SeasonEventDetailsDto, StandingsDto } from '../../contracts/competitions.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { seesUnpublished } from '../events/events.service.js';
 import { COMPETITION_READS } from './competitions.reads.js';
-import { RaceParams, RaceResultsBody, RevisionParams, SeasonEventParams, SeasonParam } from './dto/results.dto.js';
+import { RaceParams, RaceResultsBody, ResultImportBody, RevisionParams, SeasonEventParams, SeasonParam } from './dto/results.dto.js';
+import { MAX_RESULT_FILE_BYTES } from './result-import/index.js';
+import { ResultImportService, type UploadedResultFile } from './result-import.service.js';
 import { SeasonEventsBody } from './dto/season.dto.js';
 import { ResultsService, type RaceRef } from './results.service.js';
 import { SeasonsService } from './seasons.service.js';
@@ -25,6 +28,7 @@ export class SeasonsController {
   constructor(
     private readonly seasons: SeasonsService,
     private readonly results: ResultsService,
+    private readonly imports: ResultImportService,
     private readonly standings: StandingsService,
   ) {}
 
@@ -94,5 +98,34 @@ export class SeasonsController {
   @HttpCode(200)
   revert(@Param() params: RevisionParams, @CurrentPrincipal() principal: Principal): Promise<RaceResultsDto> {
     return this.results.revert(raceRef(params), params.revision, principal);
+  }
+
+  /**
+   * Multipart: `file` (an ACC or Assetto Corsa JSON or rFactor 2 XML server result) and an optional
+   * `mapping` (JSON `{"<line>": profileId}` for lines the import could not match). Saved as a new
+   * revision when every line has its driver; otherwise nothing is saved and the unmatched lines are answered.
+   */
+  @Post(':season/events/:event/results/:race/import')
+  @Access('isOrganizer')
+  @HttpCode(200)
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_RESULT_FILE_BYTES, files: 1, fields: 1, fieldSize: 64 * 1024, parts: 2 } }))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file'],
+      properties: {
+        file: { type: 'string', format: 'binary', description: 'The server’s result file' },
+        mapping: { type: 'string', description: 'JSON {"<line index>": <driver profile id>}' },
+      },
+    },
+  })
+  importResults(
+    @Param() params: RaceParams,
+    @Body() body: ResultImportBody,
+    @CurrentPrincipal() principal: Principal,
+    @UploadedFile() file?: UploadedResultFile,
+  ): Promise<ResultImportDto> {
+    return this.imports.import(raceRef(params), file, body.mapping, principal);
   }
 }

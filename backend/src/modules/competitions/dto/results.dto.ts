@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { RESULT_STATUSES, type RaceResultLine, type RaceResultsRequest, type ResultStatus } from '../../../contracts/competitions.js';
 
 /** More cars than any grid. */
@@ -107,4 +107,13 @@ export class RaceResultsBody implements RaceResultsRequest {
   @ValidateNested({ each: true })
   @Type(() => RaceResultLineBody)
   results!: RaceResultLineBody[];
+}
+
+/** The text fields of `POST …/results/{race}/import` (beside the `file`). */
+export class ResultImportBody {
+  @ApiPropertyOptional({ description: 'JSON {"<line index>": <driver profile id>} for lines the import could not match' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64 * 1024)
+  mapping?: string;
 }
