@@ -32,7 +32,8 @@ export function onApiError(listener: (notice: ApiErrorNotice) => void): () => vo
   return () => apiErrorTarget.removeEventListener(API_ERROR_EVENT, handle);
 }
 
-function raiseApiError(notice: ApiErrorNotice): void {
+/** Opens the Error dialog for a failed call (lib/graphql.ts raises its failures here too). */
+export function raiseApiError(notice: ApiErrorNotice): void {
   apiErrorTarget.dispatchEvent(new CustomEvent(API_ERROR_EVENT, { detail: notice }));
 }
 
