@@ -347,6 +347,17 @@ describe('competitions: results, revisions, standings', () => {
       expect((await pushed).version).toBeGreaterThan(before.version);
     });
 
+    it('are never replaced by standings of an older version', async () => {
+      await t.settled(15_000);
+      // As if a recompute of a later save had stored its standings already.
+      await t.em().execute('update season_standings set version = version + 1000, drivers = ? where season_id = ?', ['[]', season.id]);
+      await t.app.get(ReadCache).invalidate([COMPETITION_READS.name]);
+      const stored = await json<StandingsDto>(await t.request(`/api/seasons/${season.id}/standings`));
+      await json(await save([line(drivers[2], 1), line(drivers[3], 2)]));
+      await t.settled(15_000);
+      expect(await json<StandingsDto>(await t.request(`/api/seasons/${season.id}/standings`))).toEqual(stored);
+    });
+
     it('are read in as many queries for a season of 2 rounds as for one of 6 (no query per round)', async () => {
       const seasonOf = async (rounds: number) => {
         const of = await newSeason(t.em(), await newCompetition(t.em(), { game }));
