@@ -7,10 +7,11 @@ import type { PublicProfileDto } from '../../backend/src/contracts/profiles.js';
 import type { TeamDto } from '../../backend/src/contracts/teams.js';
 import { MAX_QUERY_LENGTH } from '../../backend/src/infra/graphql/graphql-gate.js';
 import { COST_LIMIT, DEPTH_LIMIT } from '../../backend/src/infra/graphql/query-limits.js';
-import { LeagueEvent } from '../../backend/src/modules/events/event.entities.js';
+import { LeagueEvent, Race } from '../../backend/src/modules/events/event.entities.js';
 import { DriverProfile } from '../../backend/src/modules/profiles/driver-profile.entity.js';
 import type { Team } from '../../backend/src/modules/teams/team.entity.js';
 import { newGame } from '../factories/catalogue.js';
+import { newCompetition, newCompetitionGroup, newSeason } from '../factories/competitions.js';
 import { newAttendance, newEvent } from '../factories/events.js';
 import { joinTeam, newTeam } from '../factories/teams.js';
 import { newDriver, newMember } from '../factories/users.js';
@@ -43,7 +44,19 @@ describe('GraphQL API', () => {
     const response = await post({ query, variables }, {}, as);
     return { status: response.status, body: (await response.json()) as GraphqlAnswer<T> };
   }
-  const restJson = async <T>(path: string) => (await (await t.request(path)).json()) as T;
+  const restJson = async <T = unknown>(path: string) => (await (await t.request(path)).json()) as T;
+
+  /** The SQL statements one GraphQL request runs (the outbox relay polls on the same connection; its queries are not the request's). */
+  async function queriesFor(query: string): Promise<number> {
+    const execute = jest.spyOn(t.app.get(MikroORM).em.getConnection(), 'execute');
+    try {
+      const { body } = await graphql(query);
+      expect(body.errors).toBeUndefined();
+      return execute.mock.calls.filter(([sql]) => !/outbox_events|pg_try_advisory_xact_lock/.test(String(sql))).length;
+    } finally {
+      execute.mockRestore();
+    }
+  }
 
   const EVENT_FIELDS = `id name date assessmentEvent published season { id } game { id name icon platforms crossPlayPlatforms { name platforms } } platforms seats
     competitionStyle carTuningRule carUpgradeRule stewarded leaderboardsEnabled teamSizeMin teamSizeMax lineupLockMinutes youtubeUrl icon
@@ -159,6 +172,136 @@ describe('GraphQL API', () => {
       const privateDriver = { id: hiddenProfile, driverName: 'Private driver', driverNumber: null, hidden: true, teams: [] };
       expect(body.data?.team.members).toEqual([{ driver: privateDriver }]);
       expect(body.data?.event.attendance.find((attendee) => attendee.profileId === hiddenProfile)?.driver).toEqual({ driverName: 'Private driver', driverNumber: null });
+    });
+  });
+
+  describe('competitions', () => {
+    let seasonId: number;
+    let competitionId: number;
+    let rounds: { eventId: number; raceId: number }[];
+    let draftRound: number;
+    let finishers: number[];
+
+    const raceOf = async (eventId: number) => (await t.em().findOneOrFail(Race, { raceEvent: { event: eventId } })).id;
+    const postResults = (season: number, round: { eventId: number; raceId: number }, profileIds: number[]) =>
+      t.request(`/api/seasons/${season}/events/${round.eventId}/results/${round.raceId}`, {
+        method: 'PUT',
+        as: organizer,
+        json: { results: profileIds.map((profileId, index) => ({ profileId, position: index + 1, status: 'FINISHED', laps: 20, totalTimeMs: 3_600_000 + index * 1000 })) },
+      });
+
+    /** A season of its own competition with `count` past rounds, each with results of these drivers. */
+    async function newSeasonWithResults(count: number, drivers: number[]): Promise<{ seasonId: number; rounds: { eventId: number; raceId: number }[] }> {
+      const em = t.em();
+      const game = await newGame(em);
+      const events = [];
+      for (let i = 0; i < count; i += 1) events.push(await newEvent(em, { game, startsAt: new Date(Date.now() - (count - i) * DAY) }));
+      const season = await newSeason(em, await newCompetition(em, { game }), { events });
+      const seasonRounds = await Promise.all(events.map(async (event) => ({ eventId: event.id, raceId: await raceOf(event.id) })));
+      for (const round of seasonRounds) expect((await postResults(season.id, round, drivers)).status).toBe(200);
+      return { seasonId: season.id, rounds: seasonRounds };
+    }
+
+    beforeAll(async () => {
+      const em = t.em();
+      const game = await newGame(em);
+      const group = await newCompetitionGroup(em, { name: 'Graph Series' });
+      const competition = await newCompetition(em, { name: 'Graph Cup', group, game, leaderboardsEnabled: true });
+      competitionId = competition.id;
+      const past = [await newEvent(em, { game, startsAt: new Date(Date.now() - 14 * DAY) }), await newEvent(em, { game, startsAt: new Date(Date.now() - 7 * DAY) })];
+      const draft = await newEvent(em, { game, published: false, startsAt: new Date(Date.now() - 3 * DAY) });
+      draftRound = draft.id;
+      seasonId = (await newSeason(em, competition, { name: 'Graph Season', events: [...past, draft] })).id;
+      rounds = await Promise.all(past.map(async (event) => ({ eventId: event.id, raceId: await raceOf(event.id) })));
+      finishers = [visibleProfile, hiddenProfile, (await newDriver(em)).profile.id];
+      for (const round of rounds) expect((await postResults(seasonId, round, finishers)).status).toBe(200);
+    });
+
+    const COMPETITION_FIELDS = 'id name description style icon banner current group { id name } game { id name icon } platforms currentSeason { id name } leaderboardsEnabled';
+    const ROUND_FIELDS = 'id name date round published raceEvents { id position trackName races { id position raceEventType laps lengthMinutes hasResults } }';
+    const RESULT_FIELDS = 'raceId revision results { profileId driverName driverNumber teamId teamName position status laps totalTimeMs bestLapMs pole fastestLap points }';
+    const POINTS_FIELDS =
+      'preset tables { RACE SPRINT } bonuses { pole fastestLap onlyInsideTop } minimumDistancePercent countBestRounds neverDropLastRounds noShowPenalty dnfScores teamBestDrivers';
+    const STANDINGS_FIELDS = `seasonId version drivers { position profile { id driverName driverNumber country } team { id name colour } points rounds { eventId points dropped } wins podiums penaltyPoints }
+      teams { position team { id name colour } points rounds { eventId points } }`;
+
+    it('answers groups, competitions, a season, a round and standings as REST does', async () => {
+      const { status, body } = await graphql<Record<string, unknown>>(
+        `query Series($id: Int!, $seasonId: Int!, $eventId: Int!) {
+          competitionGroups { id name description icon banner live position }
+          currentCompetitions(pageSize: 100) { content { ${COMPETITION_FIELDS} } pageNumber pageSize totalElements totalPages }
+          competition(id: $id) { ${COMPETITION_FIELDS} seasons { id name rounds roundsWithResults } }
+          leaderboardCompetitions { id seasons { id } }
+          season(id: $seasonId) { id name rules competition { ${COMPETITION_FIELDS} } pointsSystem { ${POINTS_FIELDS} } events { ${ROUND_FIELDS} } }
+          seasonEvent(seasonId: $seasonId, eventId: $eventId) { ${ROUND_FIELDS} seasonId competition { id name } results { ${RESULT_FIELDS} } }
+          standings(seasonId: $seasonId) { ${STANDINGS_FIELDS} }
+        }`,
+        { id: competitionId, seasonId, eventId: rounds[0]!.eventId },
+      );
+      expect(status).toBe(200);
+      expect(body.errors).toBeUndefined();
+      const rest = {
+        competitionGroups: await restJson('/api/competitions/groups'),
+        currentCompetitions: await restJson('/api/competitions/current?pageSize=100'),
+        competition: await restJson(`/api/competitions/${competitionId}`),
+        leaderboardCompetitions: (await restJson<{ id: number; seasons: { id: number }[] }[]>('/api/competitions/leaderboards')).map(({ id, seasons }) => ({
+          id,
+          seasons: seasons.map((season) => ({ id: season.id })),
+        })),
+        season: await restJson(`/api/seasons/${seasonId}`),
+        seasonEvent: await restJson(`/api/seasons/${seasonId}/events/${rounds[0]!.eventId}`),
+        standings: await restJson(`/api/seasons/${seasonId}/standings`),
+      };
+      expect(body.data).toEqual(rest);
+      expect((rest.competition as { name: string }).name).toBe('Graph Cup');
+      expect((rest.standings as { drivers: unknown[] }).drivers).toHaveLength(3);
+    });
+
+    it("gives every round of a season its races' latest results, as each round's REST read does", async () => {
+      const { body } = await graphql<{ season: { events: { id: number; results: unknown[] }[] } }>(
+        `{ season(id: ${seasonId}) { events { id results { ${RESULT_FIELDS} } } } }`,
+      );
+      const events = body.data?.season.events ?? [];
+      expect(events.map((event) => event.id)).toEqual(rounds.map((round) => round.eventId));
+      for (const event of events) {
+        const rest = await restJson<{ results: unknown[] }>(`/api/seasons/${seasonId}/events/${event.id}`);
+        expect(event.results).toEqual(rest.results);
+        expect(event.results).toHaveLength(1);
+      }
+    });
+
+    it('never shows an unpublished round, and shows a hidden driver as "Private driver" in results and standings', async () => {
+      for (const as of [undefined, organizer]) {
+        const { body } = await graphql<{
+          season: { events: { id: number; results: { results: { profileId: number; driverName: string; driver: { driverName: string } }[] }[] }[] };
+          standings: { drivers: { profile: { id: number; driverName: string }; driver: { driverName: string } }[] };
+          seasonEvent: null;
+        }>(
+          `{ season(id: ${seasonId}) { events { id results { results { profileId driverName driver { driverName } } } } }
+             standings(seasonId: ${seasonId}) { drivers { profile { id driverName } driver { driverName } } }
+             seasonEvent(seasonId: ${seasonId}, eventId: ${draftRound}) { id } }`,
+          undefined,
+          as,
+        );
+        expect(body.data?.season.events.map((event) => event.id)).not.toContain(draftRound);
+        expect(body.data?.seasonEvent).toBeNull();
+        expect(body.errors?.map((error) => [error.path, error.extensions?.code])).toEqual([[['seasonEvent'], 'NOT_FOUND']]);
+        const hiddenLine = body.data?.season.events[0]?.results[0]?.results.find((line) => line.profileId === hiddenProfile);
+        expect(hiddenLine).toEqual({ profileId: hiddenProfile, driverName: 'Private driver', driver: { driverName: 'Private driver' } });
+        const hiddenStanding = body.data?.standings.drivers.find((standing) => standing.profile.id === hiddenProfile);
+        expect(hiddenStanding).toEqual({ profile: { id: hiddenProfile, driverName: 'Private driver' }, driver: { driverName: 'Private driver' } });
+      }
+    });
+
+    it("reads a season's results and their drivers at once: the SQL count does not grow with the rounds", async () => {
+      const query = (id: number) =>
+        `{ season(id: ${id}) { events { id raceEvents { races { id } } results { raceId results { position driverName driver { driverName teams { id } } } } } }
+           standings(seasonId: ${id}) { drivers { position driver { driverName } } } }`;
+      const small = await newSeasonWithResults(1, finishers.slice(0, 2));
+      const large = await newSeasonWithResults(4, finishers);
+      const few = await queriesFor(query(small.seasonId));
+      expect(few).toBeGreaterThan(0);
+      expect(await queriesFor(query(large.seasonId))).toBe(few);
     });
   });
 
@@ -278,18 +421,6 @@ describe('GraphQL API', () => {
   });
 
   describe('batching', () => {
-    /** The SQL statements one GraphQL request runs (the outbox relay polls on the same connection; its queries are not the request's). */
-    async function queriesFor(query: string): Promise<number> {
-      const execute = jest.spyOn(t.app.get(MikroORM).em.getConnection(), 'execute');
-      try {
-        const { body } = await graphql(query);
-        expect(body.errors).toBeUndefined();
-        return execute.mock.calls.filter(([sql]) => !/outbox_events|pg_try_advisory_xact_lock/.test(String(sql))).length;
-      } finally {
-        execute.mockRestore();
-      }
-    }
-
     async function newTeamWithDrivers(drivers: number): Promise<Team> {
       const captain = await newDriver(t.em());
       const team = await newTeam(t.em(), { captain: captain.user });

@@ -3,6 +3,7 @@ import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { ImagesModule } from '../images/images.module.js';
 import { CompetitionsController } from './competitions.controller.js';
 import { CompetitionsHandlers } from './competitions.handlers.js';
+import { COMPETITION_RESOLVERS } from './competitions.resolver.js';
 import { CompetitionsService } from './competitions.service.js';
 import { ResultImportService } from './result-import.service.js';
 import { ResultsReader } from './results.reader.js';
@@ -16,7 +17,17 @@ import { StandingsService } from './standings.service.js';
 @Module({
   imports: [CatalogueModule, ImagesModule],
   controllers: [CompetitionsController, SeasonsController],
-  providers: [CompetitionsService, SeasonsService, ResultsService, ResultsReader, ResultImportService, StandingsService, CompetitionsHandlers, SeasonRoomPolicy],
+  providers: [
+    CompetitionsService,
+    SeasonsService,
+    ResultsService,
+    ResultsReader,
+    ResultImportService,
+    StandingsService,
+    CompetitionsHandlers,
+    SeasonRoomPolicy,
+    ...COMPETITION_RESOLVERS,
+  ],
   // The gateway asks who may be in `season:<id>`.
   exports: [SeasonRoomPolicy],
 })

@@ -6,6 +6,7 @@ import type { DriverListItemDto, ProfileEventDto, SeasonResultsDto, SocialNetwor
 import { Loaders } from '../../infra/graphql/graphql-context.js';
 import { IdArgs, ListSize } from '../../infra/graphql/graphql-types.js';
 import type { BatchRead, RequestLoaders } from '../../infra/graphql/request-loaders.js';
+import { DriverStandingType, RaceResultType } from '../competitions/graphql/competition.types.js';
 import { AttendeeType } from '../events/graphql/event.types.js';
 import { TeamMemberType, TeamRefType } from '../teams/graphql/team.types.js';
 import { DriverDirectory } from './driver-directory.js';
@@ -92,5 +93,27 @@ export class TeamMemberDriverResolver {
   }
 }
 
+/** `RaceResult.driver`: the drivers of every result line asked, batched. */
+@Resolver(() => RaceResultType)
+export class RaceResultDriverResolver {
+  constructor(private readonly drivers: PublicDrivers) {}
+
+  @ResolveField(() => DriverType, DRIVER_FIELD)
+  driver(@Parent() line: RaceResultType, @Loaders() loaders: RequestLoaders): Promise<DriverListItemDto | null> {
+    return loaders.load(this.drivers.byProfileId, line.profileId);
+  }
+}
+
+/** `DriverStanding.driver`: the drivers of a standings table, batched. */
+@Resolver(() => DriverStandingType)
+export class DriverStandingDriverResolver {
+  constructor(private readonly drivers: PublicDrivers) {}
+
+  @ResolveField(() => DriverType, { nullable: true, description: 'Who the driver is (a hidden profile is "Private driver"; null for a driver no longer in the league)' })
+  driver(@Parent() standing: DriverStandingType, @Loaders() loaders: RequestLoaders): Promise<DriverListItemDto | null> {
+    return loaders.load(this.drivers.byProfileId, standing.profile.id);
+  }
+}
+
 /** The providers DriversModule adds for the GraphQL API. */
-export const PROFILE_RESOLVERS = [ProfilesResolver, PublicDrivers, AttendeeDriverResolver, TeamMemberDriverResolver];
+export const PROFILE_RESOLVERS = [ProfilesResolver, PublicDrivers, AttendeeDriverResolver, TeamMemberDriverResolver, RaceResultDriverResolver, DriverStandingDriverResolver];
