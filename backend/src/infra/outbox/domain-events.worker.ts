@@ -1,9 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Worker } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { DOMAIN_EVENTS_QUEUE } from './queues.js';
-import { SubscriberRunner } from './subscriber-runner.js';
+import { PIPELINE_TRACE, recordTrace, traceClock } from './pipeline-trace.js';
+import type { SubscriberJob } from './subscriber-registry.js';
+import { SubscriberRunner, type RunOutcome } from './subscriber-runner.js';
 
 /**
  * Consumes the domain-events queue in a worker process: each job is one subscriber's run of one
@@ -24,7 +26,7 @@ export class DomainEventsWorker implements OnApplicationBootstrap, OnApplication
   async onApplicationBootstrap(): Promise<void> {
     this.connection = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null });
     this.connection.on('error', () => undefined);
-    this.worker = new Worker(DOMAIN_EVENTS_QUEUE, (job) => this.runner.run(job.data), {
+    this.worker = new Worker(DOMAIN_EVENTS_QUEUE, (job: Job<SubscriberJob>) => this.process(job), {
       connection: this.connection,
       prefix: this.config.redisPrefix,
       concurrency: 8,
@@ -35,6 +37,14 @@ export class DomainEventsWorker implements OnApplicationBootstrap, OnApplication
     this.worker.on('failed', (job, error) => this.logger.warn(`${job?.name ?? 'job'} ${job?.id ?? ''} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`));
     this.worker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));
     await this.worker.waitUntilReady();
+  }
+
+  private async process(job: Job<SubscriberJob>): Promise<RunOutcome> {
+    if (!PIPELINE_TRACE) return this.runner.run(job.data);
+    const startedAt = traceClock();
+    const outcome = await this.runner.run(job.data);
+    await recordTrace(this.connection!, this.config.redisPrefix, job, startedAt);
+    return outcome;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { EventArgs, EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
@@ -8,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { ReadInvalidation } from '../read-cache/read-invalidation.js';
 import { toDomainEvent } from './domain-events.js';
 import { OutboxEvent } from './outbox-event.entity.js';
+import { PIPELINE_TRACE, traceClock } from './pipeline-trace.js';
 import { DOMAIN_EVENTS_QUEUE } from './queues.js';
 import { SubscriberRegistry } from './subscriber-registry.js';
 
@@ -27,11 +29,39 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
+ * Kicks the relay when a transaction of this process that recorded domain events commits: it starts
+ * at once instead of on the NOTIFY round trip through PostgreSQL (which still wakes it for changes
+ * made by other processes).
+ */
+class KickRelayAtCommit implements EventSubscriber<OutboxEvent> {
+  private readonly recorded = new WeakSet<EntityManager>();
+
+  constructor(private readonly kick: () => void) {}
+
+  getSubscribedEntities() {
+    return [OutboxEvent];
+  }
+
+  afterCreate({ em }: EventArgs<OutboxEvent>): void {
+    this.recorded.add(em as EntityManager);
+  }
+
+  afterTransactionCommit({ em }: TransactionEventArgs): void {
+    if (this.recorded.delete(em as EntityManager)) this.kick();
+  }
+
+  afterTransactionRollback({ em }: TransactionEventArgs): void {
+    this.recorded.delete(em as EntityManager);
+  }
+}
+
+/**
  * Moves committed outbox rows to the BullMQ queue: one job per subscriber of the event (the
  * registry knows them: the API loads the same modules as the worker), job id
  * `<eventId>@<subscriber>`, so a re-send is a no-op and each subscriber retries on its own.
  * Before queueing, it drops the cached reads the events invalidate, so a browser refetching after a
- * push never reads the old state. Wakes on PostgreSQL NOTIFY at commit and polls once a second as a safety net; while Redis is
+ * push never reads the old state. Wakes when this process commits domain events, on PostgreSQL NOTIFY for other
+ * processes' commits, and polls once a second as a safety net; while Redis is
  * unreachable rows simply stay pending and go out, in order, when it is back.
  */
 @Injectable()
@@ -43,6 +73,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private running?: Promise<void>;
   private rerun = false;
   private stopped = false;
+  /** With PIPELINE_TRACE: when the next pass was asked for. */
+  private wokenAt?: number;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -58,6 +90,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.queue = new Queue(DOMAIN_EVENTS_QUEUE, { connection: this.connection, prefix: this.config.redisPrefix, skipWaitingForReady: true });
     this.queue.on('error', () => undefined);
     await this.listen();
+    this.orm.em.getEventManager().registerSubscriber(new KickRelayAtCommit(() => this.kick()));
     this.kick();
   }
 
@@ -80,6 +113,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
    */
   kick(): void {
     if (this.stopped || !this.queue) return;
+    if (PIPELINE_TRACE) this.wokenAt ??= traceClock();
     if (this.running) {
       this.rerun = true;
       return;
@@ -88,7 +122,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       try {
         do {
           this.rerun = false;
-          await this.publishPending();
+          const wokenAt = this.wokenAt ?? traceClock();
+          this.wokenAt = undefined;
+          await this.publishPending(wokenAt);
         } while (this.rerun && !this.stopped);
       } catch (error) {
         this.logger.warn(`Outbox relay paused: ${(error as Error).message}`);
@@ -98,7 +134,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     })();
   }
 
-  private async publishPending(): Promise<void> {
+  /** Publishes pending rows, batch after batch; `wokenAt` is the kick this pass answers (for PIPELINE_TRACE). */
+  private async publishPending(wokenAt: number): Promise<void> {
     const queue = this.queue!;
     let more = true;
     while (more && !this.stopped) {
@@ -108,12 +145,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         if (!locked) return false;
         const pending = await em.find(OutboxEvent, { publishedAt: null }, { orderBy: { seq: 'asc' }, limit: BATCH });
         if (!pending.length) return false;
+        const pickedAt = traceClock();
         // The whole batch in one addBulk, in write order; when it fails nothing is marked and all is re-sent
         // later (job ids make the part that did arrive a no-op), so no event overtakes an earlier one.
         const jobs = pending.flatMap((row) => this.subscribers.jobsFor(toDomainEvent(row)));
         try {
           // Cached reads these events change are dropped before any subscriber can push them to browsers.
           await withTimeout(this.reads.after(pending.map((row) => row.name)), ADD_TIMEOUT_MS);
+          if (PIPELINE_TRACE) for (const job of jobs) Object.assign(job.data, { trace: { wokenAt, pickedAt, enqueuedAt: traceClock() } });
           await withTimeout(queue.addBulk(jobs), ADD_TIMEOUT_MS);
         } catch (error) {
           failure = error;
