@@ -24,12 +24,13 @@ export function RaceResultsTable({ results, label }: { results: RaceResultDto[];
   }
   const lines = [...results].sort((a, b) => a.position - b.position);
   const winner = lines[0]!;
+  const teams = lines.some((line) => line.teamName);
   return (
     <TableContainer
       tabIndex={0}
       role="region"
       aria-label={`${label}, scrolls sideways`}
-      sx={{ overflowX: 'auto', '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' } }}
+      sx={{ position: 'relative', overflowX: 'auto', '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' } }}
     >
       <Table size="small" aria-label={label}>
         <TableHead>
@@ -40,7 +41,7 @@ export function RaceResultsTable({ results, label }: { results: RaceResultDto[];
               </abbr>
             </TableCell>
             <TableCell scope="col">Driver</TableCell>
-            <TableCell scope="col">Team</TableCell>
+            {teams && <TableCell scope="col">Team</TableCell>}
             <TableCell scope="col" align="right">
               Laps
             </TableCell>
@@ -70,7 +71,7 @@ export function RaceResultsTable({ results, label }: { results: RaceResultDto[];
                   </Box>
                 )}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.teamName ?? ''}</TableCell>
+              {teams && <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.teamName ?? ''}</TableCell>}
               <TableCell align="right">{line.laps}</TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                 {line.status !== 'FINISHED' ? '' : line === winner ? formatRaceTime(line.totalTimeMs) : gapText(winner, line) || formatRaceTime(line.totalTimeMs)}

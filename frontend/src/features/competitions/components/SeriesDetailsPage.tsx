@@ -145,7 +145,7 @@ export default function SeriesDetailsPage() {
         </Box>
       </Paper>
 
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '3fr 2fr' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
         <Box component="section" aria-labelledby="rounds-title">
           <Typography id="rounds-title" variant="h5" component="h2" gutterBottom>
             Rounds

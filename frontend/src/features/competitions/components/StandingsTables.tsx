@@ -11,6 +11,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { bareDriverName } from '../labels.js';
+import { visuallyHidden } from './visuallyHidden.js';
 import type { DriverStandingDto, SeasonDto, StandingsDto, TeamStandingDto } from '../types.js';
 
 /** One round's column: its event, numbered as in the season. */
@@ -45,7 +46,6 @@ const POSITION_WIDTH = 48;
 const sticky = (left: number): SxProps<Theme> => ({ position: 'sticky', left, zIndex: 1, bgcolor: 'background.paper' });
 const stickyPosition: SxProps<Theme> = { ...sticky(0), width: POSITION_WIDTH, minWidth: POSITION_WIDTH, maxWidth: POSITION_WIDTH };
 const stickyName: SxProps<Theme> = { ...sticky(POSITION_WIDTH), minWidth: 160, borderRight: 1, borderColor: 'divider' };
-const visuallyHidden: SxProps<Theme> = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
 
 /** A team's colour as a small swatch; its name is written beside it. */
 function TeamSwatch({ colour }: { colour: string }) {
@@ -100,7 +100,14 @@ function ScrollFrame({ label, children }: { label: string; children: React.React
       tabIndex={0}
       role="region"
       aria-label={label}
-      sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' } }}
+      sx={{
+        position: 'relative',
+        overflowX: 'auto',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
+      }}
     >
       {children}
     </TableContainer>

@@ -197,6 +197,7 @@ function CompetitionForm({ competition, onSaved }: { competition: CompetitionDto
             label="Group"
             {...field}
             inputRef={field.ref}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             error={Boolean(fieldState.error)}
             helperText={fieldState.error?.message ?? 'Where the Series page lists it'}
           >
@@ -229,6 +230,7 @@ function CompetitionForm({ competition, onSaved }: { competition: CompetitionDto
                   getValues('platforms').filter((platform) => chosen.platforms.includes(platform)),
                 );
             }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             error={Boolean(fieldState.error)}
             helperText={fieldState.error?.message ?? 'Its rounds are events of this game'}
           >

@@ -13,6 +13,7 @@ import { RESULT_STATUSES } from '@paddock/contracts/competitions.js';
 import { RESULT_STATUS_LABELS, RESULT_STATUS_NAMES } from '../labels.js';
 import { formatRaceTime, parseRaceTime } from '../raceTime.js';
 import type { DriverListItemDto, ResultStatus } from '../types.js';
+import { visuallyHidden } from '../components/visuallyHidden.js';
 import { DriverPicker, driverLabel } from './DriverPicker.js';
 import { COLUMN_LABELS, GRID_COLUMNS, moveRow, nextCell, rowForDriver, TEXT_COLUMNS, type GridColumn, type GridErrors, type GridRow } from './resultsGrid.js';
 
@@ -39,7 +40,7 @@ const cellInput: SxProps<Theme> = {
   '&[aria-invalid="true"]': { borderColor: 'error.main', bgcolor: 'rgb(var(--mui-palette-error-mainChannel) / 0.08)' },
 };
 
-const WIDTHS: Record<GridColumn, number> = { status: 96, laps: 64, totalTime: 120, bestLap: 104, pole: 48, fastestLap: 48 };
+const WIDTHS: Record<GridColumn, number> = { status: 112, laps: 64, totalTime: 120, bestLap: 104, pole: 48, fastestLap: 48 };
 const PLACEHOLDERS: Partial<Record<GridColumn, string>> = { totalTime: 'h:mm:ss.SSS', bestLap: 'm:ss.SSS' };
 
 /**
@@ -125,7 +126,7 @@ export function ResultsGrid({ rows, onChange, errors, disabled = false }: Result
 
   return (
     <Box>
-      <TableContainer sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <TableContainer sx={{ position: 'relative', overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Table size="small" aria-label="Results entry" aria-describedby="results-grid-keys" sx={{ '& td, & th': { px: 0.75, py: 0.5 } }}>
           <TableHead>
             <TableRow>
@@ -141,7 +142,12 @@ export function ResultsGrid({ rows, onChange, errors, disabled = false }: Result
                 Team
               </TableCell>
               {GRID_COLUMNS.map((column) => (
-                <TableCell key={column} scope="col" sx={{ width: WIDTHS[column] }} align={column === 'pole' || column === 'fastestLap' ? 'center' : 'left'}>
+                <TableCell
+                  key={column}
+                  scope="col"
+                  sx={{ width: WIDTHS[column], minWidth: WIDTHS[column] }}
+                  align={column === 'pole' || column === 'fastestLap' ? 'center' : 'left'}
+                >
                   {column === 'fastestLap' ? (
                     <abbr title="Fastest lap" style={{ textDecoration: 'none' }}>
                       FL
@@ -152,7 +158,7 @@ export function ResultsGrid({ rows, onChange, errors, disabled = false }: Result
                 </TableCell>
               ))}
               <TableCell scope="col" sx={{ width: 112 }}>
-                <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                <Box component="span" sx={visuallyHidden}>
                   Order
                 </Box>
               </TableCell>

@@ -24,6 +24,7 @@ import { failureMessage } from '../../../components/form/failureMessage.js';
 import { competitionCommands, competitionQueries, type RaceRef } from '../api.js';
 import { applyOwnResults } from '../cache.js';
 import { InlineFailure } from '../components/LoadStates.js';
+import { visuallyHidden } from '../components/visuallyHidden.js';
 import { RESULT_STATUS_LABELS } from '../labels.js';
 import { formatRaceTime } from '../raceTime.js';
 import type { RaceResultDto, RaceResultsDto, ResultRevisionDto } from '../types.js';
@@ -37,7 +38,7 @@ function ComparedCell({ found, line, field, children }: { found: Differences; li
     <TableCell data-changed={changed} sx={changed ? CHANGED_CELL : undefined}>
       {children}
       {changed && (
-        <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        <Box component="span" sx={visuallyHidden}>
           {' '}
           (changed)
         </Box>
@@ -55,7 +56,7 @@ function RevisionTable({ title, results, other }: { title: string; results: Race
       <Typography variant="subtitle2" component="h4" gutterBottom>
         {title}
       </Typography>
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <TableContainer sx={{ position: 'relative', overflowX: 'auto' }}>
         <Table size="small" aria-label={title}>
           <TableHead>
             <TableRow>

@@ -229,10 +229,10 @@ export function SeasonPage() {
       <Typography variant="overline" component="p" color="text.secondary">
         {competition?.name}
       </Typography>
-      <PageTitle>{season ? season.name : 'New season'}</PageTitle>
-      {season && (
-        <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <PageTitle>{season ? season.name : 'New season'}</PageTitle>
+        {season && (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button component={RouterLink} to={pathTo('Competitions-Current-details', { competition: competitionId, season: season.id })}>
               Public page
             </Button>
@@ -240,6 +240,10 @@ export function SeasonPage() {
               Standings
             </Button>
           </Box>
+        )}
+      </Box>
+      {season && (
+        <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
           <RoundsEditor key={season.events.map((event) => event.id).join(',')} season={season} />
         </Paper>
       )}
