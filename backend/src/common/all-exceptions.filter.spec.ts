@@ -22,6 +22,7 @@ function hostFor(captured: Captured, { headersSent = false, url = '/api/things/1
   };
   const request = { originalUrl: url, url: '/things/1' };
   return {
+    getType: () => 'http',
     switchToHttp: () => ({ getRequest: () => request, getResponse: () => response, getNext: () => undefined }),
   } as unknown as ArgumentsHost;
 }
@@ -118,6 +119,13 @@ describe('AllExceptionsFilter', () => {
   it('hides the message of a raw 4xx error not meant to be shown', () => {
     const hidden = Object.assign(new Error('internal detail'), { status: 400, expose: false });
     expect(answer(hidden).body).toMatchObject({ status: 400, message: 'Bad request' });
+  });
+
+  it("hands a GraphQL resolver's error back to GraphQL, which answers in its own shape", () => {
+    const error = new NotFoundException('Season 9 not found');
+    const graphqlHost = { getType: () => 'graphql', switchToHttp: () => ({}) } as unknown as ArgumentsHost;
+    expect(() => new AllExceptionsFilter().catch(error, graphqlHost)).toThrow(error);
+    expect(logged).toEqual([]);
   });
 
   it('writes nothing when the response has already started', () => {
