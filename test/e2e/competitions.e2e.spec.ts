@@ -5,7 +5,7 @@ import type { LeagueEvent } from '../../backend/src/modules/events/event.entitie
 import { newCompetition, newSeason } from '../factories/competitions.js';
 import { newEvent } from '../factories/events.js';
 import { newMember } from '../factories/users.js';
-import { pageHeading, signedInAs, site, useTabs, visit } from './support/browser.js';
+import { pageHeading, seriousAxeViolations, signedInAs, site, useTabs, visit } from './support/browser.js';
 
 /** Adds the next finisher on the results grid: their number in "Add driver", then the highlighted match. */
 async function addFinisher(page: Page, number: number, name: string): Promise<void> {
@@ -75,5 +75,8 @@ describe('series standings, live', () => {
     const history = organizer.getByRole('list', { name: 'Revisions' });
     await history.getByText(/^Revision 2 · current/).waitFor();
     await history.getByText(/^Revision 1/).waitFor();
+
+    expect(await seriousAxeViolations(viewer)).toEqual([]);
+    expect(await seriousAxeViolations(organizer)).toEqual([]);
   });
 });

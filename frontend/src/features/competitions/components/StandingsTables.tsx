@@ -87,7 +87,7 @@ function RoundHeads({ rounds }: { rounds: RoundColumn[] }) {
 function Gain({ points }: { points: number | undefined }) {
   if (points === undefined || points === 0) return null;
   return (
-    <Box component="span" sx={{ ml: 0.5, fontSize: '0.75em', color: points > 0 ? 'success.main' : 'error.main' }}>
+    <Box component="span" sx={{ ml: 0.5, fontSize: '0.8em', fontWeight: 600, color: 'text.primary' }}>
       {points > 0 ? `+${points}` : points}
     </Box>
   );

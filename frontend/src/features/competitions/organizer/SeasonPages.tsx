@@ -120,7 +120,7 @@ function RoundsEditor({ season }: { season: SeasonDto }) {
                 color="error"
                 disabled={round.hasResults || busy}
                 title={round.hasResults ? 'A round with results stays in its season' : undefined}
-                aria-label={`Take ${round.name} out of the season`}
+                aria-label={`Remove ${round.name}`}
                 onClick={() => setRounds((current) => current.filter((other) => other.id !== round.id))}
               >
                 Remove
@@ -147,7 +147,12 @@ function RoundsEditor({ season }: { season: SeasonDto }) {
                     {!event.published ? ' · draft' : ''}
                   </Typography>
                 </Box>
-                <Button size="small" disabled={chosen.has(event.id) || busy} onClick={() => add(event)} aria-label={`Add ${event.name}`}>
+                <Button
+                  size="small"
+                  disabled={chosen.has(event.id) || busy}
+                  onClick={() => add(event)}
+                  aria-label={chosen.has(event.id) ? `${event.name} added` : `Add ${event.name}`}
+                >
                   {chosen.has(event.id) ? 'Added' : 'Add'}
                 </Button>
               </ListItem>
