@@ -1,14 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.js';
+import { App, startUpOnce } from './app/App.js';
 import { preloadPageAt } from './app/areas/pages.js';
-import { whenSiteShown } from './app/live/whenShown.js';
+import { afterFirstPage } from './app/live/afterFirstPage.js';
+import { prefetchShellData } from './app/shell/shellData.js';
 import { appQueryClient } from './lib/query/queryClient.js';
 import { appStore } from './lib/store.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+// Start-up's calls, the shell's data and the opened page's chunk download while React renders its first frame.
+startUpOnce(appStore);
+prefetchShellData(appQueryClient);
 preloadPageAt(window.location.pathname);
 createRoot(root).render(
   <StrictMode>
@@ -17,4 +21,4 @@ createRoot(root).render(
 );
 // The live connection (its bridge to the cache, socket.io-client) is downloaded after the first page:
 // nothing is missed meanwhile, as every connect refetches what is shown (app/live/cacheBridge.ts).
-whenSiteShown(appStore, () => void import('./app/live/liveUpdates.js').then(({ startLiveUpdates }) => startLiveUpdates(appStore, appQueryClient)));
+void afterFirstPage(appStore, appQueryClient, () => void import('./app/live/liveUpdates.js').then(({ startLiveUpdates }) => startLiveUpdates(appStore, appQueryClient)));

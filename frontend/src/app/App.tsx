@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -13,20 +13,45 @@ import { Shell } from './shell/Shell.js';
 import { startUp } from './startUp.js';
 import { theme } from './theme.js';
 
+const running = new WeakMap<AppStore, Promise<void>>();
+const started = new WeakSet<AppStore>();
+
+/** Runs the start-up sequence for `store`, unless it is running already (impatient Retry clicks share one run). */
+export function runStartUp(store: AppStore): Promise<void> {
+  started.add(store);
+  let run = running.get(store);
+  if (!run) {
+    run = startUp(store).finally(() => running.delete(store));
+    running.set(store, run);
+  }
+  return run;
+}
+
+/** Runs the start-up sequence unless it ran for `store` before: main.tsx starts it ahead of the first render. */
+export function startUpOnce(store: AppStore): void {
+  if (!started.has(store)) void runStartUp(store);
+}
+
+/** How long start-up may take before a loader says so: a quick start shows the site as its first paint. */
+export const LOADER_DELAY_MS = 1_000;
+
+function StartupLoader() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), LOADER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return shown ? <CenteredLoader label="Loading the league" /> : null;
+}
+
 /** Runs the start-up sequence, then shows the shell, or the fallback view when the league cannot be reached. */
 export function StartupGate({ store }: { store: AppStore }) {
   const readiness = useAtomValue(readinessAtom);
-  // One sequence at a time: StrictMode's double effect and impatient Retry clicks must not start a second.
-  const inFlight = useRef<Promise<void> | null>(null);
-  const run = useCallback(() => {
-    inFlight.current ??= startUp(store).finally(() => {
-      inFlight.current = null;
-    });
-  }, [store]);
-  useEffect(run, [run]);
+  useEffect(() => startUpOnce(store), [store]);
+  const retry = useCallback(() => void runStartUp(store), [store]);
 
-  if (readiness === 'no') return <StartupFallback onRetry={run} />;
-  if (readiness === 'empty') return <CenteredLoader label="Loading the league" />;
+  if (readiness === 'no') return <StartupFallback onRetry={retry} />;
+  if (readiness === 'empty') return <StartupLoader />;
   return <Shell />;
 }
 

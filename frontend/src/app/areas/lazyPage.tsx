@@ -1,7 +1,7 @@
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 
 /** A screen downloaded as its own chunk on its first visit; `preload()` starts that download early. */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 
 /**
  * How every routed screen is declared in an area: its module is imported only here, dynamically, so
@@ -16,9 +16,13 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
 export function lazyPage<M>(load: () => Promise<M>, render: (module: M) => ReactElement): LazyPage;
 export function lazyPage<M>(load: () => Promise<M>, render?: (module: M) => ReactElement): LazyPage {
   let loading: Promise<{ default: ComponentType }> | null = null;
+  let loaded: ComponentType | null = null;
   const preload = () => {
     loading ??= load().then(
-      (module) => ({ default: render ? () => render(module) : (module as { default: ComponentType }).default }),
+      (module) => {
+        loaded = render ? () => render(module) : (module as { default: ComponentType }).default;
+        return { default: loaded };
+      },
       (error: unknown) => {
         loading = null; // a failed download (e.g. offline) is tried again on the next visit
         throw error;
@@ -26,5 +30,12 @@ export function lazyPage<M>(load: () => Promise<M>, render?: (module: M) => Reac
     );
     return loading;
   };
-  return Object.assign(lazy(preload), { preload });
+  const Lazy = lazy(preload);
+  // Once downloaded (preloaded at start-up, or visited before) the screen renders at once, without
+  // suspending: React would show the loader and hold the screen back for a moment even then.
+  const Page = () => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  return Object.assign(Page, { preload });
 }

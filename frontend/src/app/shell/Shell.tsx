@@ -40,7 +40,8 @@ export function Shell() {
         Skip to main content
       </Box>
       <Header />
-      <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+      {/* At least a screen high, so the footer starts below the fold and never shifts into view as the page loads. */}
+      <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, minHeight: '100vh', outline: 'none' }}>
         <AppRoutes />
       </Box>
       <Footer />

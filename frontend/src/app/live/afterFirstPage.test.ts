@@ -1,0 +1,43 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { createStore } from 'jotai';
+import { readinessAtom } from '../../features/site/index.js';
+import { createQueryClient } from '../../lib/query/queryClient.js';
+import { afterFirstPage } from './afterFirstPage.js';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const idle = () => Promise.resolve();
+
+describe('afterFirstPage', () => {
+  it('runs the task once start-up has shown the site and the page’s calls have answered', async () => {
+    const store = createStore();
+    const queryClient = createQueryClient();
+    const task = jest.fn();
+    let answer: (value: string) => void = () => undefined;
+    void afterFirstPage(store, queryClient, task, idle);
+
+    store.set(readinessAtom, 'no');
+    await flush();
+    expect(task).not.toHaveBeenCalled();
+
+    void queryClient.fetchQuery({ queryKey: ['page'], queryFn: () => new Promise<string>((resolve) => (answer = resolve)) });
+    store.set(readinessAtom, 'yes');
+    await flush();
+    expect(task).not.toHaveBeenCalled();
+
+    answer('loaded');
+    await flush();
+    expect(task).toHaveBeenCalledTimes(1);
+    store.set(readinessAtom, 'empty');
+    store.set(readinessAtom, 'yes');
+    await flush();
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs the task at once when the site is shown and nothing is loading', async () => {
+    const store = createStore();
+    store.set(readinessAtom, 'yes');
+    const task = jest.fn();
+    await afterFirstPage(store, createQueryClient(), task, idle);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+});
