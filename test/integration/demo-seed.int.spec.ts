@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from '../../backend/src/contracts/api.js';
-import type { EventDto, VideoDto } from '../../backend/src/contracts/events.js';
+import type { CompetitionDto, CompetitionGroupDto, CompetitionSummaryDto, ResultRevisionDto, SeasonDto, StandingsDto } from '../../backend/src/contracts/competitions.js';
+import type { AttendeeDto, EventDto, VideoDto } from '../../backend/src/contracts/events.js';
 import { DEMO_ACCOUNTS } from '../../backend/src/infra/discord/demo-accounts.js';
 import { User } from '../../backend/src/modules/users/user.entity.js';
 import { seedDemoData } from '../../backend/src/seed/demo-data.js';
@@ -18,8 +19,8 @@ describe('the demo league seed', () => {
   afterAll(() => t.close());
 
   it('gives every demo account of the stand-in (except the outsider) a member with their roles and profile', async () => {
-    const users = await t.em().find(User, {}, { orderBy: { id: 'asc' } });
     const members = DEMO_ACCOUNTS.filter((account) => account.inCommunityServer);
+    const users = await t.em().find(User, { discordId: { $in: DEMO_ACCOUNTS.map((account) => account.id) } }, { orderBy: { id: 'asc' } });
     expect(users.map((user) => user.discordId)).toEqual(members.map((account) => account.id));
     const byName = new Map(users.map((user) => [user.username, user]));
     expect(byName.get('admin')!.roles).toEqual(['ADMIN']);
@@ -58,12 +59,77 @@ describe('the demo league seed', () => {
     expect(headlines.length).toBeGreaterThan(0);
   });
 
+  it('seeds a current group with a SOLO and a TEAM series, each a season of 8 weekly rounds: 5 raced with 20+ drivers, 3 to come with driver and captain signed up', async () => {
+    const groups = (await (await t.request('/api/competitions/groups/live')).json()) as CompetitionGroupDto[];
+    expect(groups.map((group) => group.name)).toEqual(['GT World Series']);
+    const current = ((await (await t.request('/api/competitions/current')).json()) as Page<CompetitionSummaryDto>).content;
+    expect(current.map((competition) => [competition.style, competition.group?.id])).toEqual(
+      expect.arrayContaining([
+        ['SOLO', groups[0].id],
+        ['TEAM', groups[0].id],
+      ]),
+    );
+    expect(current).toHaveLength(2);
+    const organizer = await t.signIn('organizer');
+    const profileIdOf = async (username: 'driver' | 'captain') =>
+      ((await (await t.request('/api/users/me', { as: await t.signIn(username) })).json()) as { driverProfile: { id: number } }).driverProfile.id;
+    const [driverId, captainId] = [await profileIdOf('driver'), await profileIdOf('captain')];
+    const now = Date.now();
+
+    for (const summary of current) {
+      const competition = (await (await t.request(`/api/competitions/${summary.id}`)).json()) as CompetitionDto;
+      expect(competition.seasons).toEqual([expect.objectContaining({ id: summary.currentSeason!.id, rounds: 8, roundsWithResults: 5 })]);
+      const season = (await (await t.request(`/api/seasons/${summary.currentSeason!.id}`)).json()) as SeasonDto;
+      expect(season.events).toHaveLength(8);
+      const raced = season.events.filter((event) => event.raceEvents.every((raceEvent) => raceEvent.races.every((race) => race.hasResults)));
+      const upcoming = season.events.filter((event) => event.raceEvents.every((raceEvent) => raceEvent.races.every((race) => !race.hasResults)));
+      expect(raced.map((event) => event.round)).toEqual([1, 2, 3, 4, 5]);
+      expect(upcoming.map((event) => event.round)).toEqual([6, 7, 8]);
+      expect(raced.every((event) => Date.parse(event.date) < now)).toBe(true);
+      expect(upcoming.every((event) => Date.parse(event.date) > now)).toBe(true);
+      // Weekly.
+      const dates = season.events.map((event) => Date.parse(event.date));
+      expect(dates.slice(1).map((date, index) => (date - dates[index]) / 86_400_000)).toEqual([7, 7, 7, 7, 7, 7, 7]);
+
+      // Each raced race: one revision, saved by the organizer through the results service.
+      const [firstRace] = raced[0].raceEvents[0].races;
+      const revisions = (await (
+        await t.request(`/api/seasons/${season.id}/events/${raced[0].id}/results/${firstRace.id}/revisions`, { as: organizer })
+      ).json()) as ResultRevisionDto[];
+      expect(revisions).toEqual([expect.objectContaining({ revision: 1, author: expect.objectContaining({ name: 'Olly Organizer' }) })]);
+
+      // The rounds link to their season.
+      const round = (await (await t.request(`/api/events/${upcoming[0].id}`)).json()) as EventDto;
+      expect(round.season).toMatchObject({ id: season.id, competition: { id: competition.id, name: competition.name }, game: { id: competition.game!.id } });
+      for (const event of upcoming) {
+        const attendees = (await (await t.request(`/api/events/${event.id}/drivers`)).json()) as AttendeeDto[];
+        const expected = competition.style === 'SOLO' ? [driverId, captainId] : [captainId];
+        expect(attendees.map((attendee) => attendee.profileId)).toEqual(expect.arrayContaining(expected));
+        if (competition.style === 'TEAM') expect(attendees.find((attendee) => attendee.profileId === captainId)?.team?.name).toBe('Purple Haze Racing');
+      }
+
+      const standings = (await (await t.request(`/api/seasons/${season.id}/standings`)).json()) as StandingsDto;
+      expect(standings.drivers.length).toBeGreaterThanOrEqual(20);
+      expect(standings.drivers[0]).toMatchObject({ position: 1 });
+      expect(standings.drivers[0].points).toBeGreaterThan(0);
+      if (competition.style === 'TEAM') expect(standings.teams.map((team) => team.team.name)).toHaveLength(6);
+      else expect(standings.drivers.map((driver) => driver.profile.id)).toEqual(expect.arrayContaining([driverId, captainId]));
+    }
+
+    // The standings are stored as the worker stores them, at the seasons' latest results.
+    const snapshots = await t
+      .em()
+      .execute<{ current: boolean }[]>('select s.version = seasons.results_version as current from season_standings s join seasons on seasons.id = s.season_id');
+    expect(snapshots).toEqual([{ current: true }, { current: true }]);
+  });
+
   it('seeds once: a second run (every later start) changes nothing', async () => {
     const counts = () =>
       t.em().execute<Record<string, number>[]>(
         `select (select count(*)::int from users) as users, (select count(*)::int from driver_profiles) as profiles,
           (select count(*)::int from teams) as teams, (select count(*)::int from games) as games,
-          (select count(*)::int from events) as events, (select count(*)::int from headlines) as headlines`,
+          (select count(*)::int from events) as events, (select count(*)::int from headlines) as headlines,
+          (select count(*)::int from competitions) as competitions, (select count(*)::int from result_revisions) as revisions`,
       );
     const before = await counts();
     expect(await seedDemoData(t.em())).toBe(false);

@@ -6,6 +6,7 @@ import { Headline } from '../modules/community/headline.entity.js';
 import { DriverProfile } from '../modules/profiles/driver-profile.entity.js';
 import { Team, TeamMember } from '../modules/teams/team.entity.js';
 import { User } from '../modules/users/user.entity.js';
+import { seedDemoCompetitions } from './demo-competitions.js';
 import { seedDemoLeague } from './demo-league.js';
 
 interface DemoMember {
@@ -73,7 +74,8 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     const team = tx.create(Team, { name: DEMO_TEAM, tag: 'PHR', colour: '#7b1fa2', platforms: ['PC', 'XBOX', 'PLAYSTATION'] });
     tx.create(TeamMember, { team, user: users.get('captain')!, captain: true });
     for (const text of DEMO_HEADLINES) tx.create(Headline, { text });
-    seedDemoLeague(tx, profiles, team);
+    const catalogue = seedDemoLeague(tx, profiles, team);
+    await seedDemoCompetitions(tx, catalogue, { users, profiles }, team);
   });
   return true;
 }

@@ -45,6 +45,9 @@ const GAMES: GameSeed[] = [
       },
       { name: 'Road Atlanta', country: 'US', variants: [['Full Circuit', 4088]] },
       { name: 'Mugello', country: 'IT', variants: [['Full Circuit', 5245]] },
+      { name: 'Watkins Glen', country: 'US', variants: [['Full Circuit', 5430]] },
+      { name: 'Laguna Seca', country: 'US', variants: [['Full Circuit', 3602]] },
+      { name: 'Hockenheim', country: 'DE', variants: [['Full Circuit', 4574]] },
     ],
     cars: [
       ['Porsche 911 GT3 R', 'GT3'],
@@ -101,6 +104,9 @@ const GAMES: GameSeed[] = [
       { name: 'Imola', country: 'IT', variants: [['Grand Prix', 4909]] },
       { name: 'Kyalami', country: 'ZA', variants: [['Grand Prix', 4522]] },
       { name: 'Mount Panorama', country: 'AU', variants: [['Bathurst', 6213]] },
+      { name: 'Spa-Francorchamps', country: 'BE', variants: [['Grand Prix', 7004]] },
+      { name: 'Silverstone', country: 'GB', variants: [['Grand Prix', 5891]] },
+      { name: 'Barcelona', country: 'ES', variants: [['Grand Prix', 4657]] },
     ],
     cars: [
       ['Ferrari 296 GT3', 'GT3'],
@@ -311,14 +317,20 @@ const EVENTS: EventSeed[] = [
   },
 ];
 
-function atSevenPm(inDays: number): Date {
+export function atSevenPm(inDays: number): Date {
   const date = new Date();
   date.setUTCDate(date.getUTCDate() + inDays);
   date.setUTCHours(19, 0, 0, 0);
   return date;
 }
 
-export function seedDemoLeague(em: EntityManager, profiles: Map<string, DriverProfile>, team: Team): void {
+/** The catalogue the demo league was seeded with, for the series that race on it: games by name, track variants by `game/track/variant`. */
+export interface DemoCatalogue {
+  games: Map<string, Game>;
+  variants: Map<string, TrackVariant>;
+}
+
+export function seedDemoLeague(em: EntityManager, profiles: Map<string, DriverProfile>, team: Team): DemoCatalogue {
   const variants = new Map<string, TrackVariant>();
   const games = new Map<string, Game>();
   for (const seed of GAMES) {
@@ -365,4 +377,5 @@ export function seedDemoLeague(em: EntityManager, profiles: Map<string, DriverPr
     for (const driver of seed.attendance ?? []) em.create(EventAttendance, { event, profile: profiles.get(driver)! });
     for (const driver of seed.teamEntries ?? []) em.create(EventAttendance, { event, profile: profiles.get(driver)!, team });
   }
+  return { games, variants };
 }
