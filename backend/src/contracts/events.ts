@@ -37,6 +37,14 @@ export interface RaceEventDto {
   races: RaceDto[];
 }
 
+/** The season an event is a round of (SPEC §3): its competition, and the competition's game with its icon. */
+export interface EventSeasonDto {
+  id: number;
+  competition: { id: number; name: string };
+  /** The series' game (the event's own when the series names none). Always sent by REST; GraphQL's EventSeason does not carry it yet. */
+  game?: { id: number; name: string; icon: string | null };
+}
+
 /** An event as every list and page shows it. */
 export interface EventDto {
   id: number;
@@ -46,7 +54,7 @@ export interface EventDto {
   assessmentEvent: boolean;
   published: boolean;
   /** Competitions link events to seasons; null for individual and assessment events. */
-  season: { id: number; competition: { id: number; name: string } } | null;
+  season: EventSeasonDto | null;
   game: GameDto;
   platforms: Platform[];
   seats: number;
