@@ -1,12 +1,31 @@
 import { imageUrl } from '../images/image-upload.js';
 import { driverDisplayName } from '../../contracts/driver-name.js';
-import { seatsLeft, youtubeEmbedUrl, youtubeWatchUrl, type AttendeeDto, type EventDto, type RaceEventDto, type VideoDto } from '../../contracts/events.js';
+import {
+  seatsLeft,
+  youtubeEmbedUrl,
+  youtubeWatchUrl,
+  type AttendeeDto,
+  type EventDto,
+  type EventSeasonDto,
+  type RaceEventDto,
+  type VideoDto,
+} from '../../contracts/events.js';
 import { toGameDto, toTrackRef } from '../catalogue/catalogue.mappers.js';
-import type { TrackVariant } from '../catalogue/catalogue.entities.js';
+import type { Game, TrackVariant } from '../catalogue/catalogue.entities.js';
+import type { Season } from '../competitions/competition.entities.js';
 import type { EventAttendance, LeagueEvent, RaceEvent } from './event.entities.js';
 
-/** What `toEventDto` needs loaded: the game, and every race event with its races and tracks. */
-export const EVENT_POPULATE = ['game', 'raceEvents.trackVariant.track', 'raceEvents.qualifyTrackVariant.track', 'raceEvents.races.trackVariant.track'] as const;
+/**
+ * What `toEventDto` needs loaded: the game, the season with its competition and game (joined in the
+ * events' own query), and every race event with its races and tracks.
+ */
+export const EVENT_POPULATE = [
+  'game',
+  'season.competition.game',
+  'raceEvents.trackVariant.track',
+  'raceEvents.qualifyTrackVariant.track',
+  'raceEvents.races.trackVariant.track',
+] as const;
 
 const trackRef = (variant: TrackVariant | null) => (variant ? toTrackRef(variant) : null);
 
@@ -28,6 +47,13 @@ function toRaceEventDto(raceEvent: RaceEvent): RaceEventDto {
   };
 }
 
+/** Needs the season's competition and its game loaded. */
+function toEventSeasonDto(season: Season, eventGame: Game): EventSeasonDto {
+  const { competition } = season;
+  const game = competition.game ?? eventGame;
+  return { id: season.id, competition: { id: competition.id, name: competition.name }, game: { id: game.id, name: game.name, icon: imageUrl(game.icon?.id) } };
+}
+
 /** An event as lists show it; `liveEventId` is the event live right now, if any. */
 export function toEventDto(event: LeagueEvent, liveEventId: number | null): EventDto {
   return {
@@ -36,7 +62,7 @@ export function toEventDto(event: LeagueEvent, liveEventId: number | null): Even
     date: event.startsAt.toISOString(),
     assessmentEvent: event.assessment,
     published: event.published,
-    season: null,
+    season: event.season ? toEventSeasonDto(event.season, event.game) : null,
     game: toGameDto(event.game),
     platforms: event.platforms,
     seats: event.seats,
