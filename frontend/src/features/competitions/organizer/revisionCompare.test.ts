@@ -1,0 +1,22 @@
+import { describe, expect, it } from '@jest/globals';
+import { resultLine } from '../testing/competitionFixture.js';
+import { differences, isChanged } from './revisionCompare.js';
+
+describe('two revisions compared', () => {
+  const before = [resultLine(7, 'Speedy', 1), resultLine(8, 'Slow', 2), resultLine(9, 'Gone', 3)];
+  const after = [resultLine(8, 'Slow', 1), resultLine(7, 'Speedy', 2, { status: 'DSQ' }), resultLine(10, 'New', 3)];
+
+  it('marks the cells of each driver that differ in the other revision, and drivers only in one', () => {
+    const found = differences(after, before);
+    expect(found.get(7)).toEqual(new Set(['position', 'status', 'totalTimeMs']));
+    expect(found.get(8)).toEqual(new Set(['position', 'totalTimeMs']));
+    expect(found.get(10)).toBe('missing');
+    expect(isChanged(found, 7, 'status')).toBe(true);
+    expect(isChanged(found, 7, 'laps')).toBe(false);
+    expect(isChanged(found, 10, 'laps')).toBe(true);
+  });
+
+  it('finds nothing between equal revisions', () => {
+    expect(differences(before, before).size).toBe(0);
+  });
+});
