@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PRIVATE_DRIVER } from '../../backend/src/contracts/profiles.js';
 import type { MyTeamDto, TeamDto, TeamInviteDto } from '../../backend/src/contracts/teams.js';
 import { Team } from '../../backend/src/modules/teams/team.entity.js';
 import { User } from '../../backend/src/modules/users/user.entity.js';
@@ -90,6 +91,26 @@ describe('teams', () => {
     const teams = (await (await t.request('/api/teams')).json()) as TeamDto[];
     expect(teams[0].members.map((member) => member.profileId).sort()).toEqual([profileOf.captain, profileOf.driver].sort());
     expect(await (await t.request(`/api/profile/${profileOf.driver}/team`)).json()).toEqual({ driverTeam: { id: teamId, teamName: 'Purple Haze Racing' } });
+  });
+
+  it('shows a hidden driver on rosters as "Private driver" to visitors and drivers, and by name to organizers and their captain', async () => {
+    const hide = (hidden: boolean) => t.request('/api/profile/account', { method: 'PATCH', as: driver, json: { hidden } });
+    expect((await hide(true)).status).toBe(200);
+    const memberAs = async (as?: CookieJar) => {
+      const team = (await (await t.request(`/api/teams/${teamId}`, as ? { as } : {})).json()) as TeamDto;
+      return team.members.find((member) => member.profileId === profileOf.driver);
+    };
+    try {
+      expect(await memberAs()).toMatchObject({ driverName: PRIVATE_DRIVER, driverNumber: null });
+      expect(await memberAs(rookie)).toMatchObject({ driverName: PRIVATE_DRIVER, driverNumber: null });
+      const listed = (await (await t.request('/api/teams')).json()) as TeamDto[];
+      expect(listed.flatMap((team) => team.members).find((member) => member.profileId === profileOf.driver)?.driverName).toBe(PRIVATE_DRIVER);
+      expect((await memberAs(admin))?.driverName).not.toBe(PRIVATE_DRIVER);
+      const mine = (await (await t.request('/api/teams/mine', { as: captain })).json()) as MyTeamDto[];
+      expect(mine[0].members.find((member) => member.profileId === profileOf.driver)?.driverName).not.toBe(PRIVATE_DRIVER);
+    } finally {
+      await hide(false);
+    }
   });
 
   it('keeps a driver in one team per game: the database refuses a second seat', async () => {

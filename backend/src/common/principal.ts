@@ -22,3 +22,9 @@ export const CurrentPrincipal = createParamDecorator((_data: unknown, context: E
   if (!principal) throw new UnauthorizedException('Sign in first');
   return principal;
 });
+
+/** The caller on a public route: a principal when signed in, else undefined. */
+export const Caller = createParamDecorator((_data: unknown, context: ExecutionContext): Principal | undefined => context.switchToHttp().getRequest<Request>().principal);
+
+/** Organizers see hidden drivers by name in lists; everyone else sees "Private driver". */
+export const seesHiddenDrivers = (principal: Principal | undefined): boolean => !!principal?.flags.isOrganizer;

@@ -1,9 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, UploadedFile, UseInterceptors, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { Access } from '../../common/access.js';
-import { CurrentPrincipal, type Principal } from '../../common/principal.js';
+import { Caller, CurrentPrincipal, type Principal } from '../../common/principal.js';
 import type { RaceResultsDto, ResultImportDto, ResultRevisionDto, SeasonDto, SeasonEventDetailsDto, StandingsDto } from '../../contracts/competitions.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { seesUnpublished } from '../events/events.service.js';
@@ -15,9 +14,6 @@ import { SeasonEventsBody } from './dto/season.dto.js';
 import { ResultsService, type RaceRef } from './results.service.js';
 import { SeasonsService } from './seasons.service.js';
 import { StandingsService } from './standings.service.js';
-
-/** The caller on a public route: a principal when signed in, else undefined. */
-const Caller = createParamDecorator((_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<Request>().principal);
 
 const raceRef = ({ season, event, race }: RaceParams): RaceRef => ({ seasonId: season, eventId: event, raceId: race });
 

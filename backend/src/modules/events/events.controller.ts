@@ -1,10 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFile, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFile } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { Access, ChangesState } from '../../common/access.js';
 import { JsonPartWithImage, type UploadedImage } from '../images/image-upload.js';
 import { PageQuery } from '../../common/pagination.js';
-import { CurrentPrincipal, type Principal } from '../../common/principal.js';
+import { Caller, CurrentPrincipal, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
 import type { AttendanceCountDto, AttendeeDto, EventDetailsDto, EventDto, LiveDto, MyAttendanceDto, VideoDto } from '../../contracts/events.js';
 import { IdParam } from '../../common/dto-fields.js';
@@ -25,9 +24,6 @@ import { EVENT_READS } from './events.reads.js';
 import { EventsService, seesUnpublished } from './events.service.js';
 import { LiveService } from './live.service.js';
 import { VideosService } from './videos.service.js';
-
-/** The caller on a public route: a principal when signed in, else undefined. */
-const Caller = createParamDecorator((_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<Request>().principal);
 
 @ApiTags('events')
 @Controller('events')

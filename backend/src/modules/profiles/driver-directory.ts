@@ -4,7 +4,7 @@ import type { Page, TeamRef } from '../../contracts/api.js';
 import { PRIVATE_DRIVER, type DriverListItemDto, type ProfileEventDto, type PublicProfileDto, type SeasonResultsDto, type StatsSummaryDto } from '../../contracts/profiles.js';
 import { CREW_ROLES, crewRolesFor, isRole, type Role } from '../../contracts/roles.js';
 import type { TeamDriverEntry } from '../../contracts/teams.js';
-import type { Principal } from '../../common/principal.js';
+import { seesHiddenDrivers, type Principal } from '../../common/principal.js';
 import { toPage } from '../../common/pagination.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { AttendanceService } from '../events/attendance.service.js';
@@ -57,7 +57,7 @@ export class DriverDirectory {
       const members = await this.teams.memberUserIds(query.team);
       userIds = userIds ? userIds.filter((id) => members.includes(id)) : members;
     }
-    const staff = !!viewer?.flags.isOrganizer;
+    const staff = seesHiddenDrivers(viewer);
     const page = await this.profiles.page(
       {
         userIds,

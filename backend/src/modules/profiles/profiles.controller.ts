@@ -1,8 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { Access } from '../../common/access.js';
-import { CurrentPrincipal, type Principal } from '../../common/principal.js';
+import { Caller, CurrentPrincipal, seesHiddenDrivers, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
 import type { DriverListItemDto, MyProfileDto, ProfileEventDto, PublicProfileDto, SeasonResultsDto, StatsSummaryDto } from '../../contracts/profiles.js';
 import type { Role } from '../../contracts/roles.js';
@@ -23,11 +22,6 @@ import {
 import { PROFILE_READS } from './profiles.reads.js';
 import { ProfilesService } from './profiles.service.js';
 
-/** The caller on a public route: a principal when signed in, else undefined. */
-const Caller = createParamDecorator((_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<Request>().principal);
-
-/** Organizers see hidden drivers in lists. */
-const seesHiddenDrivers = (principal: Principal | undefined) => !!principal?.flags.isOrganizer;
 /** The owner (and organizers) see a hidden profile: signed-in callers read the database. */
 const signedIn = (principal: Principal | undefined) => !!principal;
 

@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import type { Principal } from '../../common/principal.js';
+import { seesHiddenDrivers, type Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
+import { PRIVATE_DRIVER } from '../../contracts/profiles.js';
 import type { MyTeamDto, TeamDto, TeamInviteDto, TeamRequest } from '../../contracts/teams.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import type { UploadedImage } from '../images/image-upload.js';
@@ -23,12 +24,18 @@ export class TeamRosters {
     private readonly users: UsersService,
   ) {}
 
-  async list(): Promise<TeamDto[]> {
-    return this.withNames(await this.teams.list());
+  async list(viewer: Principal | undefined): Promise<TeamDto[]> {
+    return this.withNames(await this.teams.list(), seesHiddenDrivers(viewer));
   }
 
-  async get(teamId: number): Promise<TeamDto> {
-    const [team] = await this.withNames([await this.teams.get(teamId)]);
+  async get(teamId: number, viewer: Principal | undefined): Promise<TeamDto> {
+    const [team] = await this.withNames([await this.teams.get(teamId)], seesHiddenDrivers(viewer));
+    return team;
+  }
+
+  /** The team as the admin or captain who just changed it sees it: every driver by name. */
+  private async rosterForStaff(teamId: number): Promise<TeamDto> {
+    const [team] = await this.withNames([await this.teams.get(teamId)], true);
     return team;
   }
 
@@ -38,7 +45,8 @@ export class TeamRosters {
     const records = await Promise.all(ids.map((id) => this.teams.get(id)));
     const invitedIds = records.flatMap((record) => record.invited.map((invite) => invite.userId));
     const invited = await this.profiles.summariesByUser(invitedIds);
-    const teams = await this.withNames(records);
+    // A captain knows who is on their team.
+    const teams = await this.withNames(records, true);
     return teams.map((team, index) => ({
       ...team,
       invited: records[index].invited.map((invite) => ({
@@ -58,7 +66,7 @@ export class TeamRosters {
       const id = await this.teams.save(em, body, logo);
       return { teamId: id, userIds: [] };
     });
-    return this.get(teamId);
+    return this.rosterForStaff(teamId);
   }
 
   async remove(teamId: number): Promise<void> {
@@ -74,7 +82,7 @@ export class TeamRosters {
       await this.teams.setCaptains(em, teamId, userIds);
       return { teamId, userIds: [...new Set([...userIds, ...before.members.filter((member) => member.captain).map((member) => member.userId)])] };
     });
-    return this.get(teamId);
+    return this.rosterForStaff(teamId);
   }
 
   /** A captain invites a driver with a completed profile who is not in the team. */
@@ -138,7 +146,7 @@ export class TeamRosters {
       await this.teams.setCaptains(em, teamId, [...new Set([...captains, driver.userId])]);
       return { teamId, userIds: [principal.userId, driver.userId] };
     });
-    return this.get(teamId);
+    return this.rosterForStaff(teamId);
   }
 
   /** Runs a roster change with the team roles of the drivers it touched and TeamChanged, in one transaction. Returns the team id. */
@@ -177,7 +185,8 @@ export class TeamRosters {
     });
   }
 
-  private async withNames(records: TeamRecord[]): Promise<TeamDto[]> {
+  /** The rosters with drivers' names; a hidden driver is "Private driver", without a number, unless `showHidden`. */
+  private async withNames(records: TeamRecord[], showHidden: boolean): Promise<TeamDto[]> {
     const userIds = records.flatMap((record) => record.members.map((member) => member.userId));
     const profiles = await this.profiles.summariesByUser(userIds);
     return records.map(({ invited: _invited, members, ...team }) => ({
@@ -186,10 +195,11 @@ export class TeamRosters {
         .filter((member) => profiles.has(member.userId))
         .map((member) => {
           const profile = profiles.get(member.userId)!;
+          const masked = profile.hidden && !showHidden;
           return {
             profileId: profile.id,
-            driverName: profile.driverName,
-            driverNumber: profile.driverNumber,
+            driverName: masked ? PRIVATE_DRIVER : profile.driverName,
+            driverNumber: masked ? null : profile.driverNumber,
             captain: member.captain,
             joinedAt: member.joinedAt.toISOString(),
           };

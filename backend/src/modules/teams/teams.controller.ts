@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UploadedFile
 import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
 import { IdParam } from '../../common/dto-fields.js';
-import { CurrentPrincipal, type Principal } from '../../common/principal.js';
+import { Caller, CurrentPrincipal, seesHiddenDrivers, type Principal } from '../../common/principal.js';
 import type { MyTeamDto, TeamDto, TeamInviteDto } from '../../contracts/teams.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { JsonPartWithImage, type UploadedImage } from '../images/image-upload.js';
@@ -20,9 +20,9 @@ export class TeamsController {
   /** Every team with its logo, colour and drivers (GridTeams). */
   @Get()
   @Access('public')
-  @CachedRead(TEAM_READS)
-  list(): Promise<TeamDto[]> {
-    return this.rosters.list();
+  @CachedRead(TEAM_READS, { bypass: seesHiddenDrivers })
+  list(@Caller() viewer?: Principal): Promise<TeamDto[]> {
+    return this.rosters.list(viewer);
   }
 
   /** The teams that invited the caller (accept or decline on the Profile page). */
@@ -49,9 +49,9 @@ export class TeamsController {
 
   @Get(':id')
   @Access('public')
-  @CachedRead(TEAM_READS)
-  get(@Param() { id }: IdParam): Promise<TeamDto> {
-    return this.rosters.get(id);
+  @CachedRead(TEAM_READS, { bypass: seesHiddenDrivers })
+  get(@Param() { id }: IdParam, @Caller() viewer?: Principal): Promise<TeamDto> {
+    return this.rosters.get(id, viewer);
   }
 
   @Delete(':id')

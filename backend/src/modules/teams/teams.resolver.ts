@@ -4,7 +4,7 @@ import { IdArgs, ListSize } from '../../infra/graphql/graphql-types.js';
 import { TeamType } from './graphql/team.types.js';
 import { TeamRosters } from './team-rosters.js';
 
-/** Teams in the GraphQL API: the same reads as `GET /api/teams` and `GET /api/teams/{id}`. */
+/** Teams in the GraphQL API: the same reads as `GET /api/teams` and `GET /api/teams/{id}`, as a visitor sees them. */
 @Resolver(() => TeamType)
 export class TeamsResolver {
   constructor(private readonly rosters: TeamRosters) {}
@@ -12,11 +12,11 @@ export class TeamsResolver {
   @ListSize(20)
   @Query(() => [TeamType], { description: 'Every team with its drivers, by name' })
   teams(): Promise<TeamDto[]> {
-    return this.rosters.list();
+    return this.rosters.list(undefined);
   }
 
   @Query(() => TeamType, { nullable: true, description: 'One team (null and a NOT_FOUND error when there is none)' })
   team(@Args() { id }: IdArgs): Promise<TeamDto> {
-    return this.rosters.get(id);
+    return this.rosters.get(id, undefined);
   }
 }
