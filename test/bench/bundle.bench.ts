@@ -49,7 +49,7 @@ function screensByArea(): Map<string, Map<string, string>> {
   const areas = new Map<string, Map<string, string>>();
   for (const file of readdirSync(AREAS).filter((name) => name.endsWith('Area.tsx'))) {
     const screens = new Map<string, string>();
-    for (const [, name, specifier] of readFileSync(path.join(AREAS, file), 'utf8').matchAll(/^\s*'?([\w-]+)'?: lazyPage\(\(\) => import\('([^']+)'\)/gm)) {
+    for (const [, name, specifier] of readFileSync(path.join(AREAS, file), 'utf8').matchAll(/^\s*'?([\w-]+)'?: lazyPage\(\s*\(\) => import\('([^']+)'\)/gm)) {
       const source = path.relative(FRONTEND, path.resolve(AREAS, specifier)).replace(/\.js$/, '');
       const key = ['.tsx', '.ts'].map((extension) => source + extension).find((candidate) => candidate in manifest);
       if (!key) throw new Error(`${file}: the screen of ${name} (${specifier}) is not a chunk of the build`);
