@@ -19,7 +19,7 @@ export const ORGANIZER_PAGES: AreaPages = {
     () => import('../../features/events/organizer/OrganizerEventPage.js'),
     (m) => <m.OrganizerEventPage kind="assessment" />,
   ),
-  // Seasons come with competitions; until then an event's team entries are also on its organizer page.
+  // A round's team line-ups (per race) are the events feature's screen; the competitions feature links to it.
   'Organize-Season-Event-Teams': lazyPage(() => import('../../features/events/organizer/TeamEntriesPage.js')),
   'Organize-CompetitionGroups': lazyPage(
     () => import('../../features/competitions/organizer/GroupPages.js'),
