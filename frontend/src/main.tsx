@@ -10,10 +10,10 @@ import { appStore } from './lib/store.js';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-// Start-up's calls, the shell's data and the opened page's chunk download while React renders its first frame.
+// Start-up's calls, the shell's data, the opened page's chunk and its first reads load while React renders its first frame.
 startUpOnce(appStore);
 prefetchShellData(appQueryClient);
-preloadPageAt(window.location.pathname);
+preloadPageAt(window.location.pathname, appQueryClient);
 createRoot(root).render(
   <StrictMode>
     <App store={appStore} queryClient={appQueryClient} />

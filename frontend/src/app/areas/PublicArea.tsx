@@ -1,4 +1,8 @@
-import type { AreaPages } from './areaProps.js';
+import { DEFAULT_PAGE_SIZE, toPageRequest } from '../../components/paging.js';
+import { routeId } from '../../components/routeId.js';
+import { catalogueQueries } from '../../features/catalogue/index.js';
+import { eventQueries } from '../../features/events/index.js';
+import type { AreaPages, FirstReads } from './areaProps.js';
 import { lazyPage } from './lazyPage.js';
 
 /** Screens every visitor may see (SPEC §4). */
@@ -20,4 +24,17 @@ export const PUBLIC_PAGES: AreaPages = {
   'Competitions-Current': lazyPage(() => import('../../features/competitions/components/SeriesPage.js')),
   'Competitions-Current-details': lazyPage(() => import('../../features/competitions/components/SeriesDetailsPage.js')),
   'Competitions-Standings': lazyPage(() => import('../../features/competitions/components/StandingsPage.js')),
+};
+
+/** What Home, Event-List and Event-details ask for first (HomePage, EventListPage, useLiveEventDetails). */
+export const PUBLIC_FIRST_READS: FirstReads = {
+  Home: (queryClient) => void queryClient.prefetchQuery(eventQueries.planned({ pageNumber: 0, pageSize: 10 }, undefined, { silent: true })),
+  'Event-List': (queryClient) => {
+    void queryClient.prefetchQuery(catalogueQueries.games());
+    void queryClient.prefetchQuery(eventQueries.planned(toPageRequest(0, DEFAULT_PAGE_SIZE), { gameId: null, platform: 'ALL' }));
+  },
+  'Event-details': (queryClient, { event }) => {
+    const id = routeId(event);
+    if (id !== null) void queryClient.prefetchQuery(eventQueries.details(id));
+  },
 };

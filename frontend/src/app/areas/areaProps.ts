@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteName } from '../routes/routeTable.js';
 import type { LazyPage } from './lazyPage.js';
 
@@ -6,3 +7,10 @@ import type { LazyPage } from './lazyPage.js';
  * with `lazyPage` so it is a chunk of its own; the area's other routes show 'Coming soon'.
  */
 export type AreaPages = Partial<Record<RouteName, LazyPage>>;
+
+/**
+ * What a screen asks for first, by route name: started at boot when a visit opens on that screen, so
+ * the answers arrive with start-up instead of after it. Only for the pages visitors land on; each must
+ * ask exactly what the screen's first render asks (same query options), or it only adds a call.
+ */
+export type FirstReads = Partial<Record<RouteName, (queryClient: QueryClient, params: Record<string, string | undefined>) => void>>;
