@@ -1,3 +1,4 @@
+import { PRIVATE_DRIVER } from '../../backend/src/contracts/profiles.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -434,6 +435,23 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
       expect(await (await t.request('/api/events/mynext', { as: await t.signIn('admin') })).json()).toEqual({ event: null });
       const left = await join(event.id, driver, false);
       expect(await left.json()).toEqual({ eventId: event.id, attending: false, attendanceCount: 0, seatsLeft: 3 });
+    });
+
+    it('lists a hidden driver as "Private driver" to visitors and drivers, and by name to organizers', async () => {
+      const event = await published({ seats: 3 });
+      const hide = (hidden: boolean) => t.em().nativeUpdate(DriverProfile, { user: { username: 'driver' } }, { hidden });
+      await hide(true);
+      try {
+        expect((await join(event.id, driver)).status).toBe(200);
+        const hidden = { profileId: (await profileOf('driver')).id, driverNumber: null, driverName: PRIVATE_DRIVER, team: null };
+        expect(await (await t.request(`/api/events/${event.id}/drivers`)).json()).toEqual([hidden]);
+        expect(((await (await t.request(`/api/events/${event.id}`, { as: rookie })).json()) as EventDetailsDto).attendance).toEqual([hidden]);
+        const seenByOrganizer = (await (await t.request(`/api/events/${event.id}`, { as: organizer })).json()) as EventDetailsDto;
+        expect(seenByOrganizer.attendance).toEqual([{ ...hidden, driverNumber: 77, driverName: '[ 77 ] - DaniDrives' }]);
+      } finally {
+        await join(event.id, driver, false);
+        await hide(false);
+      }
     });
 
     it('pushes the new attendance to every socket in the event room', async () => {

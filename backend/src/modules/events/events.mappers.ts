@@ -1,5 +1,6 @@
 import { imageUrl } from '../images/image-upload.js';
 import { driverDisplayName } from '../../contracts/driver-name.js';
+import { PRIVATE_DRIVER } from '../../contracts/profiles.js';
 import {
   seatsLeft,
   youtubeEmbedUrl,
@@ -83,8 +84,14 @@ export function toEventDto(event: LeagueEvent, liveEventId: number | null): Even
   };
 }
 
-/** Needs the attendance's profile and team loaded. */
+/** An attendee as the event's public lists show them: a hidden driver is "Private driver", without a number. Needs the profile and team loaded. */
 export function toAttendeeDto(attendance: EventAttendance): AttendeeDto {
+  const attendee = toStaffAttendeeDto(attendance);
+  return attendance.profile.hidden ? { ...attendee, driverName: PRIVATE_DRIVER, driverNumber: null } : attendee;
+}
+
+/** An attendee as organizers and captains see them: by name, hidden or not. */
+export function toStaffAttendeeDto(attendance: EventAttendance): AttendeeDto {
   return {
     profileId: attendance.profile.id,
     driverNumber: attendance.profile.driverNumber,

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ICON_BOUNDS, type UploadedImage } from '../images/image-upload.js';
 import { toPage, type PageQuery } from '../../common/pagination.js';
-import type { Principal } from '../../common/principal.js';
+import { seesHiddenDrivers, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
 import { parseYoutubeVideoId, TEAM_SIZE_DEFAULTS, type EventDetailsDto, type EventDto } from '../../contracts/events.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
@@ -14,7 +14,7 @@ import { TracksService } from '../catalogue/tracks.service.js';
 import { ImagesService } from '../images/images.service.js';
 import type { EventBody, EventListQuery, EventSearchBody, EventSortField } from './dto/event.dto.js';
 import { EventAttendance, LeagueEvent, LiveEvent, Race, RaceEvent } from './event.entities.js';
-import { EVENT_POPULATE, toAttendeeDto, toEventDto } from './events.mappers.js';
+import { EVENT_POPULATE, toAttendeeDto, toEventDto, toStaffAttendeeDto } from './events.mappers.js';
 
 export type EventKind = 'individual' | 'assessment';
 
@@ -172,7 +172,8 @@ export class EventsService {
       em.find(EventAttendance, { event: id }, { populate: ['profile', 'team'], orderBy: { joinedAt: 'asc', profile: { id: 'asc' } } }),
       this.liveEventId(em),
     ]);
-    return { ...toEventDto(event, liveEventId), attendance: attendance.map(toAttendeeDto) };
+    const toAttendee = asOrganizer || seesHiddenDrivers(principal ?? undefined) ? toStaffAttendeeDto : toAttendeeDto;
+    return { ...toEventDto(event, liveEventId), attendance: attendance.map(toAttendee) };
   }
 
   /** Upcoming published events, soonest first (the header's next race is page 0 of size 1). */

@@ -8,7 +8,7 @@ import type { RaceLineupDto, RaceLineupsDto } from '../../contracts/race-lineups
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { TeamsService } from '../teams/teams.service.js';
 import { EventAttendance, LeagueEvent, Race } from './event.entities.js';
-import { toAttendeeDto } from './events.mappers.js';
+import { toStaffAttendeeDto } from './events.mappers.js';
 import { eventAggregate, seesUnpublished } from './events.service.js';
 import { RaceLineup } from './race-lineup.entity.js';
 import { refuseIfLocked, refuseIfStarted, teamSizeText } from './team-entry-rules.js';
@@ -142,7 +142,7 @@ export class RaceLineupsService {
     for (const row of rows) {
       const team = row.team!;
       const entry = byTeam.get(team.id) ?? { teamId: team.id, teamName: team.name, entered: [] };
-      entry.entered.push(toAttendeeDto(row));
+      entry.entered.push(toStaffAttendeeDto(row));
       byTeam.set(team.id, entry);
     }
     return [...byTeam.values()].sort((a, b) => a.teamName.localeCompare(b.teamName));
