@@ -81,7 +81,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly orm: MikroORM,
     private readonly subscribers: SubscriberRegistry,
     private readonly reads: ReadInvalidation,
-  ) {}
+  ) {
+    // Here, not at bootstrap: ORM hooks run one after another, and this one must not wait behind the
+    // read cache's (registered at module init), which awaits Redis. A kick before bootstrap does nothing.
+    this.orm.em.getEventManager().registerSubscriber(new KickRelayAtCommit(() => this.kick()));
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     // Give up quickly while Redis is away: the outbox, not memory, is the buffer.
@@ -90,7 +94,6 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.queue = new Queue(DOMAIN_EVENTS_QUEUE, { connection: this.connection, prefix: this.config.redisPrefix, skipWaitingForReady: true });
     this.queue.on('error', () => undefined);
     await this.listen();
-    this.orm.em.getEventManager().registerSubscriber(new KickRelayAtCommit(() => this.kick()));
     this.kick();
   }
 
