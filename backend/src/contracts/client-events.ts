@@ -38,6 +38,8 @@ export interface ClientEventMap {
    * (Series, series details and the organizer lists refetch what they show of it). Ids say what changed.
    */
   'competitions.changed': { groupId?: number; competitionId?: number; seasonId?: number; eventId?: number; raceId?: number };
+  /** To `everyone`: these drivers' results and stats changed (a season's standings were recomputed): their profile pages refetch them. */
+  'driver.results.changed': { profileIds: number[] };
   /** To `season:{id}`: the season's standings as they are now; ignore one whose `version` is below the one shown. */
   'season.standings.changed': StandingsDto;
   /**

@@ -13,7 +13,7 @@ import { refetchMissed } from '../../lib/query/refetchMissed.js';
 import { communityKeys } from '../../features/community/index.js';
 import { applyStandings, onCompetitionsChanged } from '../../features/competitions/index.js';
 import { applyAttendance, eventKeys, eventsChangedEcho, liveChangedEcho, type LiveDto } from '../../features/events/index.js';
-import { onDriversChanged, onMeChanged, onTeamsChanged, refreshCurrentUser } from '../../features/profiles/index.js';
+import { onDriversChanged, onMeChanged, onTeamsChanged, profileQueries, refreshCurrentUser } from '../../features/profiles/index.js';
 import { siteKeys } from '../../features/site/index.js';
 import { currentUserAtom } from '../../features/auth/index.js';
 import { appStore } from '../../lib/store.js';
@@ -48,6 +48,13 @@ export const MESSAGE_HANDLERS: Handlers = {
   'teams.changed': (queryClient) => onTeamsChanged(queryClient),
   // Groups, competitions, seasons or results changed: what is shown of them is refetched.
   'competitions.changed': (queryClient) => onCompetitionsChanged(queryClient),
+  // Results saved: these drivers' results and stats refetch where a profile page shows them.
+  'driver.results.changed': (queryClient, { profileIds }) => {
+    for (const id of profileIds) {
+      void queryClient.invalidateQueries({ queryKey: profileQueries.results(id).queryKey });
+      void queryClient.invalidateQueries({ queryKey: profileQueries.stats(id).queryKey });
+    }
+  },
   // The standings themselves: written in place, unless the cache already holds a newer version.
   'season.standings.changed': (queryClient, standings) => applyStandings(queryClient, standings),
   // Signed out (elsewhere, or the session expired) or roles changed: who the user is, and all shown, may differ.
