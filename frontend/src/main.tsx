@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, startUpOnce } from './app/App.js';
+import { whenIdle } from './app/idle.js';
 import { preloadPageAt } from './app/areas/pages.js';
 import { afterFirstPage } from './app/live/afterFirstPage.js';
 import { prefetchShellData } from './app/shell/shellData.js';
+import { showTime } from './components/dateTime.js';
 import { appQueryClient } from './lib/query/queryClient.js';
 import { appStore } from './lib/store.js';
 
@@ -19,6 +21,9 @@ createRoot(root).render(
     <App store={appStore} queryClient={appQueryClient} />
   </StrictMode>,
 );
+// The first time format costs the browser its locale data (tens of ms on a phone): paid while start-up
+// waits for the network, not in the site's first render (the header's next race, event cards).
+whenIdle(() => showTime(new Date().toISOString()), 500);
 // The live connection (its bridge to the cache, socket.io-client) is downloaded after the first page:
 // nothing is missed meanwhile, as every connect refetches what is shown (app/live/cacheBridge.ts).
 void afterFirstPage(appStore, appQueryClient, () => void import('./app/live/liveUpdates.js').then(({ startLiveUpdates }) => startLiveUpdates(appStore, appQueryClient)));

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { keyframes, ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider, useAtomValue } from 'jotai';
 import { BrowserRouter } from 'react-router-dom';
-import { CenteredLoader } from '../components/CenteredLoader.js';
 import { SiteNameContext } from '../components/PageTitle.js';
 import { configAtom, readinessAtom, StartupFallback } from '../features/site/index.js';
 import { appQueryClient } from '../lib/query/queryClient.js';
@@ -32,16 +32,29 @@ export function startUpOnce(store: AppStore): void {
   if (!started.has(store)) void runStartUp(store);
 }
 
-/** How long start-up may take before a loader says so: a quick start shows the site as its first paint. */
-export const LOADER_DELAY_MS = 1_000;
+const sweep = keyframes`
+  from { transform: translateX(-100%); }
+  to { transform: translateX(250%); }
+`;
 
+/**
+ * A thin bar sweeping along the top while start-up runs. Plain coloured boxes, no text or icon: it
+ * does not count as the page's first content, which is the site itself.
+ */
 function StartupLoader() {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setShown(true), LOADER_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  return shown ? <CenteredLoader label="Loading the league" /> : null;
+  return (
+    <Box role="progressbar" aria-label="Loading the league" sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 4, overflow: 'hidden', bgcolor: 'secondary.main' }}>
+      <Box
+        sx={{
+          width: '40%',
+          height: '100%',
+          bgcolor: 'primary.main',
+          animation: `${sweep} 1.2s ease-in-out infinite`,
+          '@media (prefers-reduced-motion: reduce)': { animation: 'none', width: '100%' },
+        }}
+      />
+    </Box>
+  );
 }
 
 /** Runs the start-up sequence, then shows the shell, or the fallback view when the league cannot be reached. */

@@ -1,17 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { readinessAtom } from '../../features/site/index.js';
 import type { AppStore } from '../../lib/store.js';
+import { whenIdle } from '../idle.js';
 
 /** The longest the first page's own calls may hold back what comes after them. */
 export const FIRST_PAGE_WAIT_MS = 5_000;
 
 /** Resolves once the browser has nothing more urgent to do (at the latest after 2 s). */
-function browserIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
-    else setTimeout(resolve, 0);
-  });
-}
+const browserIdle = () => new Promise<void>((resolve) => whenIdle(resolve));
 
 /** Resolves once start-up has shown the site (readiness 'yes'). */
 function siteShown(store: AppStore): Promise<void> {
