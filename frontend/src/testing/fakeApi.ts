@@ -22,6 +22,7 @@ function fakeResponse(url: string, reply: FakeReply): Response {
     ok: reply.status >= 200 && reply.status < 300,
     status: reply.status,
     url: `http://localhost${url}`,
+    headers: new Headers({ 'content-type': 'application/json' }),
     text: () => Promise.resolve(text),
   } as Response;
 }
@@ -30,7 +31,8 @@ function fakeResponse(url: string, reply: FakeReply): Response {
 export function installFakeApi(routes: Record<string, Handler>): FakeApi {
   const api: FakeApi = { calls: [], requests: [] };
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+    // The GraphQL client calls the absolute URL on this page's origin; routes name the path.
+    const url = String(input).replace(/^http:\/\/localhost(?=\/)/, '');
     const key = `${init?.method ?? 'GET'} ${url}`;
     api.calls.push(key);
     api.requests.push({ key, init });
@@ -40,6 +42,47 @@ export function installFakeApi(routes: Record<string, Handler>): FakeApi {
   });
   globalThis.fetch = fetchMock as typeof fetch;
   return api;
+}
+
+/** A GraphQL answer: its `data`, and `errors` when a field failed. */
+export interface FakeGraphqlAnswer {
+  data?: unknown;
+  errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string } }[];
+}
+
+type GraphqlHandler = FakeGraphqlAnswer | ((variables: Record<string, unknown>) => FakeGraphqlAnswer | Promise<FakeGraphqlAnswer>);
+
+/** The operation name of a GraphQL request the fake saw (`query Name(…)`), or null for another call. */
+export function graphqlOperation(init: RequestInit | undefined): string | null {
+  if (typeof init?.body !== 'string') return null;
+  const { query } = JSON.parse(init.body) as { query?: string };
+  return /^\s*query\s+(\w+)/.exec(query ?? '')?.[1] ?? null;
+}
+
+/**
+ * A route for installFakeApi answering `POST /api/graphql` by operation name (each handler gets the
+ * variables); an operation without a handler is refused with 400, as the API refuses a bad query.
+ */
+export function graphqlRoutes(operations: Record<string, GraphqlHandler>): Record<string, Handler> {
+  return {
+    'POST /api/graphql': async (init) => {
+      const name = graphqlOperation(init);
+      const handler = name === null ? undefined : operations[name];
+      if (!handler) return { status: 400, body: { errors: [{ message: `No fake answer for operation ${name ?? '(anonymous)'}`, extensions: { code: 'BAD_REQUEST' } }] } };
+      const { variables = {} } = JSON.parse(String(init?.body)) as { variables?: Record<string, unknown> };
+      return { status: 200, body: typeof handler === 'function' ? await handler(variables) : handler };
+    },
+  };
+}
+
+/** The GraphQL operations a fake saw, in order, with their variables. */
+export function graphqlCalls(api: FakeApi): { operation: string; variables: Record<string, unknown> }[] {
+  return api.requests.flatMap(({ key, init }) => {
+    const operation = key.startsWith('POST ') && key.endsWith('/api/graphql') ? graphqlOperation(init) : null;
+    if (operation === null) return [];
+    const { variables = {} } = JSON.parse(String(init?.body)) as { variables?: Record<string, unknown> };
+    return [{ operation, variables }];
+  });
 }
 
 export const TEST_CONFIG: SiteConfig = {

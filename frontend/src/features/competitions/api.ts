@@ -1,9 +1,12 @@
 /**
  * Every competitions call of SPEC §7 the client makes, typed by the backend contracts: one
- * `queryOptions` per read (its cache key and fetch), plain functions for the commands.
+ * `queryOptions` per read (its cache key and fetch), plain functions for the commands. The public
+ * views (Series, series details, the leaderboard, standings) read through the GraphQL API, one
+ * document per view; organizer screens read and write over REST (they see unpublished rounds).
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.js';
+import { request } from '../../lib/graphql.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 import type { PageRequest } from '../../components/paging.js';
 import type {
@@ -15,6 +18,7 @@ import type {
   CompetitionSummaryDto,
   DriverListItemDto,
   Page,
+  PointsSystem,
   RaceResultsDto,
   RaceResultsRequest,
   ResultImportDto,
@@ -56,8 +60,66 @@ export const competitionKeys = {
   revisions: ({ seasonId, eventId, raceId }: RaceRef) => ['competitions', 'season', seasonId, 'results', 'race', eventId, raceId, 'revisions'] as const,
 };
 
-/** The most current competitions any list shows at once (the API's largest page is 1000). */
+/** The most current competitions the Series page shows at once (the API's largest page is 1000). */
 export const CURRENT_PAGE: PageRequest = { pageNumber: 0, pageSize: 100 };
+
+/* ---- The public views' GraphQL documents: each selects every field of the contract DTO it answers ---- */
+
+const COMPETITION_SUMMARY = 'id name description style icon banner current group { id name } game { id name icon } platforms currentSeason { id name } leaderboardsEnabled';
+const COMPETITION = `${COMPETITION_SUMMARY} seasons { id name rounds roundsWithResults }`;
+const POINTS_SYSTEM =
+  'preset tables { RACE SPRINT QUALIFYING } bonuses { pole fastestLap onlyInsideTop } minimumDistancePercent countBestRounds neverDropLastRounds noShowPenalty dnfScores teamBestDrivers';
+const ROUND = 'id name date round published raceEvents { id position trackName races { id position raceEventType laps lengthMinutes hasResults } }';
+const SEASON = `id name rules competition { ${COMPETITION_SUMMARY} } pointsSystem { ${POINTS_SYSTEM} } events { ${ROUND} }`;
+const RACE_RESULTS = 'raceId revision results { profileId driverName driverNumber teamId teamName position status laps totalTimeMs bestLapMs pole fastestLap points }';
+const STANDINGS = `seasonId version
+  drivers { position profile { id driverName driverNumber country } team { id name colour } points rounds { eventId points dropped } wins podiums penaltyPoints }
+  teams { position team { id name colour } points rounds { eventId points } }`;
+
+const SERIES_DOCUMENT = `query Series($pageNumber: Int!, $pageSize: Int!) {
+  competitionGroups { id name description icon banner live position }
+  currentCompetitions(pageNumber: $pageNumber, pageSize: $pageSize) { content { ${COMPETITION_SUMMARY} } }
+}`;
+const SERIES_DETAILS_DOCUMENT = `query SeriesDetails($competitionId: Int!, $seasonId: Int!) {
+  competition(id: $competitionId) { ${COMPETITION} }
+  season(id: $seasonId) { ${SEASON} }
+}`;
+const LEADERBOARD_DOCUMENT = `query Leaderboard($competitionId: Int!, $withCompetition: Boolean!, $seasonId: Int!, $withSeason: Boolean!) {
+  leaderboardCompetitions { ${COMPETITION} }
+  competition(id: $competitionId) @include(if: $withCompetition) { ${COMPETITION} }
+  season(id: $seasonId) @include(if: $withSeason) { ${SEASON} }
+}`;
+const SEASON_EVENT_DOCUMENT = `query SeasonEvent($seasonId: Int!, $eventId: Int!) {
+  seasonEvent(seasonId: $seasonId, eventId: $eventId) { ${ROUND} seasonId competition { id name } results { ${RACE_RESULTS} } }
+}`;
+const STANDINGS_DOCUMENT = `query Standings($seasonId: Int!) { standings(seasonId: $seasonId) { ${STANDINGS} } }`;
+
+/** GraphQL answers a points table the season does not have as null; the contract leaves it out. */
+type GraphqlSeason = Omit<SeasonDto, 'pointsSystem'> & { pointsSystem: Omit<PointsSystem, 'tables'> & { tables: Record<string, number[] | null> } };
+
+function toSeason({ pointsSystem, ...season }: GraphqlSeason): SeasonDto {
+  const tables = Object.fromEntries(Object.entries(pointsSystem.tables).filter(([, table]) => table !== null)) as PointsSystem['tables'];
+  return { ...season, pointsSystem: { ...pointsSystem, tables } };
+}
+
+/** The Series page: every group and the current competitions. */
+export interface SeriesView {
+  groups: CompetitionGroupDto[];
+  competitions: CompetitionSummaryDto[];
+}
+
+/** Series details: the competition (with its seasons) and the season shown. */
+export interface SeriesDetailsView {
+  competition: CompetitionDto;
+  season: SeasonDto;
+}
+
+/** The leaderboard's selectors: the competitions on offer, and the competition and season the URL names (null when it names none). */
+export interface LeaderboardView {
+  choices: CompetitionDto[];
+  competition: CompetitionDto | null;
+  season: SeasonDto | null;
+}
 
 const resultsPath = ({ seasonId, eventId, raceId }: RaceRef) => `/seasons/${seasonId}/events/${eventId}/results/${raceId}`;
 
@@ -72,18 +134,35 @@ export const competitionQueries = {
   groups: () => queryOptions({ queryKey: competitionKeys.groups, queryFn: () => api.get<CompetitionGroupDto[]>('/competitions/groups'), staleTime: PUSHED_STALE_TIME }),
   /** Quiet: its page shows not-found or its own failure. */
   group: (id: number) => queryOptions({ queryKey: competitionKeys.group(id), queryFn: () => api.get<CompetitionGroupDto>(`/competitions/groups/${id}`, { silent: true }) }),
-  /** `GET /competitions/current`: the Series page and the leaderboard's competition choice. */
-  current: (page: PageRequest = CURRENT_PAGE) =>
+  /** The Series page in one GraphQL read: groups and current competitions. */
+  series: (page: PageRequest = CURRENT_PAGE) =>
     queryOptions({
-      queryKey: [...competitionKeys.lists, 'current', page] as const,
-      queryFn: () => api.get<Page<CompetitionSummaryDto>>('/competitions/current', { query: { ...page } }),
+      queryKey: [...competitionKeys.lists, 'series', page] as const,
+      queryFn: async ({ signal }): Promise<SeriesView> => {
+        const data = await request<{ competitionGroups: CompetitionGroupDto[]; currentCompetitions: Pick<Page<CompetitionSummaryDto>, 'content'> }>(
+          SERIES_DOCUMENT,
+          { ...page },
+          { signal },
+        );
+        return { groups: data.competitionGroups, competitions: data.currentCompetitions.content };
+      },
       staleTime: PUSHED_STALE_TIME,
     }),
-  /** `GET /competitions/leaderboards`: the competitions the Series leaderboard offers. */
-  leaderboards: () =>
+  /**
+   * The leaderboard's selectors in one GraphQL read: the competitions on offer and, when known, the
+   * competition and season shown (null: not asked). Quiet: the page shows not-found or its own failure.
+   */
+  leaderboard: (competitionId: number | null, seasonId: number | null) =>
     queryOptions({
-      queryKey: [...competitionKeys.lists, 'leaderboards'] as const,
-      queryFn: () => api.get<CompetitionDto[]>('/competitions/leaderboards'),
+      queryKey: ['competitions', 'leaderboard', competitionId, seasonId] as const,
+      queryFn: async ({ signal }): Promise<LeaderboardView> => {
+        const variables = { competitionId: competitionId ?? 0, withCompetition: competitionId !== null, seasonId: seasonId ?? 0, withSeason: seasonId !== null };
+        const data = await request<{ leaderboardCompetitions: CompetitionDto[]; competition?: CompetitionDto; season?: GraphqlSeason }>(LEADERBOARD_DOCUMENT, variables, {
+          silent: true,
+          signal,
+        });
+        return { choices: data.leaderboardCompetitions, competition: data.competition ?? null, season: data.season ? toSeason(data.season) : null };
+      },
       staleTime: PUSHED_STALE_TIME,
     }),
   /** Organizers' search, past competitions included. */
@@ -93,33 +172,50 @@ export const competitionQueries = {
       queryFn: () => api.post<Page<CompetitionSummaryDto>>('/competitions', body, { query: { ...page } }),
       placeholderData: keepPreviousData,
     }),
-  /** `GET /competitions/{id}` with its seasons. Quiet: its pages show not-found or their own failure. */
+  /** `GET /competitions/{id}` with its seasons (organizer screens). Quiet: its pages show not-found or their own failure. */
   details: (id: number) =>
     queryOptions({
       queryKey: competitionKeys.details(id),
       queryFn: () => api.get<CompetitionDto>(`/competitions/${id}`, { silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
-  /** `GET /seasons/{id}`: the season with its competition, points system and events. Quiet, as above. */
+  /** `GET /seasons/{id}`: the season with its competition, points system and events (organizers: unpublished ones too). Quiet, as above. */
   season: (id: number) =>
     queryOptions({
       queryKey: competitionKeys.seasonDetails(id),
       queryFn: () => api.get<SeasonDto>(`/seasons/${id}`, { silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
-  /** `GET /seasons/{id}/standings`, kept current by `season.standings.changed` in room `season:{id}`. */
+  /**
+   * Series details in one GraphQL read: the competition and the season as visitors see it (published
+   * rounds only; under the season's key, so its room refreshes it). Quiet: the page shows not-found or its failure.
+   */
+  seriesDetails: (competitionId: number, seasonId: number) =>
+    queryOptions({
+      queryKey: [...competitionKeys.season(seasonId), 'series', competitionId] as const,
+      queryFn: async ({ signal }): Promise<SeriesDetailsView> => {
+        const data = await request<{ competition: CompetitionDto; season: GraphqlSeason }>(SERIES_DETAILS_DOCUMENT, { competitionId, seasonId }, { silent: true, signal });
+        return { competition: data.competition, season: toSeason(data.season) };
+      },
+      staleTime: PUSHED_STALE_TIME,
+    }),
+  /**
+   * A season's standings (GraphQL `standings`, the StandingsDto of `GET /seasons/{id}/standings`), kept
+   * current by `season.standings.changed` in room `season:{id}`, which cacheBridge writes under this key.
+   */
   standings: (id: number) =>
     queryOptions({
       queryKey: competitionKeys.standings(id),
-      queryFn: () => api.get<StandingsDto>(`/seasons/${id}/standings`, { silent: true }),
+      queryFn: async ({ signal }) => (await request<{ standings: StandingsDto }>(STANDINGS_DOCUMENT, { seasonId: id }, { silent: true, signal })).standings,
       staleTime: PUSHED_STALE_TIME,
       structuralSharing: newerStandings,
     }),
-  /** `GET /seasons/{season}/events/{event}`: one round with the latest results of each of its races. Quiet: its card says so. */
+  /** One round with the latest results of each of its races (GraphQL `seasonEvent`). Quiet: its card says so. */
   seasonEvent: (seasonId: number, eventId: number) =>
     queryOptions({
       queryKey: competitionKeys.seasonEvent(seasonId, eventId),
-      queryFn: () => api.get<SeasonEventDetailsDto>(`/seasons/${seasonId}/events/${eventId}`, { silent: true }),
+      queryFn: async ({ signal }) =>
+        (await request<{ seasonEvent: SeasonEventDetailsDto }>(SEASON_EVENT_DOCUMENT, { seasonId, eventId }, { silent: true, signal })).seasonEvent,
       staleTime: PUSHED_STALE_TIME,
     }),
   /** One race's classification as the latest revision has it. */

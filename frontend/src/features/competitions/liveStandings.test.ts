@@ -3,11 +3,11 @@ import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { bridgeToCache } from '../../app/live/cacheBridge.js';
 import { RealtimeConnection } from '../../lib/realtime/connection.js';
 import { createQueryClient } from '../../lib/query/queryClient.js';
-import { installFakeApi, type FakeApi } from '../../testing/fakeApi.js';
+import { graphqlCalls, graphqlRoutes, installFakeApi, type FakeApi } from '../../testing/fakeApi.js';
 import { FakeSocket } from '../../testing/fakeSocket.js';
 import { competitionKeys, competitionQueries } from './api.js';
 import { applyOwnResults } from './cache.js';
-import { resultLine, seasonFixture, standingsFixture } from './testing/competitionFixture.js';
+import { competitionFixture, resultLine, seasonFixture, standingsFixture } from './testing/competitionFixture.js';
 import type { RaceResultsDto, StandingsDto } from './types.js';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -18,10 +18,16 @@ afterEach(() => {
   stops = [];
 });
 
-function setUp(routes: Parameters<typeof installFakeApi>[0] = {}): { queryClient: QueryClient; socket: FakeSocket; fake: FakeApi } {
+type Operations = Parameters<typeof graphqlRoutes>[0];
+
+function setUp(routes: Parameters<typeof installFakeApi>[0] = {}, operations: Operations = {}): { queryClient: QueryClient; socket: FakeSocket; fake: FakeApi } {
   const fake = installFakeApi({
-    'GET /api/seasons/4/standings': { status: 200, body: standingsFixture({ version: 7 }) },
     'GET /api/seasons/4': { status: 200, body: seasonFixture() },
+    ...graphqlRoutes({
+      Standings: { data: { standings: standingsFixture({ version: 7 }) } },
+      SeriesDetails: { data: { competition: competitionFixture(), season: seasonFixture() } },
+      ...operations,
+    }),
     ...routes,
   });
   const queryClient = createQueryClient();
@@ -72,9 +78,7 @@ describe('live standings in the cache', () => {
 
   it('keeps pushed standings when a fetch that started before them answers with an older version', async () => {
     let answer: (standings: StandingsDto) => void = () => undefined;
-    const { queryClient, socket } = setUp({
-      'GET /api/seasons/4/standings': () => new Promise((resolve) => (answer = (body) => resolve({ status: 200, body }))),
-    });
+    const { queryClient, socket } = setUp({}, { Standings: () => new Promise((resolve) => (answer = (standings) => resolve({ data: { standings } }))) });
     const observer = new QueryObserver(queryClient, competitionQueries.standings(4));
     stops.push(observer.subscribe(() => undefined));
     await flush();
@@ -98,15 +102,18 @@ describe('live standings in the cache', () => {
     const saved: RaceResultsDto = { raceId: 3111, revision: 3, results: [resultLine(7, 'Speedy', 1)] };
     const { queryClient, socket, fake } = setUp({ 'GET /api/seasons/4/events/31/results/3111': { status: 200, body: { ...saved, revision: 2 } } });
     await show(queryClient, competitionQueries.season(4));
+    await show(queryClient, competitionQueries.seriesDetails(2, 4));
     await show(queryClient, competitionQueries.standings(4));
     await show(queryClient, competitionQueries.results(race));
     fake.calls.length = 0;
 
     applyOwnResults(queryClient, race, saved);
     fake.calls.length = 0;
+    fake.requests.length = 0;
     socket.push('competitions.changed', { seasonId: 4, eventId: 31, raceId: 3111 });
     await flush();
-    expect(fake.calls).toEqual(['GET /api/seasons/4']);
+    expect(fake.calls).toEqual(['GET /api/seasons/4', 'POST /api/graphql']);
+    expect(graphqlCalls(fake)).toEqual([{ operation: 'SeriesDetails', variables: { competitionId: 2, seasonId: 4 } }]);
     expect(queryClient.getQueryData<RaceResultsDto>(competitionKeys.results(race))?.revision).toBe(3);
   });
 });

@@ -7,9 +7,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { ApiError } from '../../../lib/api/client.js';
+import { GraphqlError } from '../../../lib/graphql.js';
 
-/** A read that failed because the record does not exist (or the id names none). */
-export function isNotFound(error: unknown): boolean {
+/** A read that failed because the record does not exist (or the id names none); `field`: only when that GraphQL field found nothing. */
+export function isNotFound(error: unknown, field?: string): boolean {
+  if (error instanceof GraphqlError) return error.code === 'NOT_FOUND' && (field === undefined || error.errors[0]?.path?.[0] === field);
   return error instanceof ApiError && error.status === 404;
 }
 

@@ -85,12 +85,11 @@ export default function SeriesDetailsPage() {
   const navigate = useNavigate();
   const competitionId = routeId(params.competition);
   const seasonId = routeId(params.season);
-  const competition = useQuery({ ...competitionQueries.details(competitionId ?? 0), enabled: competitionId !== null });
-  const season = useQuery({ ...competitionQueries.season(seasonId ?? 0), enabled: seasonId !== null });
+  const details = useQuery({ ...competitionQueries.seriesDetails(competitionId ?? 0, seasonId ?? 0), enabled: competitionId !== null && seasonId !== null });
   useRoom(seasonId === null ? null : `season:${seasonId}`, seasonId === null ? undefined : competitionKeys.season(seasonId));
 
   // The shell scrolls to the hash once; the rounds may arrive after it looked, so this page looks again when they do.
-  const loaded = season.data !== undefined;
+  const loaded = details.data !== undefined;
   useEffect(() => {
     if (!loaded || !hash) return undefined;
     const timer = setTimeout(() => document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth' }), HASH_SCROLL_DELAY_MS);
@@ -99,14 +98,14 @@ export default function SeriesDetailsPage() {
 
   const notFound = { title: 'Series not found', message: 'There is no such series or season', back: pathTo('Competitions-Current'), backLabel: 'See all series' };
   if (competitionId === null || seasonId === null) return <NotFoundState {...notFound} />;
-  if (isNotFound(season.error) || isNotFound(competition.error)) return <NotFoundState {...notFound} />;
-  if (season.error) return <LoadFailureState what="season" error={season.error} onRetry={() => void season.refetch()} />;
-  if (!season.data) return <CenteredLoader label="Loading the season" />;
-  if (season.data.competition.id !== competitionId) return <NotFoundState {...notFound} />;
+  if (isNotFound(details.error)) return <NotFoundState {...notFound} />;
+  if (details.error) return <LoadFailureState what="season" error={details.error} onRetry={() => void details.refetch()} />;
+  if (!details.data) return <CenteredLoader label="Loading the season" />;
+  const { competition: header, season } = details.data;
+  if (season.competition.id !== competitionId) return <NotFoundState {...notFound} />;
 
-  const header = competition.data ?? season.data.competition;
-  const seasons = competition.data?.seasons ?? [{ id: season.data.id, name: season.data.name, rounds: season.data.events.length, roundsWithResults: 0 }];
-  const events = [...season.data.events].sort((a, b) => a.round - b.round);
+  const seasons = header.seasons;
+  const events = [...season.events].sort((a, b) => a.round - b.round);
   const opened = openRound(events, hash);
 
   return (
@@ -132,7 +131,7 @@ export default function SeriesDetailsPage() {
             select
             size="small"
             label="Season"
-            value={String(season.data.id)}
+            value={String(season.id)}
             onChange={(event) => navigate(pathTo('Competitions-Current-details', { competition: competitionId, season: Number(event.target.value) }))}
             sx={{ minWidth: 180 }}
           >
@@ -155,14 +154,14 @@ export default function SeriesDetailsPage() {
           ) : (
             <Stack spacing={2}>
               {events.map((event) => (
-                <SeasonEventCard key={event.id} seasonId={season.data.id} event={event} initiallyOpen={event.id === opened} />
+                <SeasonEventCard key={event.id} seasonId={season.id} event={event} initiallyOpen={event.id === opened} />
               ))}
             </Stack>
           )}
         </Box>
         <Stack spacing={3}>
-          <StandingsPreview season={season.data} />
-          <PointsSystemPanel pointsSystem={season.data.pointsSystem} rules={season.data.rules} />
+          <StandingsPreview season={season} />
+          <PointsSystemPanel pointsSystem={season.pointsSystem} rules={season.rules} />
         </Stack>
       </Box>
     </Container>

@@ -57,17 +57,15 @@ function GroupHeader({ group, headingId }: { group: CompetitionGroupDto | null; 
 
 /** Series (SPEC §2): the competitions running now, by group, with their icons and banners. */
 export default function SeriesPage() {
-  const groups = useQuery(competitionQueries.groups());
-  const current = useQuery(competitionQueries.current());
-  const competitions = current.data?.content ?? [];
-  const sections = seriesSections(groups.data ?? [], competitions);
+  const series = useQuery(competitionQueries.series());
+  const sections = seriesSections(series.data?.groups ?? [], series.data?.competitions ?? []);
 
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <PageTitle>Series</PageTitle>
-      {current.error ? (
-        <InlineFailure what="series" error={current.error} onRetry={() => void current.refetch()} />
-      ) : current.isPending || groups.isPending ? (
+      {series.error ? (
+        <InlineFailure what="series" error={series.error} onRetry={() => void series.refetch()} />
+      ) : series.isPending ? (
         <Box role="status" aria-label="Loading series" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}>
           {[0, 1, 2].map((index) => (
             <Skeleton key={index} variant="rounded" height={240} />

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createQueryClient } from '../../../lib/query/queryClient.js';
-import { installFakeApi } from '../../../testing/fakeApi.js';
+import { graphqlCalls, graphqlRoutes, installFakeApi, type FakeApi } from '../../../testing/fakeApi.js';
 import { applyStandings } from '../cache.js';
 import { CHANGE_HIGHLIGHT_MS, useStandingsChanges } from '../standingsChanges.js';
 import { competitionFixture, seasonFixture, standingsFixture } from '../testing/competitionFixture.js';
@@ -17,18 +17,27 @@ function Where() {
   return <output aria-label="Path">{useLocation().pathname}</output>;
 }
 
-function renderPage(path: string): QueryClient {
-  installFakeApi({
-    'GET /api/competitions/leaderboards': {
-      status: 200,
-      body: [competitionFixture(), competitionFixture({ id: 9, name: 'Touring Trophy', currentSeason: { id: 12, name: '2026' } })],
-    },
-    'GET /api/competitions/2': { status: 200, body: competitionFixture() },
-    'GET /api/seasons/4': { status: 200, body: seasonFixture() },
-    'GET /api/seasons/4/standings': { status: 200, body: standingsFixture() },
-    'GET /api/seasons/3': { status: 200, body: seasonFixture({ id: 3, name: 'Season 4' }) },
-    'GET /api/seasons/3/standings': { status: 200, body: standingsFixture({ seasonId: 3, drivers: [], teams: [] }) },
-  });
+const notFound = (field: string) => ({ data: null, errors: [{ message: 'Not found', path: [field], extensions: { code: 'NOT_FOUND' } }] });
+const SEASONS: Record<number, ReturnType<typeof seasonFixture>> = { 4: seasonFixture(), 3: seasonFixture({ id: 3, name: 'Season 4' }) };
+const STANDINGS: Record<number, StandingsDto> = { 4: standingsFixture(), 3: standingsFixture({ seasonId: 3, drivers: [], teams: [] }) };
+
+function renderPage(path: string): { queryClient: QueryClient; fake: FakeApi } {
+  const fake = installFakeApi(
+    graphqlRoutes({
+      Leaderboard: ({ competitionId, withCompetition, seasonId, withSeason }) => {
+        if (withCompetition && competitionId !== 2) return notFound('competition');
+        if (withSeason && !SEASONS[Number(seasonId)]) return notFound('season');
+        return {
+          data: {
+            leaderboardCompetitions: [competitionFixture(), competitionFixture({ id: 9, name: 'Touring Trophy', currentSeason: { id: 12, name: '2026' } })],
+            ...(withCompetition ? { competition: competitionFixture() } : {}),
+            ...(withSeason ? { season: SEASONS[Number(seasonId)] } : {}),
+          },
+        };
+      },
+      Standings: ({ seasonId }) => (STANDINGS[Number(seasonId)] ? { data: { standings: STANDINGS[Number(seasonId)] } } : notFound('standings')),
+    }),
+  );
   const queryClient = createQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
@@ -47,7 +56,7 @@ function renderPage(path: string): QueryClient {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return queryClient;
+  return { queryClient, fake };
 }
 
 const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('link', { name }).closest('tr')!;
@@ -79,7 +88,7 @@ describe('the Series leaderboard', () => {
   });
 
   it('flashes the rows whose points changed when a live update arrives, and says so', async () => {
-    const queryClient = renderPage('/events/competitions/standings/2/4');
+    const { queryClient } = renderPage('/events/competitions/standings/2/4');
     const table = await screen.findByRole('table', { name: "Drivers' standings" });
     expect(rowOf(table, 'Speedy')).toHaveAttribute('data-changed', 'false');
 
@@ -105,8 +114,28 @@ describe('the Series leaderboard', () => {
     expect(await screen.findByText('No results yet')).toBeInTheDocument();
   });
 
+  it('reads the selectors and the season in one GraphQL request when the URL names both, and the standings beside it', async () => {
+    const { fake } = renderPage('/events/competitions/standings/2/4');
+    await screen.findByRole('table', { name: "Drivers' standings" });
+    expect(graphqlCalls(fake)).toEqual([
+      { operation: 'Leaderboard', variables: { competitionId: 2, withCompetition: true, seasonId: 4, withSeason: true } },
+      { operation: 'Standings', variables: { seasonId: 4 } },
+    ]);
+    expect(fake.calls.every((call) => call === 'POST /api/graphql')).toBe(true);
+  });
+
+  it('says when the series has no such season', async () => {
+    renderPage('/events/competitions/standings/2/77');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Season not found' })).toBeInTheDocument();
+  });
+
   it('says when the URL names no such series', async () => {
     renderPage('/events/competitions/standings/abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Series not found' })).toBeInTheDocument();
+  });
+
+  it('says when the series named does not exist', async () => {
+    renderPage('/events/competitions/standings/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Series not found' })).toBeInTheDocument();
   });
 });

@@ -47,27 +47,32 @@ export default function StandingsPage() {
   const badUrl = (params.competition !== undefined && competitionParam === null) || (params.season !== undefined && seasonParam === null);
 
   // Without a competition in the URL the first one on offer is shown; without a season, the competition's current one.
-  const choices = useQuery(competitionQueries.leaderboards());
-  const competitionId = competitionParam ?? choices.data?.[0]?.id ?? null;
-  const competition = useQuery({ ...competitionQueries.details(competitionId ?? 0), enabled: competitionId !== null && !badUrl });
-  const seasonId = seasonParam ?? competition.data?.currentSeason?.id ?? competition.data?.seasons.at(-1)?.id ?? null;
-  const season = useQuery({ ...competitionQueries.season(seasonId ?? 0), enabled: seasonId !== null && !badUrl });
+  // When the URL names both, one read brings the selectors' data and the season (the standings are read beside it).
+  const named = useQuery({ ...competitionQueries.leaderboard(competitionParam, seasonParam), enabled: !badUrl });
+  const choices = named.data?.choices;
+  const competitionId = competitionParam ?? choices?.[0]?.id ?? null;
+  const competition = named.data?.competition ?? choices?.find((candidate) => candidate.id === competitionId) ?? null;
+  const seasonId = seasonParam ?? competition?.currentSeason?.id ?? competition?.seasons.at(-1)?.id ?? null;
+  // The same read with the competition and season chosen for the URL (the very same query when the URL names both).
+  const chosen = useQuery({ ...competitionQueries.leaderboard(competitionId, seasonId), enabled: !badUrl && named.isSuccess && competitionId !== null && seasonId !== null });
+  const season = chosen.data?.season ?? undefined;
   const standings = useQuery({ ...competitionQueries.standings(seasonId ?? 0), enabled: seasonId !== null && !badUrl });
   useRoom(seasonId === null ? null : `season:${seasonId}`, seasonId === null ? undefined : competitionKeys.standings(seasonId));
   const changes = useStandingsChanges(standings.data);
+  const failure = named.error ?? chosen.error;
 
   const back = { back: pathTo('Competitions-Current'), backLabel: 'See all series' };
-  if (badUrl || (competition.error && isNotFound(competition.error))) return <NotFoundState title="Series not found" message="There is no such series" {...back} />;
-  const wrongSeason = season.data && competitionId !== null && season.data.competition.id !== competitionId;
-  if (wrongSeason || (season.error && isNotFound(season.error))) return <NotFoundState title="Season not found" message="This series has no such season" {...back} />;
+  if (badUrl || isNotFound(failure, 'competition')) return <NotFoundState title="Series not found" message="There is no such series" {...back} />;
+  const wrongSeason = season && competitionId !== null && season.competition.id !== competitionId;
+  if (wrongSeason || isNotFound(failure, 'season')) return <NotFoundState title="Season not found" message="This series has no such season" {...back} />;
 
   // The list offers the competitions with leaderboards; one reached by its URL is offered too.
-  const offered: CompetitionSummaryDto[] = [...(choices.data ?? [])];
-  if (competition.data && !offered.some((candidate) => candidate.id === competition.data.id)) offered.push(competition.data);
-  const seasons = competition.data?.seasons ?? [];
-  const rounds = standings.data ? roundColumns(season.data, standings.data) : [];
-  const teamStyle = (competition.data?.style ?? 'SOLO') !== 'SOLO' || (standings.data?.teams.length ?? 0) > 0;
-  const loading = (competitionParam === null && choices.isPending) || (competitionId !== null && competition.isPending) || (seasonId !== null && standings.isPending);
+  const offered: CompetitionSummaryDto[] = [...(choices ?? [])];
+  if (competition && !offered.some((candidate) => candidate.id === competition.id)) offered.push(competition);
+  const seasons = competition?.seasons ?? [];
+  const rounds = standings.data ? roundColumns(season, standings.data) : [];
+  const teamStyle = (competition?.style ?? 'SOLO') !== 'SOLO' || (standings.data?.teams.length ?? 0) > 0;
+  const loading = named.isPending || (seasonId !== null && standings.isPending);
 
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
@@ -111,17 +116,17 @@ export default function StandingsPage() {
       </Box>
       <Box sx={{ minHeight: 4 }}>{standings.isFetching && !standings.isPending && <LinearProgress aria-label="Refreshing standings" />}</Box>
 
-      {choices.error && <InlineFailure what="list of series" error={choices.error} onRetry={() => void choices.refetch()} />}
-      {competition.error && <InlineFailure what="series" error={competition.error} onRetry={() => void competition.refetch()} />}
+      {named.error && <InlineFailure what="series" error={named.error} onRetry={() => void named.refetch()} />}
+      {chosen.error && chosen.error !== named.error && <InlineFailure what="series" error={chosen.error} onRetry={() => void chosen.refetch()} />}
       {standings.error && !isNotFound(standings.error) && <InlineFailure what="standings" error={standings.error} onRetry={() => void standings.refetch()} />}
 
       {loading ? (
         <Box role="status" aria-label="Loading standings">
           <Skeleton variant="rounded" height={320} />
         </Box>
-      ) : choices.data && competitionId === null ? (
+      ) : choices && competitionId === null ? (
         <EmptyState title="No series has a leaderboard yet">Standings appear here once a series has results.</EmptyState>
-      ) : competition.data && seasons.length === 0 ? (
+      ) : competition && seasons.length === 0 ? (
         <EmptyState title="This series has no season yet" />
       ) : standings.data && standings.data.drivers.length === 0 ? (
         <EmptyState title="No results yet">The standings fill in as soon as the first race has results.</EmptyState>
