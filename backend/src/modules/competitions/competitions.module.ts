@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { ImagesModule } from '../images/images.module.js';
+import { ProfilesModule } from '../profiles/profiles.module.js';
 import { CompetitionsController } from './competitions.controller.js';
 import { CompetitionsHandlers } from './competitions.handlers.js';
 import { COMPETITION_RESOLVERS } from './competitions.resolver.js';
 import { CompetitionsService } from './competitions.service.js';
+import { DriverRecordController } from './driver-record.controller.js';
+import { DriverRecordHandlers } from './driver-record.handlers.js';
+import { DriverRecordResolver } from './driver-record.resolver.js';
+import { DriverRecordService } from './driver-record.service.js';
 import { ResultImportService } from './result-import.service.js';
 import { ResultsReader } from './results.reader.js';
 import { ResultsService } from './results.service.js';
@@ -13,10 +18,10 @@ import { SeasonsController } from './seasons.controller.js';
 import { SeasonsService } from './seasons.service.js';
 import { StandingsService } from './standings.service.js';
 
-/** Competition groups, competitions, seasons with their rounds and points systems, results with revisions, standings (recomputed by the worker, pushed live). */
+/** Competition groups, competitions, seasons with their rounds and points systems, results with revisions, standings (recomputed by the worker, pushed live), and drivers' results and stats on their profiles. */
 @Module({
-  imports: [CatalogueModule, ImagesModule],
-  controllers: [CompetitionsController, SeasonsController],
+  imports: [CatalogueModule, ImagesModule, ProfilesModule],
+  controllers: [CompetitionsController, SeasonsController, DriverRecordController],
   providers: [
     CompetitionsService,
     SeasonsService,
@@ -24,6 +29,9 @@ import { StandingsService } from './standings.service.js';
     ResultsReader,
     ResultImportService,
     StandingsService,
+    DriverRecordService,
+    DriverRecordResolver,
+    DriverRecordHandlers,
     CompetitionsHandlers,
     SeasonRoomPolicy,
     ...COMPETITION_RESOLVERS,

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Page, TeamRef } from '../../contracts/api.js';
-import { PRIVATE_DRIVER, type DriverListItemDto, type ProfileEventDto, type PublicProfileDto, type SeasonResultsDto, type StatsSummaryDto } from '../../contracts/profiles.js';
+import { PRIVATE_DRIVER, type DriverListItemDto, type ProfileEventDto, type PublicProfileDto } from '../../contracts/profiles.js';
 import { CREW_ROLES, crewRolesFor, isRole, type Role } from '../../contracts/roles.js';
 import type { TeamDriverEntry } from '../../contracts/teams.js';
 import { seesHiddenDrivers, type Principal } from '../../common/principal.js';
@@ -113,18 +113,6 @@ export class DriverDirectory {
   async events(profileId: number, viewer: Principal | undefined): Promise<ProfileEventDto[]> {
     if (!(await this.visible(profileId, viewer))) return [];
     return this.attendance.eventsOfProfile(profileId);
-  }
-
-  /** Results by season: none until competitions post results. */
-  async results(profileId: number, viewer: Principal | undefined): Promise<SeasonResultsDto[]> {
-    await this.visible(profileId, viewer);
-    return [];
-  }
-
-  /** Stats computed from posted results: zeros until competitions post results. */
-  async stats(profileId: number, viewer: Principal | undefined): Promise<StatsSummaryDto> {
-    await this.visible(profileId, viewer);
-    return { profileId, starts: 0, wins: 0, podiums: 0, poles: 0, fastestLaps: 0, dnfs: 0, averageFinish: null, points: 0 };
   }
 
   /** Removes NEW from the driver (after their assessment race), with DriverPromoted in the same transaction. Idempotent. */

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
 import { Caller, CurrentPrincipal, seesHiddenDrivers, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
-import type { DriverListItemDto, MyProfileDto, ProfileEventDto, PublicProfileDto, SeasonResultsDto, StatsSummaryDto } from '../../contracts/profiles.js';
+import type { DriverListItemDto, MyProfileDto, ProfileEventDto, PublicProfileDto } from '../../contracts/profiles.js';
 import type { Role } from '../../contracts/roles.js';
 import type { TeamDriverEntry } from '../../contracts/teams.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
@@ -139,21 +139,5 @@ export class ProfilesController {
   @CachedRead(PROFILE_READS, { bypass: signedIn })
   events(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<ProfileEventDto[]> {
     return this.directory.events(id, viewer);
-  }
-
-  /** Results by season (none until competitions post results). */
-  @Get(':id/results')
-  @Access('public')
-  @CachedRead(PROFILE_READS, { bypass: signedIn })
-  results(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<SeasonResultsDto[]> {
-    return this.directory.results(id, viewer);
-  }
-
-  /** Starts, wins, podiums, poles, fastest laps, DNFs, average finish and points, from posted results. */
-  @Get(':id/stats-summary')
-  @Access('public')
-  @CachedRead(PROFILE_READS, { bypass: signedIn })
-  stats(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<StatsSummaryDto> {
-    return this.directory.stats(id, viewer);
   }
 }

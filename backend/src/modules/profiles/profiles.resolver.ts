@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { Page } from '../../contracts/api.js';
 import type { Platform } from '../../contracts/catalogue.js';
-import type { DriverListItemDto, ProfileEventDto, SeasonResultsDto, SocialNetwork, StatsSummaryDto } from '../../contracts/profiles.js';
+import type { DriverListItemDto, ProfileEventDto, SocialNetwork } from '../../contracts/profiles.js';
 import { Loaders } from '../../infra/graphql/graphql-context.js';
 import { IdArgs, ListSize } from '../../infra/graphql/graphql-types.js';
 import type { BatchRead, RequestLoaders } from '../../infra/graphql/request-loaders.js';
@@ -10,11 +10,11 @@ import { DriverStandingType, RaceResultType } from '../competitions/graphql/comp
 import { AttendeeType } from '../events/graphql/event.types.js';
 import { TeamMemberType, TeamRefType } from '../teams/graphql/team.types.js';
 import { DriverDirectory } from './driver-directory.js';
-import { DriverListArgs, DriverPageType, DriverSeasonResultsType, DriverStatsType, DriverType, ProfileEventType, ProfileType } from './graphql/profile.types.js';
+import { DriverListArgs, DriverPageType, DriverType, ProfileEventType, ProfileType } from './graphql/profile.types.js';
 
 /**
  * Drivers in the GraphQL API: the same reads as `GET /api/profile/list` and `GET /api/profile/{id}`
- * (and its teams, events, results and stats), always as a visitor sees them — a hidden profile is
+ * (and its teams and events; its results and stats are competitions' DriverRecordResolver), always as a visitor sees them — a hidden profile is
  * "Private driver" whoever asks.
  */
 @Resolver(() => ProfileType)
@@ -47,17 +47,6 @@ export class ProfilesResolver {
   @ResolveField(() => [ProfileEventType], { description: 'The published events the driver entered, newest first' })
   events(@Parent() profile: ProfileType): Promise<ProfileEventDto[]> {
     return this.directory.events(profile.id, undefined);
-  }
-
-  @ResolveField(() => DriverStatsType)
-  stats(@Parent() profile: ProfileType): Promise<StatsSummaryDto> {
-    return this.directory.stats(profile.id, undefined);
-  }
-
-  @ListSize(3)
-  @ResolveField(() => [DriverSeasonResultsType], { description: 'Results by season' })
-  results(@Parent() profile: ProfileType): Promise<SeasonResultsDto[]> {
-    return this.directory.results(profile.id, undefined);
   }
 }
 

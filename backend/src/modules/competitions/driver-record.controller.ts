@@ -1,0 +1,34 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Access } from '../../common/access.js';
+import { Caller, type Principal } from '../../common/principal.js';
+import type { SeasonResultsDto, StatsSummaryDto } from '../../contracts/profiles.js';
+import { CachedRead } from '../../infra/read-cache/cached-read.js';
+import { ProfileIdParam } from '../profiles/dto/profile.dto.js';
+import { DRIVER_RECORD_READS, DriverRecordService } from './driver-record.service.js';
+
+/** The owner (and organizers) see a hidden profile: signed-in callers read the database. */
+const signedIn = (principal: Principal | undefined) => !!principal;
+
+/** A driver's results and stats on their public profile, computed from posted results (the profiles module cannot read competitions: it lives here). */
+@ApiTags('profiles')
+@Controller('profile')
+export class DriverRecordController {
+  constructor(private readonly records: DriverRecordService) {}
+
+  /** The driver's rounds by season, newest season first: finishing position and points of each. */
+  @Get(':id/results')
+  @Access('public')
+  @CachedRead(DRIVER_RECORD_READS, { bypass: signedIn })
+  results(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<SeasonResultsDto[]> {
+    return this.records.results(id, viewer);
+  }
+
+  /** Starts, wins, podiums, poles, fastest laps, DNFs, average finish and points, from the latest results. */
+  @Get(':id/stats-summary')
+  @Access('public')
+  @CachedRead(DRIVER_RECORD_READS, { bypass: signedIn })
+  stats(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<StatsSummaryDto> {
+    return this.records.stats(id, viewer);
+  }
+}
