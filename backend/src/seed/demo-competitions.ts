@@ -202,7 +202,7 @@ function classify(field: Entrant[], laps: number, lapMs: number, random: () => n
   const runs = field.map((entrant) => {
     const roll = random();
     const status = roll < 0.02 ? 'DNS' : roll < 0.08 ? 'DNF' : 'FINISHED';
-    return { entrant, status, score: entrant.pace + random() * 6 } as const;
+    return { entrant, status, score: entrant.pace + random() * 10 } as const;
   });
   const order = { FINISHED: 0, DNF: 1, DNS: 2 } as const;
   runs.sort((a, b) => order[a.status] - order[b.status] || a.score - b.score);
@@ -279,7 +279,12 @@ export async function seedDemoCompetitions(em: EntityManager, catalogue: DemoCat
       ...seed.members.map((username) => members.profiles.get(username)!),
       ...(seed.style === 'TEAM' ? grid.slice(0, 23) : grid.slice(4)).map((driver) => driver.profile),
     ];
-    const field: Entrant[] = drivers.map((profile, index) => ({ profile, team: seed.style === 'TEAM' ? teamOf.get(profile)! : null, pace: (index * 7) % 11 }));
+    // The demo members run in the upper midfield, so those who sign in find themselves among the points.
+    const field: Entrant[] = drivers.map((profile, index) => ({
+      profile,
+      team: seed.style === 'TEAM' ? teamOf.get(profile)! : null,
+      pace: index < seed.members.length ? 2 + index : (index * 7) % 11,
+    }));
     const rounds: (typeof raced)[number]['rounds'] = [];
     seed.tracks.forEach((trackName, round) => {
       const variant = catalogue.variants.get(`${seed.game}/${trackName}`)!;
