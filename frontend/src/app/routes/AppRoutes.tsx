@@ -1,10 +1,12 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { pageOf } from '../areas/pages.js';
-import { ComingSoonPage } from '../pages/ComingSoonPage.js';
 import { PageLoader } from './PageLoader.js';
 import { RouteGuard } from './RouteGuard.js';
 import { ROUTES, type RouteDef } from './routeTable.js';
+
+// Placeholders for screens later work brings: rarely opened, so not part of the first page.
+const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage.js').then((module) => ({ default: module.ComingSoonPage })));
 
 /** A route's screen (its own chunk, see areas/lazyPage.tsx), or the titled placeholder when it is not built yet. */
 function RoutedPage({ route }: { route: RouteDef }) {

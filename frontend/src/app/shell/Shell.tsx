@@ -1,15 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { sessionAtom } from '../../features/auth/index.js';
-import { MaintenancePage, siteQueries } from '../../features/site/index.js';
+import { siteQueries } from '../../features/site/index.js';
 import { AppRoutes } from '../routes/AppRoutes.js';
 import { useHashScroll } from '../routes/useHashScroll.js';
 import { ErrorDialog } from './ErrorDialog.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
+
+// Only while the league is under maintenance: not part of the first page.
+const MaintenancePage = lazy(() => import('../../features/site/MaintenancePage.js').then((module) => ({ default: module.MaintenancePage })));
 
 /** Every change of the signed-in flag to false goes Home (SPEC §4). */
 function useHomeOnSignOut(loggedIn: boolean) {
@@ -28,7 +31,12 @@ export function Shell() {
   useHomeOnSignOut(session.loggedIn);
   useHashScroll();
 
-  if (maintenance && !session.isSteward) return <MaintenancePage />;
+  if (maintenance && !session.isSteward)
+    return (
+      <Suspense fallback={null}>
+        <MaintenancePage />
+      </Suspense>
+    );
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
