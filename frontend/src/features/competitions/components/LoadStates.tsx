@@ -11,7 +11,7 @@ import { GraphqlError } from '../../../lib/graphql.js';
 
 /** A read that failed because the record does not exist (or the id names none); `field`: only when that GraphQL field found nothing. */
 export function isNotFound(error: unknown, field?: string): boolean {
-  if (error instanceof GraphqlError) return error.code === 'NOT_FOUND' && (field === undefined || error.errors[0]?.path?.[0] === field);
+  if (error instanceof GraphqlError) return error.errors.some((item) => item.extensions?.code === 'NOT_FOUND' && (field === undefined || item.path?.[0] === field));
   return error instanceof ApiError && error.status === 404;
 }
 

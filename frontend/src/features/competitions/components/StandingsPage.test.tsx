@@ -25,8 +25,11 @@ function renderPage(path: string): { queryClient: QueryClient; fake: FakeApi } {
   const fake = installFakeApi(
     graphqlRoutes({
       Leaderboard: ({ competitionId, withCompetition, seasonId, withSeason }) => {
-        if (withCompetition && competitionId !== 2) return notFound('competition');
-        if (withSeason && !SEASONS[Number(seasonId)]) return notFound('season');
+        // As the API answers: one error per field that found nothing, in no particular order.
+        const missing = [withSeason && !SEASONS[Number(seasonId)] ? 'season' : null, withCompetition && competitionId !== 2 ? 'competition' : null].filter(
+          (field) => field !== null,
+        );
+        if (missing.length > 0) return { data: null, errors: missing.map((field) => notFound(field).errors[0]!) };
         return {
           data: {
             leaderboardCompetitions: [competitionFixture(), competitionFixture({ id: 9, name: 'Touring Trophy', currentSeason: { id: 12, name: '2026' } })],
@@ -134,8 +137,8 @@ describe('the Series leaderboard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Series not found' })).toBeInTheDocument();
   });
 
-  it('says when the series named does not exist', async () => {
-    renderPage('/events/competitions/standings/5');
+  it('says when the series named does not exist, whatever season it names', async () => {
+    renderPage('/events/competitions/standings/5/77');
     expect(await screen.findByRole('heading', { level: 1, name: 'Series not found' })).toBeInTheDocument();
   });
 });
