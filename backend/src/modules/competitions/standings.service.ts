@@ -1,16 +1,27 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { StandingsDto } from '../../contracts/competitions.js';
+import type { ResultStatus, StandingsDto } from '../../contracts/competitions.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { LeagueEvent } from '../events/event.entities.js';
 import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { Team } from '../teams/team.entity.js';
-import { RaceResultLine, Season } from './competition.entities.js';
+import { Season } from './competition.entities.js';
 import { shownDriver, type LinePoints } from './results.reader.js';
 import { scoredSessionOf } from './season-rules.js';
 import { placeholders } from './season-stats.js';
 import { seasonAggregate } from './seasons.service.js';
-import { computeStandings, type DriverStanding, type PointsPenalty, type ScoredRace, type ScoredRound, type TeamStanding } from './standings/standings.js';
+import { computeStandings, type DriverStanding, type PointsPenalty, type ScoredLine, type ScoredRace, type ScoredRound, type TeamStanding } from './standings/standings.js';
+
+interface ResultLineRow {
+  revision_id: number;
+  profile_id: number;
+  team_id: number | null;
+  position: number;
+  status: ResultStatus;
+  laps: number;
+  pole: boolean;
+  fastest_lap: boolean;
+}
 
 /** Standings as stored or computed: ids and numbers, labelled with the season's results version. */
 export interface StandingsSnapshot {
@@ -62,9 +73,29 @@ export class StandingsService {
       stewardingPenalties(em, seasonId),
     ]);
     const revisionOfRace = new Map(latest.map((row) => [row.race_id, row.id]));
-    const lines = revisionOfRace.size ? await em.find(RaceResultLine, { revision: { $in: [...revisionOfRace.values()] } }, { orderBy: { position: 'asc' } }) : [];
-    const linesOfRevision = new Map<number, RaceResultLine[]>();
-    for (const line of lines) linesOfRevision.set(line.revision.id, [...(linesOfRevision.get(line.revision.id) ?? []), line]);
+    const revisionIds = [...revisionOfRace.values()];
+    // Plain rows: a long season has thousands of lines, and hydrating them as entities cost more than the standings themselves.
+    const lines = revisionIds.length
+      ? await em.execute<ResultLineRow[]>(
+          `select revision_id, profile_id, team_id, position, status, laps, pole, fastest_lap from race_result_lines where revision_id in (${placeholders(revisionIds)}) order by position`,
+          revisionIds,
+        )
+      : [];
+    const linesOfRevision = new Map<number, ScoredLine[]>();
+    for (const line of lines) {
+      const scored: ScoredLine = {
+        profileId: line.profile_id,
+        teamId: line.team_id,
+        position: line.position,
+        status: line.status,
+        laps: line.laps,
+        pole: line.pole,
+        fastestLap: line.fastest_lap,
+      };
+      const ofRevision = linesOfRevision.get(line.revision_id);
+      if (ofRevision) ofRevision.push(scored);
+      else linesOfRevision.set(line.revision_id, [scored]);
+    }
 
     // A round counts once one of its scored races has results: upcoming rounds have no no-shows yet.
     const rounds: ScoredRound[] = [];
@@ -77,15 +108,7 @@ export class StandingsService {
         scored.push({
           raceId: race.id,
           session,
-          lines: (linesOfRevision.get(revisionId) ?? []).map((line) => ({
-            profileId: line.profile.id,
-            teamId: line.team?.id ?? null,
-            position: line.position,
-            status: line.status,
-            laps: line.laps,
-            pole: line.pole,
-            fastestLap: line.fastestLap,
-          })),
+          lines: linesOfRevision.get(revisionId) ?? [],
         });
       }
       if (!scored.length) continue;
