@@ -4,6 +4,8 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useAtomValue } from 'jotai';
 import { Link as RouterLink } from 'react-router-dom';
 import { configAtom } from '../../features/site/index.js';
@@ -24,21 +26,26 @@ export function Header() {
   const { leagueName } = useAtomValue(configAtom);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
+  // What a screen size hides is not rendered at all (less work on a phone's first render); read before
+  // the first render, so nothing appears late.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
+  const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   return (
     <AppBar position="sticky" color="primary" component="header">
       <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
-        <IconButton
-          color="inherit"
-          edge="start"
-          aria-label="Open navigation"
-          onClick={() => {
-            setDrawerLoaded(true);
-            setDrawerOpen(true);
-          }}
-          sx={{ display: { lg: 'none' } }}
-        >
-          <MenuIcon />
-        </IconButton>
+        {!wide && (
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label="Open navigation"
+            onClick={() => {
+              setDrawerLoaded(true);
+              setDrawerOpen(true);
+            }}
+          >
+            <MenuIcon />
+          </IconButton>
+        )}
         <Box
           component={RouterLink}
           to={pathTo('Home')}
@@ -50,11 +57,9 @@ export function Header() {
             {leagueName}
           </Typography>
         </Box>
-        <DesktopNav />
+        {wide && <DesktopNav />}
         <Box sx={{ flexGrow: 1 }} />
-        <Box sx={{ display: { xs: 'none', md: 'flex' } }}>
-          <NextRaceSlot />
-        </Box>
+        {medium && <NextRaceSlot />}
         <LiveRaceButton />
         <AccountArea />
       </Toolbar>
