@@ -5,7 +5,7 @@ import { get } from 'node:http';
 import type { Socket } from 'socket.io-client';
 import type { AttendeeDto, EventDetailsDto } from '../../backend/src/contracts/events.js';
 import { ReadCacheInterceptor } from '../../backend/src/infra/read-cache/cached-read.js';
-import { ReadCache } from '../../backend/src/infra/read-cache/read-cache.js';
+import { READ_TTL_MS, ReadCache } from '../../backend/src/infra/read-cache/read-cache.js';
 import type { LeagueEvent } from '../../backend/src/modules/events/event.entities.js';
 import { EVENT_READS } from '../../backend/src/modules/events/events.reads.js';
 import { Metrics } from '../../backend/src/modules/ops/metrics.js';
@@ -97,6 +97,18 @@ describe('the visitor read fast path', () => {
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers.etag).toBe(etag);
     expect(revalidated.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('leaves an entry older than the read TTL to Nest, which loads it again', async () => {
+    const path = `/api/events/${published.id}`;
+    await warmed(path);
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + READ_TTL_MS + 1);
+    try {
+      expect((await asVisitor(path)).status).toBe(200);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(throughNest).toHaveBeenCalled();
   });
 
   it('counts its answers in the HTTP metrics under the route they read', async () => {

@@ -8,6 +8,9 @@ export const READ_TTL_MS = 10_000;
 /** Distinct entries one tag may hold (query combinations are caller-chosen: paging, filters). */
 export const MAX_ENTRIES_PER_TAG = 2_000;
 
+/** An entry is `<expires at, ms since the epoch>|<JSON text>`. */
+const ENTRY_SEPARATOR = '|';
+
 /**
  * Stores `value` under the tag's hash only if no invalidation happened since the caller read the
  * generation: a read that started before a change can never put the old answer back after it.
@@ -58,19 +61,22 @@ export class ReadCache {
       return JSON.stringify(await load());
     }
     const json = JSON.stringify(await load());
-    const stored = `${Date.now() + READ_TTL_MS}|${json}`;
+    const stored = `${Date.now() + READ_TTL_MS}${ENTRY_SEPARATOR}${json}`;
     await (this.redis as CacheCommands).paddockStoreRead(hash, generation, seen, key, stored, MAX_ENTRIES_PER_TAG, READ_TTL_MS * 6).catch(() => 0);
     return json;
   }
 
   /**
-   * The JSON text of a cached read, or null when there is none (or it is too old, or Redis fails): a
-   * lookup that never loads, for callers that fall back to the full pipeline on a miss.
+   * The JSON of a cached read as the bytes stored (no decoding: they go to the socket as they are), or
+   * null when there is none, it is too old, or Redis fails — a lookup that never loads, for callers
+   * that fall back to the full pipeline on a miss.
    */
-  async cached(tag: string, key: string): Promise<string | null> {
+  async cachedBytes(tag: string, key: string): Promise<Buffer | null> {
     try {
-      const stored = await this.redis.hget(this.hashKey(tag), key);
-      return stored && this.fresh(stored);
+      const stored = await this.redis.hgetBuffer(this.hashKey(tag), key);
+      if (!stored) return null;
+      const separator = stored.indexOf(ENTRY_SEPARATOR);
+      return Number(stored.toString('latin1', 0, separator)) > Date.now() ? stored.subarray(separator + 1) : null;
     } catch {
       return null;
     }
@@ -86,7 +92,7 @@ export class ReadCache {
   }
 
   private fresh(stored: string): string | null {
-    const separator = stored.indexOf('|');
+    const separator = stored.indexOf(ENTRY_SEPARATOR);
     return Number(stored.slice(0, separator)) > Date.now() ? stored.slice(separator + 1) : null;
   }
 

@@ -81,16 +81,16 @@ export class VisitorReads {
       if (!route) return next();
       const startedAt = Date.now();
       this.cache
-        .cached(route.read.tag.name, cachedReadKey(route.read, url, undefined))
-        .then((json) => {
-          if (json === null) return next();
+        .cachedBytes(route.read.tag.name, cachedReadKey(route.read, url, undefined))
+        .then((body) => {
+          if (body === null) return next();
           // Labelled as Express labels the routes it matched: the HTTP metrics read `request.route.path`.
           request.route = { path: route.path };
           const allowed = hitLimit.take(request.ip ?? 'unknown', startedAt);
           if (allowed === null) return next();
           response.setHeader('X-Request-Id', requestId(request));
           if (allowed === 'ok') {
-            response.set(CACHED_READ_HEADERS).send(json);
+            response.set(CACHED_READ_HEADERS).send(body);
           } else {
             const message = `Too many requests; try again in ${allowed} s`;
             response.setHeader('Retry-After', String(allowed));
