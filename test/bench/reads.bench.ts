@@ -193,7 +193,7 @@ try {
   );
   console.log(`Load average at the end: ${load()}`);
 } finally {
-  site.stop();
+  await site.stopAndDrop();
   empty.process.kill('SIGTERM');
 }
 process.exit(0);

@@ -157,6 +157,6 @@ try {
 } finally {
   redis.disconnect();
   channels.disconnect();
-  site.stop();
+  await site.stopAndDrop();
 }
 process.exit(0);

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import pg from 'pg';
 import path from 'node:path';
 import { freePort } from '../support/free-port.js';
 import { GENEROUS_RATE_LIMITS } from '../support/rate-limits.js';
@@ -9,6 +11,8 @@ export interface BenchSite {
   baseUrl: string;
   redisPrefix: string;
   stop: () => void;
+  /** Stops the site and drops the database it made (not one given in `env`), so runs leave none behind. */
+  stopAndDrop: () => Promise<void>;
 }
 
 /** Waits until `url` answers 200; fails at once if `child` exits first. */
@@ -19,6 +23,19 @@ export async function waitUntilAnswering(url: string, child: ChildProcess, secon
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not answer in ${seconds} s`);
+}
+
+/** Drops the database (and ends its connections). Plain pg: the benches run without decorator support, so no ORM here. */
+async function dropDatabase(databaseUrl: URL): Promise<void> {
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${databaseUrl.pathname.slice(1)}" with (force)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -49,5 +66,12 @@ export async function startBenchSite(purpose: string, env: Record<string, string
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitUntilAnswering(`${baseUrl}/api/health`, site);
-  return { baseUrl, redisPrefix, stop: () => site.kill('SIGTERM') };
+  const stop = () => site.kill('SIGTERM');
+  const stopAndDrop = async () => {
+    const exited = site.exitCode === null ? once(site, 'exit') : Promise.resolve();
+    stop();
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (!env.DATABASE_URL) await dropDatabase(databaseUrl);
+  };
+  return { baseUrl, redisPrefix, stop, stopAndDrop };
 }
