@@ -22,7 +22,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { COMPETITION_STYLES } from '@paddock/contracts/competitions.js';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
@@ -43,7 +43,7 @@ import { FormFailure, InlineFailure, isNotFound, LoadFailureState, NotFoundState
 import type { CompetitionDto } from '../types.js';
 import { COMPETITION_CHECKS, competitionFieldOf, competitionFormFrom, competitionRequestFrom, emptyCompetitionForm, type CompetitionFormValues } from './competitionForms.js';
 import { organizerPaths } from './organizerPaths.js';
-import { sortFailure } from './saveFailure.js';
+import { useImageFormSave } from './useImageFormSave.js';
 
 /** Organize-Competitions: every competition, past ones too, searchable by name. */
 export function CompetitionsPage() {
@@ -137,26 +137,14 @@ function CompetitionForm({ competition, onSaved }: { competition: CompetitionDto
   const games = useQuery(catalogueQueries.games());
   const gameId = useWatch({ control, name: 'gameId' });
   const game = games.data?.find((candidate) => String(candidate.id) === gameId);
-  const [icon, setIcon] = useState<File | null>(null);
-  const [banner, setBanner] = useState<File | null>(null);
-  const [imageErrors, setImageErrors] = useState<{ icon?: string; banner?: string }>({});
-  const [failure, setFailure] = useState<{ message: string; others: string[] } | null>(null);
-
-  const save = handleSubmit(
-    async (values) => {
-      setFailure(null);
-      try {
-        onSaved(await competitionCommands.saveCompetition(competitionRequestFrom(values), icon, banner));
-      } catch (error) {
-        const { byField, others, message } = sortFailure(error, competitionFieldOf, 'The competition was not saved');
-        const { icon: iconMessage, banner: bannerMessage, ...fields } = byField;
-        setImageErrors({ icon: iconMessage, banner: bannerMessage });
-        for (const [field, text] of Object.entries(fields)) setError(field as FieldPath<CompetitionFormValues>, { type: 'server', message: text });
-        setFailure({ message, others });
-      }
-    },
-    () => setFailure({ message: 'Please correct the marked fields.', others: [] }),
-  );
+  const { save, icon, setIcon, banner, setBanner, imageErrors, failure } = useImageFormSave({
+    handleSubmit,
+    setError,
+    send: (values: CompetitionFormValues, icon, banner) => competitionCommands.saveCompetition(competitionRequestFrom(values), icon, banner),
+    onSaved,
+    fieldOf: competitionFieldOf,
+    notSaved: 'The competition was not saved',
+  });
 
   const platformOptions = game?.platforms ?? (['PC', 'XBOX', 'PLAYSTATION'] as const);
   return (

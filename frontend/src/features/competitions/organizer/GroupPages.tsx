@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
@@ -28,7 +27,7 @@ import { FormFailure, InlineFailure, isNotFound, LoadFailureState, NotFoundState
 import type { CompetitionGroupDto } from '../types.js';
 import { emptyGroupForm, GROUP_CHECKS, groupFieldOf, groupFormFrom, groupRequestFrom, type GroupFormValues } from './competitionForms.js';
 import { organizerPaths } from './organizerPaths.js';
-import { sortFailure } from './saveFailure.js';
+import { useImageFormSave } from './useImageFormSave.js';
 
 /** Organize-CompetitionGroups: every group by position, with a way to add one. */
 export function GroupsPage() {
@@ -87,26 +86,14 @@ function GroupForm({ group, onSaved }: { group: CompetitionGroupDto | null; onSa
     reValidateMode: 'onChange',
   });
   const { errors, isSubmitting } = formState;
-  const [icon, setIcon] = useState<File | null>(null);
-  const [banner, setBanner] = useState<File | null>(null);
-  const [imageErrors, setImageErrors] = useState<{ icon?: string; banner?: string }>({});
-  const [failure, setFailure] = useState<{ message: string; others: string[] } | null>(null);
-
-  const save = handleSubmit(
-    async (values) => {
-      setFailure(null);
-      try {
-        onSaved(await competitionCommands.saveGroup(groupRequestFrom(values), icon, banner));
-      } catch (error) {
-        const { byField, others, message } = sortFailure(error, groupFieldOf, 'The group was not saved');
-        const { icon: iconMessage, banner: bannerMessage, ...fields } = byField;
-        setImageErrors({ icon: iconMessage, banner: bannerMessage });
-        for (const [field, text] of Object.entries(fields)) setError(field as FieldPath<GroupFormValues>, { type: 'server', message: text });
-        setFailure({ message, others });
-      }
-    },
-    () => setFailure({ message: 'Please correct the marked fields.', others: [] }),
-  );
+  const { save, icon, setIcon, banner, setBanner, imageErrors, failure } = useImageFormSave({
+    handleSubmit,
+    setError,
+    send: (values: GroupFormValues, icon, banner) => competitionCommands.saveGroup(groupRequestFrom(values), icon, banner),
+    onSaved,
+    fieldOf: groupFieldOf,
+    notSaved: 'The group was not saved',
+  });
 
   return (
     <Box component="form" noValidate onSubmit={save} aria-label={group ? 'Edit group' : 'New group'} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
