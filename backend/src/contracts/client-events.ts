@@ -4,6 +4,7 @@
  */
 import type { StandingsDto } from './competitions.js';
 import type { AttendeeDto } from './events.js';
+import type { RivalBeatenMessage, RivalQueueChangedMessage, RivalTimeChangedMessage, RivalsScheduleChangedMessage } from './rivals.js';
 import type { RoleFlag } from './roles.js';
 
 export interface HeadlineDto {
@@ -48,6 +49,14 @@ export interface ClientEventMap {
    * `/users/me` and what is shown.
    */
   'session.changed': { signedIn: boolean };
+  /** To `everyone`: rivals servers rotated or were edited (Home's schedule table and dialogs refetch). */
+  'rivals.schedule.changed': RivalsScheduleChangedMessage;
+  /** To `everyone`: a rivals board changed (a time set, verified or rejected): boards and Home's cards of that track refetch. */
+  'rivals.time.changed': RivalTimeChangedMessage;
+  /** To `user:<id>`: a driver this user picked as a rival beat the user's time on a board (a notice in the header). */
+  'rivals.beaten': RivalBeatenMessage;
+  /** To `flag:isSteward`: the provisional times queue changed. */
+  'rivals.queue.changed': RivalQueueChangedMessage;
 }
 
 export type ClientEventName = keyof ClientEventMap;

@@ -36,6 +36,19 @@ export interface DomainEventMap {
   ResultPosted: { seasonId: number; eventId: number; raceId: number; revision: number };
   /** The worker stored a season's standings; `version` only rises. */
   SeasonStandingsUpdated: { seasonId: number; version: number };
+  /** Rivals servers moved on to their next track (the rotation job) or were created, edited or removed. */
+  RivalsScheduleRotated: { serverIds: number[] };
+  /** A rivals time was set (a better one stored), verified or rejected. */
+  RivalTimeSet: {
+    timeId: number;
+    profileId: number;
+    gameId: number;
+    trackId: number;
+    platform: 'PC' | 'XBOX' | 'PLAYSTATION';
+    timeMs: number;
+    status: 'PROVISIONAL' | 'VERIFIED' | 'REJECTED';
+    change: 'set' | 'verified' | 'rejected';
+  };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -62,6 +75,8 @@ export const DOMAIN_EVENT_VERSIONS: { readonly [N in DomainEventName]: number } 
   SeasonChanged: 1,
   ResultPosted: 1,
   SeasonStandingsUpdated: 1,
+  RivalsScheduleRotated: 1,
+  RivalTimeSet: 1,
 };
 
 export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENT_VERSIONS) as DomainEventName[];
