@@ -13,13 +13,25 @@ import { SiteModule } from './modules/site/site.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { CatalogueModule } from './modules/catalogue/catalogue.module.js';
 import { CompetitionsModule } from './modules/competitions/competitions.module.js';
+import { StewardingModule } from './modules/stewarding/stewarding.module.js';
 import { LeagueEventsModule } from './modules/events/events.module.js';
 import { ImagesModule } from './modules/images/images.module.js';
 import { DriversModule } from './modules/profiles/drivers.module.js';
 import { TeamsApiModule } from './modules/teams/teams-api.module.js';
 
 /** The domain modules, loaded by API and worker alike (both find their domain event subscribers; the worker their scheduled jobs). */
-export const DOMAIN_MODULES = [UsersModule, SiteModule, CommunityModule, ImagesModule, CatalogueModule, LeagueEventsModule, DriversModule, TeamsApiModule, CompetitionsModule];
+export const DOMAIN_MODULES = [
+  UsersModule,
+  SiteModule,
+  CommunityModule,
+  ImagesModule,
+  CatalogueModule,
+  LeagueEventsModule,
+  DriversModule,
+  TeamsApiModule,
+  CompetitionsModule,
+  StewardingModule,
+];
 
 /**
  * What every process shares: validated configuration (injectable as APP_CONFIG), JSON logs with a

@@ -6,6 +6,7 @@ import type { StandingsDto } from './competitions.js';
 import type { AttendeeDto } from './events.js';
 import type { RivalBeatenMessage, RivalQueueChangedMessage, RivalTimeChangedMessage, RivalsScheduleChangedMessage } from './rivals.js';
 import type { RoleFlag } from './roles.js';
+import type { TicketState } from './stewarding.js';
 
 export interface HeadlineDto {
   id: number;
@@ -57,6 +58,12 @@ export interface ClientEventMap {
   'rivals.beaten': RivalBeatenMessage;
   /** To `flag:isSteward`: the provisional times queue changed. */
   'rivals.queue.changed': RivalQueueChangedMessage;
+  /** To `flag:isSteward` (the live steward queue): a ticket was filed, changed or decided; refetch the queue and the ticket if shown. */
+  'tickets.changed': { ticketId: number; seasonId: number; raceId: number; state: TicketState; change: 'filed' | 'statement' | 'message' | 'vote' | 'appeal' | 'decided' };
+  /** To `user:<id>` of each party of the ticket: it was filed against you, changed or decided; refetch "my tickets" and the ticket if shown. */
+  'ticket.notice': { ticketId: number; state: TicketState; change: 'filed' | 'statement' | 'appeal' | 'decided' };
+  /** To `everyone`: a decision was published or replaced (the public safety-car page refetches). */
+  'safety-car.changed': { ticketId: number };
 }
 
 export type ClientEventName = keyof ClientEventMap;

@@ -49,6 +49,12 @@ export interface DomainEventMap {
     status: 'PROVISIONAL' | 'VERIFIED' | 'REJECTED';
     change: 'set' | 'verified' | 'rejected';
   };
+  /** A driver filed a ticket about an incident in a race. */
+  TicketFiled: { ticketId: number; seasonId: number; raceId: number };
+  /** A ticket changed without a decision: a statement, a thread message, a vote, an appeal. */
+  TicketUpdated: { ticketId: number; seasonId: number; change: 'statement' | 'message' | 'vote' | 'appeal' };
+  /** Stewards decided a ticket (round 1) or its appeal (round 2). */
+  TicketDecided: { ticketId: number; seasonId: number; eventId: number; raceId: number; round: number };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -77,6 +83,9 @@ export const DOMAIN_EVENT_VERSIONS: { readonly [N in DomainEventName]: number } 
   SeasonStandingsUpdated: 1,
   RivalsScheduleRotated: 1,
   RivalTimeSet: 1,
+  TicketFiled: 1,
+  TicketUpdated: 1,
+  TicketDecided: 1,
 };
 
 export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENT_VERSIONS) as DomainEventName[];

@@ -1,0 +1,322 @@
+import { type Opt, type Rel } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import type { AuditAction, EvidenceLink, TicketOutcome, TicketState } from '../../contracts/stewarding.js';
+import { Season } from '../competitions/competition.entities.js';
+import { LeagueEvent, Race } from '../events/event.entities.js';
+import { DriverProfile } from '../profiles/driver-profile.entity.js';
+import { User } from '../users/user.entity.js';
+
+/** A season's stewarding rules (absent: the defaults of DEFAULT_STEWARDING_SETTINGS). */
+@Entity({ tableName: 'season_stewarding_settings' })
+export class StewardingSettings {
+  @ManyToOne(() => Season, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'season_stewarding_settings_season_id_fkey' })
+  season!: Rel<Season>;
+
+  @Property({ type: 'integer' })
+  coolDownMinutes!: number;
+
+  @Property({ type: 'integer' })
+  protestDeadlineMinutes!: number;
+
+  @Property({ type: 'integer' })
+  decisionDueMinutes!: number;
+
+  @Property({ type: 'smallint' })
+  panelSize!: number;
+
+  @Property({ type: 'smallint' })
+  majority!: number;
+
+  @Property({ type: 'integer' })
+  appealWindowMinutes!: number;
+
+  @Property({ type: 'smallint' })
+  licenceBanThreshold!: number;
+
+  @Property({ type: 'smallint' })
+  licenceBanEvents!: number;
+
+  @Property({ type: 'smallint' })
+  licenceExpiryEvents!: number;
+}
+
+/** An incident ticket filed by a driver of a race of a season. */
+@Entity({ tableName: 'tickets' })
+@Check({ name: 'tickets_state_known', expression: "state in ('OPEN','UNDER_REVIEW','DECIDED','APPEALED','CLOSED')" })
+export class Ticket {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Season, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tickets_season_id_fkey' })
+  @Index({ name: 'tickets_season_id_index' })
+  season!: Rel<Season>;
+
+  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tickets_event_id_fkey' })
+  @Index({ name: 'tickets_event_id_index' })
+  event!: Rel<LeagueEvent>;
+
+  @ManyToOne(() => Race, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tickets_race_id_fkey' })
+  @Index({ name: 'tickets_race_id_index' })
+  race!: Rel<Race>;
+
+  @Property({ type: 'string', length: 16 })
+  state: TicketState & Opt = 'OPEN';
+
+  @Property({ type: 'integer', nullable: true })
+  lap: number | null = null;
+
+  @Property({ type: 'string', length: 20, nullable: true })
+  raceTime: string | null = null;
+
+  @Property({ type: 'string', length: 20, nullable: true })
+  videoTimestamp: string | null = null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  corner: string | null = null;
+
+  @Property({ type: 'text' })
+  description!: string;
+
+  @Property({ type: 'jsonb' })
+  evidence: EvidenceLink[] & Opt = [];
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  filedAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz' })
+  windowOpensAt!: Date;
+
+  @Property({ type: 'timestamptz' })
+  windowClosesAt!: Date;
+
+  @Property({ type: 'timestamptz' })
+  decisionDueAt!: Date;
+
+  /** 1: first hearing; 2: the appeal is being (or was) heard. */
+  @Property({ type: 'smallint', defaultRaw: '1' })
+  round: number & Opt = 1;
+}
+
+/** A driver of a ticket: who filed it, and whom it accuses. */
+@Entity({ tableName: 'ticket_parties' })
+@Unique({ name: 'ticket_parties_ticket_id_profile_id_key', properties: ['ticket', 'profile'] })
+@Check({ name: 'ticket_parties_role_known', expression: "role in ('FILER','ACCUSED')" })
+export class TicketParty {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_parties_ticket_id_fkey' })
+  ticket!: Ticket;
+
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_parties_profile_id_fkey' })
+  @Index({ name: 'ticket_parties_profile_id_index' })
+  profile!: DriverProfile;
+
+  @Property({ type: 'string', length: 8 })
+  role!: 'FILER' | 'ACCUSED';
+}
+
+/** A party's statement with evidence. */
+@Entity({ tableName: 'ticket_statements' })
+export class TicketStatement {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_statements_ticket_id_fkey' })
+  @Index({ name: 'ticket_statements_ticket_id_index' })
+  ticket!: Ticket;
+
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_statements_profile_id_fkey' })
+  profile!: DriverProfile;
+
+  @Property({ type: 'text' })
+  text!: string;
+
+  @Property({ type: 'jsonb' })
+  evidence: EvidenceLink[] & Opt = [];
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+}
+
+/** A message of the stewards' internal thread. */
+@Entity({ tableName: 'ticket_messages' })
+export class TicketMessage {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_messages_ticket_id_fkey' })
+  @Index({ name: 'ticket_messages_ticket_id_index' })
+  ticket!: Ticket;
+
+  @ManyToOne(() => User, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_messages_author_id_fkey' })
+  author!: User;
+
+  @Property({ type: 'text' })
+  text!: string;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+}
+
+/** A steward's vote in one round of a ticket (a later vote replaces it). */
+@Entity({ tableName: 'ticket_votes' })
+@Unique({ name: 'ticket_votes_ticket_id_steward_id_round_key', properties: ['ticket', 'steward', 'round'] })
+export class TicketVote {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_votes_ticket_id_fkey' })
+  ticket!: Ticket;
+
+  @ManyToOne(() => User, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_votes_steward_id_fkey' })
+  @Index({ name: 'ticket_votes_steward_id_index' })
+  steward!: User;
+
+  @Property({ type: 'smallint' })
+  round!: number;
+
+  @Property({ type: 'jsonb' })
+  outcomes!: TicketOutcome[];
+
+  @Property({ type: 'text' })
+  reason!: string;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+}
+
+/** The decision of one round; the one of the highest round is the one that stands. */
+@Entity({ tableName: 'ticket_decisions' })
+@Unique({ name: 'ticket_decisions_ticket_id_round_key', properties: ['ticket', 'round'] })
+export class TicketDecision {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_decisions_ticket_id_fkey' })
+  ticket!: Ticket;
+
+  @Property({ type: 'smallint' })
+  round!: number;
+
+  @Property({ type: 'jsonb' })
+  outcomes!: TicketOutcome[];
+
+  @Property({ type: 'text' })
+  reason!: string;
+
+  /** User ids of the stewards who decided (the decider and the votes that agreed). */
+  @Property({ type: 'jsonb' })
+  decidedBy!: number[];
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  decidedAt: Date & Opt = new Date();
+
+  @Property({ type: 'boolean', nullable: true })
+  confirmed: boolean | null = null;
+}
+
+/** A party's appeal of a decision (one per ticket). */
+@Entity({ tableName: 'ticket_appeals' })
+export class TicketAppeal {
+  @ManyToOne(() => Ticket, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_appeals_ticket_id_fkey' })
+  ticket!: Ticket;
+
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_appeals_profile_id_fkey' })
+  profile!: DriverProfile;
+
+  @Property({ type: 'text' })
+  reason!: string;
+
+  @Property({ type: 'jsonb' })
+  evidence: EvidenceLink[] & Opt = [];
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+}
+
+/** Every state change of a ticket: who, when, what. */
+@Entity({ tableName: 'ticket_audit' })
+export class TicketAudit {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_audit_ticket_id_fkey' })
+  @Index({ name: 'ticket_audit_ticket_id_index' })
+  ticket!: Ticket;
+
+  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'ticket_audit_actor_id_fkey' })
+  actor: User | null = null;
+
+  @Property({ type: 'string', length: 20 })
+  action!: AuditAction;
+
+  @Property({ type: 'string', length: 500 })
+  detail!: string;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  at: Date & Opt = new Date();
+}
+
+/** Licence points a decision gave a driver (rewritten whenever the ticket's standing decision changes). */
+@Entity({ tableName: 'licence_entries' })
+export class LicenceEntry {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'licence_entries_ticket_id_fkey' })
+  @Index({ name: 'licence_entries_ticket_id_index' })
+  ticket!: Ticket;
+
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'licence_entries_profile_id_fkey' })
+  @Index({ name: 'licence_entries_profile_id_index' })
+  profile!: DriverProfile;
+
+  @Property({ type: 'smallint' })
+  points!: number;
+
+  /** The event of the incident: expiry counts league events after it. */
+  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'licence_entries_event_id_fkey' })
+  event!: Rel<LeagueEvent>;
+
+  @Property({ type: 'smallint' })
+  expiryEvents!: number;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+}
+
+/** One event a driver may not sign up for, and why (from a decision's race ban or the licence threshold). */
+@Entity({ tableName: 'race_bans' })
+@Unique({ name: 'race_bans_ticket_id_profile_id_event_id_key', properties: ['ticket', 'profile', 'event'] })
+export class RaceBan {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_bans_ticket_id_fkey' })
+  ticket!: Ticket;
+
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_bans_profile_id_fkey' })
+  @Index({ name: 'race_bans_profile_id_event_id_index', properties: ['profile', 'event'] })
+  profile!: DriverProfile;
+
+  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_bans_event_id_fkey' })
+  event!: Rel<LeagueEvent>;
+
+  @Property({ type: 'string', length: 200 })
+  reason!: string;
+}
+
+export const STEWARDING_ENTITIES = [
+  StewardingSettings,
+  Ticket,
+  TicketParty,
+  TicketStatement,
+  TicketMessage,
+  TicketVote,
+  TicketDecision,
+  TicketAppeal,
+  TicketAudit,
+  LicenceEntry,
+  RaceBan,
+];
