@@ -5,4 +5,5 @@ import { lazyPage } from './lazyPage.js';
 export const PROFILE_PAGES: AreaPages = {
   Profile: lazyPage(() => import('../../features/profiles/components/ProfilePage.js')),
   MyTeams: lazyPage(() => import('../../features/teams/components/MyTeamsPage.js')),
+  'Profile-Rivals': lazyPage(() => import('../../features/rivals/components/ProfileRivalsPage.js')),
 };

@@ -15,6 +15,8 @@ import { applyStandings, onCompetitionsChanged } from '../../features/competitio
 import { applyAttendance, eventKeys, eventsChangedEcho, liveChangedEcho, type LiveDto } from '../../features/events/index.js';
 import { onDriversChanged, onMeChanged, onTeamsChanged, profileQueries, refreshCurrentUser } from '../../features/profiles/index.js';
 import { siteKeys } from '../../features/site/index.js';
+import { onSafetyCarChanged, onTicketNotice, onTicketsChanged } from '../../features/stewarding/index.js';
+import { onRivalBeaten, onRivalQueueChanged, onRivalsScheduleChanged, onRivalTimeChanged } from '../../features/rivals/index.js';
 import { currentUserAtom } from '../../features/auth/index.js';
 import { appStore } from '../../lib/store.js';
 
@@ -64,6 +66,15 @@ export const MESSAGE_HANDLERS: Handlers = {
     else appStore.set(currentUserAtom, null);
     void queryClient.invalidateQueries();
   },
+  // Stewarding: the live steward queue and an open ticket; a party's own tickets and licence; the public decisions.
+  'tickets.changed': (queryClient, message) => onTicketsChanged(queryClient, message),
+  'ticket.notice': (queryClient, message) => onTicketNotice(queryClient, message),
+  'safety-car.changed': (queryClient) => onSafetyCarChanged(queryClient),
+  // Rivals: servers rotated, a board changed, a picked rival beat the user, the stewards' queue changed.
+  'rivals.schedule.changed': (queryClient) => onRivalsScheduleChanged(queryClient),
+  'rivals.time.changed': (queryClient, message) => onRivalTimeChanged(queryClient, message),
+  'rivals.beaten': (queryClient, message) => onRivalBeaten(queryClient, message),
+  'rivals.queue.changed': (queryClient, message) => onRivalQueueChanged(queryClient, message),
 };
 
 /** Connects the cache to the live connection; returns a function that disconnects it. */

@@ -17,6 +17,7 @@ import { HeadlinesBanner } from './HeadlinesBanner.js';
 import { LiveRaceButton } from './LiveRaceButton.js';
 import { NextRaceSlot } from './NextRaceSlot.js';
 import { pathTo } from '../routes/routeTable.js';
+import { RivalBeatenSlot } from '../../features/rivals/index.js';
 
 // Loaded when first opened (phones and small windows only), so it stays out of the first page's JavaScript.
 const NavDrawer = lazy(() => import('../navigation/NavDrawer.js').then((module) => ({ default: module.NavDrawer })));
@@ -64,6 +65,7 @@ export function Header() {
         <AccountArea />
       </Toolbar>
       <HeadlinesBanner />
+      <RivalBeatenSlot />
       {drawerLoaded && (
         <Suspense fallback={null}>
           <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />

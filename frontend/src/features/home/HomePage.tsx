@@ -8,6 +8,7 @@ import { eventQueries, useNextPlannedEvent } from '../events/index.js';
 import { configAtom } from '../site/index.js';
 import { LoginErrorAlert } from './LoginErrorAlert.js';
 import { NextUpSection } from './NextUpSection.js';
+import { RivalsHomeSlot } from '../rivals/index.js';
 import { VideosSection } from './VideosSection.js';
 import { VisitorIntro } from './VisitorIntro.js';
 import { Welcome } from './Welcome.js';
@@ -39,6 +40,7 @@ export default function HomePage() {
       {user ? <Welcome user={user} nextRace={nextRace} nextRaceKnown={nextPlanned.known && myNextKnown} /> : <VisitorIntro />}
       <NextUpSection events={nextUp.data?.content ?? []} loading={nextUp.isPending} />
       <VideosSection videos={videos.data ?? []} />
+      <RivalsHomeSlot />
     </Container>
   );
 }

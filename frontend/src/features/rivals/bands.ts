@@ -1,9 +1,8 @@
 /**
- * The board's percentage bands (issue #12): a time within 100 % (the leader), 102 %, 104 % or 107 % of
- * the leader's time, or outside them all.
+ * How the board shows the percentage bands (issue #12): which band a time is in is the contract's
+ * rule (`bandFor`, computed by the API into each row); this file only names and colours them.
  */
-export const BANDS = [100, 102, 104, 107] as const;
-export type Band = (typeof BANDS)[number] | 'outside';
+import type { RivalBand } from '@paddock/contracts/rivals.js';
 
 /** A time as a percentage of the leader's, to one decimal place rounded up (100.01 % is not the leader). */
 export function percentOfLeader(timeMs: number, leaderMs: number): number {
@@ -11,23 +10,23 @@ export function percentOfLeader(timeMs: number, leaderMs: number): number {
   return Math.ceil((timeMs / leaderMs) * 1000 - 1e-9) / 10;
 }
 
-/** The tightest band a time is inside. */
-export function bandOf(timeMs: number, leaderMs: number): Band {
-  const ratio = leaderMs <= 0 ? 1 : timeMs / leaderMs;
-  for (const band of BANDS) if (ratio <= band / 100 + 1e-12) return band;
-  return 'outside';
+/** How a band is named on the board and to screen readers; null is past 107 %. */
+export function bandLabel(band: RivalBand | null): string {
+  return band === null ? 'over 107 %' : `${band} %`;
 }
 
-/** How a band is named on the board and to screen readers. */
-export function bandLabel(band: Band): string {
-  return band === 'outside' ? 'over 107 %' : `${band} %`;
+/** Background tints by band, from the leader's strongest to none past 107 %. */
+export function bandColour(band: RivalBand | null): string {
+  switch (band) {
+    case 100:
+      return 'rgba(103, 58, 183, 0.22)';
+    case 102:
+      return 'rgba(103, 58, 183, 0.14)';
+    case 104:
+      return 'rgba(103, 58, 183, 0.08)';
+    case 107:
+      return 'rgba(103, 58, 183, 0.04)';
+    default:
+      return 'transparent';
+  }
 }
-
-/** Background tints by band, from the leader's strongest to none outside 107 %. */
-export const BAND_COLOURS: Record<Band, string> = {
-  100: 'rgba(103, 58, 183, 0.22)',
-  102: 'rgba(103, 58, 183, 0.14)',
-  104: 'rgba(103, 58, 183, 0.08)',
-  107: 'rgba(103, 58, 183, 0.04)',
-  outside: 'transparent',
-};

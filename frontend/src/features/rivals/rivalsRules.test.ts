@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { bandLabel, bandOf, percentOfLeader } from './bands.js';
-import { formatGap, formatLapTime, parseLapTime } from './lapTime.js';
+import { bandFor, lapTimeText } from '@paddock/contracts/rivals.js';
+import { bandColour, bandLabel, percentOfLeader } from './bands.js';
+import { parseLapTime } from './lapTime.js';
 import { groupByDay } from './scheduleDays.js';
 
 describe('parseLapTime', () => {
@@ -18,40 +19,34 @@ describe('parseLapTime', () => {
   });
 });
 
-describe('formatLapTime and formatGap', () => {
-  it('formats milliseconds as m:ss.SSS and back', () => {
-    expect(formatLapTime(107_123)).toBe('1:47.123');
-    expect(formatLapTime(60_005)).toBe('1:00.005');
-    const parsed = parseLapTime(formatLapTime(725_009));
-    expect(parsed).toEqual({ ok: true, ms: 725_009 });
-  });
-
-  it('shows gaps with a sign, minutes only when needed, and the leader as a dash', () => {
-    expect(formatGap(0)).toBe('—');
-    expect(formatGap(412)).toBe('+0.412');
-    expect(formatGap(-200)).toBe('-0.200');
-    expect(formatGap(62_004)).toBe('+1:02.004');
+describe('typed times against the shown ones', () => {
+  it('reads back what the contract shows', () => {
+    expect(parseLapTime(lapTimeText(725_009))).toEqual({ ok: true, ms: 725_009 });
+    expect(parseLapTime(lapTimeText(60_005))).toEqual({ ok: true, ms: 60_005 });
   });
 });
 
 describe('board bands', () => {
-  const leader = 100_000;
-
-  it('puts each time in the tightest of the 100 / 102 / 104 / 107 % bands', () => {
-    expect(bandOf(100_000, leader)).toBe(100);
-    expect(bandOf(100_001, leader)).toBe(102);
-    expect(bandOf(102_000, leader)).toBe(102);
-    expect(bandOf(103_999, leader)).toBe(104);
-    expect(bandOf(107_000, leader)).toBe(107);
-    expect(bandOf(107_001, leader)).toBe('outside');
+  it('gives the percentage of the leader rounded up to a tenth', () => {
+    expect(percentOfLeader(100_000, 100_000)).toBe(100);
+    expect(percentOfLeader(100_010, 100_000)).toBe(100.1);
+    expect(percentOfLeader(103_250, 100_000)).toBe(103.3);
   });
 
-  it('gives the percentage of the leader rounded up to a tenth and names the bands', () => {
-    expect(percentOfLeader(100_000, leader)).toBe(100);
-    expect(percentOfLeader(100_010, leader)).toBe(100.1);
-    expect(percentOfLeader(103_250, leader)).toBe(103.3);
-    expect(bandLabel(104)).toBe('104 %');
-    expect(bandLabel('outside')).toBe('over 107 %');
+  it('names each band the contract puts a time in, and past 107 %', () => {
+    expect(bandLabel(bandFor(100_000, 100_000))).toBe('100 %');
+    expect(bandLabel(bandFor(101_500, 100_000))).toBe('102 %');
+    expect(bandLabel(bandFor(103_999, 100_000))).toBe('104 %');
+    expect(bandLabel(bandFor(107_000, 100_000))).toBe('107 %');
+    expect(bandLabel(bandFor(107_001, 100_000))).toBe('over 107 %');
+  });
+
+  it('tints faster bands more strongly and none past 107 %', () => {
+    const alpha = (band: Parameters<typeof bandColour>[0]) => Number(/([\d.]+)\)$/.exec(bandColour(band))?.[1] ?? 0);
+    expect(alpha(100)).toBeGreaterThan(alpha(102));
+    expect(alpha(102)).toBeGreaterThan(alpha(104));
+    expect(alpha(104)).toBeGreaterThan(alpha(107));
+    expect(bandColour(null)).toBe('transparent');
   });
 });
 

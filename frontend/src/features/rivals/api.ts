@@ -1,0 +1,129 @@
+/**
+ * Every rivals call of SPEC §7 (and the issue's servers, times and stewards calls) the client makes,
+ * typed by `@paddock/contracts/rivals`: one `queryOptions` per read, plain functions for the commands.
+ * Everything sits under the `rivals` key, so a push can refetch what is shown of it.
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Platform } from '@paddock/contracts/catalogue.js';
+import type {
+  MyRivalDto,
+  MyTrackDto,
+  RivalBoardDto,
+  RivalCandidatesPage,
+  RivalPlannedScheduleDto,
+  RivalRejectRequest,
+  RivalRequest,
+  RivalScheduleEntryDto,
+  RivalServerDto,
+  RivalServerRequest,
+  RivalTimeDto,
+  RivalTimeSubmission,
+  RivalTopForTrackDto,
+} from '@paddock/contracts/rivals.js';
+import { RIVAL_BOARD_PAGE_SIZE, RIVAL_CANDIDATES_PAGE_SIZE } from '@paddock/contracts/rivals.js';
+import type { Page } from '@paddock/contracts/api.js';
+import { api, apiRequest } from '../../lib/api/client.js';
+import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
+import { saveWithImage } from '../../components/form/saveWithImage.js';
+
+/** A board's platform: one of the three, or the combined view (no `platform` sent). */
+export type BoardPlatform = Platform | 'ALL';
+
+export const rivalsKeys = {
+  all: ['rivals'] as const,
+  schedule: ['rivals', 'schedule'] as const,
+  boards: ['rivals', 'board'] as const,
+  top: ['rivals', 'board', 'top'] as const,
+  mine: ['rivals', 'mine'] as const,
+  times: ['rivals', 'times'] as const,
+  queue: ['rivals', 'times', 'queue'] as const,
+  servers: ['rivals', 'servers'] as const,
+};
+
+const platformQuery = (platform: BoardPlatform) => (platform === 'ALL' ? undefined : platform);
+
+export const rivalsQueries = {
+  /** `GET /rivals/schedule/live`: Home's schedule table. Quiet: the section says itself when it failed. */
+  scheduleLive: () =>
+    queryOptions({
+      queryKey: [...rivalsKeys.schedule, 'live'] as const,
+      queryFn: () => api.get<RivalScheduleEntryDto[]>('/rivals/schedule/live', { silent: true }),
+      staleTime: PUSHED_STALE_TIME,
+    }),
+  /** `GET /rivals/schedule/upcoming/{id}`: the row dialog's next three days. */
+  upcoming: (serverId: number) =>
+    queryOptions({
+      queryKey: [...rivalsKeys.schedule, 'upcoming', serverId] as const,
+      queryFn: () => api.get<RivalPlannedScheduleDto>(`/rivals/schedule/upcoming/${serverId}`),
+      staleTime: PUSHED_STALE_TIME,
+    }),
+  /** `GET /rivals/top/{id}`: top three per platform on a track variant (Home's cards). */
+  top: (trackId: number) =>
+    queryOptions({
+      queryKey: [...rivalsKeys.top, trackId] as const,
+      queryFn: () => api.get<RivalTopForTrackDto>(`/rivals/top/${trackId}`, { silent: true }),
+      staleTime: PUSHED_STALE_TIME,
+    }),
+  /** `GET /rivals/track/{id}?platform&pageNumber&pageSize`: one page of a board (25 by default, SPEC §9). */
+  board: (trackId: number, platform: BoardPlatform, pageNumber: number, pageSize = RIVAL_BOARD_PAGE_SIZE) =>
+    queryOptions({
+      queryKey: [...rivalsKeys.boards, trackId, platform, pageNumber, pageSize] as const,
+      queryFn: () => api.get<RivalBoardDto>(`/rivals/track/${trackId}`, { query: { platform: platformQuery(platform), pageNumber, pageSize } }),
+      staleTime: PUSHED_STALE_TIME,
+      placeholderData: keepPreviousData,
+    }),
+  /** `GET /rivals/me/track/{id}?platform`: my best and my rivals on a board. */
+  meOnTrack: (trackId: number, platform: Platform) =>
+    queryOptions({
+      queryKey: [...rivalsKeys.mine, 'track', trackId, platform] as const,
+      queryFn: () => api.get<MyTrackDto>(`/rivals/me/track/${trackId}`, { query: { platform } }),
+    }),
+  /** `GET /rivals/my/game/{id}?platform`: rivals picked for a whole game. */
+  myForGame: (gameId: number, platform: Platform) =>
+    queryOptions({
+      queryKey: [...rivalsKeys.mine, 'game', gameId, platform] as const,
+      queryFn: () => api.get<MyRivalDto[]>(`/rivals/my/game/${gameId}`, { query: { platform } }),
+    }),
+  /** `GET /rivals/my/track/{id}?platform`: rivals picked for one track. */
+  myForTrack: (trackId: number, platform: Platform) =>
+    queryOptions({
+      queryKey: [...rivalsKeys.mine, 'track-picks', trackId, platform] as const,
+      queryFn: () => api.get<MyRivalDto[]>(`/rivals/my/track/${trackId}`, { query: { platform } }),
+    }),
+  /** `GET /rivals/games/track/{id}/candidates?platform`: drivers with a time on the board (page size 1000). */
+  trackCandidates: (trackId: number, platform: Platform) =>
+    queryOptions({
+      queryKey: [...rivalsKeys.mine, 'candidates', trackId, platform] as const,
+      queryFn: () => api.get<RivalCandidatesPage>(`/rivals/games/track/${trackId}/candidates`, { query: { platform, pageNumber: 0, pageSize: RIVAL_CANDIDATES_PAGE_SIZE } }),
+    }),
+  /** `GET /rivals/times/mine`: the driver's own submissions with their state and any rejection reason. */
+  myTimes: (pageNumber: number, pageSize: number) =>
+    queryOptions({
+      queryKey: [...rivalsKeys.times, 'mine', pageNumber, pageSize] as const,
+      queryFn: () => api.get<Page<RivalTimeDto>>('/rivals/times/mine', { query: { pageNumber, pageSize } }),
+      placeholderData: keepPreviousData,
+    }),
+  /** `GET /rivals/times/provisional` (stewards): the queue, oldest first. */
+  queue: (pageNumber: number, pageSize: number) =>
+    queryOptions({
+      queryKey: [...rivalsKeys.queue, pageNumber, pageSize] as const,
+      queryFn: () => api.get<Page<RivalTimeDto>>('/rivals/times/provisional', { query: { pageNumber, pageSize } }),
+      placeholderData: keepPreviousData,
+    }),
+  /** `GET /rivals/servers` (admins). */
+  servers: () => queryOptions({ queryKey: rivalsKeys.servers, queryFn: () => api.get<RivalServerDto[]>('/rivals/servers') }),
+};
+
+export const rivalsCommands = {
+  /** `POST /rivals/times` (multipart: the `time` JSON and an optional `screenshot`); quiet — the form shows why not. */
+  submitTime: (submission: RivalTimeSubmission, screenshot: File | null) =>
+    saveWithImage<RivalTimeDto>({ method: 'POST', path: '/rivals/times', part: 'time', record: submission, image: screenshot, imagePart: 'screenshot' }),
+  verify: (id: number) => api.post<RivalTimeDto>(`/rivals/times/${id}/verify`),
+  reject: (id: number, reason: string) => api.post<RivalTimeDto>(`/rivals/times/${id}/reject`, { reason } satisfies RivalRejectRequest, { silent: true }),
+  pick: (request: RivalRequest) => api.post<MyRivalDto>('/rivals', request),
+  unpick: (request: RivalRequest) => apiRequest<unknown>('/rivals', { method: 'DELETE', body: request }),
+  /** Quiet: the server form shows field errors beside the fields. */
+  saveServer: (id: number | null, request: RivalServerRequest) =>
+    id === null ? api.post<RivalServerDto>('/rivals/servers', request, { silent: true }) : api.put<RivalServerDto>(`/rivals/servers/${id}`, request, { silent: true }),
+  deleteServer: (id: number) => api.delete(`/rivals/servers/${id}`),
+};

@@ -1,0 +1,124 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useNavigate, useParams } from 'react-router-dom';
+import { pathTo } from '../../../app/routes/routeTable.js';
+import { EmptyState } from '../../../components/EmptyState.js';
+import { ImageIcon } from '../../../components/ImageIcon.js';
+import { ListPagination } from '../../../components/ListPagination.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { routeId } from '../../../components/routeId.js';
+import { usePaging } from '../../../components/usePaging.js';
+import { sessionAtom } from '../../auth/index.js';
+import { catalogueQueries } from '../../catalogue/index.js';
+import { rivalsQueries, type BoardPlatform } from '../api.js';
+import { BOARD_PLATFORMS, boardPlatformLabel, boardPlatformOf, trackLabel } from '../labels.js';
+import { BoardTable } from './BoardTable.js';
+import { MyTimesPanel } from './MyTimesPanel.js';
+
+/** `/rivals/{platform?}/{game?}/{track?}` (SPEC §2): choose platform (or all), game and track; the board of that track, 25 a page, live. */
+export default function RivalsPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const { loggedIn, profileId } = useAtomValue(sessionAtom);
+  const platform = boardPlatformOf(params.platform);
+  const trackId = routeId(params.track);
+  const { paging, request, setPaging } = usePaging();
+
+  const board = useQuery({ ...rivalsQueries.board(trackId ?? 0, platform, request.pageNumber, request.pageSize), enabled: trackId !== null });
+  // The game comes from the path, or from the board (a link may name only the track).
+  const gameId = routeId(params.game) ?? board.data?.game.id ?? null;
+  const games = useQuery(catalogueQueries.games());
+  const tracks = useQuery(catalogueQueries.tracksOf(gameId));
+  const variants = (tracks.data ?? []).flatMap((track) =>
+    track.variants.map((variant) => ({ id: variant.id, label: trackLabel({ trackName: track.name, name: variant.name }) })),
+  );
+
+  const go = (next: { platform?: BoardPlatform; game?: number | null; track?: number | null }) => {
+    const nextPlatform = (next.platform ?? platform).toLowerCase();
+    const nextGame = next.game === undefined ? gameId : next.game;
+    const nextTrack = next.track === undefined ? trackId : next.track;
+    navigate(
+      pathTo('Rivals', { platform: nextPlatform, ...(nextGame !== null ? { game: nextGame } : {}), ...(nextGame !== null && nextTrack !== null ? { track: nextTrack } : {}) }),
+    );
+  };
+
+  const title = board.data ? `Rivals: ${trackLabel(board.data.track)}` : 'Rivals';
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <PageTitle>Rivals</PageTitle>
+      <Box component="form" aria-label="Choose a board" onSubmit={(event) => event.preventDefault()} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <TextField select size="small" label="Platform" value={platform} onChange={(event) => go({ platform: event.target.value as BoardPlatform })} sx={{ minWidth: 180 }}>
+          {BOARD_PLATFORMS.map((choice) => (
+            <MenuItem key={choice} value={choice}>
+              {boardPlatformLabel(choice)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Game"
+          value={gameId === null ? '' : String(gameId)}
+          onChange={(event) => go({ game: Number(event.target.value), track: null })}
+          sx={{ minWidth: 220 }}
+        >
+          {(games.data ?? []).map((game) => (
+            <MenuItem key={game.id} value={String(game.id)} sx={{ gap: 1 }}>
+              <ImageIcon src={game.icon} size={20} />
+              {game.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Track"
+          value={trackId !== null && variants.some((variant) => variant.id === trackId) ? String(trackId) : ''}
+          onChange={(event) => go({ track: Number(event.target.value) })}
+          disabled={gameId === null}
+          helperText={gameId === null ? 'Choose a game first' : undefined}
+          sx={{ minWidth: 260 }}
+        >
+          {variants.map((variant) => (
+            <MenuItem key={variant.id} value={String(variant.id)}>
+              {variant.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+
+      {trackId === null ? (
+        <EmptyState title="Choose a game and a track">The board shows every driver's best lap there, fastest first.</EmptyState>
+      ) : board.isPending ? (
+        <Box role="status" aria-label="Loading the board">
+          <Skeleton variant="rounded" height={400} />
+        </Box>
+      ) : board.isError ? (
+        <EmptyState title="This board could not be loaded">Check the link, or choose a track above.</EmptyState>
+      ) : (
+        <>
+          <Typography variant="h5" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+            <ImageIcon src={board.data.game.icon} size={28} alt={board.data.game.name} />
+            {trackLabel(board.data.track)} · {boardPlatformLabel(platform)}
+          </Typography>
+          {board.data.content.length === 0 ? (
+            <EmptyState title="No times set yet">{loggedIn ? 'Be the first: set your time below.' : 'Sign in to set a time.'}</EmptyState>
+          ) : (
+            <>
+              <BoardTable board={board.data} label={title} highlightProfileId={profileId} />
+              <ListPagination label="Board pages" paging={paging} totalElements={board.data.totalElements} onChange={setPaging} />
+            </>
+          )}
+        </>
+      )}
+
+      {loggedIn && profileId !== null && <MyTimesPanel defaults={{ gameId, trackId, platform: platform === 'ALL' ? null : platform }} />}
+    </Container>
+  );
+}
