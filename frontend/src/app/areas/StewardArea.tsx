@@ -1,4 +1,8 @@
 import type { AreaPages } from './areaProps.js';
+import { lazyPage } from './lazyPage.js';
 
 /** The steward screens. */
-export const STEWARD_PAGES: AreaPages = {};
+export const STEWARD_PAGES: AreaPages = {
+  'Steward-Tickets': lazyPage(() => import('../../features/stewarding/components/TicketQueuePage.js')),
+  'Steward-Ticket': lazyPage(() => import('../../features/stewarding/components/TicketPage.js')),
+};

@@ -1,0 +1,83 @@
+/**
+ * Every stewarding call (issue #13) the client makes, typed by the backend contract: one `queryOptions`
+ * per read, plain functions for the commands. Commands are silent: their forms show what went wrong
+ * beside the fields (and a refused filing window in words).
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api/client.js';
+import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
+import type { PageRequest } from '../../components/paging.js';
+import type {
+  AppealRequest,
+  DecisionRequest,
+  LicenceDto,
+  Page,
+  SafetyCarDecisionDto,
+  StatementRequest,
+  ThreadMessageRequest,
+  TicketDto,
+  TicketListItemDto,
+  TicketRequest,
+  TicketState,
+  VoteRequest,
+} from './types.js';
+
+/** The steward queue's filters (null: any). */
+export interface QueueFilters {
+  state: TicketState | null;
+  seasonId: number | null;
+  raceId: number | null;
+}
+
+export const NO_QUEUE_FILTERS: QueueFilters = { state: null, seasonId: null, raceId: null };
+
+/** Cache keys: everything under `stewarding`, so one push can refresh every ticket view shown. */
+export const stewardingKeys = {
+  all: ['stewarding'] as const,
+  queue: ['stewarding', 'queue'] as const,
+  mine: ['stewarding', 'mine'] as const,
+  ticket: (id: number) => ['stewarding', 'ticket', id] as const,
+  licence: (profileId: number) => ['stewarding', 'licence', profileId] as const,
+  safetyCar: ['stewarding', 'safety-car'] as const,
+};
+
+export const stewardingQueries = {
+  /** The steward queue (isSteward): new tickets arrive by push, so it stays fresh between them. */
+  queue: (filters: QueueFilters, page: PageRequest) =>
+    queryOptions({
+      queryKey: [...stewardingKeys.queue, filters, page] as const,
+      queryFn: () =>
+        api.get<Page<TicketListItemDto>>('/tickets', {
+          query: { state: filters.state, season: filters.seasonId, race: filters.raceId, pageNumber: page.pageNumber, pageSize: page.pageSize },
+        }),
+      placeholderData: keepPreviousData,
+      staleTime: PUSHED_STALE_TIME,
+    }),
+  /** The caller's tickets, filed by or against them. */
+  mine: (page: PageRequest) =>
+    queryOptions({
+      queryKey: [...stewardingKeys.mine, page] as const,
+      queryFn: () => api.get<Page<TicketListItemDto>>('/tickets/mine', { query: { ...page } }),
+      placeholderData: keepPreviousData,
+    }),
+  /** One ticket; quiet: its page shows not-found or its own failure. */
+  ticket: (id: number) => queryOptions({ queryKey: stewardingKeys.ticket(id), queryFn: () => api.get<TicketDto>(`/tickets/${id}`, { silent: true }) }),
+  licence: (profileId: number) => queryOptions({ queryKey: stewardingKeys.licence(profileId), queryFn: () => api.get<LicenceDto>(`/profile/${profileId}/licence`) }),
+  /** The public decisions of current seasons. */
+  safetyCar: (page: PageRequest) =>
+    queryOptions({
+      queryKey: [...stewardingKeys.safetyCar, page] as const,
+      queryFn: () => api.get<Page<SafetyCarDecisionDto>>('/safety-car', { query: { ...page } }),
+      placeholderData: keepPreviousData,
+      staleTime: PUSHED_STALE_TIME,
+    }),
+};
+
+export const stewardingCommands = {
+  file: (request: TicketRequest) => api.post<TicketDto>('/tickets', request, { silent: true }),
+  addStatement: (id: number, request: StatementRequest) => api.post<TicketDto>(`/tickets/${id}/statements`, request, { silent: true }),
+  postMessage: (id: number, request: ThreadMessageRequest) => api.post<TicketDto>(`/tickets/${id}/messages`, request, { silent: true }),
+  vote: (id: number, request: VoteRequest) => api.post<TicketDto>(`/tickets/${id}/votes`, request, { silent: true }),
+  decide: (id: number, request: DecisionRequest) => api.post<TicketDto>(`/tickets/${id}/decision`, request, { silent: true }),
+  appeal: (id: number, request: AppealRequest) => api.post<TicketDto>(`/tickets/${id}/appeal`, request, { silent: true }),
+};

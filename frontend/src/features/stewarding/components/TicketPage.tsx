@@ -1,0 +1,247 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { pathTo } from '../../../app/routes/routeTable.js';
+import { CenteredLoader } from '../../../components/CenteredLoader.js';
+import { showTime, viewerTimeZone } from '../../../components/dateTime.js';
+import { EmptyState } from '../../../components/EmptyState.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { routeId } from '../../../components/routeId.js';
+import { ApiError } from '../../../lib/api/client.js';
+import { useRoom } from '../../../lib/realtime/useRoom.js';
+import { stewardingCommands, stewardingKeys, stewardingQueries } from '../api.js';
+import { afterOwnTicketChange } from '../cache.js';
+import { AUDIT_LABELS } from '../labels.js';
+import { outcomeText, rowsOf, type OutcomeFormValues } from '../outcomes.js';
+import { refusedSave } from '../ticketForm.js';
+import { timeLeft } from '../timeLeft.js';
+import type { TicketDto, TicketInternalDto } from '../types.js';
+import { useNow } from '../useNow.js';
+import { voteView, votesCastText } from '../votes.js';
+import { OutcomeEditor } from './OutcomeEditor.js';
+import { Section, TicketDetails } from './TicketDetails.js';
+
+const BACK = (
+  <Button component={RouterLink} to={pathTo('Steward-Tickets')} sx={{ mb: 1 }}>
+    ← All tickets
+  </Button>
+);
+
+/** Steward-Ticket: the ticket, its internal thread, the panel's votes (others' hidden until you vote), the decision, the appeal and the audit trail; live. */
+export default function TicketPage() {
+  const id = routeId(useParams().ticket);
+  const ticket = useQuery({ ...stewardingQueries.ticket(id ?? 0), enabled: id !== null });
+  useRoom(id === null ? null : 'flag:isSteward', id === null ? undefined : stewardingKeys.ticket(id));
+
+  if (id === null || (ticket.error instanceof ApiError && ticket.error.status === 404))
+    return (
+      <Container maxWidth="md" sx={{ py: 3 }}>
+        {BACK}
+        <PageTitle>Ticket not found</PageTitle>
+        <EmptyState title="There is no such ticket." />
+      </Container>
+    );
+  if (ticket.isError)
+    return (
+      <Container maxWidth="md" sx={{ py: 3 }}>
+        {BACK}
+        <PageTitle>The ticket could not be loaded</PageTitle>
+        <EmptyState title="The server did not answer as it should.">
+          <Button onClick={() => void ticket.refetch()}>Try again</Button>
+        </EmptyState>
+      </Container>
+    );
+  if (!ticket.data) return <CenteredLoader label="Loading the ticket" />;
+  return (
+    <Container maxWidth="md" sx={{ py: 3 }}>
+      {BACK}
+      <PageTitle>{`Ticket #${ticket.data.id}`}</PageTitle>
+      <DueLine ticket={ticket.data} />
+      <TicketDetails ticket={ticket.data} />
+      {ticket.data.internal && <StewardPanel ticket={ticket.data} internal={ticket.data.internal} />}
+    </Container>
+  );
+}
+
+function DueLine({ ticket }: { ticket: TicketDto }) {
+  const now = useNow();
+  const left = timeLeft(ticket.decisionDueAt, now);
+  if (!left) return null;
+  return (
+    <Alert severity={left.overdue ? 'error' : left.urgent ? 'warning' : 'info'} sx={{ mb: 2 }}>
+      Decision due {left.due} ({viewerTimeZone()}): {left.text}.
+    </Alert>
+  );
+}
+
+function StewardPanel({ ticket, internal }: { ticket: TicketDto; internal: TicketInternalDto }) {
+  const queryClient = useQueryClient();
+  const parties = [ticket.filer, ...ticket.accused];
+  const view = voteView(internal);
+  const after = (saved: TicketDto) => afterOwnTicketChange(queryClient, saved);
+  const blank: OutcomeFormValues = { rows: ticket.accused.map((party) => ({ kind: 'NO_FURTHER_ACTION', profileId: party.profileId, amount: '' })), reason: '' };
+  const voteInitial: OutcomeFormValues = internal.myVote ? { rows: rowsOf(internal.myVote.outcomes), reason: internal.myVote.reason } : blank;
+  const standing = ticket.state === 'APPEALED' ? null : ticket.decision;
+  const decisionInitial: OutcomeFormValues = standing ? { rows: rowsOf(standing.outcomes), reason: standing.reason } : voteInitial;
+  const round = ticket.state === 'APPEALED' ? 'the appeal' : 'this ticket';
+  const decideBlocked =
+    internal.recusedReason ??
+    (internal.canDecide
+      ? null
+      : `A decision needs ${internal.settings.majority} of ${internal.settings.panelSize} stewards agreeing on the outcomes, or the head steward (${votesCastText(internal.votesCast).toLowerCase()}).`);
+
+  return (
+    <>
+      {internal.recusedReason && (
+        <Alert severity="warning" sx={{ mb: 2 }} role="status">
+          You are recused from {round}: {internal.recusedReason}
+        </Alert>
+      )}
+      <Section title="Votes">
+        {view.kind === 'shown' ? (
+          <List dense aria-label="Votes of the panel">
+            {view.votes.map((vote) => (
+              <ListItem key={vote.steward.userId} disableGutters>
+                <ListItemText
+                  primary={`${vote.steward.name}: ${vote.outcomes.length === 0 ? 'No further action' : vote.outcomes.map(outcomeText).join('; ')}`}
+                  secondary={`${vote.reason} · ${showTime(vote.createdAt).short}`}
+                />
+              </ListItem>
+            ))}
+          </List>
+        ) : view.kind === 'hidden' ? (
+          <Typography variant="body2">{view.text}</Typography>
+        ) : (
+          <Typography variant="body2">
+            {votesCastText(view.votesCast)}. You do not vote on {round}.
+          </Typography>
+        )}
+        <Box sx={{ mt: 2 }}>
+          <OutcomeEditor
+            key={`vote-${internal.myVote?.createdAt ?? 'none'}`}
+            title={internal.myVote ? 'Your vote (a new vote replaces it)' : 'Your vote'}
+            submitLabel="Cast vote"
+            parties={parties}
+            initial={voteInitial}
+            disabledReason={internal.recusedReason ? `You cannot vote: ${internal.recusedReason}` : null}
+            savedText="Your vote is in."
+            reasonLabel="Reason for your vote"
+            onSubmit={async (outcomes, reason) => after(await stewardingCommands.vote(ticket.id, { outcomes, reason }))}
+          />
+        </Box>
+      </Section>
+      <Section title={ticket.state === 'APPEALED' ? 'Decide the appeal' : ticket.decision ? 'Change the decision' : 'Decide'}>
+        {ticket.decision && ticket.state !== 'APPEALED' && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            Deciding again replaces the standing decision and its effect on the results.
+          </Typography>
+        )}
+        <OutcomeEditor
+          key={`decision-${ticket.decision?.decidedAt ?? 'none'}-${internal.canDecide}`}
+          title="Decision"
+          submitLabel="Publish decision"
+          parties={parties}
+          initial={decisionInitial}
+          disabledReason={decideBlocked}
+          savedText="Decision published."
+          onSubmit={async (outcomes, reason) => after(await stewardingCommands.decide(ticket.id, { outcomes, reason }))}
+        />
+      </Section>
+      <Thread ticketId={ticket.id} internal={internal} />
+      <Section title="Audit trail">
+        <List dense aria-label="Audit trail">
+          {internal.audit.map((entry, index) => (
+            <ListItem key={index} disableGutters>
+              <ListItemText
+                primary={`${AUDIT_LABELS[entry.action]}: ${entry.detail}`}
+                secondary={
+                  <>
+                    {entry.actor?.name ?? 'The system'} · <time dateTime={entry.at}>{showTime(entry.at).dateTime}</time>
+                  </>
+                }
+              />
+            </ListItem>
+          ))}
+        </List>
+      </Section>
+    </>
+  );
+}
+
+function Thread({ ticketId, internal }: { ticketId: number; internal: TicketInternalDto }) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const send = async () => {
+    if (!text.trim()) {
+      setError('Write a message first.');
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      afterOwnTicketChange(queryClient, await stewardingCommands.postMessage(ticketId, { text: text.trim() }));
+      setText('');
+    } catch (failure) {
+      const refused = refusedSave(failure, 'The message was not posted');
+      setError(refused.byField.text ?? refused.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Section title="Stewards' thread">
+      {internal.thread.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No messages yet. Only stewards see this thread.
+        </Typography>
+      ) : (
+        <List dense aria-label="Stewards' thread">
+          {internal.thread.map((message) => (
+            <ListItem key={message.id} disableGutters alignItems="flex-start">
+              <ListItemText
+                primary={message.text}
+                secondary={`${message.author.name} · ${showTime(message.createdAt).short}`}
+                slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap' } } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+        sx={{ mt: 1 }}
+      >
+        <TextField
+          label="Message to the stewards"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          error={Boolean(error)}
+          helperText={error ?? ' '}
+          multiline
+          minRows={2}
+          fullWidth
+          disabled={saving}
+        />
+        <Button type="submit" variant="outlined" disabled={saving}>
+          Post message
+        </Button>
+      </Box>
+    </Section>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * The filing form, the statement form and the appeal form as typed: their checks (worded beside each
+ * field), what they send, and how a refused save is sorted back onto the fields.
+ */
+import { ApiError } from '../../lib/api/client.js';
+import { failureMessage } from '../../components/form/failureMessage.js';
+import type { EvidenceLink, TicketRequest } from './types.js';
+
+export const DESCRIPTION_MIN = 10;
+export const DESCRIPTION_MAX = 4000;
+export const STATEMENT_MAX = 4000;
+
+/** In-race time: "23:41", "23:41.2" or "1:02:03.456". */
+const RACE_TIME = /^(\d{1,2}:)?\d{1,2}:[0-5]\d(\.\d{1,3})?$/;
+/** A moment in a video: "12:34" or "1:02:03". */
+const VIDEO_TIME = /^(\d{1,2}:)?\d{1,2}:[0-5]\d$/;
+
+export interface EvidenceRow {
+  url: string;
+  time: string;
+}
+
+export interface TicketFormValues {
+  accusedProfileIds: number[];
+  lap: string;
+  raceTime: string;
+  videoTimestamp: string;
+  corner: string;
+  description: string;
+  evidence: EvidenceRow[];
+}
+
+export type TicketField = 'accusedProfileIds' | 'lap' | 'raceTime' | 'videoTimestamp' | 'corner' | 'description' | `evidence.${number}.url` | `evidence.${number}.time`;
+export type FieldMessages = Partial<Record<string, string>>;
+
+export const EMPTY_TICKET_FORM: TicketFormValues = { accusedProfileIds: [], lap: '', raceTime: '', videoTimestamp: '', corner: '', description: '', evidence: [] };
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Checks of the evidence rows (`evidence.{i}.url` / `.time`); empty rows are left out when sent. */
+export function checkEvidence(rows: EvidenceRow[]): FieldMessages {
+  const messages: FieldMessages = {};
+  rows.forEach((row, index) => {
+    const url = row.url.trim();
+    const time = row.time.trim();
+    if (!url && !time) return;
+    if (!url) messages[`evidence.${index}.url`] = 'Add the link, or remove this row.';
+    else if (!isHttpUrl(url)) messages[`evidence.${index}.url`] = 'A web address starting with http:// or https://.';
+    if (time && !VIDEO_TIME.test(time)) messages[`evidence.${index}.time`] = 'As mm:ss or h:mm:ss, e.g. 12:34.';
+  });
+  return messages;
+}
+
+export function evidenceOf(rows: EvidenceRow[]): EvidenceLink[] {
+  return rows.filter((row) => row.url.trim()).map((row) => ({ url: row.url.trim(), time: row.time.trim() || null }));
+}
+
+/** Every problem of a filing, by field; empty when it may be sent. */
+export function checkTicket(values: TicketFormValues): FieldMessages {
+  const messages: FieldMessages = { ...checkEvidence(values.evidence) };
+  if (values.accusedProfileIds.length === 0) messages.accusedProfileIds = 'Pick at least one driver involved.';
+  const lap = values.lap.trim();
+  if (lap && !(/^\d{1,3}$/.test(lap) && Number(lap) >= 1)) messages.lap = 'A lap number from 1.';
+  if (values.raceTime.trim() && !RACE_TIME.test(values.raceTime.trim())) messages.raceTime = 'As mm:ss(.s) or h:mm:ss, e.g. 23:41.2.';
+  if (values.videoTimestamp.trim() && !VIDEO_TIME.test(values.videoTimestamp.trim())) messages.videoTimestamp = 'As mm:ss or h:mm:ss, e.g. 1:02:03.';
+  if (values.corner.trim().length > 100) messages.corner = 'At most 100 characters.';
+  const description = values.description.trim();
+  if (description.length < DESCRIPTION_MIN) messages.description = `Describe what happened in at least ${DESCRIPTION_MIN} characters.`;
+  else if (description.length > DESCRIPTION_MAX) messages.description = `At most ${DESCRIPTION_MAX} characters.`;
+  return messages;
+}
+
+export function ticketRequestOf(raceId: number, values: TicketFormValues): TicketRequest {
+  const text = (value: string) => value.trim() || null;
+  return {
+    raceId,
+    accusedProfileIds: values.accusedProfileIds,
+    lap: values.lap.trim() ? Number(values.lap.trim()) : null,
+    raceTime: text(values.raceTime),
+    videoTimestamp: text(values.videoTimestamp),
+    corner: text(values.corner),
+    description: values.description.trim(),
+    evidence: evidenceOf(values.evidence),
+  };
+}
+
+/** A refused save sorted for a form: messages by field as the API names them, and the summary to show above the buttons. */
+export interface RefusedSave {
+  byField: FieldMessages;
+  message: string;
+  /** 409: outside the filing (or statement, or appeal) window; the message says the window. */
+  outsideWindow: boolean;
+}
+
+export function refusedSave(error: unknown, fallback: string): RefusedSave {
+  const body = error instanceof ApiError && typeof error.body === 'object' && error.body !== null ? (error.body as { message?: unknown; errors?: unknown }) : null;
+  const byField: FieldMessages = {};
+  if (body && typeof body.errors === 'object' && body.errors !== null) {
+    for (const [path, messages] of Object.entries(body.errors as Record<string, unknown>)) {
+      if (Array.isArray(messages)) byField[path] = messages.filter((text): text is string => typeof text === 'string').join('; ');
+    }
+  }
+  const outsideWindow = error instanceof ApiError && error.status === 409;
+  if (outsideWindow && typeof body?.message === 'string') return { byField, message: body.message, outsideWindow };
+  return { byField, message: Object.keys(byField).length > 0 ? 'Please correct the marked fields.' : failureMessage(error, fallback), outsideWindow };
+}
