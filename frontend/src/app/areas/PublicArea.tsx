@@ -24,6 +24,7 @@ export const PUBLIC_PAGES: AreaPages = {
   'Competitions-Current': lazyPage(() => import('../../features/competitions/components/SeriesPage.js')),
   'Competitions-Current-details': lazyPage(() => import('../../features/competitions/components/SeriesDetailsPage.js')),
   'Competitions-Standings': lazyPage(() => import('../../features/competitions/components/StandingsPage.js')),
+  'Paddock-Safety-Car': lazyPage(() => import('../../features/stewarding/components/SafetyCarPage.js')),
 };
 
 /** What Home, Event-List and Event-details ask for first (HomePage, EventListPage, useLiveEventDetails). */
