@@ -25,6 +25,7 @@ export const PUBLIC_PAGES: AreaPages = {
   'Competitions-Current-details': lazyPage(() => import('../../features/competitions/components/SeriesDetailsPage.js')),
   'Competitions-Standings': lazyPage(() => import('../../features/competitions/components/StandingsPage.js')),
   'Paddock-Safety-Car': lazyPage(() => import('../../features/stewarding/components/SafetyCarPage.js')),
+  Rivals: lazyPage(() => import('../../features/rivals/components/RivalsPage.js')),
 };
 
 /** What Home, Event-List and Event-details ask for first (HomePage, EventListPage, useLiveEventDetails). */
