@@ -16,7 +16,6 @@ import { applyAttendance, eventKeys, eventsChangedEcho, liveChangedEcho, type Li
 import { onDriversChanged, onMeChanged, onTeamsChanged, profileQueries, refreshCurrentUser } from '../../features/profiles/index.js';
 import { siteKeys } from '../../features/site/index.js';
 import { onSafetyCarChanged, onTicketNotice, onTicketsChanged } from '../../features/stewarding/index.js';
-import { onSafetyCarChanged, onTicketNotice, onTicketsChanged } from '../../features/stewarding/index.js';
 import { onRivalBeaten, onRivalQueueChanged, onRivalsScheduleChanged, onRivalTimeChanged } from '../../features/rivals/index.js';
 import { currentUserAtom } from '../../features/auth/index.js';
 import { appStore } from '../../lib/store.js';
@@ -67,10 +66,6 @@ export const MESSAGE_HANDLERS: Handlers = {
     else appStore.set(currentUserAtom, null);
     void queryClient.invalidateQueries();
   },
-  // Stewarding: the live steward queue and an open ticket; a party's own tickets and licence; the public decisions.
-  'tickets.changed': (queryClient, message) => onTicketsChanged(queryClient, message),
-  'ticket.notice': (queryClient, message) => onTicketNotice(queryClient, message),
-  'safety-car.changed': (queryClient) => onSafetyCarChanged(queryClient),
   // Stewarding: the live steward queue and an open ticket; a party's own tickets and licence; the public decisions.
   'tickets.changed': (queryClient, message) => onTicketsChanged(queryClient, message),
   'ticket.notice': (queryClient, message) => onTicketNotice(queryClient, message),
