@@ -25,6 +25,7 @@ import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { catalogueQueries } from '../../catalogue/index.js';
+import { MyTicketsAndLicence } from '../../stewarding/index.js';
 import { profileCommands, profileKeys, profileQueries } from '../api.js';
 import { refreshCurrentUser } from '../cache.js';
 import { COUNTRY_CHECK, SOCIAL_CHECK, numberCheck, profileBodyFrom, profileFormFrom, textCheck, timeZoneOptions, type ProfileFormValues } from '../profileForm.js';
@@ -45,6 +46,7 @@ export default function ProfilePage() {
       ) : (
         <>
           <TeamInvites />
+          <MyTicketsAndLicence />
           <ProfileForm profile={profile.data} />
         </>
       )}
