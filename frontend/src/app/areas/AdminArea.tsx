@@ -18,4 +18,5 @@ export const ADMIN_PAGES: AreaPages = {
   'Admin-Roles': lazyPage(() => import('../../features/users/components/RolesPage.js')),
   'Admin-Headlines': lazyPage(() => import('../../features/community/components/HeadlinesAdminPage.js')),
   'Admin-Maintenance': lazyPage(() => import('../../features/site/components/MaintenanceAdminPage.js')),
+  'Admin-RivalsServers': lazyPage(() => import('../../features/rivals/components/RivalServersPage.js')),
 };

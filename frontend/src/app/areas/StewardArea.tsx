@@ -5,4 +5,5 @@ import { lazyPage } from './lazyPage.js';
 export const STEWARD_PAGES: AreaPages = {
   'Steward-Tickets': lazyPage(() => import('../../features/stewarding/components/TicketQueuePage.js')),
   'Steward-Ticket': lazyPage(() => import('../../features/stewarding/components/TicketPage.js')),
+  'Steward-RivalTimes': lazyPage(() => import('../../features/rivals/components/ProvisionalTimesPage.js')),
 };

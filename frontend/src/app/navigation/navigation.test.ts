@@ -47,9 +47,10 @@ describe('navigation', () => {
       // Beyond SPEC §2's list: the screens of the headlines and maintenance mode it mentions.
       '/admin/headlines',
       '/admin/maintenance',
+      '/admin/rivals/servers',
     ]);
     expect(organize?.items.map((item) => item.to)).toEqual(['/organizer/competitions', '/organizer/events', '/organizer/assessments']);
-    expect(steward?.items.map((item) => item.to)).toEqual(['/steward/tickets']);
+    expect(steward?.items.map((item) => item.to)).toEqual(['/steward/tickets', '/steward/rivals/times']);
   });
 
   it('shows My Teams to team captains only', () => {

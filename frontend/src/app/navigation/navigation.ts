@@ -54,6 +54,7 @@ export const MANAGEMENT_ITEMS: readonly NavLink[] = [
   link('Bidding config', 'Admin-Biddingconfig'),
   link('Headlines', 'Admin-Headlines'),
   link('Maintenance', 'Admin-Maintenance'),
+  link('Rivals servers', 'Admin-RivalsServers'),
 ];
 
 export const ORGANIZE_ITEMS: readonly NavLink[] = [
@@ -62,7 +63,7 @@ export const ORGANIZE_ITEMS: readonly NavLink[] = [
   link('Assessments', 'Organize-Assessments'),
 ];
 
-export const STEWARD_ITEMS: readonly NavLink[] = [link('Tickets', 'Steward-Tickets')];
+export const STEWARD_ITEMS: readonly NavLink[] = [link('Tickets', 'Steward-Tickets'), link('Provisional times', 'Steward-RivalTimes')];
 
 export const MY_TEAMS: NavLink = link('My Teams', 'MyTeams');
 

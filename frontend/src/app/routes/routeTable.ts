@@ -64,6 +64,9 @@ const ROUTE_LIST = [
   // Not in the spec's route list: the admin screens of the header's headlines and of maintenance mode (SPEC §1).
   privateRoute('admin', 'Admin-Headlines', '/admin/headlines', 'Headlines'),
   privateRoute('admin', 'Admin-Maintenance', '/admin/maintenance', 'Maintenance mode'),
+  // Not in the spec's route list: issue #12's rivals servers (admins) and provisional times (stewards).
+  privateRoute('admin', 'Admin-RivalsServers', '/admin/rivals/servers', 'Rivals servers'),
+  privateRoute('steward', 'Steward-RivalTimes', '/steward/rivals/times', 'Provisional times'),
 
   privateRoute('organizer', 'Organize-QuickEvents', '/organizer/events', 'Quick events'),
   privateRoute('organizer', 'Organize-QuickEvent', '/organizer/events/:event', 'Quick event'),

@@ -1,0 +1,188 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { RivalTimeDto } from '@paddock/contracts/rivals.js';
+import { showTime } from '../../../components/dateTime.js';
+import { EmptyState } from '../../../components/EmptyState.js';
+import { ListPagination } from '../../../components/ListPagination.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { failureMessage } from '../../../components/form/failureMessage.js';
+import { usePaging } from '../../../components/usePaging.js';
+import { useRoom } from '../../../lib/realtime/useRoom.js';
+import { rivalsCommands, rivalsKeys, rivalsQueries } from '../api.js';
+import { PLATFORM_LABELS, trackLabel } from '../labels.js';
+
+function RejectDialog({ time, onClose }: { time: RivalTimeDto; onClose: () => void }) {
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reject = useMutation({
+    mutationFn: () => rivalsCommands.reject(time.id, reason.trim()),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: rivalsKeys.times });
+      onClose();
+    },
+    onError: (failure) => setError(failureMessage(failure, 'The time could not be rejected')),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim().length < 3) return setError('Say why, in a few words: the driver sees this reason');
+    setError(null);
+    reject.mutate();
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>
+          Reject {time.profile.name}'s {time.timeAsText}
+        </DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={2}
+            label="Reason"
+            required
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            error={Boolean(error)}
+            helperText={error ?? 'The driver sees this reason beside the time.'}
+            sx={{ mt: 1 }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" color="error" variant="contained" disabled={reject.isPending}>
+            Reject
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+/** Stewards: console times waiting for a check of their proof, oldest first, verified or rejected here; the queue follows live. */
+export default function ProvisionalTimesPage() {
+  const queryClient = useQueryClient();
+  const { paging, request, setPaging } = usePaging();
+  const queue = useQuery(rivalsQueries.queue(request.pageNumber, request.pageSize));
+  useRoom('flag:isSteward', rivalsKeys.queue);
+  const [rejecting, setRejecting] = useState<RivalTimeDto | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const verify = useMutation({
+    mutationFn: (id: number) => rivalsCommands.verify(id),
+    onSuccess: () => {
+      setFailure(null);
+      void queryClient.invalidateQueries({ queryKey: rivalsKeys.times });
+    },
+    onError: (error) => setFailure(failureMessage(error, 'The time could not be verified')),
+  });
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <PageTitle>Provisional times</PageTitle>
+      <Typography color="text.secondary" gutterBottom>
+        Check that the proof shows the time, the track and the car. Times are in your time zone.
+      </Typography>
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failure}
+        </Alert>
+      )}
+      {queue.isPending ? (
+        <Typography role="status">Loading the queue…</Typography>
+      ) : queue.isError ? (
+        <EmptyState title="The queue could not be loaded" />
+      ) : queue.data.content.length === 0 ? (
+        <EmptyState title="No times waiting">New console times appear here as drivers send them.</EmptyState>
+      ) : (
+        <>
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-label="Provisional times">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Driver</TableCell>
+                  <TableCell>Track</TableCell>
+                  <TableCell>Car</TableCell>
+                  <TableCell>Platform</TableCell>
+                  <TableCell align="right">Time</TableCell>
+                  <TableCell>Proof</TableCell>
+                  <TableCell>Sent</TableCell>
+                  <TableCell>Decision</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {queue.data.content.map((time) => (
+                  <TableRow key={time.id}>
+                    <TableCell component="th" scope="row">
+                      {time.profile.name}
+                    </TableCell>
+                    <TableCell>{trackLabel(time.track)}</TableCell>
+                    <TableCell>{time.car.name}</TableCell>
+                    <TableCell>{PLATFORM_LABELS[time.platform]}</TableCell>
+                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {time.timeAsText}
+                      {time.conditions === 'WET' ? ' (wet)' : ''}
+                    </TableCell>
+                    <TableCell>
+                      <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+                        {time.screenshot && (
+                          <Link href={time.screenshot} target="_blank" rel="noopener noreferrer">
+                            Screenshot
+                          </Link>
+                        )}
+                        {time.videoUrl && (
+                          <Link href={time.videoUrl} target="_blank" rel="noopener noreferrer">
+                            Video
+                          </Link>
+                        )}
+                      </Box>
+                    </TableCell>
+                    <TableCell>{showTime(time.setAt).short}</TableCell>
+                    <TableCell>
+                      <Box sx={{ display: 'flex', gap: 1 }}>
+                        <Button
+                          size="small"
+                          variant="contained"
+                          disabled={verify.isPending}
+                          onClick={() => verify.mutate(time.id)}
+                          aria-label={`Verify ${time.profile.name}'s ${time.timeAsText}`}
+                        >
+                          Verify
+                        </Button>
+                        <Button size="small" color="error" onClick={() => setRejecting(time)} aria-label={`Reject ${time.profile.name}'s ${time.timeAsText}`}>
+                          Reject
+                        </Button>
+                      </Box>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <ListPagination label="Queue pages" paging={paging} totalElements={queue.data.totalElements} onChange={setPaging} />
+        </>
+      )}
+      {rejecting && <RejectDialog time={rejecting} onClose={() => setRejecting(null)} />}
+    </Container>
+  );
+}
