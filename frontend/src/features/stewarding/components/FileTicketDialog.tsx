@@ -16,7 +16,7 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { stewardingCommands, stewardingKeys } from '../api.js';
 import { DESCRIPTION_MAX, EMPTY_TICKET_FORM, checkTicket, refusedSave, ticketRequestOf, type FieldMessages, type TicketFormValues } from '../ticketForm.js';
@@ -42,7 +42,7 @@ export interface FileTicketDialogProps {
 /** Filing a ticket about an incident of one race: who was involved (from the results), when and where, what happened, and the evidence. */
 export function FileTicketDialog({ open, onClose, onFiled, raceId, raceLabel, drivers }: FileTicketDialogProps) {
   const queryClient = useQueryClient();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const titleId = useId();
   const [values, setValues] = useState<TicketFormValues>(EMPTY_TICKET_FORM);
   const [errors, setErrors] = useState<FieldMessages>({});

@@ -14,7 +14,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { showTime } from '../../../components/dateTime.js';
 import { ListPagination } from '../../../components/ListPagination.js';
@@ -144,7 +144,7 @@ function TicketRow({ ticket, onOpen }: { ticket: TicketListItemDto; onOpen: () =
 }
 
 function PartyTicketDialog({ ticketId, onClose }: { ticketId: number; onClose: () => void }) {
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const titleId = useId();
   const ticket = useQuery(stewardingQueries.ticket(ticketId));
   return (

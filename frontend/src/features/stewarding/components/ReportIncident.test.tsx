@@ -1,0 +1,71 @@
+import { describe, expect, it } from '@jest/globals';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { createQueryClient } from '../../../lib/query/queryClient.js';
+import { installFakeApi, testUser } from '../../../testing/fakeApi.js';
+import { currentUserAtom } from '../../auth/index.js';
+import { ReportIncident } from '../slots.js';
+
+const RESULTS = [
+  { profileId: 42, driverName: '[ 7 ] - Speedy' },
+  { profileId: 43, driverName: '[ 9 ] - Lou' },
+  { profileId: 44, driverName: '[ 3 ] - Ali' },
+];
+
+function renderSlot(user: ReturnType<typeof testUser> | null, results = RESULTS) {
+  const store = createStore();
+  store.set(currentUserAtom, user);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Provider store={store}>
+        <MemoryRouter>
+          <ReportIncident raceId={5} raceLabel="Round 1 at Spa: Race" results={results} />
+        </MemoryRouter>
+      </Provider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('Report an incident under a race’s results', () => {
+  it('is not offered to visitors or to drivers who did not race', () => {
+    renderSlot(null);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    renderSlot(testUser(), RESULTS.slice(1));
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('lets a driver who raced name the others, and shows a closed window in the server’s words', async () => {
+    const fake = installFakeApi({
+      'POST /api/tickets': {
+        status: 409,
+        body: {
+          timestamp: '2026-11-24T12:00:00Z',
+          status: 409,
+          message: 'Filing closed on Thu, 26 Nov 2026, 19:00 UTC (open 1 h to 48 h after the race).',
+          path: '/api/tickets',
+        },
+      },
+    });
+    renderSlot(testUser());
+    await userEvent.click(await screen.findByRole('button', { name: 'Report an incident in Round 1 at Spa: Race' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report an incident' });
+    // The filer is not among the drivers to name.
+    expect(within(dialog).queryByRole('checkbox', { name: '[ 7 ] - Speedy' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'File ticket' }));
+    expect(within(dialog).getByText('Pick at least one driver involved.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Describe what happened in at least 10 characters.')).toBeInTheDocument();
+    expect(fake.calls).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: '[ 9 ] - Lou' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'What happened' }), 'Pushed me wide at turn one.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'File ticket' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Filing is closed for this race. Filing closed on Thu, 26 Nov 2026, 19:00 UTC (open 1 h to 48 h after the race).',
+    );
+    expect(JSON.parse(String(fake.requests[0]?.init?.body))).toMatchObject({ raceId: 5, accusedProfileIds: [43], description: 'Pushed me wide at turn one.' });
+  });
+});
