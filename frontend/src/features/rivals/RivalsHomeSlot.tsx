@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { whenIdle } from '../../app/idle.js';
 
@@ -17,7 +16,7 @@ export function RivalsHomeSlot() {
   return (
     <Box component="section" aria-labelledby="rivals-home-title" sx={{ mt: 4, minHeight: RESERVED_HEIGHT }}>
       <Typography id="rivals-home-title" variant="h5" component="h2">
-        Rivals <Chip size="small" label="Beta" color="secondary" sx={{ verticalAlign: 'middle' }} />
+        Rivals (Beta)
       </Typography>
       {ready && (
         <Suspense fallback={null}>

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { QueryObserver, type QueryClient } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import type { RivalBeatenMessage } from '@paddock/contracts/rivals.js';
+import { bridgeToCache } from '../../app/live/cacheBridge.js';
+import { createQueryClient } from '../../lib/query/queryClient.js';
+import { RealtimeConnection } from '../../lib/realtime/connection.js';
+import { appStore } from '../../lib/store.js';
+import { installFakeApi, type FakeApi } from '../../testing/fakeApi.js';
+import { FakeSocket } from '../../testing/fakeSocket.js';
+import { rivalsQueries } from './api.js';
+import { rivalBeatenAtom } from './atoms.js';
+import { RivalBeatenSlot } from './RivalBeatenSlot.js';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const ok = (body: unknown) => ({ status: 200, body });
+const board = (trackId: number) =>
+  ok({
+    content: [],
+    totalElements: 0,
+    totalPages: 0,
+    pageNumber: 0,
+    pageSize: 25,
+    game: { id: 1, name: 'G', icon: null },
+    track: { id: trackId, trackName: 'T', name: 'GP' },
+    platform: null,
+    leaderMs: null,
+  });
+
+const stops: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+  appStore.set(rivalBeatenAtom, []);
+});
+
+function setUp(): { queryClient: QueryClient; socket: FakeSocket; fake: FakeApi } {
+  const fake = installFakeApi({
+    'GET /api/rivals/track/7': () => board(7),
+    'GET /api/rivals/track/8': () => board(8),
+    'GET /api/rivals/top/7': () =>
+      ok({ results: { PC: [], XBOX: [], PLAYSTATION: [] }, game: { id: 1, name: 'G', icon: null }, track: { id: 7, trackName: 'T', name: 'GP' } }),
+    'GET /api/rivals/schedule/live': () => ok([]),
+  });
+  const queryClient = createQueryClient();
+  const socket = new FakeSocket();
+  const connection = new RealtimeConnection(() => socket.asSocket());
+  connection.connect();
+  stops.push(
+    bridgeToCache(queryClient, connection),
+    () => connection.disconnect(),
+    () => queryClient.clear(),
+  );
+  return { queryClient, socket, fake };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any queryOptions of any shape
+async function show(queryClient: QueryClient, options: any): Promise<void> {
+  const observer = new QueryObserver(queryClient, options);
+  stops.push(observer.subscribe(() => undefined));
+  await flush();
+}
+
+const GETS = (fake: FakeApi) => fake.calls.filter((call) => call.startsWith('GET')).sort();
+
+describe('rivals pushes', () => {
+  it('refetches the shown boards and top three of the changed track only', async () => {
+    const { queryClient, socket, fake } = setUp();
+    await show(queryClient, rivalsQueries.board(7, 'ALL', 0));
+    await show(queryClient, rivalsQueries.board(8, 'PC', 0));
+    await show(queryClient, rivalsQueries.top(7));
+    fake.calls.length = 0;
+    socket.push('rivals.time.changed', { trackId: 7, gameId: 1, platform: 'PC', profileId: 3, status: 'PROVISIONAL' });
+    await flush();
+    expect(GETS(fake)).toEqual(['GET /api/rivals/top/7', 'GET /api/rivals/track/7?pageNumber=0&pageSize=25']);
+  });
+
+  it('refetches the schedule table when servers rotate', async () => {
+    const { queryClient, socket, fake } = setUp();
+    await show(queryClient, rivalsQueries.scheduleLive());
+    fake.calls.length = 0;
+    socket.push('rivals.schedule.changed', { serverIds: [1] });
+    await flush();
+    expect(GETS(fake)).toEqual(['GET /api/rivals/schedule/live']);
+  });
+
+  it('shows "a rival beat you" in the header until dismissed with the keyboard', async () => {
+    const { socket } = setUp();
+    const message: RivalBeatenMessage = {
+      rival: { id: 9, name: '[ 9 ] - Quick' },
+      track: { id: 7, trackName: 'Spa', name: 'GP' },
+      platform: 'XBOX',
+      rivalTimeAsText: '2:17.001',
+      yourTimeAsText: '2:17.400',
+    };
+    render(
+      <Provider store={appStore}>
+        <MemoryRouter>
+          <RivalBeatenSlot />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+    act(() => socket.push('rivals.beaten', message));
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toContain('Your rival [ 9 ] - Quick beat you on Spa · GP (Xbox): 2:17.001 against your 2:17.400.');
+    const dismiss = screen.getByRole('button', { name: 'Dismiss' });
+    act(() => dismiss.focus());
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
