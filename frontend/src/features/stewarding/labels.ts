@@ -10,10 +10,10 @@ export const STATE_LABELS: Record<TicketState, string> = {
 };
 
 export const STATE_COLOURS: Record<TicketState, ChipProps['color']> = {
-  OPEN: 'warning',
-  UNDER_REVIEW: 'info',
+  OPEN: 'primary',
+  UNDER_REVIEW: 'secondary',
   DECIDED: 'success',
-  APPEALED: 'secondary',
+  APPEALED: 'error',
   CLOSED: 'default',
 };
 

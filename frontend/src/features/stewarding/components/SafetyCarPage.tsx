@@ -58,7 +58,7 @@ function DecisionCard({ decision }: { decision: SafetyCarDecisionDto }) {
           Ticket #{decision.ticketId} · <time dateTime={decision.decidedAt}>{showTime(decision.decidedAt).dateTime}</time>
         </Typography>
         {decision.appealed && <Chip size="small" color="secondary" label={decision.final ? 'Decided on appeal' : 'Under appeal'} />}
-        <Chip size="small" label={decision.final ? 'Final' : 'Provisional'} color={decision.final ? 'default' : 'warning'} />
+        <Chip size="small" label={decision.final ? 'Final' : 'Provisional'} variant={decision.final ? 'filled' : 'outlined'} />
       </Box>
       <Typography variant="h6" component="h2">
         <Link

@@ -120,7 +120,7 @@ function QueueTable({ tickets, now }: { tickets: TicketListItemDto[]; now: numbe
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {left ? (
                     <>
-                      <Typography variant="body2" color={left.overdue ? 'error' : left.urgent ? 'warning.dark' : undefined} sx={{ fontWeight: left.urgent ? 600 : undefined }}>
+                      <Typography variant="body2" color={left.overdue ? 'error' : undefined} sx={{ fontWeight: left.urgent ? 600 : undefined }}>
                         {left.text}
                       </Typography>
                       <Typography variant="body2" color="text.secondary">
