@@ -8,6 +8,7 @@ import { Migration20261123090002_event_team_entries } from './Migration202611230
 import { Migration20261123100000_headline_positions } from './Migration20261123100000_headline_positions.js';
 import { Migration20261123100001_race_lineups } from './Migration20261123100001_race_lineups.js';
 import { Migration20261123100002_competitions } from './Migration20261123100002_competitions.js';
+import { Migration20261123120000_rivals } from './Migration20261123120000_rivals.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrations: MigrationObject[] = [
   Migration20261123100000_headline_positions,
   Migration20261123100001_race_lineups,
   Migration20261123100002_competitions,
+  Migration20261123120000_rivals,
 ].map((migration) => ({ name: migration.name, class: migration }));

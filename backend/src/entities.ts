@@ -9,6 +9,7 @@ import { PROFILES_ENTITIES } from './modules/profiles/driver-profile.entity.js';
 import { SITE_ENTITIES } from './modules/site/site-setting.entity.js';
 import { TEAMS_ENTITIES } from './modules/teams/team.entity.js';
 import { USERS_ENTITIES } from './modules/users/users.entities.js';
+import { RIVALS_ENTITIES } from './modules/rivals/rivals.entities.js';
 
 /**
  * Every entity, for the ORM, the migration tooling and the schema-drift test: each module lists its
@@ -26,4 +27,5 @@ export const ENTITIES = [
   ...EVENTS_ENTITIES,
   ...COMPETITIONS_ENTITIES,
   ...RACE_LINEUP_ENTITIES,
+  ...RIVALS_ENTITIES,
 ];

@@ -38,6 +38,18 @@ export function lapTimeText(ms: number): string {
   return mmss;
 }
 
+/** `1:47.512`, `47.512`, `1:02:03.004` or whole milliseconds → ms; null when not a lap time (0 or over 2 hours). */
+export function parseLapTime(value: string | number): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value <= 7_200_000 ? value : null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return parseLapTime(Number(text));
+  const match = /^(?:(?:(\d+):)?([0-5]?\d):)?([0-5]?\d)[.,](\d{1,3})$/.exec(text);
+  if (!match) return null;
+  const [, hours, minutes, seconds, fraction] = match;
+  const ms = ((Number(hours ?? 0) * 60 + Number(minutes ?? 0)) * 60 + Number(seconds)) * 1000 + Number(fraction.padEnd(3, '0'));
+  return parseLapTime(ms);
+}
+
 /** Gap to the leader as text: `+0.412`, `+1:02.003`; the leader's own row is `''`. */
 export function gapText(gapMs: number): string {
   if (gapMs <= 0) return '';

@@ -28,8 +28,8 @@ export function parseResultFile(bytes: Buffer, fileName: string): ImportedClassi
   throw new ResultFileError(`${NOT_A_RESULT}${extensionHint(fileName)}`);
 }
 
-/** UTF-16 by its byte-order mark, or without one by its zero high bytes (result files start with ASCII); else UTF-8. */
-function decode(bytes: Buffer, fileName: string): string {
+/** UTF-16 by its byte-order mark, or without one by its zero high bytes (result files start with ASCII); else UTF-8. Rivals reads lap lists with it too. */
+export function decode(bytes: Buffer, fileName: string): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   if (bytes.length >= 2 && bytes[0] !== 0 && bytes[1] === 0) return new TextDecoder('utf-16le').decode(bytes);

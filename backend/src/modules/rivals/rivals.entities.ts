@@ -1,0 +1,160 @@
+import type { Opt } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Platform } from '../../contracts/catalogue.js';
+import type { RivalConditions, RivalRotation, RivalTimeSource, RivalTimeStatus } from '../../contracts/rivals.js';
+import { Car, Game, TrackVariant } from '../catalogue/catalogue.entities.js';
+import { StoredImage } from '../images/stored-image.entity.js';
+import { DriverProfile } from '../profiles/driver-profile.entity.js';
+
+const PLATFORM_KNOWN = "platform in ('PC','XBOX','PLAYSTATION')";
+
+/**
+ * A rivals server: a game's server for one platform (or a crossplay group) rotating through track
+ * variants in order. `trackIds` keeps the order; the rotation job moves `currentIndex` on at `nextRotationAt`.
+ */
+@Entity({ tableName: 'rivals_servers' })
+@Check({ name: 'rivals_servers_platform_or_crossplay', expression: '(platform is null) <> (crossplay is null)' })
+@Check({ name: 'rivals_servers_platform_known', expression: `platform is null or ${PLATFORM_KNOWN}` })
+export class RivalsServer {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'string', length: 100, unique: 'rivals_servers_name_key' })
+  name!: string;
+
+  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_servers_game_id_fkey' })
+  @Index({ name: 'rivals_servers_game_id_index' })
+  game!: Game;
+
+  @Property({ type: 'string', length: 16, nullable: true })
+  platform: Platform | null = null;
+
+  /** The game's crossplay group name, when the server is for one. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  crossplay: string | null = null;
+
+  /** Track variant ids in rotation order. */
+  @Property({ type: 'int[]' })
+  trackIds!: number[];
+
+  @Property({ type: 'jsonb' })
+  rotation!: RivalRotation;
+
+  /** EVERY_HOURS rotations count their periods from here. */
+  @Property({ type: 'timestamptz' })
+  anchorAt!: Date;
+
+  @Property({ type: 'integer', defaultRaw: '0' })
+  currentIndex: number & Opt = 0;
+
+  @Property({ type: 'timestamptz' })
+  currentSince!: Date;
+
+  @Property({ type: 'timestamptz' })
+  @Index({ name: 'rivals_servers_next_rotation_at_index' })
+  nextRotationAt!: Date;
+
+  @Property({ type: 'boolean', defaultRaw: 'true' })
+  active: boolean & Opt = true;
+}
+
+/**
+ * A lap time on a board (track variant + platform) for a driver and car. Every submission is kept (the
+ * driver sees rejections); the board shows each driver's fastest time per car that is not rejected.
+ */
+@Entity({ tableName: 'rival_times' })
+@Check({ name: 'rival_times_platform_known', expression: PLATFORM_KNOWN })
+@Check({ name: 'rival_times_time_positive', expression: 'time_ms > 0' })
+@Check({ name: 'rival_times_status_known', expression: "status in ('PROVISIONAL','VERIFIED','REJECTED')" })
+@Check({ name: 'rival_times_source_known', expression: "source in ('SERVER_FILE','SUBMISSION')" })
+@Check({ name: 'rival_times_conditions_known', expression: "conditions in ('DRY','WET')" })
+@Index({ name: 'rival_times_board_index', properties: ['track', 'platform', 'timeMs'] })
+@Index({ name: 'rival_times_status_index', properties: ['status', 'setAt'] })
+@Index({ name: 'rival_times_profile_index', properties: ['profile', 'track', 'platform'] })
+export class RivalTime {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_profile_id_fkey' })
+  profile!: DriverProfile;
+
+  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_game_id_fkey' })
+  @Index({ name: 'rival_times_game_id_index' })
+  game!: Game;
+
+  /** The track variant (the board). */
+  @ManyToOne(() => TrackVariant, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_track_id_fkey' })
+  track!: TrackVariant;
+
+  @ManyToOne(() => Car, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_car_id_fkey' })
+  @Index({ name: 'rival_times_car_id_index' })
+  car!: Car;
+
+  @Property({ type: 'string', length: 16 })
+  platform!: Platform;
+
+  @Property({ type: 'integer' })
+  timeMs!: number;
+
+  @Property({ type: 'string', length: 8 })
+  conditions!: RivalConditions;
+
+  @Property({ type: 'string', length: 16 })
+  source!: RivalTimeSource;
+
+  @Property({ type: 'string', length: 16 })
+  status!: RivalTimeStatus;
+
+  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'rival_times_screenshot_id_fkey' })
+  @Index({ name: 'rival_times_screenshot_id_index' })
+  screenshot: StoredImage | null = null;
+
+  @Property({ type: 'string', length: 500, nullable: true })
+  videoUrl: string | null = null;
+
+  @Property({ type: 'string', length: 500, nullable: true })
+  rejectReason: string | null = null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  setAt: Date & Opt = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  decidedAt: Date | null = null;
+}
+
+/** A rival picked by a driver: for a whole game on a platform, or for one track variant when `track` is set. */
+@Entity({ tableName: 'rivals' })
+@Check({ name: 'rivals_platform_known', expression: PLATFORM_KNOWN })
+@Check({ name: 'rivals_not_self', expression: 'owner_id <> rival_id' })
+@Index({
+  name: 'rivals_pick_key',
+  expression: 'create unique index rivals_pick_key on rivals (owner_id, rival_id, game_id, coalesce(track_id, 0), platform)',
+})
+export class RivalPick {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  /** Who picked. */
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_owner_id_fkey' })
+  owner!: DriverProfile;
+
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_rival_id_fkey' })
+  @Index({ name: 'rivals_rival_id_index' })
+  rival!: DriverProfile;
+
+  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_game_id_fkey' })
+  @Index({ name: 'rivals_game_id_index' })
+  game!: Game;
+
+  @ManyToOne(() => TrackVariant, { nullable: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_track_id_fkey' })
+  @Index({ name: 'rivals_track_id_index' })
+  track: TrackVariant | null = null;
+
+  @Property({ type: 'string', length: 16 })
+  platform!: Platform;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+}
+
+export const RIVALS_ENTITIES = [RivalsServer, RivalTime, RivalPick] as const;

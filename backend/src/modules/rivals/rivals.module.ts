@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ImagesModule } from '../images/images.module.js';
+import { RivalsBoardsService } from './rivals-boards.service.js';
+import { RivalsServersService } from './rivals-servers.service.js';
+import { RivalsTimesService } from './rivals-times.service.js';
+import { RivalsController } from './rivals.controller.js';
+import { RivalsHandlers } from './rivals.handlers.js';
+
+/** Rivals: servers rotating through tracks, lap-time boards per platform (server files and stewarded submissions), picked rivals told when they are beaten. */
+@Module({
+  imports: [ImagesModule],
+  controllers: [RivalsController],
+  providers: [RivalsServersService, RivalsTimesService, RivalsBoardsService, RivalsHandlers],
+})
+export class RivalsModule {}
