@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { EmptyState } from '../../../components/EmptyState.js';
@@ -29,6 +30,14 @@ export default function RivalsPage() {
   const platform = boardPlatformOf(params.platform);
   const trackId = routeId(params.track);
   const { paging, request, setPaging } = usePaging();
+
+  // `/rivals` alone opens the board of the rotation's current track (the first server's).
+  const schedule = useQuery({ ...rivalsQueries.scheduleLive(), enabled: trackId === null && params.game === undefined });
+  const current = schedule.data?.find((server) => server.currentTrack && (platform === 'ALL' || server.platforms.includes(platform)));
+  useEffect(() => {
+    if (!current?.currentTrack) return;
+    navigate(pathTo('Rivals', { platform: platform.toLowerCase(), game: current.game.id, track: current.currentTrack.id }), { replace: true });
+  }, [current, navigate, platform]);
 
   const board = useQuery({ ...rivalsQueries.board(trackId ?? 0, platform, request.pageNumber, request.pageSize), enabled: trackId !== null });
   // The game comes from the path, or from the board (a link may name only the track).
