@@ -8,6 +8,7 @@ import { Team, TeamMember } from '../modules/teams/team.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { seedDemoCompetitions } from './demo-competitions.js';
 import { seedDemoLeague } from './demo-league.js';
+import { seedDemoRivals } from './demo-rivals.js';
 
 interface DemoMember {
   username: Exclude<DemoUsername, 'notmember'>;
@@ -76,6 +77,7 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     for (const text of DEMO_HEADLINES) tx.create(Headline, { text });
     const catalogue = seedDemoLeague(tx, profiles, team);
     await seedDemoCompetitions(tx, catalogue, { users, profiles }, team);
+    await seedDemoRivals(tx, catalogue);
   });
   return true;
 }
