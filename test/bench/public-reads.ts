@@ -30,4 +30,5 @@ export const PUBLIC_READS: PublicRead[] = [
   { label: 'drivers grid (size 25)', path: () => '/api/profile/list?pageNumber=0&pageSize=25' },
   { label: 'crew (all)', path: () => '/api/profile/list?roles=all' },
   { label: 'teams (GridTeams)', path: () => '/api/teams' },
+  { label: 'maintenance switch', path: () => '/api/maintenance' },
 ];

@@ -55,6 +55,8 @@ export interface DomainEventMap {
   TicketUpdated: { ticketId: number; seasonId: number; change: 'statement' | 'message' | 'vote' | 'appeal' };
   /** Stewards decided a ticket (round 1) or its appeal (round 2). */
   TicketDecided: { ticketId: number; seasonId: number; eventId: number; raceId: number; round: number };
+  /** A game, or one of its tracks or cars, was created, edited or deleted: the catalogue's cached reads are out of date. */
+  CatalogueChanged: { gameId: number };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -86,6 +88,7 @@ export const DOMAIN_EVENT_VERSIONS: { readonly [N in DomainEventName]: number } 
   TicketFiled: 1,
   TicketUpdated: 1,
   TicketDecided: 1,
+  CatalogueChanged: 1,
 };
 
 export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENT_VERSIONS) as DomainEventName[];

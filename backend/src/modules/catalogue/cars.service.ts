@@ -9,6 +9,7 @@ import { type CarBody } from './dto/catalogue.dto.js';
 import { invalidField } from '../../common/validation.js';
 import { findGame } from './games.service.js';
 import { ImagesService } from '../images/images.service.js';
+import { recordCatalogueChange } from './catalogue.reads.js';
 
 /** Cars of each game, by class. */
 @Injectable()
@@ -36,11 +37,14 @@ export class CarsService {
           throw invalidField('game.id', `game ${body.game.id} does not exist`);
         });
         const car = body.id ? await findCar(em, body.id) : em.create(Car, { game, name: body.name, carClass: body.carClass });
+        // A car moved to another game leaves its old game's list too.
+        if (body.id && car.game.id !== game.id) recordCatalogueChange(em, car.game.id);
         car.game = game;
         car.name = body.name;
         car.carClass = body.carClass;
         this.images.setIcon(em, car, icon);
         await em.flush();
+        recordCatalogueChange(em, game.id);
         return toCarDto(car);
       });
     } catch (error) {
@@ -54,6 +58,7 @@ export class CarsService {
       const car = await findCar(em, id);
       this.images.removeIcon(em, car);
       em.remove(car);
+      recordCatalogueChange(em, car.game.id);
     });
   }
 }

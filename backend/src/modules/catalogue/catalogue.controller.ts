@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put, UploadedFile } from '@nestjs/common';
 import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
+import { CachedRead } from '../../infra/read-cache/cached-read.js';
+import { CATALOGUE_READS } from './catalogue.reads.js';
 import { JsonPartWithImage, type UploadedImage } from '../images/image-upload.js';
 import type { CarDto, GameDto, TrackDto } from '../../contracts/catalogue.js';
 import { CarsService } from './cars.service.js';
@@ -20,6 +22,7 @@ export class GamesController {
 
   @Get()
   @Access('public')
+  @CachedRead(CATALOGUE_READS)
   list(): Promise<GameDto[]> {
     return this.games.list();
   }
@@ -34,6 +37,7 @@ export class GamesController {
 
   @Get(':id')
   @Access('public')
+  @CachedRead(CATALOGUE_READS)
   get(@Param() { id }: IdParam): Promise<GameDto> {
     return this.games.get(id);
   }
@@ -48,12 +52,14 @@ export class GamesController {
 
   @Get(':id/tracks')
   @Access('public')
+  @CachedRead(CATALOGUE_READS)
   tracksOf(@Param() { id }: IdParam): Promise<TrackDto[]> {
     return this.tracks.listForGame(id);
   }
 
   @Get(':id/cars')
   @Access('public')
+  @CachedRead(CATALOGUE_READS)
   carsOf(@Param() { id }: IdParam): Promise<CarDto[]> {
     return this.cars.listForGame(id);
   }
@@ -74,6 +80,7 @@ export class TracksController {
 
   @Get(':id')
   @Access('public')
+  @CachedRead(CATALOGUE_READS)
   get(@Param() { id }: IdParam): Promise<TrackDto> {
     return this.tracks.get(id);
   }
@@ -102,6 +109,7 @@ export class CarsController {
 
   @Get(':id')
   @Access('public')
+  @CachedRead(CATALOGUE_READS)
   get(@Param() { id }: IdParam): Promise<CarDto> {
     return this.cars.get(id);
   }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ImagesModule } from '../images/images.module.js';
 import { CarsController, GamesController, TracksController } from './catalogue.controller.js';
 import { CarsService } from './cars.service.js';
+import { CatalogueHandlers } from './catalogue.handlers.js';
 import { GamesService } from './games.service.js';
 import { TracksService } from './tracks.service.js';
 
@@ -9,7 +10,7 @@ import { TracksService } from './tracks.service.js';
 @Module({
   imports: [ImagesModule],
   controllers: [GamesController, TracksController, CarsController],
-  providers: [GamesService, TracksService, CarsService],
+  providers: [GamesService, TracksService, CarsService, CatalogueHandlers],
   exports: [GamesService, TracksService],
 })
 export class CatalogueModule {}

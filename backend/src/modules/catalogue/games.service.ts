@@ -8,6 +8,7 @@ import { toGameDto } from './catalogue.mappers.js';
 import { type GameBody } from './dto/catalogue.dto.js';
 import { invalidField } from '../../common/validation.js';
 import { ImagesService } from '../images/images.service.js';
+import { recordCatalogueChange } from './catalogue.reads.js';
 
 /** The games the league races: admins keep them, everyone reads them. */
 @Injectable()
@@ -51,6 +52,7 @@ export class GamesService {
         game.crossPlayPlatforms = crossPlayPlatforms.map(({ name, platforms }) => ({ name, platforms }));
         this.images.setIcon(em, game, icon);
         await em.flush();
+        recordCatalogueChange(em, game.id);
         return toGameDto(game);
       });
     } catch (error) {
@@ -65,6 +67,7 @@ export class GamesService {
       const game = await findGame(em, id);
       this.images.removeIcon(em, game);
       em.remove(game);
+      recordCatalogueChange(em, id);
     });
   }
 }

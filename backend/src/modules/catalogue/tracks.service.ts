@@ -9,6 +9,7 @@ import { type TrackBody } from './dto/catalogue.dto.js';
 import { invalidField } from '../../common/validation.js';
 import { findGame } from './games.service.js';
 import { ImagesService } from '../images/images.service.js';
+import { recordCatalogueChange } from './catalogue.reads.js';
 
 /** Tracks of each game with their variants (the layouts events race on). */
 @Injectable()
@@ -73,6 +74,7 @@ export class TracksService {
           variant.lengthMeters = given.lengthMeters;
         }
         await em.flush();
+        recordCatalogueChange(em, game.id);
         return toTrackDto(await findTrack(em, track.id, true));
       });
     } catch (error) {
@@ -87,6 +89,7 @@ export class TracksService {
       const track = await findTrack(em, id);
       this.images.removeIcon(em, track);
       em.remove(track);
+      recordCatalogueChange(em, track.game.id);
     });
   }
 }

@@ -2,7 +2,9 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
 import { Access } from '../../common/access.js';
+import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { MaintenanceService, type MaintenanceState } from './maintenance.service.js';
+import { MAINTENANCE_READS } from './site.reads.js';
 
 export class MaintenanceBody {
   @ApiProperty()
@@ -17,6 +19,7 @@ export class MaintenanceController {
 
   @Get()
   @Access('public')
+  @CachedRead(MAINTENANCE_READS)
   state(): Promise<MaintenanceState> {
     return this.maintenance.state();
   }

@@ -3,6 +3,8 @@ import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { SiteConfig } from '../../contracts/api.js';
 import { Access } from '../../common/access.js';
+import { CachedRead } from '../../infra/read-cache/cached-read.js';
+import { SITE_CONFIG_READS } from './site.reads.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { UsersService } from '../users/users.service.js';
 
@@ -17,6 +19,7 @@ export class SiteController {
   /** What the client needs before anything else: where Login and Join go, and the footer's channels. */
   @Get()
   @Access('public')
+  @CachedRead(SITE_CONFIG_READS)
   siteConfig(): SiteConfig {
     return {
       leagueName: this.config.leagueName,
