@@ -31,4 +31,5 @@ export const PUBLIC_READS: PublicRead[] = [
   { label: 'crew (all)', path: () => '/api/profile/list?roles=all' },
   { label: 'teams (GridTeams)', path: () => '/api/teams' },
   { label: 'maintenance switch', path: () => '/api/maintenance' },
+  { label: 'rivals schedule (Home)', path: () => '/api/rivals/schedule/live' },
 ];
