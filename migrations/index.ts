@@ -9,6 +9,7 @@ import { Migration20261123100000_headline_positions } from './Migration202611231
 import { Migration20261123100001_race_lineups } from './Migration20261123100001_race_lineups.js';
 import { Migration20261123100002_competitions } from './Migration20261123100002_competitions.js';
 import { Migration20261123120000_rivals } from './Migration20261123120000_rivals.js';
+import { Migration20261123120002_community } from './Migration20261123120002_community.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const migrations: MigrationObject[] = [
   Migration20261123100001_race_lineups,
   Migration20261123100002_competitions,
   Migration20261123120000_rivals,
+  Migration20261123120002_community,
 ].map((migration) => ({ name: migration.name, class: migration }));

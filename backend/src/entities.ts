@@ -1,6 +1,7 @@
 import { OUTBOX_ENTITIES } from './infra/outbox/outbox.entities.js';
 import { CATALOGUE_ENTITIES } from './modules/catalogue/catalogue.entities.js';
 import { COMMUNITY_ENTITIES } from './modules/community/headline.entity.js';
+import { COMMUNITY_MORE_ENTITIES } from './modules/community/community.entities.js';
 import { COMPETITIONS_ENTITIES } from './modules/competitions/competition.entities.js';
 import { EVENTS_ENTITIES } from './modules/events/event.entities.js';
 import { RACE_LINEUP_ENTITIES } from './modules/events/race-lineup.entity.js';
@@ -21,6 +22,7 @@ export const ENTITIES = [
   ...PROFILES_ENTITIES,
   ...TEAMS_ENTITIES,
   ...COMMUNITY_ENTITIES,
+  ...COMMUNITY_MORE_ENTITIES,
   ...SITE_ENTITIES,
   ...IMAGES_ENTITIES,
   ...CATALOGUE_ENTITIES,

@@ -38,6 +38,8 @@ export interface AppConfig {
   metricsToken: string | null;
   /** The community channel's webhook for event announcements; null: announcements are not posted. */
   discordWebhookUrl: string | null;
+  /** Where download files are stored (outside the database) and the largest upload accepted. */
+  downloads: { dir: string; maxBytes: number };
 }
 
 export const RATE_LIMIT_NAMES = ['signIn', 'writes', 'uploads', 'apiKey', 'anonymousReads'] as const;
@@ -114,6 +116,8 @@ export const VARIABLES = {
   WEB_DIST: { default: 'frontend/dist', doc: 'Built web client served at `/`; empty to serve the API only.' },
   DISCORD_WEBHOOK_URL: { default: '(empty: no announcements)', doc: 'Discord channel webhook the worker posts published events to (with `sendNotification`).' },
   DEMO_DATA: { default: 'true', doc: 'With the Discord stand-in, seed the demo league on first start; `false` starts an empty league.' },
+  DOWNLOADS_DIR: { default: 'data/downloads', doc: 'Folder the Downloads files are stored in (created if missing; relative to the working directory).' },
+  DOWNLOADS_MAX_MB: { default: '50', doc: 'Largest file accepted on Downloads, in MB (a larger upload is refused with 413).' },
 } as const;
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -244,6 +248,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     worker: { stalledMs: integer('WORKER_STALLED_MS', 30_000, 500, 3_600_000) },
     metricsToken: text('METRICS_TOKEN', '') || null,
     discordWebhookUrl: env.DISCORD_WEBHOOK_URL?.trim() ? url('DISCORD_WEBHOOK_URL', '', ['https:', 'http:']) : null,
+    downloads: { dir: text('DOWNLOADS_DIR', 'data/downloads'), maxBytes: integer('DOWNLOADS_MAX_MB', 50, 1, 1024) * 1024 * 1024 },
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

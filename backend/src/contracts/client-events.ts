@@ -64,6 +64,12 @@ export interface ClientEventMap {
   'ticket.notice': { ticketId: number; state: TicketState; change: 'filed' | 'statement' | 'appeal' | 'decided' };
   /** To `everyone`: a decision was published or replaced (the public safety-car page refetches). */
   'safety-car.changed': { ticketId: number };
+  /** To `everyone`: an affiliate changed (Home's banner and logos, the admin list refetch). */
+  'affiliates.changed': { affiliateId: number };
+  /** To `everyone`: a merchandise product changed (the Merchandise page refetches). */
+  'merchandise.changed': { productId: number };
+  /** To `everyone`: a download changed or got a new version (the Downloads page refetches). */
+  'downloads.changed': { downloadId: number };
 }
 
 export type ClientEventName = keyof ClientEventMap;

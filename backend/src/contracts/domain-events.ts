@@ -57,6 +57,12 @@ export interface DomainEventMap {
   TicketDecided: { ticketId: number; seasonId: number; eventId: number; raceId: number; round: number };
   /** A game, or one of its tracks or cars, was created, edited or deleted: the catalogue's cached reads are out of date. */
   CatalogueChanged: { gameId: number };
+  /** An affiliate was created, edited or deleted: Home's banner and logos change. */
+  AffiliateChanged: { affiliateId: number };
+  /** A merchandise product was created, edited or deleted. */
+  ProductChanged: { productId: number };
+  /** A download was created, edited, deleted or got a new file version. */
+  DownloadChanged: { downloadId: number };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -89,6 +95,9 @@ export const DOMAIN_EVENT_VERSIONS: { readonly [N in DomainEventName]: number } 
   TicketUpdated: 1,
   TicketDecided: 1,
   CatalogueChanged: 1,
+  AffiliateChanged: 1,
+  ProductChanged: 1,
+  DownloadChanged: 1,
 };
 
 export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENT_VERSIONS) as DomainEventName[];

@@ -75,6 +75,10 @@ export const MESSAGE_HANDLERS: Handlers = {
   'rivals.time.changed': (queryClient, message) => onRivalTimeChanged(queryClient, message),
   'rivals.beaten': (queryClient, message) => onRivalBeaten(queryClient, message),
   'rivals.queue.changed': (queryClient, message) => onRivalQueueChanged(queryClient, message),
+  // Affiliates, merchandise or downloads changed: what is shown of them is refetched.
+  'affiliates.changed': (queryClient) => void queryClient.invalidateQueries({ queryKey: communityKeys.affiliates }),
+  'merchandise.changed': (queryClient) => void queryClient.invalidateQueries({ queryKey: communityKeys.merchandise }),
+  'downloads.changed': (queryClient) => void queryClient.invalidateQueries({ queryKey: communityKeys.downloads }),
 };
 
 /** Connects the cache to the live connection; returns a function that disconnects it. */

@@ -1,0 +1,46 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { DateTimeField, OptionalIdField, OptionalTextField, TextField } from '../../../common/dto-fields.js';
+import type { AffiliateRequest } from '../../../contracts/community.js';
+import { WebUrlField } from '../community.fields.js';
+
+/** The `affiliate` part of `PUT /api/affiliates/admin` (multipart, with optional `icon` and `banner` images): with `id` it updates. */
+export class AffiliateBody implements AffiliateRequest {
+  @OptionalIdField()
+  id?: number;
+
+  @TextField(100, 'Sim Gear Co.')
+  name!: string;
+
+  @WebUrlField()
+  affiliateUrl!: string;
+
+  @ApiPropertyOptional({ default: false, description: 'Paid (SPEC §9: yes/no); only paid affiliates show a banner' })
+  @IsOptional()
+  @IsBoolean({ message: 'monetized must be true or false' })
+  monetized?: boolean;
+
+  @DateTimeField({ optional: true, description: 'Shown from (ISO 8601 with a time zone); empty: from now on' })
+  activeFrom?: string | null;
+
+  @DateTimeField({ optional: true, description: 'Shown until (ISO 8601 with a time zone); empty: without end' })
+  activeTo?: string | null;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 0, description: 'Shown by position, smallest first' })
+  @IsOptional()
+  @IsInt({ message: 'position must be a whole number from 0 to 1000' })
+  @Min(0, { message: 'position must be a whole number from 0 to 1000' })
+  @Max(1000, { message: 'position must be a whole number from 0 to 1000' })
+  position?: number;
+
+  @ApiPropertyOptional({ default: false, description: 'Removes the stored banner' })
+  @IsOptional()
+  @IsBoolean({ message: 'removeBanner must be true or false' })
+  removeBanner?: boolean;
+}
+
+/** `POST /api/affiliates/admin`: the admins' list, optionally filtered by name. */
+export class AffiliateSearchBody {
+  @OptionalTextField(100, 'Part of the name, any case')
+  name?: string;
+}

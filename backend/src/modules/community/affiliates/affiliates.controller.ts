@@ -1,0 +1,57 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFiles } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Access } from '../../../common/access.js';
+import { IdParam } from '../../../common/dto-fields.js';
+import { PageQuery } from '../../../common/pagination.js';
+import type { Page } from '../../../contracts/api.js';
+import type { AffiliateDto } from '../../../contracts/community.js';
+import { CachedRead } from '../../../infra/read-cache/cached-read.js';
+import { JsonPartWithImages, type UploadedImages } from '../../images/image-upload.js';
+import { AFFILIATE_READS } from '../community.reads.js';
+import { AffiliateBody, AffiliateSearchBody } from './affiliate.dto.js';
+import { AffiliatesService, type AffiliatePicture } from './affiliates.service.js';
+
+const PICTURES: AffiliatePicture[] = ['icon', 'banner'];
+
+@ApiTags('community')
+@Controller('affiliates')
+export class AffiliatesController {
+  constructor(private readonly affiliates: AffiliatesService) {}
+
+  /** The affiliates shown now (inside their active window), by position: Home's paid banner and 'Official affiliates' logos. */
+  @Get()
+  @Access('public')
+  @CachedRead(AFFILIATE_READS)
+  active(): Promise<AffiliateDto[]> {
+    return this.affiliates.active();
+  }
+
+  /** Admins' list of every affiliate (active or not), paged; the body may filter by `name`. */
+  @Post('admin')
+  @Access('isAdmin')
+  @HttpCode(200)
+  search(@Query() query: PageQuery, @Body() body: AffiliateSearchBody): Promise<Page<AffiliateDto>> {
+    return this.affiliates.search(body, query);
+  }
+
+  /** Multipart: `affiliate` (JSON; with `id` it updates) and optional `icon` and `banner` (paid only) images, stored as webp. */
+  @Put('admin')
+  @Access('isAdmin')
+  @JsonPartWithImages('affiliate', PICTURES)
+  save(@Body('affiliate') affiliate: AffiliateBody, @UploadedFiles() pictures?: UploadedImages<AffiliatePicture>): Promise<AffiliateDto> {
+    return this.affiliates.save(affiliate, pictures);
+  }
+
+  @Get('admin/:id')
+  @Access('isAdmin')
+  details(@Param() { id }: IdParam): Promise<AffiliateDto> {
+    return this.affiliates.details(id);
+  }
+
+  @Delete('admin/:id')
+  @Access('isAdmin')
+  @HttpCode(204)
+  remove(@Param() { id }: IdParam): Promise<void> {
+    return this.affiliates.remove(id);
+  }
+}

@@ -1,0 +1,16 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, IsUrl, MaxLength } from 'class-validator';
+
+/** An external web address (http or https, at most 500 characters): affiliates' sites, the merchandise shop. */
+export function WebUrlField(example = 'https://example.com/') {
+  return applyDecorators(
+    ApiProperty({ maxLength: 500, example, format: 'uri' }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
+    IsString(),
+    IsNotEmpty({ message: '$property must not be empty' }),
+    MaxLength(500),
+    IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: '$property must be a web address starting with https:// or http://' }),
+  );
+}

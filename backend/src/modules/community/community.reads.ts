@@ -1,0 +1,6 @@
+import { readTag } from '../../infra/read-cache/cached-read.js';
+
+/** Public reads of affiliates, merchandise and downloads: out of date after any of their changes (and, for "active" affiliates, at most the read TTL). */
+export const AFFILIATE_READS = readTag('affiliates', ['AffiliateChanged']);
+export const MERCHANDISE_READS = readTag('merchandise', ['ProductChanged']);
+export const DOWNLOAD_READS = readTag('downloads', ['DownloadChanged']);

@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, UploadedFiles } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Access } from '../../../common/access.js';
+import { IdParam } from '../../../common/dto-fields.js';
+import type { ProductDto } from '../../../contracts/community.js';
+import { CachedRead } from '../../../infra/read-cache/cached-read.js';
+import { JsonPartWithImages, type UploadedImages } from '../../images/image-upload.js';
+import { MERCHANDISE_READS } from '../community.reads.js';
+import { MerchandiseService } from './merchandise.service.js';
+import { PRODUCT_IMAGE_SLOTS, ProductBody, type ProductImageSlot } from './product.dto.js';
+
+@ApiTags('community')
+@Controller('merchandise')
+export class MerchandiseController {
+  constructor(private readonly merchandise: MerchandiseService) {}
+
+  /** Every product of the Merchandise page, by position (available or not). */
+  @Get()
+  @Access('public')
+  @CachedRead(MERCHANDISE_READS)
+  list(): Promise<ProductDto[]> {
+    return this.merchandise.list();
+  }
+
+  /** Multipart: `product` (JSON; with `id` it updates) and optional pictures `image0`…`image3`, stored as webp. */
+  @Put('admin')
+  @Access('isAdmin')
+  @JsonPartWithImages('product', PRODUCT_IMAGE_SLOTS)
+  save(@Body('product') product: ProductBody, @UploadedFiles() pictures?: UploadedImages<ProductImageSlot>): Promise<ProductDto> {
+    return this.merchandise.save(product, pictures);
+  }
+
+  @Get('admin/:id')
+  @Access('isAdmin')
+  details(@Param() { id }: IdParam): Promise<ProductDto> {
+    return this.merchandise.details(id);
+  }
+
+  @Delete('admin/:id')
+  @Access('isAdmin')
+  @HttpCode(204)
+  remove(@Param() { id }: IdParam): Promise<void> {
+    return this.merchandise.remove(id);
+  }
+}

@@ -1,0 +1,101 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { ProductDto } from '../../../contracts/community.js';
+import { recordDomainEvent } from '../../../infra/outbox/domain-events.js';
+import { BANNER_BOUNDS, imageUrl, type UploadedImages, type WebpImage } from '../../images/image-upload.js';
+import { ImagesService } from '../../images/images.service.js';
+import { StoredImage } from '../../images/stored-image.entity.js';
+import { Product, ProductImage } from '../community.entities.js';
+import { PRODUCT_IMAGE_SLOTS, type ProductBody, type ProductImageSlot } from './product.dto.js';
+
+const aggregate = (id: number) => ({ type: 'product', id });
+
+export function toProductDto(product: Product): ProductDto {
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    images: product.images
+      .getItems()
+      .toSorted((a, b) => a.position - b.position)
+      .map((picture) => imageUrl(picture.image.id)!),
+    price: product.price,
+    currency: product.currency,
+    variants: product.variants,
+    shopUrl: product.shopUrl,
+    available: product.available,
+    position: product.position,
+  };
+}
+
+/** The Merchandise page's products: admins keep them; every change commits with `ProductChanged`, which pushes it live. */
+@Injectable()
+export class MerchandiseService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly images: ImagesService,
+  ) {}
+
+  /** Every product, by position then name (sold-out ones say so). */
+  async list(): Promise<ProductDto[]> {
+    const products = await this.em.fork().find(Product, {}, { populate: ['images'], orderBy: [{ position: 'asc' }, { name: 'asc' }, { id: 'asc' }] });
+    return products.map(toProductDto);
+  }
+
+  async details(id: number): Promise<ProductDto> {
+    return toProductDto(await this.find(this.em.fork(), id));
+  }
+
+  /** Creates (no `id`) or updates a product; each uploaded picture (webp) takes its slot, `removeImages` empties slots. */
+  async save(body: ProductBody, uploads: UploadedImages<ProductImageSlot> = {}): Promise<ProductDto> {
+    const pictures = new Map<number, WebpImage>();
+    for (const [slot, field] of PRODUCT_IMAGE_SLOTS.entries()) {
+      const image = await this.images.prepare(uploads[field]?.[0], BANNER_BOUNDS, field);
+      if (image) pictures.set(slot, image);
+    }
+    const id = await this.em.transactional(async (em) => {
+      const fields = {
+        name: body.name,
+        description: body.description || null,
+        price: body.price,
+        currency: body.currency,
+        variants: body.variants ?? [],
+        shopUrl: body.shopUrl,
+        available: body.available ?? true,
+        ...(body.position !== undefined ? { position: body.position } : {}),
+      };
+      const product = body.id ? em.assign(await this.find(em, body.id), fields) : em.create(Product, fields);
+      const emptied = new Set([...(body.removeImages ?? []), ...pictures.keys()]);
+      for (const picture of product.images.getItems()) {
+        if (!emptied.has(picture.position)) continue;
+        em.remove(picture.image);
+        em.remove(picture);
+      }
+      for (const [position, image] of pictures) {
+        const stored = em.create(StoredImage, { id: randomUUID(), data: image.data, width: image.width, height: image.height });
+        em.create(ProductImage, { product, image: stored, position });
+      }
+      await em.flush();
+      recordDomainEvent(em, 'ProductChanged', aggregate(product.id), { productId: product.id });
+      await em.flush();
+      return product.id;
+    });
+    return this.details(id);
+  }
+
+  remove(id: number): Promise<void> {
+    return this.em.transactional(async (em) => {
+      const product = await this.find(em, id);
+      for (const picture of product.images.getItems()) em.remove(picture.image);
+      em.remove(product);
+      recordDomainEvent(em, 'ProductChanged', aggregate(id), { productId: id });
+    });
+  }
+
+  private async find(em: EntityManager, id: number): Promise<Product> {
+    const product = await em.findOne(Product, id, { populate: ['images'] });
+    if (!product) throw new NotFoundException(`Product ${id} not found`);
+    return product;
+  }
+}
