@@ -17,7 +17,7 @@ import type {
 } from '../../backend/src/contracts/rivals.js';
 import { ReadCache } from '../../backend/src/infra/read-cache/read-cache.js';
 import type { Car, Game, TrackVariant } from '../../backend/src/modules/catalogue/catalogue.entities.js';
-import type { DriverProfile } from '../../backend/src/modules/profiles/driver-profile.entity.js';
+import { DriverProfile } from '../../backend/src/modules/profiles/driver-profile.entity.js';
 import { RivalsServer, RivalTime } from '../../backend/src/modules/rivals/rivals.entities.js';
 import { RIVAL_BOARD_READS } from '../../backend/src/modules/rivals/rivals.reads.js';
 import { newCar, newGame, newTrack } from '../factories/catalogue.js';
@@ -39,6 +39,7 @@ describe('rivals', () => {
   let steward: CookieJar;
   let driver: CookieJar;
   let me: DriverProfile;
+  let adminProfile: DriverProfile;
   let game: Game;
   let tracks: TrackVariant[];
   let car: Car;
@@ -74,7 +75,7 @@ describe('rivals', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ worker: true });
-    await newMember(t.em(), 'admin');
+    ({ profile: adminProfile } = await newMember(t.em(), 'admin'));
     await newMember(t.em(), 'steward');
     ({ profile: me } = await newMember(t.em(), 'driver', { profile: { xboxUsername: 'MeOnXbox', steamUsername: STEAM(5) } }));
     [admin, steward, driver] = [await t.signIn('admin'), await t.signIn('steward'), await t.signIn('driver')];
@@ -240,6 +241,21 @@ describe('rivals', () => {
       ).toBeDefined();
       expect((await importFile(fixture('ac-qualify.json'), 'ac.json', { ...fields, trackId: 'abc' })).status).toBe(400);
       expect(await timesCount()).toBe(before);
+    });
+
+    it("takes files from a server operator's script with an admin's API key, and refuses a driver's key (403)", async () => {
+      const adminUser = await t.em().findOneOrFail(DriverProfile, { id: adminProfile.id }, { populate: ['user'] });
+      const keys = t.app.get(ApiKeysService);
+      const send = async (authorization: string) => {
+        const form = new FormData();
+        form.set('file', new Blob([new Uint8Array(fixture('acc-hotlap.utf16le.json'))], { type: 'application/json' }), 'hotlap.json');
+        form.set('trackId', String(tracks[1].id));
+        form.set('carId', String(car.id));
+        return t.request('/api/rivals/import', { method: 'POST', headers: { authorization }, body: form });
+      };
+      expect((await send(`Bearer ${await keys.issue(rivalTwoUserId)}`)).status).toBe(403);
+      const result = await json<RivalImportResultDto>(await send(`Bearer ${await keys.issue(adminUser.user.id)}`));
+      expect(result.imported.map((line) => line.profile.id)).toEqual([rivalOne.id, rivalTwo.id]);
     });
 
     it('refuses imports to visitors (401) and drivers and stewards (403)', async () => {
@@ -420,6 +436,16 @@ describe('rivals', () => {
       expect((await t.request(`/api/rivals/my/track/${tracks[0].id}?platform=PC&profileId=${rivalTwo.id}`, { method: 'DELETE', as: driver })).status).toBe(204);
       const game_ = await json<MyRivalDto[]>(await t.request(`/api/rivals/my/game/${game.id}?platform=PC`, { as: driver }));
       expect(game_.map((rival) => rival.profile.id)).toEqual([rivalOne.id]);
+      // POST/DELETE /rivals take the SPEC §3 Rival (track, game, platform) with the driver picked.
+      const rival = { profileId: rivalTwo.id, gameId: game.id, trackId: tracks[2].id, platform: 'PC' };
+      await json<MyRivalDto[]>(await t.request('/api/rivals', { method: 'POST', as: driver, json: rival }), 201);
+      expect((await json<MyRivalDto[]>(await t.request(`/api/rivals/my/track/${tracks[2].id}?platform=PC`, { as: driver }))).map((pick) => pick.profile.id)).toContain(
+        rivalTwo.id,
+      );
+      expect((await t.request('/api/rivals', { method: 'DELETE', as: driver, json: rival })).status).toBe(204);
+      expect((await json<MyRivalDto[]>(await t.request(`/api/rivals/my/track/${tracks[2].id}?platform=PC`, { as: driver }))).map((pick) => pick.profile.id)).not.toContain(
+        rivalTwo.id,
+      );
     });
 
     it('lists candidates with times on a board and on all boards, marking those picked', async () => {
