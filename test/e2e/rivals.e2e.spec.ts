@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import type { Car, Game, TrackVariant } from '../../backend/src/modules/catalogue/catalogue.entities.js';
+import { newCar, newGameWithTrack } from '../factories/catalogue.js';
+import { newRivalsServer, newRivalTime } from '../factories/rivals.js';
+import { newMember } from '../factories/users.js';
+import { pageHeading, seriousAxeViolations, signedInAs, site, useTabs, visit } from './support/browser.js';
+
+/** Chooses an option of an MUI select inside `scope` (a form or the page). */
+async function choose(page: Page, scope: ReturnType<Page['locator']> | Page, field: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('rivals, live', () => {
+  const open = useTabs();
+  let game: Game;
+  let gp: TrackVariant;
+  let car: Car;
+
+  beforeAll(async () => {
+    const em = site().em();
+    await newMember(em, 'driver', { profile: { driverNumber: 44, steamUsername: 'DaniDrives' } });
+    const captain = await newMember(em, 'captain', { profile: { driverNumber: 12, steamUsername: 'CaptainCara' } });
+    ({ game, gp } = await newGameWithTrack(em, ['PC', 'XBOX']));
+    car = await newCar(em, game, { name: 'Porsche 992 GT3 R' });
+    await newRivalsServer(em, { game, tracks: [gp], platform: 'PC', name: 'Paddock PC Rivals' });
+    await newRivalTime(em, { profile: captain.profile, game, track: gp, car, timeMs: 101_500 });
+  });
+
+  it("shows a driver's new time on another browser's open board and Home card without a reload", async () => {
+    const boardPath = `/rivals/pc/${game.id}/${gp.id}`;
+    const viewer = await open();
+    await visit(viewer, boardPath);
+    expect(await pageHeading(viewer)).toBe('Rivals');
+    const board = viewer.getByRole('table', { name: 'Rivals: Brands Hatch · GP' });
+    await board.getByRole('link', { name: /CaptainCara/ }).waitFor();
+
+    const home = await open();
+    await visit(home, '/');
+    const pcCard = home.getByRole('region', { name: 'PC top three' });
+    await pcCard.getByRole('link', { name: /CaptainCara/ }).waitFor({ timeout: 15_000 });
+    await home.getByRole('region', { name: 'Xbox top three' }).getByText('No times set yet').waitFor();
+    expect(await home.getByRole('link', { name: 'See all Xbox times' }).getAttribute('aria-disabled')).toBe('true');
+
+    const driver = await open();
+    await signedInAs(driver, 'driver');
+    await visit(driver, boardPath);
+    const form = driver.getByRole('form', { name: 'Set a time' });
+    await choose(driver, form, 'Car', 'Porsche 992 GT3 R');
+    // The form says what is wrong beside the field, and sends nothing.
+    await form.getByRole('textbox', { name: 'Lap time' }).fill('1:40.5');
+    await form.getByRole('button', { name: 'Send time' }).click();
+    await form.getByText('Use minutes:seconds.milliseconds, e.g. 1:47.123').waitFor();
+    await form.getByRole('textbox', { name: 'Lap time' }).fill('1:40.250');
+    await form.getByRole('textbox', { name: 'Video link' }).fill('https://youtu.be/dQw4w9WgXcQ');
+    await form.getByRole('button', { name: 'Send time' }).click();
+    await driver.getByText('Sent: 1:40.250 is provisional until a steward verifies it.').waitFor();
+    await driver.getByRole('table', { name: 'My times' }).getByText('Waiting for a steward').waitFor();
+
+    // The other browsers follow: the new leader on the board, marked provisional, and on Home's PC card.
+    const leader = board.getByRole('row').nth(1);
+    await leader.getByRole('link', { name: /DaniDrives/ }).waitFor({ timeout: 15_000 });
+    await leader.getByText('Provisional').waitFor();
+    await leader.getByText('1:40.250').waitFor();
+    const second = board.getByRole('row').nth(2);
+    await second.getByRole('link', { name: /CaptainCara/ }).waitFor();
+    await second.getByText('+1.250').waitFor();
+    await pcCard
+      .getByRole('listitem')
+      .first()
+      .getByRole('link', { name: /DaniDrives/ })
+      .waitFor({ timeout: 15_000 });
+
+    expect(await seriousAxeViolations(viewer)).toEqual([]);
+    expect(await seriousAxeViolations(home)).toEqual([]);
+  });
+
+  it('shows visitors the schedule with the visitor line, and signed-in users the next three days', async () => {
+    const visitor = await open();
+    await visit(visitor, '/');
+    const schedule = visitor.getByRole('table', { name: 'Rivals schedule' });
+    await schedule.getByRole('rowheader', { name: 'Paddock PC Rivals' }).waitFor({ timeout: 15_000 });
+    await visitor.getByText('Login to see the schedule for the upcoming three days').waitFor();
+
+    const driver = await open();
+    await signedInAs(driver, 'driver');
+    const row = driver.getByRole('row', { name: 'Paddock PC Rivals: open the schedule' });
+    await row.waitFor({ timeout: 15_000 });
+    await row.press('Enter');
+    const dialog = driver.getByRole('dialog', { name: 'Paddock PC Rivals' });
+    await dialog
+      .getByText(/Brands Hatch/)
+      .first()
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await driver.getByText('Login to see the schedule for the upcoming three days').count()).toBe(0);
+  });
+
+  it('refuses a driver the admin rivals servers screen', async () => {
+    const driver = await open();
+    await signedInAs(driver, 'driver');
+    await visit(driver, '/admin/rivals/servers');
+    expect(await pageHeading(driver)).toBe('You need the admin role');
+    expect(await driver.getByRole('table', { name: 'Rivals servers' }).count()).toBe(0);
+  });
+});
