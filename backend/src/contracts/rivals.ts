@@ -9,6 +9,9 @@
  *   GET /times/mine?pageNumber&pageSize (signedIn) → Page<RivalTimeDto> (the driver sees rejections and reasons);
  *   GET /times/provisional?pageNumber&pageSize (isSteward) → Page<RivalTimeDto>, oldest first;
  *   POST /times/{id}/verify, POST /times/{id}/reject {reason} (isSteward) → RivalTimeDto
+ * - POST /rivals, POST /my/game/{id}?platform, POST /my/track/{id}?platform {profileId} → MyRivalDto[] (the picks of that game or track,
+ *   as GET answers them); DELETE /my/game|track/{id}?platform&profileId (without profileId: every pick there) → 204
+ * - GET /my/next/track/{id}: `id` is a rivals server's id (its next track)
  * - POST /import (isAdmin, by session or an admin's API key; multipart `file`, `trackId`, `carId`, `platform`?) → RivalImportResultDto
  */
 import type { Page } from './api.js';
