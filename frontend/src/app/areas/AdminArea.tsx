@@ -19,4 +19,7 @@ export const ADMIN_PAGES: AreaPages = {
   'Admin-Headlines': lazyPage(() => import('../../features/community/components/HeadlinesAdminPage.js')),
   'Admin-Maintenance': lazyPage(() => import('../../features/site/components/MaintenanceAdminPage.js')),
   'Admin-RivalsServers': lazyPage(() => import('../../features/rivals/components/RivalServersPage.js')),
+  'Admin-Affiliates': lazyPage(() => import('../../features/community/components/AffiliatesAdminPage.js')),
+  'Admin-Affiliate': lazyPage(() => import('../../features/community/components/AffiliateFormPage.js')),
+  'Admin-Biddingconfig': lazyPage(() => import('../../features/bidding/components/BiddingConfigPage.js')),
 };

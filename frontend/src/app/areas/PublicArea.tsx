@@ -26,6 +26,8 @@ export const PUBLIC_PAGES: AreaPages = {
   'Competitions-Standings': lazyPage(() => import('../../features/competitions/components/StandingsPage.js')),
   'Paddock-Safety-Car': lazyPage(() => import('../../features/stewarding/components/SafetyCarPage.js')),
   Rivals: lazyPage(() => import('../../features/rivals/components/RivalsPage.js')),
+  Merchandise: lazyPage(() => import('../../features/community/components/MerchandisePage.js')),
+  Downloads: lazyPage(() => import('../../features/community/components/DownloadsPage.js')),
 };
 
 /** What Home, Event-List and Event-details ask for first (HomePage, EventListPage, useLiveEventDetails). */

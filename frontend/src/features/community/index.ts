@@ -1,2 +1,3 @@
-// The community feature's public face: headlines and what else the league shares.
+// The community feature's public face: headlines, Home's affiliates, and what else the league shares.
 export { communityCommands, communityKeys, communityQueries } from './api.js';
+export { AffiliateBannerSlot, OfficialAffiliatesSlot } from './components/homeSlots.js';

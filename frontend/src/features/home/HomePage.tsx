@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { sessionAtom } from '../auth/index.js';
+import { AffiliateBannerSlot, OfficialAffiliatesSlot } from '../community/index.js';
 import { eventQueries, useNextPlannedEvent } from '../events/index.js';
 import { configAtom } from '../site/index.js';
 import { LoginErrorAlert } from './LoginErrorAlert.js';
@@ -41,6 +42,8 @@ export default function HomePage() {
       <NextUpSection events={nextUp.data?.content ?? []} loading={nextUp.isPending} />
       <VideosSection videos={videos.data ?? []} />
       <RivalsHomeSlot />
+      <AffiliateBannerSlot />
+      <OfficialAffiliatesSlot />
     </Container>
   );
 }

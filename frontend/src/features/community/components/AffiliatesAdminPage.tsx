@@ -1,0 +1,80 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import { pathTo } from '../../../app/routes/routeTable.js';
+import { CenteredLoader } from '../../../components/CenteredLoader.js';
+import { EmptyState } from '../../../components/EmptyState.js';
+import { ImageIcon } from '../../../components/ImageIcon.js';
+import { ListPagination } from '../../../components/ListPagination.js';
+import { PageTitle } from '../../../components/PageTitle.js';
+import { showTime, viewerTimeZone } from '../../../components/dateTime.js';
+import { usePaging } from '../../../components/usePaging.js';
+import { communityQueries } from '../api.js';
+
+const windowText = (from: string | null, to: string | null) =>
+  !from && !to ? 'Always' : `${from ? showTime(from).dateTime : 'now'} – ${to ? showTime(to).dateTime : 'no end'}`;
+
+/** Admin-Affiliates: every affiliate (active or not), paged, with a way to add one. */
+export default function AffiliatesAdminPage() {
+  const { paging, request, setPaging } = usePaging();
+  const affiliates = useQuery(communityQueries.adminAffiliates(request.pageNumber, request.pageSize));
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <PageTitle>Affiliates</PageTitle>
+        <Button component={RouterLink} to={pathTo('Admin-Affiliate', { affiliate: 'new' })} variant="contained">
+          New affiliate
+        </Button>
+      </Box>
+      {affiliates.isPending ? (
+        <CenteredLoader label="Loading affiliates" />
+      ) : !affiliates.data?.content.length ? (
+        <EmptyState title="No affiliates yet">Add the league&apos;s partners: they show on Home.</EmptyState>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            Times in {viewerTimeZone()}
+          </Typography>
+          <Table size="small" aria-label="Affiliates">
+            <TableHead>
+              <TableRow>
+                <TableCell>Affiliate</TableCell>
+                <TableCell>Paid</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Shown</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Order</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {affiliates.data.content.map((affiliate) => (
+                <TableRow key={affiliate.id} hover>
+                  <TableCell>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                      <ImageIcon src={affiliate.icon} size={28} />
+                      <Link component={RouterLink} to={pathTo('Admin-Affiliate', { affiliate: affiliate.id })}>
+                        {affiliate.name}
+                      </Link>
+                    </Box>
+                  </TableCell>
+                  <TableCell>{affiliate.monetized ? <Chip size="small" color="secondary" label="Yes" /> : 'No'}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{windowText(affiliate.activeFrom, affiliate.activeTo)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{affiliate.position}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      )}
+      <ListPagination label="Affiliate pages" paging={paging} totalElements={affiliates.data?.totalElements} onChange={setPaging} />
+    </Container>
+  );
+}

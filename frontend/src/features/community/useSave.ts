@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { errorsFor, otherErrors, SaveFailure, type FieldErrors } from '../../components/form/saveWithImage.js';
+
+/** A form's save: busy flag, the API's field errors (shown beside their fields) and a summary message. */
+export function useSave<T>(save: () => Promise<T>, onSaved: (saved: T) => void, shown: RegExp) {
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const submit = () => {
+    setBusy(true);
+    setMessage(null);
+    save()
+      .then((saved) => {
+        setErrors({});
+        onSaved(saved);
+      })
+      .catch((error: unknown) => {
+        const failure = error instanceof SaveFailure ? error : new SaveFailure(0, 'Saving failed', {});
+        setErrors(failure.fieldErrors);
+        setMessage(Object.keys(failure.fieldErrors).length ? 'Please correct the marked fields.' : failure.message);
+      })
+      .finally(() => setBusy(false));
+  };
+  return {
+    busy,
+    submit,
+    message,
+    fieldError: (field: string) => errorsFor(errors, field),
+    others: otherErrors(errors, (path) => shown.test(path)),
+  };
+}
