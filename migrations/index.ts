@@ -10,6 +10,7 @@ import { Migration20261123100001_race_lineups } from './Migration20261123100001_
 import { Migration20261123100002_competitions } from './Migration20261123100002_competitions.js';
 import { Migration20261123120000_rivals } from './Migration20261123120000_rivals.js';
 import { Migration20261123120002_community } from './Migration20261123120002_community.js';
+import { Migration20261123120003_bidding } from './Migration20261123120003_bidding.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
@@ -24,4 +25,5 @@ export const migrations: MigrationObject[] = [
   Migration20261123100002_competitions,
   Migration20261123120000_rivals,
   Migration20261123120002_community,
+  Migration20261123120003_bidding,
 ].map((migration) => ({ name: migration.name, class: migration }));

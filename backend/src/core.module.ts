@@ -18,6 +18,7 @@ import { LeagueEventsModule } from './modules/events/events.module.js';
 import { ImagesModule } from './modules/images/images.module.js';
 import { DriversModule } from './modules/profiles/drivers.module.js';
 import { TeamsApiModule } from './modules/teams/teams-api.module.js';
+import { BiddingModule } from './modules/bidding/bidding.module.js';
 import { RivalsModule } from './modules/rivals/rivals.module.js';
 
 /** The domain modules, loaded by API and worker alike (both find their domain event subscribers; the worker their scheduled jobs). */
@@ -33,6 +34,7 @@ export const DOMAIN_MODULES = [
   CompetitionsModule,
   StewardingModule,
   RivalsModule,
+  BiddingModule,
 ];
 
 /**

@@ -10,6 +10,7 @@ import { PROFILES_ENTITIES } from './modules/profiles/driver-profile.entity.js';
 import { SITE_ENTITIES } from './modules/site/site-setting.entity.js';
 import { TEAMS_ENTITIES } from './modules/teams/team.entity.js';
 import { USERS_ENTITIES } from './modules/users/users.entities.js';
+import { BIDDING_ENTITIES } from './modules/bidding/bidding.entities.js';
 import { RIVALS_ENTITIES } from './modules/rivals/rivals.entities.js';
 
 /**
@@ -30,4 +31,5 @@ export const ENTITIES = [
   ...COMPETITIONS_ENTITIES,
   ...RACE_LINEUP_ENTITIES,
   ...RIVALS_ENTITIES,
+  ...BIDDING_ENTITIES,
 ];

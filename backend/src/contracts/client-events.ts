@@ -70,6 +70,10 @@ export interface ClientEventMap {
   'merchandise.changed': { productId: number };
   /** To `everyone`: a download changed or got a new version (the Downloads page refetches). */
   'downloads.changed': { downloadId: number };
+  /** To `everyone`: a bidding round was set up or changed, or a lot's close moved (bidder panels and the organizers' list refetch; bids stay sealed). */
+  'bidding.changed': { roundId: number };
+  /** To `user:<id>` of each bidder: lots they bid on were settled; refetch the bidder panel (results). */
+  'bidding.settled': { roundId: number };
 }
 
 export type ClientEventName = keyof ClientEventMap;

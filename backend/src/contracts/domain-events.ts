@@ -63,6 +63,10 @@ export interface DomainEventMap {
   ProductChanged: { productId: number };
   /** A download was created, edited, deleted or got a new file version. */
   DownloadChanged: { downloadId: number };
+  /** A bidding round was created or edited, or a late bid moved a lot's close (counter-bid window). */
+  BiddingRoundChanged: { roundId: number };
+  /** The worker settled lots of a bidding round whose close had passed; `userIds` placed bids on them. */
+  BiddingLotsSettled: { roundId: number; userIds: number[] };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -98,6 +102,8 @@ export const DOMAIN_EVENT_VERSIONS: { readonly [N in DomainEventName]: number } 
   AffiliateChanged: 1,
   ProductChanged: 1,
   DownloadChanged: 1,
+  BiddingRoundChanged: 1,
+  BiddingLotsSettled: 1,
 };
 
 export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENT_VERSIONS) as DomainEventName[];

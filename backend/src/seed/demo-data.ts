@@ -6,6 +6,7 @@ import { Headline } from '../modules/community/headline.entity.js';
 import { DriverProfile } from '../modules/profiles/driver-profile.entity.js';
 import { Team, TeamMember } from '../modules/teams/team.entity.js';
 import { User } from '../modules/users/user.entity.js';
+import { seedDemoBidding } from './demo-bidding.js';
 import { seedDemoCompetitions } from './demo-competitions.js';
 import { seedDemoLeague } from './demo-league.js';
 import { seedDemoRivals } from './demo-rivals.js';
@@ -77,6 +78,7 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     for (const text of DEMO_HEADLINES) tx.create(Headline, { text });
     const catalogue = seedDemoLeague(tx, profiles, team);
     await seedDemoCompetitions(tx, catalogue, { users, profiles }, team);
+    await seedDemoBidding(tx);
     await seedDemoRivals(tx, catalogue);
   });
   return true;

@@ -1,0 +1,134 @@
+/**
+ * The bidding market: organizers open rounds of lots (team seats and car models in TEAM and LVL
+ * seasons, race numbers in a season or league-wide); captains bid for their team, drivers for
+ * numbers, sealed (each bidder sees only their own bids and budget); a scheduled job settles each lot
+ * when its close has passed.
+ *
+ * Counter-bid window: a bid placed while a lot has less than `counterBidHours` left moves that lot's
+ * close to `counterBidHours` after the bid — only that lot's, so the others close on time and a late
+ * bid always leaves the others a full window to answer it.
+ */
+
+export const LOT_KINDS = ['SEAT', 'CAR', 'NUMBER'] as const;
+export type LotKind = (typeof LOT_KINDS)[number];
+
+/** TOKENS: every bidder gets `tokensPerBidder`; POINTS: a bidder's points of the competition's previous season (a team's for teams, a driver's for drivers). */
+export const BIDDING_CURRENCIES = ['TOKENS', 'POINTS'] as const;
+export type BiddingCurrency = (typeof BIDDING_CURRENCIES)[number];
+
+/** Equal bids: the better position in the previous season's championship wins (then the earlier bid), or simply the earlier bid. */
+export const TIE_BREAKS = ['CHAMPIONSHIP_POSITION', 'EARLIEST_BID'] as const;
+export type TieBreak = (typeof TIE_BREAKS)[number];
+
+export const COUNTER_BID_HOURS_MIN = 24;
+export const COUNTER_BID_HOURS_MAX = 48;
+export const LOT_LABEL_MAX = 60;
+export const MAX_LOTS = 300;
+
+export interface BiddingLotRequest {
+  kind: LotKind;
+  /** A seat's or car's name; for NUMBER the number itself ("44"). */
+  label: string;
+  /** CAR lots: the manufacturer the cap counts. */
+  manufacturer?: string | null;
+}
+
+/** `PUT /api/bidding/rounds`: with `id` it updates. */
+export interface BiddingRoundRequest {
+  id?: number;
+  name: string;
+  /** Null: a league-wide round (numbers only). */
+  seasonId?: number | null;
+  opensAt: string;
+  closesAt: string;
+  counterBidHours: number;
+  currency: BiddingCurrency;
+  /** TOKENS only. */
+  tokensPerBidder?: number | null;
+  minimumBid: number;
+  increment: number;
+  /** At most this many cars of one manufacturer are awarded in the round (null: no cap). */
+  manufacturerCap?: number | null;
+  tieBreak: TieBreak;
+  lots: BiddingLotRequest[];
+}
+
+export interface BiddingLotDto {
+  id: number;
+  kind: LotKind;
+  label: string;
+  manufacturer: string | null;
+  closesAt: string;
+  settled: boolean;
+  /** After settlement: the winner's name and price (null: no valid bid won it). */
+  winner: { name: string; amount: number } | null;
+  /** After settlement, what happened (e.g. why nobody won, or why a number was not put on the profile). */
+  outcome: string | null;
+}
+
+export interface BiddingRoundDto {
+  id: number;
+  name: string;
+  seasonId: number | null;
+  /** "Competition – Season", or "League-wide". */
+  seasonName: string;
+  opensAt: string;
+  closesAt: string;
+  counterBidHours: number;
+  currency: BiddingCurrency;
+  tokensPerBidder: number | null;
+  minimumBid: number;
+  increment: number;
+  manufacturerCap: number | null;
+  tieBreak: TieBreak;
+  settled: boolean;
+  bidCount: number;
+  lots: BiddingLotDto[];
+}
+
+export interface MyBidDto {
+  id: number;
+  amount: number;
+  placedAt: string;
+}
+
+export interface BidderLotDto extends BiddingLotDto {
+  myBid: MyBidDto | null;
+  /** After settlement: whether this bidder won it. */
+  won: boolean;
+}
+
+/** One round as one bidder (a driver, or a captain's team) sees it. */
+export interface BidderRoundDto {
+  id: number;
+  name: string;
+  seasonName: string;
+  opensAt: string;
+  closesAt: string;
+  counterBidHours: number;
+  currency: BiddingCurrency;
+  minimumBid: number;
+  increment: number;
+  open: boolean;
+  settled: boolean;
+  bidder: { kind: 'DRIVER' | 'TEAM'; id: number; name: string };
+  budget: number;
+  /** Open bids plus lots won. */
+  committed: number;
+  available: number;
+  lots: BidderLotDto[];
+}
+
+/** `POST /api/bidding/rounds/{id}/bids`: `teamId` for seats and cars (the caller captains it). */
+export interface PlaceBidRequest {
+  lotId: number;
+  amount: number;
+  teamId?: number | null;
+}
+
+/** A bid's amount against the round's minimum and increment: a message, or null when valid. */
+export function bidAmountProblem(amount: number, minimumBid: number, increment: number): string | null {
+  if (!Number.isInteger(amount) || amount < minimumBid) return `A bid is at least ${minimumBid}`;
+  if ((amount - minimumBid) % increment !== 0) return `A bid goes up in steps of ${increment} from ${minimumBid}`;
+  return null;
+}

@@ -1,0 +1,61 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Access } from '../../common/access.js';
+import { CurrentPrincipal, type Principal } from '../../common/principal.js';
+import type { BidderRoundDto, BiddingRoundDto } from '../../contracts/bidding.js';
+import { BiddingService } from './bidding.service.js';
+import { BidderQuery, BidParam, BiddingRoundBody, PlaceBidBody, RoundParam } from './dto/bidding.dto.js';
+
+/**
+ * The bidding market. Organizers set rounds up; captains (for their teams) and drivers (for numbers)
+ * read their own view and bid. Bids are sealed, so nothing here is public or shared between callers:
+ * these reads go past the read cache.
+ */
+@ApiTags('bidding')
+@Controller('bidding')
+export class BiddingController {
+  constructor(private readonly bidding: BiddingService) {}
+
+  /** Every round with its lots, bid counts and (once settled) awards. */
+  @Get('rounds')
+  @Access('isOrganizer')
+  rounds(): Promise<BiddingRoundDto[]> {
+    return this.bidding.rounds();
+  }
+
+  @Get('rounds/:round')
+  @Access('isOrganizer')
+  round(@Param() { round }: RoundParam): Promise<BiddingRoundDto> {
+    return this.bidding.round(round);
+  }
+
+  /** Creates (no `id`) or edits a round and its lots; lots with bids stay, a round being settled is not changed (409). */
+  @Put('rounds')
+  @Access('isOrganizer')
+  save(@Body() body: BiddingRoundBody): Promise<BiddingRoundDto> {
+    return this.bidding.save(body);
+  }
+
+  /** The caller's view: `for=numbers` as a driver, `for=teams` for each team they captain — lots, own sealed bids, budget, results. */
+  @Get('mine')
+  @Access('signedIn')
+  mine(@CurrentPrincipal() principal: Principal, @Query() query: BidderQuery): Promise<BidderRoundDto[]> {
+    return this.bidding.bidderRounds(principal, query.for);
+  }
+
+  /** Places or changes the caller's sealed bid on a lot of the round (a team's with `teamId`); answers the round as this bidder sees it. */
+  @Post('rounds/:round/bids')
+  @Access('signedIn')
+  @HttpCode(200)
+  placeBid(@CurrentPrincipal() principal: Principal, @Param() { round }: RoundParam, @Body() body: PlaceBidBody): Promise<BidderRoundDto> {
+    return this.bidding.placeBid(principal, round, body);
+  }
+
+  /** Withdraws one of the caller's bids (or their team's) while its lot is open. */
+  @Delete('bids/:bid')
+  @Access('signedIn')
+  @HttpCode(204)
+  withdraw(@CurrentPrincipal() principal: Principal, @Param() { bid }: BidParam): Promise<void> {
+    return this.bidding.withdraw(principal, bid);
+  }
+}

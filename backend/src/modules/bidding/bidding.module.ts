@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CompetitionsModule } from '../competitions/competitions.module.js';
+import { ProfilesModule } from '../profiles/profiles.module.js';
+import { TeamsModule } from '../teams/teams.module.js';
+import { BiddingController } from './bidding.controller.js';
+import { BiddingHandlers } from './bidding.handlers.js';
+import { BiddingService } from './bidding.service.js';
+
+/** The bidding market: rounds of seats, cars and numbers, sealed bids, settlement by a scheduled job, results told live. */
+@Module({
+  imports: [CompetitionsModule, ProfilesModule, TeamsModule],
+  controllers: [BiddingController],
+  providers: [BiddingService, BiddingHandlers],
+})
+export class BiddingModule {}
