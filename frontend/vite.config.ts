@@ -1,16 +1,28 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.js';
 
 const backend = process.env.PADDOCK_API_URL ?? 'http://localhost:3000';
+const routerDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   plugins: [react(), precompress()],
   resolve: {
     // The API's shared types and pure rules (SPEC shapes, role flags, …): `@paddock/contracts/events.js`.
-    alias: [{ find: /^@paddock\/contracts\//, replacement: `${path.resolve(import.meta.dirname, '../backend/src/contracts')}/` }],
+    alias: [
+      { find: /^@paddock\/contracts\//, replacement: `${path.resolve(import.meta.dirname, '../backend/src/contracts')}/` },
+      // React Router's package exports only its development build (dev warnings on, and the code they keep
+      // alive); the production build beside it is the same code with them off: used for the site.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.join(routerDist, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.join(routerDist, 'dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   build: {
     outDir: 'dist',
@@ -35,4 +47,4 @@ export default defineConfig({
       '/socket.io': { target: backend, ws: true, headers: { origin: new URL(backend).origin } },
     },
   },
-});
+}));

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
@@ -17,8 +16,8 @@ const CHANNELS: { key: keyof SiteConfig['social']; label: string; Icon: typeof G
 export function Footer() {
   const { leagueName, social } = useAtomValue(configAtom);
   return (
-    <Box component="footer" sx={{ bgcolor: 'footer.main', color: 'footer.contrastText', py: 3, px: 2, textAlign: 'center' }}>
-      <Box component="ul" aria-label="Our channels" sx={{ listStyle: 'none', display: 'flex', justifyContent: 'center', gap: 1, m: 0, mb: 1, p: 0 }}>
+    <footer className="pd-footer">
+      <ul aria-label="Our channels" className="pd-footer-channels">
         {CHANNELS.filter(({ key }) => social[key]).map(({ key, label, Icon }) => (
           <li key={key}>
             <IconButton color="inherit" href={social[key]} target="_blank" rel="noopener noreferrer" aria-label={label}>
@@ -26,11 +25,11 @@ export function Footer() {
             </IconButton>
           </li>
         ))}
-      </Box>
+      </ul>
       <Typography variant="body2">
         © 2023–{new Date().getFullYear()} {leagueName}
       </Typography>
       <Typography variant="body2">All rights reserved on league communications and format</Typography>
-    </Box>
+    </footer>
   );
 }

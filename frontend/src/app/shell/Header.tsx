@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -33,7 +32,7 @@ export function Header() {
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   return (
     <AppBar position="sticky" color="primary" component="header">
-      <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
+      <Toolbar className="pd-toolbar">
         {!wide && (
           <IconButton
             color="inherit"
@@ -47,19 +46,14 @@ export function Header() {
             <MenuIcon />
           </IconButton>
         )}
-        <Box
-          component={RouterLink}
-          to={pathTo('Home')}
-          aria-label={`${leagueName} home`}
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}
-        >
+        <RouterLink className="pd-brand" to={pathTo('Home')} aria-label={`${leagueName} home`}>
           <Logo size={36} />
-          <Typography variant="h6" component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline', lg: 'none', xl: 'inline' } }}>
+          <Typography variant="h6" component="span" className="pd-brand-name">
             {leagueName}
           </Typography>
-        </Box>
+        </RouterLink>
         {wide && <DesktopNav />}
-        <Box sx={{ flexGrow: 1 }} />
+        <div className="pd-grow" />
         {medium && <NextRaceSlot />}
         <LiveRaceButton />
         <AccountArea />

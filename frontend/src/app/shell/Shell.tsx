@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
@@ -10,6 +9,7 @@ import { useHashScroll } from '../routes/useHashScroll.js';
 import { ErrorDialog } from './ErrorDialog.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
+import './shell.css';
 
 // Only while the league is under maintenance: not part of the first page.
 const MaintenancePage = lazy(() => import('../../features/site/MaintenancePage.js').then((module) => ({ default: module.MaintenancePage })));
@@ -39,21 +39,17 @@ export function Shell() {
     );
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <Box
-        component="a"
-        href="#main-content"
-        sx={{ position: 'absolute', left: 8, top: -48, zIndex: 2000, p: 1, bgcolor: 'background.paper', color: 'primary.main', '&:focus': { top: 8 } }}
-      >
+    <div className="pd-shell">
+      <a className="pd-skip-link" href="#main-content">
         Skip to main content
-      </Box>
+      </a>
       <Header />
       {/* At least a screen high, so the footer starts below the fold and never shifts into view as the page loads. */}
-      <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, minHeight: '100vh', outline: 'none' }}>
+      <main className="pd-main" id="main-content" tabIndex={-1}>
         <AppRoutes />
-      </Box>
+      </main>
       <Footer />
       <ErrorDialog />
-    </Box>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -5,6 +6,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
@@ -15,12 +17,16 @@ import { PLATFORM_LABELS } from '../labels.js';
 import { useLiveEventDetails } from '../useLiveEventDetails.js';
 import { AttendanceControl } from './AttendanceControl.js';
 import { AttendeeList } from './AttendeeList.js';
-import { EventExtras } from './EventExtras.js';
 import { eventLoadFailed, EventLoadFailure } from './EventLoadFailure.js';
 import { RaceEventsList } from './RaceEventsList.js';
 import { RulesList } from './RulesList.js';
 import { isPastEvent, SeatsAvailable } from './SeatsAvailable.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
+import { sessionAtom } from '../../auth/index.js';
+
+// Shown to signed-in viewers only (a captain's team entries, a driver's assessment standing, the organizers'
+// new drivers): a visitor's event page never downloads it.
+const EventExtras = lazy(() => import('./EventExtras.js').then((module) => ({ default: module.EventExtras })));
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -36,6 +42,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** Event-details (SPEC §2): races and tracks, rules, who is in, Join / Leave, seats live from `event:{id}`. */
 export default function EventDetailsPage() {
   const { eventId, details } = useLiveEventDetails(useParams().event);
+  const { loggedIn } = useAtomValue(sessionAtom);
 
   const event = details.data;
   if (!event) {
@@ -84,7 +91,11 @@ export default function EventDetailsPage() {
           <AttendanceControl event={event} />
         </Stack>
       </Paper>
-      <EventExtras event={event} />
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <EventExtras event={event} />
+        </Suspense>
+      )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '3fr 2fr' } }}>
         <Section title="Races and tracks">
           <RaceEventsList raceEvents={event.raceEvents} />
