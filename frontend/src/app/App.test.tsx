@@ -74,10 +74,10 @@ describe('App', () => {
     expect(window.location.pathname).toBe('/profile');
   });
 
-  it('shows a titled Coming soon page for a later screen, and the not-found page for an unknown path', async () => {
-    startAt('/admin/biddingconfig', testUser({ roles: ['ADMIN'] }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bidding configuration' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+  it('shows a titled Under construction page for a screen the spec leaves unbuilt', async () => {
+    startAt('/organizer/scheduler', testUser({ roles: ['ORGANIZER'] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scheduler' })).toBeInTheDocument();
+    expect(screen.getByText('Under construction')).toBeInTheDocument();
   });
 
   it('shows the not-found page for an unknown path', async () => {

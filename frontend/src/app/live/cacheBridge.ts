@@ -11,6 +11,7 @@ import type { RealtimeConnection } from '../../lib/realtime/connection.js';
 import { ownChangesOf } from '../../lib/query/ownChanges.js';
 import { refetchMissed } from '../../lib/query/refetchMissed.js';
 import { communityKeys } from '../../features/community/index.js';
+import { biddingKeys } from '../../features/bidding/index.js';
 import { applyStandings, onCompetitionsChanged } from '../../features/competitions/index.js';
 import { applyAttendance, eventKeys, eventsChangedEcho, liveChangedEcho, type LiveDto } from '../../features/events/index.js';
 import { onDriversChanged, onMeChanged, onTeamsChanged, profileQueries, refreshCurrentUser } from '../../features/profiles/index.js';
@@ -79,6 +80,9 @@ export const MESSAGE_HANDLERS: Handlers = {
   'affiliates.changed': (queryClient) => void queryClient.invalidateQueries({ queryKey: communityKeys.affiliates }),
   'merchandise.changed': (queryClient) => void queryClient.invalidateQueries({ queryKey: communityKeys.merchandise }),
   'downloads.changed': (queryClient) => void queryClient.invalidateQueries({ queryKey: communityKeys.downloads }),
+  // Bidding: a round set up or changed, a lot's close moved, lots settled (results): the bidder panels and the organizers' list refetch.
+  'bidding.changed': (queryClient) => void queryClient.invalidateQueries({ queryKey: biddingKeys.all }),
+  'bidding.settled': (queryClient) => void queryClient.invalidateQueries({ queryKey: biddingKeys.all }),
 };
 
 /** Connects the cache to the live connection; returns a function that disconnects it. */

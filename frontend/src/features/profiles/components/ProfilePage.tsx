@@ -24,6 +24,7 @@ import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
+import { BidderPanelSlot } from '../../bidding/index.js';
 import { catalogueQueries } from '../../catalogue/index.js';
 import { MyTicketsAndLicence } from '../../stewarding/index.js';
 import { profileCommands, profileKeys, profileQueries } from '../api.js';
@@ -47,6 +48,7 @@ export default function ProfilePage() {
         <>
           <TeamInvites />
           <MyTicketsAndLicence />
+          <BidderPanelSlot as="numbers" />
           <ProfileForm profile={profile.data} />
         </>
       )}

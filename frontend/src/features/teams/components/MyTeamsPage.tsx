@@ -13,6 +13,7 @@ import type { MyTeamDto } from '@paddock/contracts/teams.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
+import { BidderPanelSlot } from '../../bidding/index.js';
 import { NO_DRIVER_FILTERS, profileQueries, refreshCurrentUser } from '../../profiles/index.js';
 import { teamCommands, teamKeys, teamQueries } from '../api.js';
 import { TeamCard } from './TeamCard.js';
@@ -34,6 +35,7 @@ export default function MyTeamsPage() {
       ) : (
         teams.data.map((team) => <Roster key={team.id} team={team} />)
       )}
+      {teams.data && teams.data.length > 0 && <BidderPanelSlot as="teams" />}
     </Container>
   );
 }
