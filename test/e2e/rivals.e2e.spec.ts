@@ -16,16 +16,18 @@ describe('rivals, live', () => {
   const open = useTabs();
   let game: Game;
   let gp: TrackVariant;
+  let indy: TrackVariant;
   let car: Car;
 
   beforeAll(async () => {
     const em = site().em();
     await newMember(em, 'driver', { profile: { driverNumber: 44, steamUsername: 'DaniDrives' } });
     const captain = await newMember(em, 'captain', { profile: { driverNumber: 12, steamUsername: 'CaptainCara' } });
-    ({ game, gp } = await newGameWithTrack(em, ['PC', 'XBOX']));
+    ({ game, gp, indy } = await newGameWithTrack(em, ['PC', 'XBOX']));
     car = await newCar(em, game, { name: 'Porsche 992 GT3 R' });
     await newRivalsServer(em, { game, tracks: [gp], platform: 'PC', name: 'Paddock PC Rivals' });
     await newRivalTime(em, { profile: captain.profile, game, track: gp, car, timeMs: 101_500 });
+    await newRivalTime(em, { profile: captain.profile, game, track: indy, car, timeMs: 52_123, status: 'PROVISIONAL' });
   });
 
   it("shows a driver's new time on another browser's open board and Home card without a reload", async () => {
@@ -104,5 +106,50 @@ describe('rivals, live', () => {
     await visit(driver, '/admin/rivals/servers');
     expect(await pageHeading(driver)).toBe('You need the admin role');
     expect(await driver.getByRole('table', { name: 'Rivals servers' }).count()).toBe(0);
+  });
+
+  it('lets a steward reject a provisional time, and its driver sees the reason without a reload', async () => {
+    const captain = await open();
+    await signedInAs(captain, 'captain');
+    await visit(captain, `/rivals/pc/${game.id}/${indy.id}`);
+    const myTimes = captain.getByRole('table', { name: 'My times' });
+    const mine = myTimes.getByRole('row').filter({ hasText: '0:52.123' });
+    await mine.getByText('Waiting for a steward').waitFor();
+
+    const steward = await open();
+    await signedInAs(steward, 'steward');
+    await visit(steward, '/steward/rivals/times');
+    expect(await pageHeading(steward)).toBe('Provisional times');
+    await steward.getByRole('button', { name: /^Reject .*CaptainCara's 0:52\.123$/ }).click();
+    const dialog = steward.getByRole('dialog', { name: /^Reject .*CaptainCara's 0:52\.123$/ });
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.getByText('Say why, in a few words: the driver sees this reason').waitFor();
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('The screenshot does not show the car');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await steward
+      .getByRole('button', { name: /CaptainCara's 0:52\.123$/ })
+      .first()
+      .waitFor({ state: 'detached' });
+
+    await mine.getByText('Rejected').waitFor({ timeout: 15_000 });
+    await mine.getByText('Reason: The screenshot does not show the car').waitFor();
+    expect(await seriousAxeViolations(steward)).toEqual([]);
+  });
+
+  it('lets a driver pick a rival from the drivers with a time on the current track and shows the gap', async () => {
+    const driver = await open();
+    await signedInAs(driver, 'driver');
+    await visit(driver, '/profile/rivals');
+    expect(await pageHeading(driver)).toBe('My rivals');
+    await driver.getByRole('list', { name: 'Drivers to pick' }).waitFor({ timeout: 15_000 });
+    await driver.getByRole('button', { name: /^Pick .*CaptainCara for this track$/ }).click();
+    const onTrack = driver.getByRole('list', { name: 'Rivals on Brands Hatch · GP' });
+    await onTrack.getByRole('link', { name: /CaptainCara/ }).waitFor({ timeout: 15_000 });
+    // The driver's 1:40.250 from the first test against CaptainCara's 1:41.500.
+    await onTrack.getByText('+1.250 behind you').waitFor();
+    await onTrack.getByRole('button', { name: /^Remove .*CaptainCara$/ }).click();
+    await driver.getByRole('list', { name: 'Rivals on Brands Hatch · GP' }).waitFor({ state: 'detached' });
+    expect(await seriousAxeViolations(driver)).toEqual([]);
   });
 });

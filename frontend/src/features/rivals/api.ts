@@ -120,7 +120,8 @@ export const rivalsCommands = {
     saveWithImage<RivalTimeDto>({ method: 'POST', path: '/rivals/times', part: 'time', record: submission, image: screenshot, imagePart: 'screenshot' }),
   verify: (id: number) => api.post<RivalTimeDto>(`/rivals/times/${id}/verify`),
   reject: (id: number, reason: string) => api.post<RivalTimeDto>(`/rivals/times/${id}/reject`, { reason } satisfies RivalRejectRequest, { silent: true }),
-  pick: (request: RivalRequest) => api.post<MyRivalDto>('/rivals', request),
+  /** Answers the rivals now picked there. */
+  pick: (request: RivalRequest) => api.post<MyRivalDto[]>('/rivals', request),
   unpick: (request: RivalRequest) => apiRequest<unknown>('/rivals', { method: 'DELETE', body: request }),
   /** Quiet: the server form shows field errors beside the fields. */
   saveServer: (id: number | null, request: RivalServerRequest) =>
