@@ -9,6 +9,7 @@ import { Migration20261123100000_headline_positions } from './Migration202611231
 import { Migration20261123100001_race_lineups } from './Migration20261123100001_race_lineups.js';
 import { Migration20261123100002_competitions } from './Migration20261123100002_competitions.js';
 import { Migration20261123120000_rivals } from './Migration20261123120000_rivals.js';
+import { Migration20261123120001_stewarding } from './Migration20261123120001_stewarding.js';
 import { Migration20261123120002_community } from './Migration20261123120002_community.js';
 import { Migration20261123120003_bidding } from './Migration20261123120003_bidding.js';
 
@@ -24,6 +25,7 @@ export const migrations: MigrationObject[] = [
   Migration20261123100001_race_lineups,
   Migration20261123100002_competitions,
   Migration20261123120000_rivals,
+  Migration20261123120001_stewarding,
   Migration20261123120002_community,
   Migration20261123120003_bidding,
 ].map((migration) => ({ name: migration.name, class: migration }));

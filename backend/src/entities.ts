@@ -3,6 +3,7 @@ import { CATALOGUE_ENTITIES } from './modules/catalogue/catalogue.entities.js';
 import { COMMUNITY_ENTITIES } from './modules/community/headline.entity.js';
 import { COMMUNITY_MORE_ENTITIES } from './modules/community/community.entities.js';
 import { COMPETITIONS_ENTITIES } from './modules/competitions/competition.entities.js';
+import { STEWARDING_ENTITIES } from './modules/stewarding/stewarding.entities.js';
 import { EVENTS_ENTITIES } from './modules/events/event.entities.js';
 import { RACE_LINEUP_ENTITIES } from './modules/events/race-lineup.entity.js';
 import { IMAGES_ENTITIES } from './modules/images/stored-image.entity.js';
@@ -32,4 +33,5 @@ export const ENTITIES = [
   ...RACE_LINEUP_ENTITIES,
   ...RIVALS_ENTITIES,
   ...BIDDING_ENTITIES,
+  ...STEWARDING_ENTITIES,
 ];

@@ -33,11 +33,21 @@ export interface StandingsSnapshot {
 }
 
 /**
- * Points deductions from stewarding, to be applied to the season's standings. Stewarding (tickets,
- * decisions, penalties) is not built yet: there are none. It will read the season's decided penalties here.
+ * Points deductions from stewarding, applied to the season's standings: the POINTS_DEDUCTION outcomes
+ * of each ticket's standing decision (its highest round). Read as rows (stewarding's tables) so this
+ * module does not load stewarding's; each outcome keeps one id, so a deduction counts once.
  */
-export function stewardingPenalties(_em: EntityManager, _seasonId: number): Promise<PointsPenalty[]> {
-  return Promise.resolve([]);
+export async function stewardingPenalties(em: EntityManager, seasonId: number): Promise<PointsPenalty[]> {
+  const rows = await em.getConnection().execute<{ id: number; event_id: number; outcomes: { kind: string; profileId: number; amount?: number | null }[] }[]>(
+    `select d.id, t.event_id, d.outcomes from ticket_decisions d join tickets t on t.id = d.ticket_id
+     where t.season_id = ? and d.round = (select max(round) from ticket_decisions o where o.ticket_id = d.ticket_id)`,
+    [seasonId],
+  );
+  return rows.flatMap((row) =>
+    row.outcomes.flatMap((outcome, index) =>
+      outcome.kind === 'POINTS_DEDUCTION' ? [{ id: row.id * 1000 + index, profileId: outcome.profileId, eventId: row.event_id, points: outcome.amount ?? 0 }] : [],
+    ),
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import { EventAttendance, LeagueEvent } from './event.entities.js';
 import { toAttendeeDto } from './events.mappers.js';
 import { eventAggregate, findVisibleEvent } from './events.service.js';
 import { dropStaleRaceLineups, refuseIfLocked, refuseIfStarted, teamSizeText } from './team-entry-rules.js';
+import { banReason } from '../stewarding/licence.js';
 
 export const EVENT_FULL = 'Event full';
 export const SOLO_ENTRY_REFUSED = "This is a team event: your team's captain enters the drivers who race it";
@@ -57,6 +58,8 @@ export class AttendanceService {
         if (attending) throw new ConflictException(SOLO_ENTRY_REFUSED);
         refuseIfLocked(event);
       }
+      const banned = attending ? await banReason(em, profile.id, eventId) : null;
+      if (banned) throw new ForbiddenException(banned);
       return attending ? this.enter(em, eventId, profile.id, null) : this.withdraw(em, eventId, profile.id);
     });
     return { ...counts, attending };
@@ -126,6 +129,10 @@ export class AttendanceService {
       if (!profile || !members.has(profile.userId)) throw invalidField(`profileIds.${index}`, `driver ${profileId} is not in this team`);
       if (!profile.profileCompleted) throw invalidField(`profileIds.${index}`, `driver ${profileId} has not completed their profile`);
     });
+    for (const [index, profileId] of profileIds.entries()) {
+      const banned = await banReason(em, profileId, event.id);
+      if (banned) throw invalidField(`profileIds.${index}`, `driver ${profileId} cannot race it: ${banned}`);
+    }
 
     const withdrawn = await em.nativeDelete(EventAttendance, { event: event.id, team: teamId, profile: { $nin: profileIds } });
     let entered = 0;

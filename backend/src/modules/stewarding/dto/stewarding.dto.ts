@@ -1,0 +1,225 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { OptionalTextField, TextField } from '../../../common/dto-fields.js';
+import { PageQuery } from '../../../common/pagination.js';
+import {
+  OUTCOME_KINDS,
+  TICKET_STATES,
+  type AppealRequest,
+  type DecisionRequest,
+  type EvidenceLink,
+  type OutcomeKind,
+  type StatementRequest,
+  type StewardingSettingsRequest,
+  type ThreadMessageRequest,
+  type TicketOutcome,
+  type TicketRequest,
+  type TicketState,
+  type VoteRequest,
+} from '../../../contracts/stewarding.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const whole = (field: string, min: number, max: number) => ({ message: `${field} must be a whole number from ${min} to ${max}` });
+/** "12:34", "1:02:03" or "23:41.2". */
+const CLOCK = /^\d{1,3}(:\d{2}){0,2}(\.\d{1,3})?$/;
+const CLOCK_MESSAGE = { message: '$property must be a time like 12:34 or 1:02:03' };
+
+export class EvidenceLinkBody implements EvidenceLink {
+  @ApiProperty({ maxLength: 500 })
+  @Transform(trim)
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'url must be an http(s) link' })
+  @MaxLength(500)
+  url!: string;
+
+  @ApiPropertyOptional({ nullable: true, example: '12:34' })
+  @IsOptional()
+  @IsString()
+  @Matches(CLOCK, CLOCK_MESSAGE)
+  time?: string | null;
+}
+
+function EvidenceField() {
+  return (target: object, key: string) => {
+    ApiPropertyOptional({ type: [EvidenceLinkBody], maxItems: 10 })(target, key);
+    IsOptional()(target, key);
+    IsArray()(target, key);
+    ArrayMaxSize(10, { message: 'at most 10 evidence links' })(target, key);
+    ValidateNested({ each: true })(target, key);
+    Type(() => EvidenceLinkBody)(target, key);
+  };
+}
+
+export class TicketBody implements TicketRequest {
+  @ApiProperty()
+  @IsInt({ message: 'raceId must be a race id' })
+  @Min(1, { message: 'raceId must be a race id' })
+  raceId!: number;
+
+  @ApiProperty({ type: [Number] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'name at least one driver involved' })
+  @ArrayMaxSize(10, { message: 'at most 10 drivers' })
+  @ArrayUnique({ message: 'each driver once' })
+  @IsInt({ each: true, message: 'each accused driver must be a driver profile id' })
+  @Min(1, { each: true, message: 'each accused driver must be a driver profile id' })
+  accusedProfileIds!: number[];
+
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @IsInt(whole('lap', 0, 10_000))
+  @Min(0, whole('lap', 0, 10_000))
+  @Max(10_000, whole('lap', 0, 10_000))
+  lap?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, example: '23:41.2' })
+  @IsOptional()
+  @IsString()
+  @Matches(CLOCK, CLOCK_MESSAGE)
+  raceTime?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, example: '1:02:03' })
+  @IsOptional()
+  @IsString()
+  @Matches(CLOCK, CLOCK_MESSAGE)
+  videoTimestamp?: string | null;
+
+  @OptionalTextField(100)
+  corner?: string | null;
+
+  @ApiProperty({ minLength: 10, maxLength: 4000 })
+  @Transform(trim)
+  @IsString()
+  @MinLength(10, { message: 'description must say what happened (at least 10 characters)' })
+  @MaxLength(4000)
+  description!: string;
+
+  @EvidenceField()
+  evidence?: EvidenceLinkBody[];
+}
+
+export class StatementBody implements StatementRequest {
+  @TextField(4000)
+  text!: string;
+
+  @EvidenceField()
+  evidence?: EvidenceLinkBody[];
+}
+
+export class ThreadMessageBody implements ThreadMessageRequest {
+  @TextField(4000)
+  text!: string;
+}
+
+export class OutcomeBody implements TicketOutcome {
+  @ApiProperty({ enum: OUTCOME_KINDS })
+  @IsIn(OUTCOME_KINDS, { message: `kind must be one of ${OUTCOME_KINDS.join(', ')}` })
+  kind!: OutcomeKind;
+
+  @ApiProperty()
+  @IsInt({ message: 'profileId must be a driver profile id' })
+  @Min(1, { message: 'profileId must be a driver profile id' })
+  profileId!: number;
+
+  @ApiPropertyOptional({ nullable: true, description: 'seconds, places, points, licence points or events, as the kind needs' })
+  @IsOptional()
+  @IsInt(whole('amount', 1, 1000))
+  @Min(1, whole('amount', 1, 1000))
+  @Max(1000, whole('amount', 1, 1000))
+  amount?: number | null;
+}
+
+export class DecisionBody implements DecisionRequest, VoteRequest {
+  @ApiProperty({ type: [OutcomeBody] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'give at least one outcome (NO_FURTHER_ACTION for none)' })
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => OutcomeBody)
+  outcomes!: OutcomeBody[];
+
+  @TextField(4000)
+  reason!: string;
+}
+
+export class AppealBody implements AppealRequest {
+  @TextField(4000)
+  reason!: string;
+
+  @EvidenceField()
+  evidence?: EvidenceLinkBody[];
+}
+
+function MinutesField(field: string, max: number, min = 0) {
+  return (target: object, key: string) => {
+    ApiProperty({ minimum: min, maximum: max })(target, key);
+    for (const decorator of [IsInt(whole(field, min, max)), Min(min, whole(field, min, max)), Max(max, whole(field, min, max))]) decorator(target, key);
+  };
+}
+
+export class StewardingSettingsBody implements StewardingSettingsRequest {
+  @MinutesField('coolDownMinutes', 43_200)
+  coolDownMinutes!: number;
+
+  @MinutesField('protestDeadlineMinutes', 43_200, 1)
+  protestDeadlineMinutes!: number;
+
+  @MinutesField('decisionDueMinutes', 43_200, 1)
+  decisionDueMinutes!: number;
+
+  @MinutesField('panelSize', 9, 1)
+  panelSize!: number;
+
+  @MinutesField('majority', 9, 1)
+  majority!: number;
+
+  @MinutesField('appealWindowMinutes', 43_200)
+  appealWindowMinutes!: number;
+
+  @MinutesField('licenceBanThreshold', 100, 1)
+  licenceBanThreshold!: number;
+
+  @MinutesField('licenceBanEvents', 20, 1)
+  licenceBanEvents!: number;
+
+  @MinutesField('licenceExpiryEvents', 100, 1)
+  licenceExpiryEvents!: number;
+}
+
+/** `GET /api/tickets?state&season&race&pageNumber&pageSize`. */
+export class TicketQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: TICKET_STATES })
+  @IsOptional()
+  @IsIn(TICKET_STATES, { message: `state must be one of ${TICKET_STATES.join(', ')}` })
+  state?: TicketState;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  season?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  race?: number;
+}

@@ -1,0 +1,478 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { toPage } from '../../common/pagination.js';
+import type { Principal } from '../../common/principal.js';
+import { invalidField } from '../../common/validation.js';
+import type { Page } from '../../contracts/api.js';
+import type { RaceResultLine } from '../../contracts/competitions.js';
+import { driverDisplayName } from '../../contracts/driver-name.js';
+import {
+  outcomeLabel,
+  outcomeNeedsAmount,
+  type AppealRequest,
+  type AuditAction,
+  type DecisionRequest,
+  type LicenceDto,
+  type SafetyCarDecisionDto,
+  type StatementRequest,
+  type StewardingSettingsDto,
+  type StewardingSettingsRequest,
+  type TicketDto,
+  type TicketListItemDto,
+  type TicketOutcome,
+  type TicketRequest,
+  type VoteRequest,
+} from '../../contracts/stewarding.js';
+import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { RaceResultLine as ResultLineEntity, ResultRevision, Season } from '../competitions/competition.entities.js';
+import { ResultsService } from '../competitions/results.service.js';
+import { seasonAggregate } from '../competitions/seasons.service.js';
+import { Race } from '../events/event.entities.js';
+import { DriverProfile } from '../profiles/driver-profile.entity.js';
+import { TeamMember } from '../teams/team.entity.js';
+import { User } from '../users/user.entity.js';
+import { licenceOf, rewriteLedger } from './licence.js';
+import { affectsResults, applyPenalties, outcomesKey } from './penalties.js';
+import { StewardingSettings, Ticket, TicketAppeal, TicketAudit, TicketDecision, TicketMessage, TicketParty, TicketStatement, TicketVote } from './stewarding.entities.js';
+import { outcomeDtos, raceRef, standing, TICKET_POPULATE, TicketReader } from './stewarding.reader.js';
+import { addMinutes, filingWindow, seasonSettings } from './stewarding.settings.js';
+
+/** The note of a results revision made by a decision; the latest revision without it is the pre-penalty base. */
+export const STEWARDS_NOTE = 'steward panel';
+const ticketAggregate = (id: number) => ({ type: 'ticket', id });
+const fmt = (at: Date) => at.toISOString().replace('.000Z', 'Z');
+
+export interface TicketFilter {
+  state?: Ticket['state'];
+  season?: number;
+  race?: number;
+  pageNumber: number;
+  pageSize: number;
+  offset: number;
+}
+
+/**
+ * Tickets from filing to the last appeal: every command checks who may do it and when, writes its
+ * change with an audit entry and its domain event in one transaction, and answers the ticket as the
+ * caller may see it. Decisions rewrite the race's results (a new revision from the pre-penalty base
+ * and every standing decision of the race) and the licence ledger, so deciding again replaces.
+ */
+@Injectable()
+export class StewardingService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly results: ResultsService,
+  ) {}
+
+  /* ---- Settings ---- */
+
+  settings(seasonId: number): Promise<StewardingSettingsDto> {
+    return this.withSeason(this.em.fork(), seasonId, (em) => seasonSettings(em, seasonId));
+  }
+
+  async saveSettings(seasonId: number, body: StewardingSettingsRequest): Promise<StewardingSettingsDto> {
+    if (body.majority > body.panelSize) throw invalidField('majority', `majority must be at most the panel size (${body.panelSize})`);
+    if (body.protestDeadlineMinutes <= body.coolDownMinutes)
+      throw invalidField('protestDeadlineMinutes', `protestDeadlineMinutes must be after the cool-down (${body.coolDownMinutes} minutes)`);
+    return this.em.transactional((em) =>
+      this.withSeason(em, seasonId, async (em) => {
+        await em.upsert(StewardingSettings, { season: em.getReference(Season, seasonId), ...body });
+        return seasonSettings(em, seasonId);
+      }),
+    );
+  }
+
+  /* ---- Filing and statements ---- */
+
+  async file(principal: Principal, body: TicketRequest): Promise<TicketDto> {
+    const id = await this.em.transactional(async (em) => {
+      const race = await em.findOne(Race, body.raceId, { populate: ['raceEvent.event.season'] });
+      if (!race) throw invalidField('raceId', `race ${body.raceId} does not exist`);
+      const event = race.raceEvent.event;
+      if (!event.season) throw invalidField('raceId', `race ${body.raceId} is not a race of a season: tickets are for season races`);
+      const filer = await em.findOne(DriverProfile, { user: principal.userId });
+      const drivers = await racedIn(em, race.id, event.id);
+      if (!filer || !drivers.has(filer.id)) throw new ForbiddenException(`Only drivers who raced in race ${race.id} can file a ticket about it`);
+      body.accusedProfileIds.forEach((profileId, index) => {
+        if (profileId === filer.id) throw invalidField(`accusedProfileIds.${index}`, 'you cannot file a ticket against yourself');
+        if (!drivers.has(profileId)) throw invalidField(`accusedProfileIds.${index}`, `driver profile ${profileId} did not race in race ${race.id}`);
+      });
+      const settings = await seasonSettings(em, event.season.id);
+      const { opensAt, closesAt } = filingWindow(event.startsAt, settings);
+      checkWindow(opensAt, closesAt, 'Tickets for this race');
+      const ticket = em.create(Ticket, {
+        season: event.season,
+        event,
+        race,
+        lap: body.lap ?? null,
+        raceTime: body.raceTime ?? null,
+        videoTimestamp: body.videoTimestamp ?? null,
+        corner: body.corner ?? null,
+        description: body.description,
+        evidence: cleanEvidence(body.evidence),
+        windowOpensAt: opensAt,
+        windowClosesAt: closesAt,
+        decisionDueAt: addMinutes(closesAt, settings.decisionDueMinutes),
+      });
+      em.create(TicketParty, { ticket, profile: filer, role: 'FILER' });
+      for (const profileId of body.accusedProfileIds) em.create(TicketParty, { ticket, profile: em.getReference(DriverProfile, profileId), role: 'ACCUSED' });
+      await em.flush();
+      audit(em, ticket, principal.userId, 'FILED', `filed against ${body.accusedProfileIds.map((id) => `driver ${id}`).join(', ')}`);
+      recordDomainEvent(em, 'TicketFiled', ticketAggregate(ticket.id), { ticketId: ticket.id, seasonId: event.season.id, raceId: race.id });
+      await em.flush();
+      return ticket.id;
+    });
+    return this.ticket(id, principal);
+  }
+
+  async addStatement(principal: Principal, id: number, body: StatementRequest): Promise<TicketDto> {
+    await this.em.transactional(async (em) => {
+      const ticket = await this.lockTicket(em, id);
+      const party = await partyOf(em, ticket.id, principal.userId);
+      if (!party) throw new ForbiddenException(`Only the drivers of ticket ${id} can add a statement`);
+      if (ticket.state === 'DECIDED' || ticket.state === 'CLOSED') throw new ConflictException(`Ticket ${id} is decided: statements are closed`);
+      checkWindow(ticket.windowOpensAt, ticket.windowClosesAt, 'Statements on this ticket');
+      em.create(TicketStatement, { ticket, profile: party.profile, text: body.text, evidence: cleanEvidence(body.evidence) });
+      audit(em, ticket, principal.userId, 'STATEMENT', `statement by driver ${party.profile.id}`);
+      recordDomainEvent(em, 'TicketUpdated', ticketAggregate(id), { ticketId: id, seasonId: ticket.season.id, change: 'statement' });
+      await em.flush();
+    });
+    return this.ticket(id, principal);
+  }
+
+  /* ---- Stewards ---- */
+
+  async addMessage(principal: Principal, id: number, text: string): Promise<TicketDto> {
+    await this.em.transactional(async (em) => {
+      const ticket = await this.lockTicket(em, id);
+      em.create(TicketMessage, { ticket, author: em.getReference(User, principal.userId), text });
+      if (ticket.state === 'OPEN') ticket.state = 'UNDER_REVIEW';
+      audit(em, ticket, principal.userId, 'MESSAGE', 'posted in the stewards’ thread');
+      recordDomainEvent(em, 'TicketUpdated', ticketAggregate(id), { ticketId: id, seasonId: ticket.season.id, change: 'message' });
+      await em.flush();
+    });
+    return this.ticket(id, principal);
+  }
+
+  async vote(principal: Principal, id: number, body: VoteRequest): Promise<TicketDto> {
+    await this.em.transactional(async (em) => {
+      const ticket = await this.lockTicket(em, id);
+      await this.refuseRecused(em, ticket, principal);
+      if (ticket.state === 'DECIDED' || ticket.state === 'CLOSED') throw new ConflictException(`Ticket ${id} is decided: votes are closed`);
+      await checkOutcomes(em, ticket, body.outcomes);
+      const existing = await em.findOne(TicketVote, { ticket: id, steward: principal.userId, round: ticket.round });
+      if (existing) Object.assign(existing, { outcomes: body.outcomes, reason: body.reason, createdAt: new Date() });
+      else em.create(TicketVote, { ticket, steward: em.getReference(User, principal.userId), round: ticket.round, outcomes: body.outcomes, reason: body.reason });
+      if (ticket.state === 'OPEN') ticket.state = 'UNDER_REVIEW';
+      audit(em, ticket, principal.userId, 'VOTE', `${existing ? 'changed their vote' : 'voted'}${ticket.round > 1 ? ' on the appeal' : ''}`);
+      recordDomainEvent(em, 'TicketUpdated', ticketAggregate(id), { ticketId: id, seasonId: ticket.season.id, change: 'vote' });
+      await em.flush();
+    });
+    return this.ticket(id, principal);
+  }
+
+  /**
+   * Decides the ticket's current round (again: the new outcomes replace the earlier ones and their
+   * effect). Needs the head steward, or `majority` votes of the round agreeing on these outcomes.
+   */
+  async decide(principal: Principal, id: number, body: DecisionRequest): Promise<TicketDto> {
+    await this.em.transactional(async (em) => {
+      const ticket = await this.lockTicket(em, id);
+      await this.refuseRecused(em, ticket, principal);
+      if (ticket.state === 'CLOSED') throw new ConflictException(`Ticket ${id} is closed: its appeal was decided`);
+      await checkOutcomes(em, ticket, body.outcomes);
+      const settings = await seasonSettings(em, ticket.season.id);
+      const votes = await em.find(TicketVote, { ticket: id, round: ticket.round });
+      const agreeing = votes.filter((vote) => outcomesKey(vote.outcomes) === outcomesKey(body.outcomes)).map((vote) => vote.steward.id);
+      const head = principal.roles.includes('HEAD_STEWARD');
+      if (!head && agreeing.length < settings.majority)
+        throw new ConflictException(
+          `A decision needs ${settings.majority} agreeing votes of the panel of ${settings.panelSize} (these outcomes have ${agreeing.length}) or the head steward`,
+        );
+      const decisions = await em.find(TicketDecision, { ticket: id });
+      // Read before the round's decision is replaced below (it may be the same row).
+      const hadEffect = affectsResults(standing(decisions)?.outcomes ?? []);
+      const first = decisions.find((decision) => decision.round === 1);
+      const decidedBy = [...new Set([principal.userId, ...agreeing])];
+      const existing = decisions.find((decision) => decision.round === ticket.round);
+      const confirmed = ticket.round > 1 && first ? outcomesKey(first.outcomes) === outcomesKey(body.outcomes) : null;
+      if (existing) Object.assign(existing, { outcomes: body.outcomes, reason: body.reason, decidedBy, decidedAt: new Date(), confirmed });
+      else em.create(TicketDecision, { ticket, round: ticket.round, outcomes: body.outcomes, reason: body.reason, decidedBy, confirmed });
+      ticket.state = ticket.round > 1 ? 'CLOSED' : 'DECIDED';
+      const labels = body.outcomes.map(outcomeLabel).join(', ');
+      const action: AuditAction = ticket.round > 1 ? 'APPEAL_DECISION' : 'DECISION';
+      audit(
+        em,
+        ticket,
+        principal.userId,
+        action,
+        `${existing ? 'decided again' : 'decided'}${confirmed === null ? '' : confirmed ? ' (confirmed)' : ' (replaced)'}: ${labels}`,
+      );
+      await em.flush();
+      if (affectsResults(body.outcomes) || hadEffect) await this.reviseResults(em, ticket, principal);
+      for (const note of await rewriteLedger(em, ticket, body.outcomes, settings)) audit(em, ticket, null, 'LICENCE_BAN', note);
+      recordDomainEvent(em, 'TicketDecided', ticketAggregate(id), {
+        ticketId: id,
+        seasonId: ticket.season.id,
+        eventId: ticket.event.id,
+        raceId: ticket.race.id,
+        round: ticket.round,
+      });
+      await em.flush();
+    });
+    return this.ticket(id, principal);
+  }
+
+  async appeal(principal: Principal, id: number, body: AppealRequest): Promise<TicketDto> {
+    await this.em.transactional(async (em) => {
+      const ticket = await this.lockTicket(em, id);
+      const party = await partyOf(em, ticket.id, principal.userId);
+      if (!party) throw new ForbiddenException(`Only the drivers of ticket ${id} can appeal its decision`);
+      const decision = await em.findOne(TicketDecision, { ticket: id, round: 1 });
+      if (!decision || ticket.state === 'OPEN' || ticket.state === 'UNDER_REVIEW') throw new ConflictException(`Ticket ${id} is not decided yet: there is nothing to appeal`);
+      if (ticket.state !== 'DECIDED') throw new ConflictException(`Ticket ${id} was appealed already`);
+      const settings = await seasonSettings(em, ticket.season.id);
+      const closes = addMinutes(decision.decidedAt, settings.appealWindowMinutes);
+      if (Date.now() >= closes.getTime())
+        throw new ConflictException(`Appeals on ticket ${id} closed at ${fmt(closes)} (${settings.appealWindowMinutes / 60} h after the decision)`);
+      em.create(TicketAppeal, { ticket, profile: party.profile, reason: body.reason, evidence: cleanEvidence(body.evidence) });
+      ticket.round = 2;
+      ticket.state = 'APPEALED';
+      ticket.decisionDueAt = addMinutes(new Date(), settings.decisionDueMinutes);
+      audit(em, ticket, principal.userId, 'APPEAL', `appealed by driver ${party.profile.id}`);
+      recordDomainEvent(em, 'TicketUpdated', ticketAggregate(id), { ticketId: id, seasonId: ticket.season.id, change: 'appeal' });
+      await em.flush();
+    });
+    return this.ticket(id, principal);
+  }
+
+  /* ---- Reads ---- */
+
+  async list(filter: TicketFilter): Promise<Page<TicketListItemDto>> {
+    const em = this.em.fork();
+    const where = { ...(filter.state ? { state: filter.state } : {}), ...(filter.season ? { season: filter.season } : {}), ...(filter.race ? { race: filter.race } : {}) };
+    const [tickets, total] = await em.findAndCount(Ticket, where, {
+      populate: TICKET_POPULATE,
+      orderBy: { filedAt: 'desc', id: 'desc' },
+      limit: filter.pageSize,
+      offset: filter.offset,
+    });
+    return toPage(await new TicketReader(em).listItems(tickets), total, filter);
+  }
+
+  /** Tickets the caller filed or is accused in, newest first. */
+  async mine(principal: Principal, page: { pageNumber: number; pageSize: number; offset: number }): Promise<Page<TicketListItemDto>> {
+    const em = this.em.fork();
+    const ticketIds = (await em.find(TicketParty, { profile: { user: principal.userId } })).map((party) => party.ticket.id);
+    const [tickets, total] = await em.findAndCount(
+      Ticket,
+      { id: { $in: ticketIds } },
+      { populate: TICKET_POPULATE, orderBy: { filedAt: 'desc', id: 'desc' }, limit: page.pageSize, offset: page.offset },
+    );
+    return toPage(await new TicketReader(em).listItems(tickets), total, page);
+  }
+
+  /** The ticket as the caller may see it: stewards everything, parties the public parts, others 403. */
+  async ticket(id: number, principal: Principal): Promise<TicketDto> {
+    const em = this.em.fork();
+    const ticket = await em.findOne(Ticket, id, { populate: TICKET_POPULATE });
+    if (!ticket) throw new NotFoundException(`Ticket ${id} does not exist`);
+    const party = await partyOf(em, id, principal.userId);
+    const steward = principal.flags.isSteward;
+    if (!steward && !party) throw new ForbiddenException(`Only stewards and the drivers of ticket ${id} can see it`);
+    const settings = await seasonSettings(em, ticket.season.id);
+    let recusedReason: string | null = null;
+    let canDecide = false;
+    if (steward) {
+      recusedReason = await this.recusal(em, ticket, principal);
+      if (!recusedReason && ticket.state !== 'CLOSED') {
+        const votes = await em.find(TicketVote, { ticket: id, round: ticket.round });
+        const counts = new Map<string, number>();
+        for (const vote of votes) counts.set(outcomesKey(vote.outcomes), (counts.get(outcomesKey(vote.outcomes)) ?? 0) + 1);
+        canDecide = principal.roles.includes('HEAD_STEWARD') || [...counts.values()].some((count) => count >= settings.majority);
+      }
+    }
+    const profile = party?.profile.id ?? null;
+    return new TicketReader(em).details(ticket, { userId: principal.userId, profileId: profile, steward, recusedReason, canDecide }, settings);
+  }
+
+  /** Standing decisions of tickets of current competitions' seasons, newest first (public). */
+  async safetyCar(page: { pageNumber: number; pageSize: number; offset: number }): Promise<Page<SafetyCarDecisionDto>> {
+    const em = this.em.fork();
+    const where = { state: { $in: ['DECIDED', 'APPEALED', 'CLOSED'] }, season: { competition: { current: true } } } as const;
+    const [tickets, total] = await em.findAndCount(Ticket, where as never, { populate: TICKET_POPULATE, orderBy: { id: 'desc' }, limit: page.pageSize, offset: page.offset });
+    const ids = tickets.map((ticket) => ticket.id);
+    const [decisions, parties] = ids.length
+      ? await Promise.all([
+          em.find(TicketDecision, { ticket: { $in: ids } }),
+          em.find(TicketParty, { ticket: { $in: ids } }, { populate: ['profile'], orderBy: { id: 'asc' } }),
+        ])
+      : [[], []];
+    const content = tickets.flatMap((ticket): SafetyCarDecisionDto[] => {
+      const own = decisions.filter((decision) => decision.ticket.id === ticket.id);
+      // Under appeal, the first decision stands until the appeal is decided.
+      const stands = standing(ticket.state === 'APPEALED' ? own.filter((decision) => decision.round === 1) : own);
+      if (!stands) return [];
+      const drivers = parties
+        .filter((party) => party.ticket.id === ticket.id)
+        .map((party) => ({ profileId: party.profile.id, driverName: driverDisplayName(party.profile), driverNumber: party.profile.driverNumber }));
+      const names = new Map(drivers.map((driver) => [driver.profileId, driver.driverName]));
+      return [
+        {
+          ...raceRef(ticket),
+          ticketId: ticket.id,
+          drivers,
+          outcomes: outcomeDtos(stands.outcomes, names),
+          reason: stands.reason,
+          decidedAt: stands.decidedAt.toISOString(),
+          appealed: ticket.round > 1,
+          final: ticket.state === 'CLOSED',
+        },
+      ];
+    });
+    return toPage(content, total, page);
+  }
+
+  licence(profileId: number): Promise<LicenceDto> {
+    const em = this.em.fork();
+    return (async () => {
+      if (!(await em.count(DriverProfile, { id: profileId }))) throw new NotFoundException(`Driver profile ${profileId} does not exist`);
+      return licenceOf(em, profileId);
+    })();
+  }
+
+  /* ---- Rules ---- */
+
+  /**
+   * Why the steward may not vote on or decide the ticket: they (or a team of theirs) raced in its
+   * race, or, on an appeal, they decided it the first time. Null when they may.
+   */
+  async recusal(em: EntityManager, ticket: Ticket, principal: Principal): Promise<string | null> {
+    const profile = await em.findOne(DriverProfile, { user: principal.userId });
+    const raced = await racedIn(em, ticket.race.id, ticket.event.id);
+    if (profile && raced.has(profile.id)) return `You raced in race ${ticket.race.id}: a steward involved in the race cannot vote on or decide it`;
+    const teams = (await em.find(TeamMember, { user: principal.userId })).map((member) => member.team.id);
+    if (teams.length && (await teamsInRace(em, ticket.race.id, ticket.event.id, teams)))
+      return 'Your team raced in this race: a steward involved in the race cannot vote on or decide it';
+    if (ticket.round > 1) {
+      const first = await em.findOne(TicketDecision, { ticket: ticket.id, round: 1 });
+      if (first?.decidedBy.includes(principal.userId)) return 'You decided this ticket the first time: its appeal is heard by stewards who did not';
+    }
+    return null;
+  }
+
+  private async refuseRecused(em: EntityManager, ticket: Ticket, principal: Principal): Promise<void> {
+    const reason = await this.recusal(em, ticket, principal);
+    if (reason) throw new ForbiddenException(reason);
+  }
+
+  /**
+   * Writes the race's results again: the latest revision not made by the stewards (the pre-penalty
+   * base) with every standing decision of the race applied, as a new revision. A race without results
+   * has nothing to revise: its standings are recomputed for points deductions.
+   */
+  private async reviseResults(em: EntityManager, ticket: Ticket, principal: Principal): Promise<void> {
+    const base = await em.findOne(
+      ResultRevision,
+      { race: ticket.race.id, $not: { note: { $like: `${STEWARDS_NOTE}%` } } },
+      { populate: ['lines.team'], orderBy: { number: 'desc' } },
+    );
+    const season = await em.findOneOrFail(Season, ticket.season.id, { populate: ['competition'] });
+    if (!base) {
+      await em.execute('update seasons set results_version = results_version + 1 where id = ?', [season.id]);
+      recordDomainEvent(em, 'SeasonChanged', seasonAggregate(season.id), { seasonId: season.id, competitionId: season.competition.id });
+      audit(em, ticket, null, 'RESULTS_REVISION', 'race has no results yet: standings recomputed');
+      return;
+    }
+    const raceTickets = await em.find(Ticket, { race: ticket.race.id }, { orderBy: { id: 'asc' } });
+    const decisions = await em.find(TicketDecision, { ticket: { $in: raceTickets.map((each) => each.id) } });
+    const outcomes = raceTickets.flatMap((each) => standing(decisions.filter((decision) => decision.ticket.id === each.id))?.outcomes ?? []);
+    const lines: RaceResultLine[] = base.lines.getItems().map((line: ResultLineEntity) => ({
+      profileId: line.profile.id,
+      position: line.position,
+      status: line.status,
+      laps: line.laps,
+      totalTimeMs: line.totalTimeMs,
+      bestLapMs: line.bestLapMs,
+      pole: line.pole,
+      fastestLap: line.fastestLap,
+      teamId: line.team?.id ?? null,
+    }));
+    const ref = { seasonId: season.id, eventId: ticket.event.id, raceId: ticket.race.id };
+    const revision = await this.results.writeRevision(
+      em,
+      season,
+      ref,
+      applyPenalties(lines, outcomes),
+      principal,
+      `${STEWARDS_NOTE}: ticket #${ticket.id} on revision ${base.number}`,
+      (index, field) => `results.${index}${field ? `.${field}` : ''}`,
+    );
+    audit(em, ticket, null, 'RESULTS_REVISION', `results revision ${revision} of race ${ticket.race.id} (from revision ${base.number} with every decision of the race)`);
+  }
+
+  private async lockTicket(em: EntityManager, id: number): Promise<Ticket> {
+    const ticket = await em.findOne(Ticket, id, { populate: ['season', 'event', 'race'] });
+    if (!ticket) throw new NotFoundException(`Ticket ${id} does not exist`);
+    // One command on a ticket at a time: states and rounds change one after another.
+    await em.execute('select id from tickets where id = ? for update', [id]);
+    await em.refresh(ticket);
+    return ticket;
+  }
+
+  private async withSeason<T>(em: EntityManager, seasonId: number, then: (em: EntityManager) => Promise<T>): Promise<T> {
+    if (!(await em.count(Season, { id: seasonId }))) throw new NotFoundException(`Season ${seasonId} does not exist`);
+    return then(em);
+  }
+}
+
+/* ---- Helpers ---- */
+
+function audit(em: EntityManager, ticket: Ticket, actorId: number | null, action: AuditAction, detail: string): void {
+  em.create(TicketAudit, { ticket, actor: actorId === null ? null : em.getReference(User, actorId), action, detail: detail.slice(0, 500) });
+}
+
+function checkWindow(opensAt: Date, closesAt: Date, what: string): void {
+  const now = Date.now();
+  if (now < opensAt.getTime() || now >= closesAt.getTime()) throw new ConflictException(`${what} can be filed from ${fmt(opensAt)} to ${fmt(closesAt)}`);
+}
+
+const cleanEvidence = (evidence: TicketRequest['evidence']) => (evidence ?? []).map((link) => ({ url: link.url, time: link.time ?? null }));
+
+/** Drivers of the race: in its latest results, or entered in its event. */
+async function racedIn(em: EntityManager, raceId: number, eventId: number): Promise<Set<number>> {
+  const rows = await em.getConnection().execute<{ profile_id: number }[]>(
+    `select l.profile_id from race_result_lines l join result_revisions r on r.id = l.revision_id
+     where r.race_id = ? and r.number = (select max(number) from result_revisions where race_id = ?)
+     union select profile_id from event_attendance where event_id = ?`,
+    [raceId, raceId, eventId],
+  );
+  return new Set(rows.map((row) => row.profile_id));
+}
+
+async function teamsInRace(em: EntityManager, raceId: number, eventId: number, teamIds: number[]): Promise<boolean> {
+  const rows = await em.getConnection().execute<{ found: number }[]>(
+    `select 1 as found from race_result_lines l join result_revisions r on r.id = l.revision_id
+     where r.race_id = ? and r.number = (select max(number) from result_revisions where race_id = ?) and l.team_id in (?)
+     union select 1 from event_attendance where event_id = ? and team_id in (?) limit 1`,
+    [raceId, raceId, teamIds, eventId, teamIds],
+  );
+  return rows.length > 0;
+}
+
+async function partyOf(em: EntityManager, ticketId: number, userId: number): Promise<TicketParty | null> {
+  return em.findOne(TicketParty, { ticket: ticketId, profile: { user: userId } }, { populate: ['profile'] });
+}
+
+/** Each outcome names a driver of the ticket and carries the amount its kind needs (400 naming the field). */
+async function checkOutcomes(em: EntityManager, ticket: Ticket, outcomes: readonly TicketOutcome[]): Promise<void> {
+  const parties = new Set((await em.find(TicketParty, { ticket: ticket.id })).map((party) => party.profile.id));
+  outcomes.forEach((outcome, index) => {
+    if (!parties.has(outcome.profileId)) throw invalidField(`outcomes.${index}.profileId`, `driver profile ${outcome.profileId} is not a driver of ticket ${ticket.id}`);
+    const needs = outcomeNeedsAmount(outcome.kind);
+    if (needs && !outcome.amount) throw invalidField(`outcomes.${index}.amount`, `${outcome.kind} needs an amount of at least 1`);
+    if (!needs && outcome.amount) throw invalidField(`outcomes.${index}.amount`, `${outcome.kind} takes no amount`);
+  });
+  if (outcomes.some((outcome) => outcome.kind === 'NO_FURTHER_ACTION') && outcomes.length > 1)
+    throw invalidField('outcomes', 'NO_FURTHER_ACTION cannot be combined with other outcomes');
+}

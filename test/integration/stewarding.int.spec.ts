@@ -1,0 +1,422 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from '../../backend/src/contracts/api.js';
+import type { RaceResultsDto, StandingsDto } from '../../backend/src/contracts/competitions.js';
+import type { LicenceDto, SafetyCarDecisionDto, TicketDto, TicketListItemDto, TicketOutcome, TicketRequest } from '../../backend/src/contracts/stewarding.js';
+import type { Game, TrackVariant } from '../../backend/src/modules/catalogue/catalogue.entities.js';
+import type { Season } from '../../backend/src/modules/competitions/competition.entities.js';
+import { LeagueEvent } from '../../backend/src/modules/events/event.entities.js';
+import type { DriverProfile } from '../../backend/src/modules/profiles/driver-profile.entity.js';
+import { Ticket, TicketDecision } from '../../backend/src/modules/stewarding/stewarding.entities.js';
+import { newGameWithTrack } from '../factories/catalogue.js';
+import { newCompetition, newSeason } from '../factories/competitions.js';
+import { newEvent } from '../factories/events.js';
+import { newStewardedRound, type StewardedRound } from '../factories/stewarding.js';
+import { joinTeam, newTeam } from '../factories/teams.js';
+import { newDriver, newMember, type Member } from '../factories/users.js';
+import type { CookieJar } from '../support/sign-in.js';
+import { nextMessage, socketsClosedAfterEach, subscribe } from '../support/sockets.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const HOUR = 3600 * 1000;
+
+/** Stewarding: filing inside the window, statements, votes and decisions by a majority or the head steward, penalties in results and standings, appeals, the licence ledger and bans. */
+describe('stewarding', () => {
+  let t: TestApp;
+  let as: Record<'driver' | 'captain' | 'steward' | 'organizer' | 'admin' | 'rookie', CookieJar>;
+  let driver: Member;
+  let captain: Member;
+  let steward: Member;
+  let admin: Member;
+  let organizer: Member;
+  let others: DriverProfile[];
+  let game: Game;
+  let gp: TrackVariant;
+  let season: Season;
+  const open = socketsClosedAfterEach();
+
+  const json = async <T>(response: Response, status = 200): Promise<T> => {
+    const body = (await response.json()) as T;
+    expect({ status: response.status, body }).toMatchObject({ status });
+    return body;
+  };
+  const refused = async (response: Response, status: number): Promise<string> => {
+    const body = (await response.json()) as { message: string; status: number };
+    expect({ status: response.status, bodyStatus: body.status }).toEqual({ status, bodyStatus: status });
+    return body.message;
+  };
+  const post = (path: string, caller: CookieJar | undefined, body: unknown) => t.request(path, { method: 'POST', as: caller, json: body });
+  const ticketBody = (raceId: number, accused: DriverProfile[], more: Partial<TicketRequest> = {}): TicketRequest => ({
+    raceId,
+    accusedProfileIds: accused.map((profile) => profile.id),
+    lap: 3,
+    corner: 'Turn 1',
+    description: 'Divebombed me into turn one and did not give the place back.',
+    evidence: [{ url: 'https://video.example/onboard', time: '12:34' }],
+    ...more,
+  });
+  const file = async (raceId: number, accused: DriverProfile[] = [captain.profile], by = as.driver) =>
+    json<TicketDto>(await post('/api/tickets', by, ticketBody(raceId, accused)), 201);
+  const vote = (id: number, caller: CookieJar, outcomes: TicketOutcome[]) => post(`/api/tickets/${id}/votes`, caller, { outcomes, reason: 'Caused a collision.' });
+  const decide = (id: number, caller: CookieJar, outcomes: TicketOutcome[], reason = 'Caused a collision.') =>
+    post(`/api/tickets/${id}/decision`, caller, { outcomes, reason });
+  /** Two stewards vote the same; the first decides. */
+  const decideByMajority = async (id: number, outcomes: TicketOutcome[]) => {
+    await json(await vote(id, as.organizer, outcomes));
+    await json(await vote(id, as.steward, outcomes));
+    return json<TicketDto>(await decide(id, as.organizer, outcomes));
+  };
+  const ticketOf = (id: number, caller = as.steward) => t.request(`/api/tickets/${id}`, { as: caller });
+  const round = (hoursAgo: number, drivers: DriverProfile[] = [driver.profile, captain.profile, ...others], of = season) =>
+    newStewardedRound(t.em(), of, { game, track: gp, hoursAgo, drivers });
+  const resultsPath = (r: StewardedRound, of = season) => `/api/seasons/${of.id}/events/${r.event.id}/results/${r.raceId}`;
+  /** The organizer saves the classification in this order, one second apart. */
+  const saveResults = async (r: StewardedRound, order: DriverProfile[], of = season) =>
+    json<RaceResultsDto>(
+      await t.request(resultsPath(r, of), {
+        method: 'PUT',
+        as: as.organizer,
+        json: {
+          results: order.map((profile, index) => ({ profileId: profile.id, position: index + 1, status: 'FINISHED', laps: 10, totalTimeMs: 1_200_000 + index * 1000 })),
+        },
+      }),
+    );
+  const results = (r: StewardedRound, of = season) => t.request(resultsPath(r, of)).then((response) => json<RaceResultsDto>(response));
+  const order = (raceResults: RaceResultsDto) => raceResults.results.map((line) => [line.profileId, line.status]);
+  const standings = async (of = season) => {
+    await t.settled();
+    return json<StandingsDto>(await t.request(`/api/seasons/${of.id}/standings`));
+  };
+  const pointsOf = (table: StandingsDto, profile: DriverProfile, eventId?: number) => {
+    const row = table.drivers.find((standing) => standing.profile.id === profile.id);
+    return eventId === undefined ? row?.points : row?.rounds.find((each) => each.eventId === eventId)?.points;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ worker: true });
+    const em = t.em();
+    driver = await newMember(em, 'driver');
+    captain = await newMember(em, 'captain');
+    steward = await newMember(em, 'steward');
+    organizer = await newMember(em, 'organizer');
+    admin = await newMember(em, 'admin', { roles: ['ADMIN', 'HEAD_STEWARD'] });
+    as = {
+      driver: await t.signIn('driver'),
+      captain: await t.signIn('captain'),
+      steward: await t.signIn('steward'),
+      organizer: await t.signIn('organizer'),
+      admin: await t.signIn('admin'),
+      rookie: await t.signIn('rookie'),
+    };
+    others = [(await newDriver(em)).profile, (await newDriver(em)).profile];
+    ({ game, gp } = await newGameWithTrack(em, ['PC']));
+    season = await newSeason(em, await newCompetition(em, { game, current: true }));
+  });
+  afterAll(() => t.close());
+
+  it('refuses every route to visitors (401) and to callers without the right (403); the safety-car list is public', async () => {
+    const r = await round(2);
+    const ticket = await file(r.raceId);
+    const routes: [string, string, unknown][] = [
+      ['POST', '/api/tickets', ticketBody(r.raceId, [captain.profile])],
+      ['GET', '/api/tickets', undefined],
+      ['GET', '/api/tickets/mine', undefined],
+      ['GET', `/api/tickets/${ticket.id}`, undefined],
+      ['POST', `/api/tickets/${ticket.id}/statements`, { text: 'I was there first.' }],
+      ['POST', `/api/tickets/${ticket.id}/messages`, { text: 'Looks like a penalty.' }],
+      ['POST', `/api/tickets/${ticket.id}/votes`, { outcomes: [{ kind: 'WARNING', profileId: captain.profile.id }], reason: 'x' }],
+      ['POST', `/api/tickets/${ticket.id}/decision`, { outcomes: [{ kind: 'WARNING', profileId: captain.profile.id }], reason: 'x' }],
+      ['POST', `/api/tickets/${ticket.id}/appeal`, { reason: 'Unfair.' }],
+      ['GET', `/api/seasons/${season.id}/stewarding`, undefined],
+      ['PUT', `/api/seasons/${season.id}/stewarding`, { coolDownMinutes: 0 }],
+      ['GET', `/api/profile/${captain.profile.id}/licence`, undefined],
+    ];
+    for (const [method, path, body] of routes) expect([method, path, (await t.request(path, { method, json: body })).status]).toEqual([method, path, 401]);
+    // The rookie is signed in, did not race, is no steward and no driver of the ticket.
+    const forRookie = routes.filter(([, path]) => !path.endsWith('/mine') && !path.includes('/licence'));
+    for (const [method, path, body] of forRookie) expect([method, path, (await t.request(path, { method, as: as.rookie, json: body })).status]).toEqual([method, path, 403]);
+    expect((await t.request(`/api/seasons/${season.id}/stewarding`, { method: 'PUT', as: as.steward, json: { coolDownMinutes: 0 } })).status).toBe(403);
+    expect((await t.request('/api/safety-car')).status).toBe(200);
+    expect((await t.request(`/api/tickets/${ticket.id}`, { as: as.captain })).status).toBe(200);
+    expect(await t.em().count(Ticket, {})).toBe(1);
+  });
+
+  it('files only inside the season’s window (409 saying it), only by a driver of the race against drivers of it', async () => {
+    const early = await round(0.5);
+    const message = await refused(await post('/api/tickets', as.driver, ticketBody(early.raceId, [captain.profile])), 409);
+    const start = early.event.startsAt.getTime();
+    expect(message).toBe(
+      `Tickets for this race can be filed from ${new Date(start + HOUR).toISOString().replace('.000Z', 'Z')} to ${new Date(start + 48 * HOUR).toISOString().replace('.000Z', 'Z')}`,
+    );
+    const late = await round(49);
+    expect(await refused(await post('/api/tickets', as.driver, ticketBody(late.raceId, [captain.profile])), 409)).toMatch(/^Tickets for this race can be filed from /);
+
+    const open = await round(2);
+    expect(await refused(await post('/api/tickets', as.steward, ticketBody(open.raceId, [captain.profile])), 403)).toBe(
+      `Only drivers who raced in race ${open.raceId} can file a ticket about it`,
+    );
+    const outsider = (await newDriver(t.em())).profile;
+    const wrong = await post('/api/tickets', as.driver, ticketBody(open.raceId, [outsider]));
+    expect(((await wrong.json()) as { errors: Record<string, string[]> }).errors).toEqual({
+      'accusedProfileIds.0': [`driver profile ${outsider.id} did not race in race ${open.raceId}`],
+    });
+    const bad = await post('/api/tickets', as.driver, { raceId: open.raceId, accusedProfileIds: [], description: 'short', evidence: [{ url: 'not a link' }] });
+    expect(Object.keys(((await bad.json()) as { errors: Record<string, string[]> }).errors).sort()).toEqual(['accusedProfileIds', 'description', 'evidence.0.url']);
+
+    // Settings are per season: another season keeps tickets open for 100 h.
+    const other = await newSeason(t.em(), await newCompetition(t.em(), { game }));
+    const settings = {
+      coolDownMinutes: 0,
+      protestDeadlineMinutes: 6000,
+      decisionDueMinutes: 60,
+      panelSize: 3,
+      majority: 2,
+      appealWindowMinutes: 1440,
+      licenceBanThreshold: 12,
+      licenceBanEvents: 1,
+      licenceExpiryEvents: 10,
+    };
+    expect(await json(await t.request(`/api/seasons/${other.id}/stewarding`, { method: 'PUT', as: as.organizer, json: settings }))).toEqual({
+      seasonId: other.id,
+      ...settings,
+    });
+    const refusedSettings = await t.request(`/api/seasons/${other.id}/stewarding`, { method: 'PUT', as: as.organizer, json: { ...settings, majority: 4 } });
+    expect(((await refusedSettings.json()) as { errors: Record<string, string[]> }).errors).toEqual({ majority: ['majority must be at most the panel size (3)'] });
+    const lateInOther = await round(49, [driver.profile, captain.profile], other);
+    const filed = await file(lateInOther.raceId);
+    expect(filed).toMatchObject({
+      state: 'OPEN',
+      filer: { profileId: driver.profile.id, role: 'FILER' },
+      accused: [{ profileId: captain.profile.id, role: 'ACCUSED' }],
+      lap: 3,
+      corner: 'Turn 1',
+    });
+    expect(await json(await t.request(`/api/seasons/${season.id}/stewarding`, { as: as.steward }))).toMatchObject({
+      seasonId: season.id,
+      coolDownMinutes: 60,
+      protestDeadlineMinutes: 2880,
+      majority: 2,
+    });
+  });
+
+  it('lets the drivers of the ticket add statements inside the window; parties do not see the stewards’ thread', async () => {
+    const r = await round(2);
+    const ticket = await file(r.raceId);
+    const answered = await json<TicketDto>(
+      await post(`/api/tickets/${ticket.id}/statements`, as.captain, { text: 'He left the door open.', evidence: [{ url: 'https://video.example/mine' }] }),
+    );
+    expect(answered.statements).toEqual([
+      expect.objectContaining({ author: expect.objectContaining({ profileId: captain.profile.id, role: 'ACCUSED' }), text: 'He left the door open.' }),
+    ]);
+    expect(answered.internal).toBeNull();
+    await json(await post(`/api/tickets/${ticket.id}/messages`, as.steward, { text: 'Clear divebomb.' }));
+    const seenBySteward = await json<TicketDto>(await ticketOf(ticket.id));
+    expect(seenBySteward.internal?.thread.map((message) => message.text)).toEqual(['Clear divebomb.']);
+    expect(seenBySteward.internal?.audit.map((entry) => entry.action)).toEqual(['FILED', 'STATEMENT', 'MESSAGE']);
+    expect(seenBySteward.state).toBe('UNDER_REVIEW');
+    expect((await json<TicketDto>(await ticketOf(ticket.id, as.driver))).internal).toBeNull();
+
+    await t.em().nativeUpdate(Ticket, ticket.id, { windowClosesAt: new Date(Date.now() - 1000) });
+    expect(await refused(await post(`/api/tickets/${ticket.id}/statements`, as.captain, { text: 'One more thing.' }), 409)).toMatch(
+      /^Statements on this ticket can be filed from /,
+    );
+  });
+
+  it('hides the others’ votes until the steward voted, needs the majority (or the head steward), and a penalty reaches results and standings once', async () => {
+    const r = await round(2);
+    const [third, fourth] = others;
+    await saveResults(r, [driver.profile, captain.profile, third, fourth]);
+    const ticket = await file(r.raceId);
+    const fiveSeconds: TicketOutcome[] = [{ kind: 'TIME_PENALTY', profileId: captain.profile.id, amount: 5 }];
+
+    await json(await vote(ticket.id, as.organizer, fiveSeconds));
+    expect(await refused(await decide(ticket.id, as.organizer, fiveSeconds), 409)).toBe(
+      'A decision needs 2 agreeing votes of the panel of 3 (these outcomes have 1) or the head steward',
+    );
+    const beforeVoting = await json<TicketDto>(await ticketOf(ticket.id));
+    expect(beforeVoting.internal).toMatchObject({ votes: null, votesCast: 1, myVote: null, canDecide: false, recusedReason: null });
+    await json(await vote(ticket.id, as.steward, fiveSeconds));
+    const afterVoting = await json<TicketDto>(await ticketOf(ticket.id));
+    expect(afterVoting.internal?.votes?.map((each) => each.steward.userId).sort((a, b) => a - b)).toEqual([organizer.user.id, steward.user.id].sort((a, b) => a - b));
+    expect(afterVoting.internal).toMatchObject({ votesCast: 2, canDecide: true });
+
+    const decided = await json<TicketDto>(await decide(ticket.id, as.organizer, fiveSeconds));
+    expect(decided).toMatchObject({
+      state: 'DECIDED',
+      decision: { round: 1, reason: 'Caused a collision.', outcomes: [{ kind: 'TIME_PENALTY', amount: 5, label: 'Time penalty: 5 s' }] },
+    });
+    expect(decided.decision?.decidedBy).toHaveLength(2);
+    let latest = await results(r);
+    expect(latest.revision).toBe(2);
+    // 5 s on 1 s gaps: from second to last.
+    expect(order(latest)).toEqual([
+      [driver.profile.id, 'FINISHED'],
+      [third.id, 'FINISHED'],
+      [fourth.id, 'FINISHED'],
+      [captain.profile.id, 'FINISHED'],
+    ]);
+    expect(latest.results[3].totalTimeMs).toBe(1_201_000 + 5000);
+    let table = await standings();
+    expect([pointsOf(table, captain.profile, r.event.id), pointsOf(table, third, r.event.id)]).toEqual([12, 18]);
+
+    // Deciding again (the head steward, no votes needed) replaces the effect: never 10 s.
+    await json(await decide(ticket.id, as.admin, fiveSeconds));
+    latest = await results(r);
+    expect(latest.revision).toBe(3);
+    expect(latest.results.find((line) => line.profileId === captain.profile.id)).toMatchObject({ position: 4, totalTimeMs: 1_206_000 });
+    await json(await decide(ticket.id, as.admin, [{ kind: 'NO_FURTHER_ACTION', profileId: captain.profile.id }]));
+    latest = await results(r);
+    expect(order(latest).map(([id]) => id)).toEqual([driver.profile.id, captain.profile.id, third.id, fourth.id]);
+    expect(latest.results[1].totalTimeMs).toBe(1_201_000);
+    table = await standings();
+    expect(pointsOf(table, captain.profile, r.event.id)).toBe(18);
+    const audit = (await json<TicketDto>(await ticketOf(ticket.id))).internal!.audit.map((entry) => entry.action);
+    expect(audit.filter((action) => action === 'DECISION')).toHaveLength(3);
+    expect(audit.filter((action) => action === 'RESULTS_REVISION')).toHaveLength(3);
+  });
+
+  it('applies a disqualification, a position penalty and a points deduction from every standing decision of the race', async () => {
+    const r = await round(2);
+    const [third, fourth] = others;
+    await saveResults(r, [driver.profile, captain.profile, third, fourth]);
+    const first = await file(r.raceId);
+    await json(await decide(first.id, as.admin, [{ kind: 'DSQ', profileId: captain.profile.id }]));
+    expect(order(await results(r))).toEqual([
+      [driver.profile.id, 'FINISHED'],
+      [third.id, 'FINISHED'],
+      [fourth.id, 'FINISHED'],
+      [captain.profile.id, 'DSQ'],
+    ]);
+    const second = await file(r.raceId, [driver.profile], as.captain);
+    await json(
+      await decide(second.id, as.admin, [
+        { kind: 'POSITION_PENALTY', profileId: driver.profile.id, amount: 1 },
+        { kind: 'POINTS_DEDUCTION', profileId: driver.profile.id, amount: 3 },
+      ]),
+    );
+    expect(order(await results(r))).toEqual([
+      [third.id, 'FINISHED'],
+      [driver.profile.id, 'FINISHED'],
+      [fourth.id, 'FINISHED'],
+      [captain.profile.id, 'DSQ'],
+    ]);
+    const table = await standings();
+    expect([pointsOf(table, driver.profile, r.event.id), pointsOf(table, third, r.event.id), pointsOf(table, captain.profile, r.event.id)]).toEqual([18, 25, 0]);
+    expect(table.drivers.find((row) => row.profile.id === driver.profile.id)?.penaltyPoints).toBe(3);
+  });
+
+  it('keeps stewards who raced, or whose team raced, from voting and deciding (403 with the reason)', async () => {
+    const team = await newTeam(t.em());
+    await joinTeam(t.em(), team, admin.user);
+    const r = await newStewardedRound(t.em(), season, { game, track: gp, hoursAgo: 2, drivers: [driver.profile, captain.profile, steward.profile, [others[0], team]] });
+    const ticket = await file(r.raceId);
+    const outcomes: TicketOutcome[] = [{ kind: 'WARNING', profileId: captain.profile.id }];
+    expect(await refused(await vote(ticket.id, as.steward, outcomes), 403)).toBe(`You raced in race ${r.raceId}: a steward involved in the race cannot vote on or decide it`);
+    expect(await refused(await decide(ticket.id, as.admin, outcomes), 403)).toBe('Your team raced in this race: a steward involved in the race cannot vote on or decide it');
+    expect((await json<TicketDto>(await ticketOf(ticket.id))).internal).toMatchObject({ recusedReason: expect.stringMatching(/^You raced/), canDecide: false });
+    expect(await t.em().count(TicketDecision, { ticket: ticket.id })).toBe(0);
+  });
+
+  it('hears an appeal by a driver of the ticket within 24 h, by stewards who did not decide; the outcome replaces the decision', async () => {
+    const r = await round(2);
+    const ticket = await file(r.raceId);
+    await decideByMajority(ticket.id, [{ kind: 'WARNING', profileId: captain.profile.id }]);
+    expect((await post(`/api/tickets/${ticket.id}/appeal`, as.rookie, { reason: 'Not me.' })).status).toBe(403);
+    const appealed = await json<TicketDto>(await post(`/api/tickets/${ticket.id}/appeal`, as.captain, { reason: 'He turned in on me.' }));
+    expect(appealed).toMatchObject({ state: 'APPEALED', appeal: { by: { profileId: captain.profile.id }, reason: 'He turned in on me.' }, canAppeal: false });
+    expect(await refused(await post(`/api/tickets/${ticket.id}/appeal`, as.driver, { reason: 'Me too.' }), 409)).toBe(`Ticket ${ticket.id} was appealed already`);
+    expect(await refused(await vote(ticket.id, as.organizer, [{ kind: 'NO_FURTHER_ACTION', profileId: captain.profile.id }]), 403)).toBe(
+      'You decided this ticket the first time: its appeal is heard by stewards who did not',
+    );
+    const heard = await json<TicketDto>(await decide(ticket.id, as.admin, [{ kind: 'NO_FURTHER_ACTION', profileId: captain.profile.id }], 'Racing incident.'));
+    expect(heard).toMatchObject({
+      state: 'CLOSED',
+      decision: { round: 2, confirmed: false, reason: 'Racing incident.', outcomes: [{ kind: 'NO_FURTHER_ACTION' }] },
+      originalDecision: { round: 1, outcomes: [{ kind: 'WARNING' }] },
+    });
+    expect(heard.internal?.audit.map((entry) => entry.action).slice(-2)).toEqual(['APPEAL', 'APPEAL_DECISION']);
+
+    const late = await file(r.raceId);
+    await decideByMajority(late.id, [{ kind: 'WARNING', profileId: captain.profile.id }]);
+    await t.em().nativeUpdate(TicketDecision, { ticket: late.id }, { decidedAt: new Date(Date.now() - 25 * HOUR) });
+    expect(await refused(await post(`/api/tickets/${late.id}/appeal`, as.captain, { reason: 'Too late?' }), 409)).toMatch(
+      new RegExp(`^Appeals on ticket ${late.id} closed at .* \\(24 h after the decision\\)$`),
+    );
+  });
+
+  it('keeps the licence ledger: reaching the threshold bans the driver from the next event, and a race ban from the season’s next events; sign-up refuses with the reason', async () => {
+    const own = await newSeason(t.em(), await newCompetition(t.em(), { game }));
+    const settings = {
+      coolDownMinutes: 0,
+      protestDeadlineMinutes: 120,
+      decisionDueMinutes: 60,
+      panelSize: 3,
+      majority: 2,
+      appealWindowMinutes: 1440,
+      licenceBanThreshold: 12,
+      licenceBanEvents: 1,
+      licenceExpiryEvents: 10,
+    };
+    await json(await t.request(`/api/seasons/${own.id}/stewarding`, { method: 'PUT', as: as.organizer, json: settings }));
+    // The latest race of the league so far: no event has aged its points yet.
+    const r = await round(0.05, [driver.profile, captain.profile], own);
+    const next = await newEvent(t.em(), { game, track: gp, startsAt: new Date(Date.now() + 20 * HOUR) });
+    await t.em().nativeUpdate(LeagueEvent, next.id, { season: own.id });
+    const licenceTicket = await file(r.raceId);
+    await json(await decide(licenceTicket.id, as.admin, [{ kind: 'LICENCE_POINTS', profileId: captain.profile.id, amount: 12 }]));
+    const licence = await json<LicenceDto>(await t.request(`/api/profile/${captain.profile.id}/licence`, { as: as.driver }));
+    expect(licence).toMatchObject({
+      profileId: captain.profile.id,
+      activePoints: 12,
+      banThreshold: 12,
+      entries: [{ ticketId: licenceTicket.id, points: 12, eventsLeft: 10, expired: false }],
+    });
+    expect(licence.bans).toEqual([
+      { id: expect.any(Number), ticketId: licenceTicket.id, reason: '12 licence points reached (ban at 12)', events: [expect.objectContaining({ id: next.id })] },
+    ]);
+    expect(await refused(await t.request(`/api/events/${next.id}/single/attendance`, { method: 'PUT', as: as.captain, json: { attending: true } }), 403)).toBe(
+      'You are banned from this event: 12 licence points reached (ban at 12)',
+    );
+    // Fewer points on a second look: below the threshold, the ban goes.
+    await json(await decide(licenceTicket.id, as.admin, [{ kind: 'LICENCE_POINTS', profileId: captain.profile.id, amount: 2 }]));
+    expect(await json<LicenceDto>(await t.request(`/api/profile/${captain.profile.id}/licence`, { as: as.captain }))).toMatchObject({ activePoints: 2, bans: [] });
+    expect((await t.request(`/api/events/${next.id}/single/attendance`, { method: 'PUT', as: as.captain, json: { attending: true } })).status).toBe(200);
+
+    const banTicket = await file(r.raceId, [driver.profile], as.captain);
+    await json(await decide(banTicket.id, as.admin, [{ kind: 'RACE_BAN', profileId: driver.profile.id, amount: 1 }]));
+    expect(await refused(await t.request(`/api/events/${next.id}/single/attendance`, { method: 'PUT', as: as.driver, json: { attending: true } }), 403)).toBe(
+      `You are banned from this event: Race ban from ticket #${banTicket.id}`,
+    );
+  });
+
+  it('pushes a filed ticket to every steward’s open queue and tells the accused; a decision reaches the public safety-car list', async () => {
+    const r = await round(2);
+    const queue = await open(t.baseUrl, { as: as.steward });
+    expect(await subscribe(queue, 'flag:isSteward')).toEqual({ ok: true });
+    const accused = await open(t.baseUrl, { as: as.captain });
+    const visitor = await open(t.baseUrl);
+    const filedPush = nextMessage(queue, 'tickets.changed', (message) => message.change === 'filed', 15_000);
+    const notice = nextMessage(accused, 'ticket.notice', (message) => message.change === 'filed', 15_000);
+    const ticket = await file(r.raceId);
+    expect(await filedPush).toEqual({ ticketId: ticket.id, seasonId: season.id, raceId: r.raceId, state: 'OPEN', change: 'filed' });
+    expect(await notice).toEqual({ ticketId: ticket.id, state: 'OPEN', change: 'filed' });
+
+    const published = nextMessage(visitor, 'safety-car.changed', (message) => message.ticketId === ticket.id, 15_000);
+    await json(await decide(ticket.id, as.admin, [{ kind: 'WARNING', profileId: captain.profile.id }], 'Moved under braking.'));
+    await published;
+    const list = await json<Page<SafetyCarDecisionDto>>(await t.request('/api/safety-car?pageSize=100'));
+    expect(list.content.find((decision) => decision.ticketId === ticket.id)).toMatchObject({
+      race: { id: r.raceId },
+      season: { id: season.id },
+      reason: 'Moved under braking.',
+      outcomes: [{ kind: 'WARNING', label: 'Warning', profileId: captain.profile.id }],
+      appealed: false,
+      final: false,
+    });
+
+    const queuePage = await json<Page<TicketListItemDto>>(await t.request(`/api/tickets?state=DECIDED&race=${r.raceId}`, { as: as.steward }));
+    expect(queuePage.content.map((item) => [item.id, item.state])).toEqual([[ticket.id, 'DECIDED']]);
+    const mine = await json<Page<TicketListItemDto>>(await t.request('/api/tickets/mine?pageSize=100', { as: as.captain }));
+    expect(mine.content.map((item) => item.id)).toContain(ticket.id);
+    expect((await t.request('/api/tickets?state=LOST', { as: as.steward })).status).toBe(400);
+  });
+});
