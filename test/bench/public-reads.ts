@@ -32,4 +32,5 @@ export const PUBLIC_READS: PublicRead[] = [
   { label: 'teams (GridTeams)', path: () => '/api/teams' },
   { label: 'maintenance switch', path: () => '/api/maintenance' },
   { label: 'rivals schedule (Home)', path: () => '/api/rivals/schedule/live' },
+  { label: 'safety-car decisions (size 25)', path: () => '/api/safety-car?pageNumber=0&pageSize=25' },
 ];

@@ -10,6 +10,7 @@ import { seedDemoBidding } from './demo-bidding.js';
 import { seedDemoCompetitions } from './demo-competitions.js';
 import { seedDemoLeague } from './demo-league.js';
 import { seedDemoRivals } from './demo-rivals.js';
+import { seedDemoStewarding } from './demo-stewarding.js';
 
 interface DemoMember {
   username: Exclude<DemoUsername, 'notmember'>;
@@ -78,6 +79,11 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     for (const text of DEMO_HEADLINES) tx.create(Headline, { text });
     const catalogue = seedDemoLeague(tx, profiles, team);
     await seedDemoCompetitions(tx, catalogue, { users, profiles }, team);
+    await seedDemoStewarding(
+      tx,
+      ['steward', 'admin', 'organizer'].map((name) => users.get(name)!.id),
+      users.get('organizer')!.id,
+    );
     await seedDemoBidding(tx);
     await seedDemoRivals(tx, catalogue);
   });
