@@ -7,6 +7,7 @@ import { DriverProfile } from '../modules/profiles/driver-profile.entity.js';
 import { Team, TeamMember } from '../modules/teams/team.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { seedDemoBidding } from './demo-bidding.js';
+import { seedDemoCommunity } from './demo-community.js';
 import { seedDemoCompetitions } from './demo-competitions.js';
 import { seedDemoLeague } from './demo-league.js';
 import { seedDemoRivals } from './demo-rivals.js';
@@ -86,6 +87,7 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     );
     await seedDemoBidding(tx);
     await seedDemoRivals(tx, catalogue);
+    await seedDemoCommunity(tx);
   });
   return true;
 }
