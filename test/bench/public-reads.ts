@@ -33,4 +33,7 @@ export const PUBLIC_READS: PublicRead[] = [
   { label: 'maintenance switch', path: () => '/api/maintenance' },
   { label: 'rivals schedule (Home)', path: () => '/api/rivals/schedule/live' },
   { label: 'safety-car decisions (size 25)', path: () => '/api/safety-car?pageNumber=0&pageSize=25' },
+  { label: 'affiliates (Home)', path: () => '/api/affiliates' },
+  { label: 'merchandise', path: () => '/api/merchandise' },
+  { label: 'downloads', path: () => '/api/downloads' },
 ];
