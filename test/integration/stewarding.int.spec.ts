@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from '../../backend/src/contracts/api.js';
 import type { RaceResultsDto, StandingsDto } from '../../backend/src/contracts/competitions.js';
-import type { LicenceDto, SafetyCarDecisionDto, TicketDto, TicketListItemDto, TicketOutcome, TicketRequest } from '../../backend/src/contracts/stewarding.js';
+import type {
+  LicenceDto,
+  RaceStewardingDto,
+  SafetyCarDecisionDto,
+  TicketDto,
+  TicketListItemDto,
+  TicketOutcome,
+  TicketRequest,
+} from '../../backend/src/contracts/stewarding.js';
 import type { Game, TrackVariant } from '../../backend/src/modules/catalogue/catalogue.entities.js';
 import type { Season } from '../../backend/src/modules/competitions/competition.entities.js';
 import { LeagueEvent } from '../../backend/src/modules/events/event.entities.js';
@@ -386,6 +394,21 @@ describe('stewarding', () => {
     expect(await refused(await t.request(`/api/events/${next.id}/single/attendance`, { method: 'PUT', as: as.driver, json: { attending: true } }), 403)).toBe(
       `You are banned from this event: Race ban from ticket #${banTicket.id}`,
     );
+  });
+
+  it('shows a race’s results as provisional while protests or appeals are possible, then final', async () => {
+    const status = async (r: StewardedRound) => json<RaceStewardingDto>(await t.request(`/api/safety-car/races/${r.raceId}`));
+    const old = await round(72);
+    expect(await status(old)).toEqual({ raceId: old.raceId, provisional: false, finalAt: new Date(old.event.startsAt.getTime() + 48 * HOUR).toISOString(), openTickets: 0 });
+    const recent = await round(2);
+    expect(await status(recent)).toMatchObject({ provisional: true, finalAt: new Date(recent.event.startsAt.getTime() + 48 * HOUR).toISOString(), openTickets: 0 });
+    const ticket = await file(recent.raceId);
+    expect(await status(recent)).toMatchObject({ provisional: true, finalAt: null, openTickets: 1 });
+    const decided = await json<TicketDto>(await decide(ticket.id, as.admin, [{ kind: 'WARNING', profileId: captain.profile.id }]));
+    // Final when both the protest window and the decision's appeal window have closed.
+    const finalAt = Math.max(recent.event.startsAt.getTime() + 48 * HOUR, Date.parse(decided.decision!.decidedAt) + 24 * HOUR);
+    expect(await status(recent)).toMatchObject({ provisional: true, openTickets: 0, finalAt: new Date(finalAt).toISOString() });
+    expect((await t.request('/api/safety-car/races/999999')).status).toBe(404);
   });
 
   it('pushes a filed ticket to every steward’s open queue and tells the accused; a decision reaches the public safety-car list', async () => {

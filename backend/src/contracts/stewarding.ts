@@ -16,6 +16,7 @@
  * - `POST /api/tickets/{id}/appeal` (a party, within the appeal window): AppealRequest → TicketDto.
  * - `GET /api/profile/{id}/licence` (signed in): LicenceDto.
  * - `GET /api/safety-car?pageNumber&pageSize` (public): Page<SafetyCarDecisionDto>.
+ * - `GET /api/safety-car/races/{race}` (public): RaceStewardingDto — whether the race's results are still provisional.
  */
 
 /**
@@ -310,6 +311,19 @@ export interface LicenceDto {
   entries: LicenceEntryDto[];
   /** Bans that cover events not yet raced. */
   bans: RaceBanDto[];
+}
+
+/**
+ * `GET /api/safety-car/races/{race}`: a race's results are provisional until its protest window has
+ * closed and every ticket about it is decided with its appeal window closed (or its appeal decided).
+ */
+export interface RaceStewardingDto {
+  raceId: number;
+  provisional: boolean;
+  /** When the results become final if nothing else is filed or appealed (null while a ticket is undecided or under appeal). */
+  finalAt: string | null;
+  /** Tickets about the race not decided yet (open, under review or under appeal). */
+  openTickets: number;
 }
 
 export const DEFAULT_STEWARDING_SETTINGS: StewardingSettingsRequest = {

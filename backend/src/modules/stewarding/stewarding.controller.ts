@@ -5,7 +5,7 @@ import { IdParam } from '../../common/dto-fields.js';
 import { PageQuery } from '../../common/pagination.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
-import type { LicenceDto, SafetyCarDecisionDto, StewardingSettingsDto, TicketDto, TicketListItemDto } from '../../contracts/stewarding.js';
+import type { LicenceDto, RaceStewardingDto, SafetyCarDecisionDto, StewardingSettingsDto, TicketDto, TicketListItemDto } from '../../contracts/stewarding.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { SeasonParam } from '../competitions/dto/results.dto.js';
 import { AppealBody, DecisionBody, StatementBody, StewardingSettingsBody, ThreadMessageBody, TicketBody, TicketQuery } from './dto/stewarding.dto.js';
@@ -118,6 +118,14 @@ export class StewardingPublicController {
   @CachedRead(STEWARDING_READS)
   safetyCar(@Query() page: PageQuery): Promise<Page<SafetyCarDecisionDto>> {
     return this.stewarding.safetyCar(page);
+  }
+
+  /** Whether the race's results are provisional (protests or appeals still possible) or final. */
+  @Get('safety-car/races/:id')
+  @Access('public')
+  @CachedRead(STEWARDING_READS)
+  raceStatus(@Param() { id }: IdParam): Promise<RaceStewardingDto> {
+    return this.stewarding.raceStatus(id);
   }
 
   /** The driver's licence points (active and expired) and the bans of events to come. */

@@ -1,7 +1,8 @@
 import { readTag } from '../../infra/read-cache/cached-read.js';
 
-/** The public safety-car list: out of date after a decision or appeal, or when names, events or current seasons change. */
+/** The public safety-car list and races' provisional flags: out of date after a ticket is filed, decided or appealed, or when names, events or current seasons change. */
 export const STEWARDING_READS = readTag('stewarding', [
+  'TicketFiled',
   'TicketDecided',
   'TicketUpdated',
   'CompetitionChanged',

@@ -13,6 +13,7 @@ import {
   type AuditAction,
   type DecisionRequest,
   type LicenceDto,
+  type RaceStewardingDto,
   type SafetyCarDecisionDto,
   type StatementRequest,
   type StewardingSettingsDto,
@@ -331,6 +332,25 @@ export class StewardingService {
       ];
     });
     return toPage(content, total, page);
+  }
+
+  /** Whether the race's results are still provisional (protest window open, a ticket undecided or appealable) and when they become final. */
+  async raceStatus(raceId: number): Promise<RaceStewardingDto> {
+    const em = this.em.fork();
+    const race = await em.findOne(Race, raceId, { populate: ['raceEvent.event'] });
+    if (!race) throw new NotFoundException(`Race ${raceId} does not exist`);
+    const event = race.raceEvent.event;
+    const settings = event.season ? await seasonSettings(em, event.season.id) : null;
+    const tickets = await em.find(Ticket, { race: raceId });
+    const decisions = tickets.length ? await em.find(TicketDecision, { ticket: { $in: tickets.map((ticket) => ticket.id) }, round: 1 }) : [];
+    const openTickets = tickets.filter((ticket) => ticket.state === 'OPEN' || ticket.state === 'UNDER_REVIEW' || ticket.state === 'APPEALED').length;
+    const closes = settings ? [filingWindow(event.startsAt, settings).closesAt.getTime()] : [event.startsAt.getTime()];
+    for (const ticket of tickets.filter((each) => each.state === 'DECIDED')) {
+      const decision = decisions.find((each) => each.ticket.id === ticket.id);
+      if (decision && settings) closes.push(addMinutes(decision.decidedAt, settings.appealWindowMinutes).getTime());
+    }
+    const finalAt = openTickets ? null : new Date(Math.max(...closes));
+    return { raceId, provisional: openTickets > 0 || finalAt!.getTime() > Date.now(), finalAt: finalAt?.toISOString() ?? null, openTickets };
   }
 
   licence(profileId: number): Promise<LicenceDto> {
