@@ -1,0 +1,50 @@
+import { describe, expect, it } from '@jest/globals';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { createQueryClient } from '../../../lib/query/queryClient.js';
+import { installFakeApi } from '../../../testing/fakeApi.js';
+import { eventFixture } from '../testing/eventFixture.js';
+import EventListPage from './EventListPage.js';
+
+const GAMES = [
+  { id: 1, name: 'Assetto Corsa Competizione', icon: null, platforms: ['PC'], crossPlayPlatforms: [] },
+  { id: 2, name: 'Forza Motorsport', icon: null, platforms: ['XBOX'], crossPlayPlatforms: [] },
+];
+
+function renderPage() {
+  const fake = installFakeApi({
+    'GET /api/games': { status: 200, body: GAMES },
+    'GET /api/events/planned': { status: 200, body: { content: [eventFixture({ name: 'Spa Sprint' })], totalElements: 30 } },
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <EventListPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return fake;
+}
+
+/** Event-List loads its filters and list footer after its first paint (their own chunk): they still arrive and work. */
+describe('Event-List', () => {
+  it('shows the events, then the game and platform filters and the list footer once they have loaded', async () => {
+    renderPage();
+    expect(await screen.findByRole('article', { name: 'Spa Sprint' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Game' })).toHaveTextContent('All games');
+    expect(screen.getByRole('combobox', { name: 'Platform' })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Event pages' })).toHaveTextContent('1–25 of 30');
+  });
+
+  it('asks for the chosen game, from the first page again', async () => {
+    const fake = renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(fake.calls.some((call) => call.startsWith('GET /api/events/planned') && call.includes('pageNumber=1'))).toBe(true));
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Game' }));
+    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Forza Motorsport' }));
+    await waitFor(() => expect(fake.calls.some((call) => call.includes('gameId=2') && call.includes('pageNumber=0'))).toBe(true));
+  });
+});
