@@ -152,4 +152,38 @@ describe('rivals, live', () => {
     await driver.getByRole('list', { name: 'Rivals on Brands Hatch · GP' }).waitFor({ state: 'detached' });
     expect(await seriousAxeViolations(driver)).toEqual([]);
   });
+
+  it('lets an admin add a rivals server with its platform, tracks in order and rotation', async () => {
+    const admin = await open();
+    await signedInAs(admin, 'admin');
+    await visit(admin, '/admin/rivals/servers');
+    expect(await pageHeading(admin)).toBe('Rivals servers');
+    const servers = admin.getByRole('table', { name: 'Rivals servers' });
+    await servers.getByRole('rowheader', { name: 'Paddock PC Rivals' }).waitFor();
+
+    await admin.getByRole('button', { name: 'New server' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'New rivals server' });
+    // Nothing filled in: each field says what it needs.
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Enter the server name').waitFor();
+    await dialog.getByText('Add at least one track').waitFor();
+
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Paddock Xbox Rivals');
+    await choose(admin, dialog, 'Game', game.name);
+    await choose(admin, dialog, 'Platform or crossplay', 'Xbox');
+    await choose(admin, dialog, 'Add a track', 'Brands Hatch · Indy');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await choose(admin, dialog, 'Add a track', 'Brands Hatch · GP');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Move Brands Hatch · GP up' }).click();
+    await dialog.getByText('1. Brands Hatch · GP').waitFor();
+    await dialog.getByRole('spinbutton', { name: 'Hours' }).fill('6');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const row = servers.getByRole('row').filter({ has: admin.getByRole('rowheader', { name: 'Paddock Xbox Rivals' }) });
+    await row.getByText('every 6 h').waitFor();
+    await row.getByText('Brands Hatch · GP (2 in rotation)').waitFor();
+    expect(await seriousAxeViolations(admin)).toEqual([]);
+  });
 });

@@ -122,6 +122,16 @@ function ServerDialog({ server, onClose }: { server: RivalServerDto | null; onCl
     },
     onError: (error) => setErrors(fieldErrorsOf(error)),
   });
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => rivalsCommands.deleteServer(server?.id ?? 0),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: rivalsKeys.servers });
+      void queryClient.invalidateQueries({ queryKey: rivalsKeys.schedule });
+      onClose();
+    },
+    onError: (error) => setErrors(fieldErrorsOf(error)),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = checkServerDraft(draft);
@@ -292,6 +302,11 @@ function ServerDialog({ server, onClose }: { server: RivalServerDto | null; onCl
           {others.length > 0 && <Alert severity="error">{others.join(' ')}</Alert>}
         </DialogContent>
         <DialogActions>
+          {server && (
+            <Button color="error" disabled={remove.isPending} onClick={() => (confirmDelete ? remove.mutate() : setConfirmDelete(true))} sx={{ mr: 'auto' }}>
+              {confirmDelete ? 'Delete: are you sure?' : 'Delete'}
+            </Button>
+          )}
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save'}
