@@ -158,6 +158,7 @@ function LotRow({ round, lot }: { round: BidderRoundDto; lot: BidderLotDto }) {
         ) : open ? (
           <Box
             component="form"
+            noValidate
             sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
             onSubmit={(event) => {
               event.preventDefault();

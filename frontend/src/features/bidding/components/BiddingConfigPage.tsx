@@ -192,6 +192,7 @@ function RoundForm({ round, onDone }: { round: BiddingRoundDto | null; onDone: (
   return (
     <Paper
       component="form"
+      noValidate
       aria-label={round ? `Edit ${round.name}` : 'New bidding round'}
       variant="outlined"
       sx={{ p: 2, mb: 3 }}
