@@ -23,7 +23,7 @@ export class Migration20261123120003_bidding extends Migration {
     );
     this.addSql(`create index "bids_bidder_index" on "bids" ("bidder");`);
     this.addSql(`alter table "bids" add constraint "bids_lot_id_bidder_key" unique ("lot_id", "bidder");`);
-    this.addSql(`alter table "bidding_rounds" add constraint "bidding_rounds_counter_bid_hours" check (counter_bid_hours between 24 and 48);`);
+    this.addSql(`alter table "bidding_rounds" add constraint "bidding_rounds_counter_bid_hours" check (counter_bid_hours >= 24 and counter_bid_hours <= 48);`);
     this.addSql(`alter table "bidding_rounds" add constraint "bidding_rounds_window" check (closes_at > opens_at);`);
     this.addSql(
       `alter table "bidding_lots" add constraint "bidding_lots_round_id_fkey" foreign key ("round_id") references "bidding_rounds" ("id") on update no action on delete cascade;`,

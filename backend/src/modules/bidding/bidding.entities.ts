@@ -10,7 +10,7 @@ import type { BiddingCurrency, LotKind, TieBreak } from '../../contracts/bidding
 /** A bidding round: its lots open at `opensAt`, each closes at its own `closesAt` (the round's, or later after a counter-bid). */
 @Entity({ tableName: 'bidding_rounds' })
 @Check({ name: 'bidding_rounds_window', expression: 'closes_at > opens_at' })
-@Check({ name: 'bidding_rounds_counter_bid_hours', expression: 'counter_bid_hours between 24 and 48' })
+@Check({ name: 'bidding_rounds_counter_bid_hours', expression: 'counter_bid_hours >= 24 and counter_bid_hours <= 48' })
 export class BiddingRound {
   @PrimaryKey({ autoincrement: true })
   id!: number;
