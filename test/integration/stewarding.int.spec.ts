@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '../../backend/src/contracts/api.js';
 import type { RaceResultsDto, StandingsDto } from '../../backend/src/contracts/competitions.js';
 import type {
@@ -22,10 +24,36 @@ import { newStewardedRound, type StewardedRound } from '../factories/stewarding.
 import { joinTeam, newTeam } from '../factories/teams.js';
 import { newDriver, newMember, type Member } from '../factories/users.js';
 import type { CookieJar } from '../support/sign-in.js';
+import { eventually } from '../support/eventually.js';
 import { nextMessage, socketsClosedAfterEach, subscribe } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const HOUR = 3600 * 1000;
+
+/** Stands in for the Discord webhook: keeps what is posted. */
+class WebhookReceiver {
+  readonly posts: { content: string }[] = [];
+  private server!: Server;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => {
+      let text = '';
+      request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      request.on('end', () => {
+        this.posts.push(JSON.parse(text) as { content: string });
+        response.statusCode = 204;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/webhooks/1/token`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
 
 /** Stewarding: filing inside the window, statements, votes and decisions by a majority or the head steward, penalties in results and standings, appeals, the licence ledger and bans. */
 describe('stewarding', () => {
@@ -41,6 +69,7 @@ describe('stewarding', () => {
   let gp: TrackVariant;
   let season: Season;
   const open = socketsClosedAfterEach();
+  const discord = new WebhookReceiver();
 
   const json = async <T>(response: Response, status = 200): Promise<T> => {
     const body = (await response.json()) as T;
@@ -100,7 +129,8 @@ describe('stewarding', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ worker: true });
+    await discord.start();
+    t = await startTestApp({ worker: true, env: { DISCORD_WEBHOOK_URL: discord.url } });
     const em = t.em();
     driver = await newMember(em, 'driver');
     captain = await newMember(em, 'captain');
@@ -119,7 +149,10 @@ describe('stewarding', () => {
     ({ game, gp } = await newGameWithTrack(em, ['PC']));
     season = await newSeason(em, await newCompetition(em, { game, current: true }));
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await discord.stop();
+  });
 
   it('refuses every route to visitors (401) and to callers without the right (403); the safety-car list is public', async () => {
     const r = await round(2);
@@ -411,7 +444,7 @@ describe('stewarding', () => {
     expect((await t.request('/api/safety-car/races/999999')).status).toBe(404);
   });
 
-  it('pushes a filed ticket to every steward’s open queue and tells the accused; a decision reaches the public safety-car list', async () => {
+  it('pushes a filed ticket to every steward’s open queue and tells the accused; a decision reaches the public safety-car list and the Discord webhook', async () => {
     const r = await round(2);
     const queue = await open(t.baseUrl, { as: as.steward });
     expect(await subscribe(queue, 'flag:isSteward')).toEqual({ ok: true });
@@ -424,8 +457,14 @@ describe('stewarding', () => {
     expect(await notice).toEqual({ ticketId: ticket.id, state: 'OPEN', change: 'filed' });
 
     const published = nextMessage(visitor, 'safety-car.changed', (message) => message.ticketId === ticket.id, 15_000);
+    const decidedName = ticket.accused[0].driverName;
     await json(await decide(ticket.id, as.admin, [{ kind: 'WARNING', profileId: captain.profile.id }], 'Moved under braking.'));
     await published;
+    await eventually(() => expect(discord.posts.map((post) => post.content)).toContainEqual(expect.stringContaining(`ticket #${ticket.id}**`)), 15_000);
+    const posted = discord.posts.find((post) => post.content.includes(`ticket #${ticket.id}**`))!.content;
+    expect(posted).toContain(`• ${decidedName}: Warning`);
+    expect(posted).toContain('Moved under braking.');
+    expect(posted).toContain(`${t.baseUrl}/paddock/safety-car`);
     const list = await json<Page<SafetyCarDecisionDto>>(await t.request('/api/safety-car?pageSize=100'));
     expect(list.content.find((decision) => decision.ticketId === ticket.id)).toMatchObject({
       race: { id: r.raceId },

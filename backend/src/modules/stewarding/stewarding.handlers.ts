@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import type { ClientEventMap } from '../../contracts/client-events.js';
 import type { DomainEvent } from '../../contracts/domain-events.js';
+import { driverDisplayName } from '../../contracts/driver-name.js';
 import { outcomeLabel } from '../../contracts/stewarding.js';
 import { HandlesDomainEvent, type ExternalContext } from '../../infra/outbox/handles-domain-event.js';
 import { Ticket, TicketDecision, TicketParty } from './stewarding.entities.js';
@@ -53,10 +54,12 @@ export class StewardingHandlers {
     }
     const decision = await em.findOne(TicketDecision, { ticket: ticketId, round }, { populate: ['ticket.event'] });
     if (!decision) return;
+    const parties = await em.find(TicketParty, { ticket: ticketId }, { populate: ['profile'] });
+    const names = new Map(parties.map((party) => [party.profile.id, driverDisplayName(party.profile)]));
     const response = await fetch(this.config.discordWebhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(decisionMessage(decision, this.config.publicUrl)),
+      body: JSON.stringify(decisionMessage(decision, names, this.config.publicUrl)),
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`Discord webhook answered ${response.status} for the decision on ticket ${ticketId}`);
@@ -73,8 +76,8 @@ export class StewardingHandlers {
 }
 
 /** What the Discord channel reads of a decision: the event, outcomes and reason, a link to the public list. */
-export function decisionMessage(decision: TicketDecision, publicUrl: string): { content: string; allowed_mentions: { parse: never[] } } {
-  const outcomes = decision.outcomes.map((outcome) => `• ${outcomeLabel(outcome)} (driver #${outcome.profileId})`).join('\n');
+export function decisionMessage(decision: TicketDecision, names: Map<number, string>, publicUrl: string): { content: string; allowed_mentions: { parse: never[] } } {
+  const outcomes = decision.outcomes.map((outcome) => `• ${names.get(outcome.profileId) ?? `Driver ${outcome.profileId}`}: ${outcomeLabel(outcome)}`).join('\n');
   const heading = decision.round > 1 ? 'Appeal decided' : 'Stewards’ decision';
   return {
     content: `**${heading}: ticket #${decision.ticket.id}** — ${decision.ticket.event.name}\n${outcomes}\n${decision.reason}\n${publicUrl}/paddock/safety-car`,
