@@ -429,6 +429,31 @@ describe('stewarding', () => {
     );
   });
 
+  it('lets licence points expire after the season’s number of league events', async () => {
+    const own = await newSeason(t.em(), await newCompetition(t.em(), { game }));
+    const settings = {
+      coolDownMinutes: 0,
+      protestDeadlineMinutes: 600,
+      decisionDueMinutes: 60,
+      panelSize: 3,
+      majority: 2,
+      appealWindowMinutes: 1440,
+      licenceBanThreshold: 12,
+      licenceBanEvents: 1,
+      licenceExpiryEvents: 1,
+    };
+    await json(await t.request(`/api/seasons/${own.id}/stewarding`, { method: 'PUT', as: as.organizer, json: settings }));
+    // The league's latest race so far (36 s ago): no event has aged its points yet.
+    const r = await round(0.01, [driver.profile, captain.profile], own);
+    const ticket = await file(r.raceId, [driver.profile], as.captain);
+    await json(await decide(ticket.id, as.admin, [{ kind: 'LICENCE_POINTS', profileId: driver.profile.id, amount: 4 }]));
+    const entryOf = async () =>
+      (await json<LicenceDto>(await t.request(`/api/profile/${driver.profile.id}/licence`, { as: as.driver }))).entries.find((entry) => entry.ticketId === ticket.id);
+    expect(await entryOf()).toMatchObject({ points: 4, eventsLeft: 1, expired: false });
+    await newEvent(t.em(), { game, track: gp, startsAt: new Date(Date.now() - 1000) });
+    expect(await entryOf()).toMatchObject({ points: 4, eventsLeft: 0, expired: true });
+  });
+
   it('shows a race’s results as provisional while protests or appeals are possible, then final', async () => {
     const status = async (r: StewardedRound) => json<RaceStewardingDto>(await t.request(`/api/safety-car/races/${r.raceId}`));
     const old = await round(72);
