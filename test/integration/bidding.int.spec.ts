@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BidderRoundDto, BiddingRoundDto, BiddingRoundRequest } from '../../backend/src/contracts/bidding.js';
 import { ScheduledJobs } from '../../backend/src/infra/scheduling/scheduled-jobs.js';
 import { Bid, BiddingLot } from '../../backend/src/modules/bidding/bidding.entities.js';
+import { SeasonStandingsSnapshot } from '../../backend/src/modules/competitions/competition.entities.js';
 import { DriverProfile } from '../../backend/src/modules/profiles/driver-profile.entity.js';
 import { newBiddingRound } from '../factories/bidding.js';
 import { newCompetition, newSeason } from '../factories/competitions.js';
@@ -312,5 +313,60 @@ describe('bidding: rounds, sealed bids, settlement', () => {
     // Settling again finds nothing due.
     await t.worker!.get(ScheduledJobs).run({ name: 'settle-bidding' });
     expect((await t.em().findOneOrFail(BiddingLot, n44)).winner).toBe(`p:${stewardMember.profile.id}`);
+  });
+
+  it("spends last season's points (from the stored standings) and breaks a tie by the better championship position", async () => {
+    const em = t.em();
+    const cup = await newCompetition(em, { style: 'TEAM' });
+    const last = await newSeason(em, cup);
+    const next = await newSeason(em, cup);
+    const standing = (position: number, profileId: number, points: number) => ({
+      position,
+      profileId,
+      teamId: null,
+      points,
+      rounds: [],
+      wins: 0,
+      podiums: 0,
+      penaltyPoints: 0,
+    });
+    em.create(SeasonStandingsSnapshot, {
+      season: last,
+      version: 1,
+      drivers: [standing(1, stewardMember.profile.id, 90), standing(2, driverMember.profile.id, 60)],
+      teams: [{ position: 1, teamId: captainMember.team!.id, points: 120, rounds: [] }],
+      linePoints: {},
+    });
+    await em.flush();
+    const round = await json<BiddingRoundDto>(
+      await saveRound(
+        numbersRound({
+          seasonId: next.id,
+          currency: 'POINTS',
+          tokensPerBidder: null,
+          tieBreak: 'CHAMPIONSHIP_POSITION',
+          lots: [
+            { kind: 'NUMBER', label: '61' },
+            { kind: 'SEAT', label: 'Seat 1' },
+          ],
+        }),
+      ),
+    );
+    const [seat, n61] = round.lots.map((lot) => lot.id);
+    expect((await json<BidderRoundDto>(await bid(round.id, { lotId: n61, amount: 30 }, driver))).budget).toBe(60);
+    expect((await json<BidderRoundDto>(await bid(round.id, { lotId: n61, amount: 30 }, steward))).budget).toBe(90);
+    expect((await json<BidderRoundDto>(await bid(round.id, { lotId: seat, amount: 100, teamId: captainMember.team!.id }, captain))).budget).toBe(120);
+    // The captain scored nothing as a driver last season: no points to bid with for a number.
+    const broke = await bid(round.id, { lotId: n61, amount: 10 }, captain);
+    expect(broke.status).toBe(409);
+    expect(((await broke.json()) as { message: string }).message).toBe('This bid needs 10 but only 0 of your budget of 0 is left');
+
+    await t.em().nativeUpdate(BiddingLot, { round: round.id }, { closesAt: new Date(Date.now() - 1000) });
+    await t.worker!.get(ScheduledJobs).run({ name: 'settle-bidding' });
+    const lots = new Map((await t.em().find(BiddingLot, { round: round.id })).map((lot) => [lot.label, lot]));
+    // Equal bids: the steward was first last season, so 61 is theirs though the driver bid earlier.
+    expect(lots.get('61')).toMatchObject({ winner: `p:${stewardMember.profile.id}`, winningAmount: 30 });
+    expect(lots.get('Seat 1')).toMatchObject({ winner: `t:${captainMember.team!.id}`, winningAmount: 100, outcome: 'won for 100' });
+    expect((await json<BiddingRoundDto>(await t.request(`/api/bidding/rounds/${round.id}`, { as: organizer }))).settled).toBe(true);
   });
 });
