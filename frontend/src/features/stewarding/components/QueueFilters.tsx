@@ -85,11 +85,10 @@ export function QueueFilters({
       <TextField
         select
         size="small"
-        label="Race"
+        label={value.seasonId === null ? 'Race (pick a season first)' : 'Race'}
         value={value.raceId ?? ''}
         onChange={(event) => onChange({ ...value, raceId: event.target.value ? Number(event.target.value) : null })}
         disabled={value.seasonId === null}
-        helperText={value.seasonId === null ? 'Pick a season first' : undefined}
         sx={{ minWidth: 240 }}
       >
         <MenuItem value="">Any race</MenuItem>

@@ -127,7 +127,6 @@ function StewardPanel({ ticket, internal }: { ticket: TicketDto; internal: Ticke
         )}
         <Box sx={{ mt: 2 }}>
           <OutcomeEditor
-            key={`vote-${internal.myVote?.createdAt ?? 'none'}`}
             title={internal.myVote ? 'Your vote (a new vote replaces it)' : 'Your vote'}
             submitLabel="Cast vote"
             parties={parties}
@@ -146,7 +145,6 @@ function StewardPanel({ ticket, internal }: { ticket: TicketDto; internal: Ticke
           </Typography>
         )}
         <OutcomeEditor
-          key={`decision-${ticket.decision?.decidedAt ?? 'none'}-${internal.canDecide}`}
           title="Decision"
           submitLabel="Publish decision"
           parties={parties}
