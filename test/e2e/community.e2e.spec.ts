@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { Affiliate } from '../../backend/src/modules/community/community.entities.js';
 import { StoredImage } from '../../backend/src/modules/images/stored-image.entity.js';
 import { newAffiliate } from '../factories/community.js';
+import { newEvent } from '../factories/events.js';
 import { pageHeading, seriousAxeViolations, signInAs, site, useTabs, visit } from './support/browser.js';
 
 /** A pushed change reaches another browser without a reload; a loaded machine may take a while. */
@@ -80,5 +81,27 @@ describe('community', () => {
     const card = page.getByRole('article', { name: 'League hoodie' });
     await card.getByText('49.90 EUR').waitFor();
     expect(await card.getByRole('link', { name: 'Buy League hoodie (opens the shop in a new tab)' }).getAttribute('href')).toBe('https://shop.example/hoodie');
+  });
+
+  it("Media: an organizer attaches a past race's video (a bad link is refused beside the field); it joins the Media list", async () => {
+    await newEvent(site().em(), { name: 'Spa Endurance Round', startsAt: new Date(Date.now() - 3 * 86_400_000) });
+    const organizer = await open();
+    await signInAs(organizer, 'organizer');
+    await visit(organizer, '/media');
+    const form = organizer.getByRole('form', { name: 'Race video' });
+    await form.getByRole('combobox', { name: 'Race' }).click();
+    await organizer.getByRole('option', { name: /^Spa Endurance Round/ }).click();
+    await form.getByRole('textbox', { name: 'YouTube link' }).fill('https://example.com/not-a-video');
+    await form.getByRole('button', { name: 'Save video' }).click();
+    await form
+      .getByText(/youtube/i)
+      .first()
+      .waitFor();
+    await form.getByRole('textbox', { name: 'YouTube link' }).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await form.getByRole('button', { name: 'Save video' }).click();
+    await form.getByRole('status').getByText('Video saved for Spa Endurance Round').waitFor();
+    const videos = (await (await site().api('/events/youtube/all?pageNumber=0&pageSize=25')).json()) as { content: { eventName: string }[] };
+    expect(videos.content.map((video) => video.eventName)).toEqual(['Spa Endurance Round']);
+    await organizer.getByRole('article', { name: 'Spa Endurance Round' }).waitFor({ timeout: LIVE_MS });
   });
 });
