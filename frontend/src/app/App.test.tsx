@@ -86,7 +86,7 @@ describe('App', () => {
   });
 
   it('goes Home after Logout', async () => {
-    const { fake } = startAt('/downloads', testUser(), { 'POST /api/logout': { status: 204 } });
+    const { fake } = startAt('/events/competitions/schedule', testUser(), { 'POST /api/logout': { status: 204 } });
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Racer Global' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByRole('button', { name: 'Login / Join' })).toBeInTheDocument();

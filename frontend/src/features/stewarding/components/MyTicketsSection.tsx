@@ -42,7 +42,7 @@ export default function MyTicketsSection({ profileId }: { profileId: number }) {
 
 function Licence({ profileId }: { profileId: number }) {
   const licence = useQuery(stewardingQueries.licence(profileId));
-  if (licence.isPending) return <Skeleton variant="rounded" height={60} aria-label="Loading your licence points" />;
+  if (licence.isPending) return <Skeleton variant="rounded" height={60} role="progressbar" aria-label="Loading your licence points" />;
   if (licence.isError)
     return (
       <Alert severity="error" action={<Button onClick={() => void licence.refetch()}>Try again</Button>}>
@@ -97,7 +97,7 @@ function MyTickets() {
         My tickets
       </Typography>
       {tickets.isPending ? (
-        <Skeleton variant="rounded" height={80} aria-label="Loading your tickets" />
+        <Skeleton variant="rounded" height={80} role="progressbar" aria-label="Loading your tickets" />
       ) : tickets.isError && !tickets.data ? (
         <Alert severity="error" action={<Button onClick={() => void tickets.refetch()}>Try again</Button>}>
           Your tickets could not be loaded.
@@ -162,7 +162,7 @@ function PartyTicketDialog({ ticketId, onClose }: { ticketId: number; onClose: (
             The ticket could not be loaded.
           </Alert>
         ) : (
-          <Skeleton variant="rounded" height={240} aria-label="Loading the ticket" />
+          <Skeleton variant="rounded" height={240} role="progressbar" aria-label="Loading the ticket" />
         )}
       </DialogContent>
       <DialogActions>
