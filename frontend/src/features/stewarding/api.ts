@@ -3,7 +3,7 @@
  * per read, plain functions for the commands. Commands are silent: their forms show what went wrong
  * beside the fields (and a refused filing window in words).
  */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 import type { PageRequest } from '../../components/paging.js';
@@ -12,6 +12,7 @@ import type {
   DecisionRequest,
   LicenceDto,
   Page,
+  RaceStewardingDto,
   SafetyCarDecisionDto,
   StatementRequest,
   ThreadMessageRequest,
@@ -39,6 +40,8 @@ export const stewardingKeys = {
   ticket: (id: number) => ['stewarding', 'ticket', id] as const,
   licence: (profileId: number) => ['stewarding', 'licence', profileId] as const,
   safetyCar: ['stewarding', 'safety-car'] as const,
+  races: ['stewarding', 'race'] as const,
+  race: (raceId: number) => ['stewarding', 'race', raceId] as const,
 };
 
 export const stewardingQueries = {
@@ -71,7 +74,15 @@ export const stewardingQueries = {
       placeholderData: keepPreviousData,
       staleTime: PUSHED_STALE_TIME,
     }),
+  /** Whether a race's results are still provisional (public); quiet: a results view shows no status rather than an error. */
+  race: (raceId: number) =>
+    queryOptions({ queryKey: stewardingKeys.race(raceId), queryFn: () => api.get<RaceStewardingDto>(`/safety-car/races/${raceId}`, { silent: true }) }),
 };
+
+/** A race's provisional/final status, refreshed by the stewarding pushes (cache.ts). */
+export function useRaceStewarding(raceId: number) {
+  return useQuery(stewardingQueries.race(raceId));
+}
 
 export const stewardingCommands = {
   file: (request: TicketRequest) => api.post<TicketDto>('/tickets', request, { silent: true }),

@@ -41,4 +41,15 @@ describe('stewarding pushes in the cache', () => {
     onSafetyCarChanged(client);
     expect(stale(client, [...stewardingKeys.safetyCar, { pageNumber: 0, pageSize: 25 }])).toBe(true);
   });
+
+  it("refreshes a race's provisional status: tickets.changed that race's, safety-car.changed every race's", () => {
+    const client = createQueryClient();
+    client.setQueryData(stewardingKeys.race(5), { raceId: 5, provisional: true, finalAt: null, openTickets: 1 });
+    client.setQueryData(stewardingKeys.race(6), { raceId: 6, provisional: true, finalAt: null, openTickets: 1 });
+    onTicketsChanged(client, { ticketId: 7, seasonId: 4, raceId: 5, state: 'DECIDED', change: 'decided' });
+    expect(stale(client, stewardingKeys.race(5))).toBe(true);
+    expect(stale(client, stewardingKeys.race(6))).toBe(false);
+    onSafetyCarChanged(client);
+    expect(stale(client, stewardingKeys.race(6))).toBe(true);
+  });
 });

@@ -19,10 +19,11 @@ export function afterOwnTicketChange(queryClient: QueryClient, ticket: TicketDto
   void queryClient.invalidateQueries({ queryKey: stewardingKeys.mine });
 }
 
-/** `tickets.changed` (stewards): the queue refetches where shown (a filed ticket appears), and the ticket if it is open. */
-export function onTicketsChanged(queryClient: QueryClient, { ticketId }: ClientEventMap['tickets.changed']): void {
+/** `tickets.changed` (stewards): the queue refetches where shown (a filed ticket appears), the ticket if it is open, and its race's provisional status. */
+export function onTicketsChanged(queryClient: QueryClient, { ticketId, raceId }: ClientEventMap['tickets.changed']): void {
   const fresh = ownChangesOf(queryClient).take(ticketEcho(ticketId));
   void queryClient.invalidateQueries({ queryKey: stewardingKeys.queue });
+  void queryClient.invalidateQueries({ queryKey: stewardingKeys.race(raceId) });
   void queryClient.invalidateQueries({ queryKey: stewardingKeys.ticket(ticketId), predicate: (query) => !fresh.has(query.queryHash) });
 }
 
@@ -33,7 +34,8 @@ export function onTicketNotice(queryClient: QueryClient, { ticketId }: ClientEve
   void queryClient.invalidateQueries({ queryKey: ['stewarding', 'licence'] });
 }
 
-/** `safety-car.changed`: the public decisions refetch where shown. */
+/** `safety-car.changed`: the public decisions and the races' provisional status refetch where shown. */
 export function onSafetyCarChanged(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: stewardingKeys.safetyCar });
+  void queryClient.invalidateQueries({ queryKey: stewardingKeys.races });
 }

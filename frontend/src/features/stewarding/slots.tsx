@@ -6,6 +6,7 @@ import type { RaceDriver } from './components/FileTicketDialog.js';
 // Each its own chunk: loaded only where shown (a driver who raced; the own profile).
 const ReportIncidentButton = lazy(() => import('./components/ReportIncidentButton.js'));
 const MyTicketsSection = lazy(() => import('./components/MyTicketsSection.js'));
+const ProvisionalStatus = lazy(() => import('./components/ProvisionalStatus.js'));
 
 export interface ReportIncidentProps {
   raceId: number;
@@ -34,6 +35,15 @@ export function MyTicketsAndLicence() {
   return (
     <Suspense fallback={null}>
       <MyTicketsSection profileId={profileId} />
+    </Suspense>
+  );
+}
+
+/** "Provisional" (final after …) or "Final" beside a race's published results, mounted by the results view with one line. */
+export function ResultsStatus({ raceId }: { raceId: number }) {
+  return (
+    <Suspense fallback={null}>
+      <ProvisionalStatus raceId={raceId} />
     </Suspense>
   );
 }

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { showTime } from '../../../components/dateTime.js';
 import { eventDetailsPath } from '../../events/index.js';
-import { ReportIncident } from '../../stewarding/index.js';
+import { ReportIncident, ResultsStatus } from '../../stewarding/index.js';
 import { competitionQueries } from '../api.js';
 import { raceLabel, seasonRaceDistance } from '../labels.js';
 import type { SeasonEventDto } from '../types.js';
@@ -43,6 +43,7 @@ function RoundResults({ seasonId, event }: { seasonId: number; event: SeasonEven
           <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
             {label}
           </Typography>
+          {race.hasResults && <ResultsStatus raceId={race.id} />}
           <RaceResultsTable results={byRace.get(race.id)?.results ?? []} label={`${event.name}: ${label}`} />
           <ReportIncident raceId={race.id} raceLabel={`${event.name}: ${label}`} results={byRace.get(race.id)?.results ?? []} />
         </Box>
