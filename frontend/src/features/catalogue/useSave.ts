@@ -1,35 +1,16 @@
-import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { catalogueKeys } from './api.js';
-import { errorsFor, otherErrors, SaveFailure, type FieldErrors } from '../../components/form/saveWithImage.js';
+import { useSave as useFormSave } from '../../components/form/useSave.js';
 
-/** A form's save: busy flag, the API's field errors and a summary message. A save refetches what is shown of the catalogue. */
+/** The shared form save (`components/form/useSave`); a save also refetches what is shown of the catalogue. */
 export function useSave<T>(save: () => Promise<T>, onSaved: (saved: T) => void, shown: RegExp) {
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const submit = () => {
-    setBusy(true);
-    setMessage(null);
-    save()
-      .then((saved) => {
-        setErrors({});
-        void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
-        onSaved(saved);
-      })
-      .catch((error: unknown) => {
-        const failure = error instanceof SaveFailure ? error : new SaveFailure(0, 'Saving failed', {});
-        setErrors(failure.fieldErrors);
-        setMessage(Object.keys(failure.fieldErrors).length ? 'Please correct the marked fields.' : failure.message);
-      })
-      .finally(() => setBusy(false));
-  };
-  return {
-    busy,
-    submit,
-    message,
-    fieldError: (field: string, nested = false) => errorsFor(errors, field, nested),
-    others: otherErrors(errors, (path) => shown.test(path)),
-  };
+  return useFormSave(
+    save,
+    (saved) => {
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+      onSaved(saved);
+    },
+    shown,
+  );
 }

@@ -12,8 +12,8 @@ import type {
   ProductDto,
   ProductRequest,
 } from '@paddock/contracts/community.js';
-import { SaveFailure } from '../../components/form/saveWithImage.js';
-import { ApiError, api, apiRequest } from '../../lib/api/client.js';
+import { saveWithFiles } from '../../components/form/saveWithImage.js';
+import { api } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 
 export const communityKeys = {
@@ -65,23 +65,6 @@ export const communityQueries = {
     }),
 };
 
-/** A multipart save (SPEC §3): the record as a JSON text part and the chosen files; a refusal comes back as a `SaveFailure` for the form. */
-async function saveMultipart<T>(path: string, part: string, record: unknown, files: Record<string, File | null | undefined>): Promise<T> {
-  const form = new FormData();
-  form.append(part, JSON.stringify(record));
-  for (const [name, file] of Object.entries(files)) if (file) form.append(name, file);
-  try {
-    return await apiRequest<T>(path, { method: 'PUT', body: form, silent: true });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    if (error.status === 0) throw new SaveFailure(0, 'The server could not be reached. Check your connection and try again.', {});
-    const body = typeof error.body === 'object' && error.body !== null ? (error.body as { message?: unknown; errors?: unknown }) : {};
-    const message = typeof body.message === 'string' && body.message ? body.message : `Saving failed (${error.status})`;
-    const errors = typeof body.errors === 'object' && body.errors !== null ? (body.errors as Record<string, string[]>) : {};
-    throw new SaveFailure(error.status, message, errors);
-  }
-}
-
 /** Quiet: the headlines screen says what failed beside the change. `headlines.changed` then brings the list to every browser. */
 export const communityCommands = {
   createHeadline: (text: string) => api.post<HeadlineDto>('/headlines', { text } satisfies HeadlineRequest, { silent: true }),
@@ -89,11 +72,12 @@ export const communityCommands = {
   reorderHeadlines: (ids: number[]) => api.put<HeadlineDto[]>('/headlines/order', { ids } satisfies HeadlineOrderRequest, { silent: true }),
   removeHeadline: (id: number) => api.delete(`/headlines/${id}`, { silent: true }),
   saveAffiliate: (affiliate: AffiliateRequest, files: { icon?: File | null; banner?: File | null }) =>
-    saveMultipart<AffiliateDto>('/affiliates/admin', 'affiliate', affiliate, files),
+    saveWithFiles<AffiliateDto>({ path: '/affiliates/admin', part: 'affiliate', record: affiliate, files }),
   removeAffiliate: (id: number) => api.delete(`/affiliates/admin/${id}`),
   saveProduct: (product: ProductRequest, images: (File | null)[]) =>
-    saveMultipart<ProductDto>('/merchandise/admin', 'product', product, Object.fromEntries(images.map((file, slot) => [`image${slot}`, file]))),
+    saveWithFiles<ProductDto>({ path: '/merchandise/admin', part: 'product', record: product, files: Object.fromEntries(images.map((file, slot) => [`image${slot}`, file])) }),
   removeProduct: (id: number) => api.delete(`/merchandise/admin/${id}`),
-  saveDownload: (download: DownloadRequest, file: File | null) => saveMultipart<DownloadDto>('/downloads/admin', 'download', download, { file }),
+  saveDownload: (download: DownloadRequest, file: File | null) =>
+    saveWithFiles<DownloadDto>({ path: '/downloads/admin', part: 'download', record: download, files: { file } }),
   removeDownload: (id: number) => api.delete(`/downloads/admin/${id}`),
 };

@@ -31,7 +31,7 @@ import type {
   SeasonRequest,
   StandingsDto,
 } from './types.js';
-import { saveWithImages } from './saveWithImages.js';
+import { saveWithFiles } from '../../components/form/saveWithImage.js';
 
 /** One race of a season's event: where its results live. */
 export interface RaceRef {
@@ -258,10 +258,10 @@ export const competitionQueries = {
 export const competitionCommands = {
   /** `PUT /competitions/groups` (multipart: `group` JSON, `icon`, `banner`); quiet — the form shows field errors. */
   saveGroup: (group: CompetitionGroupRequest, icon: File | null, banner: File | null) =>
-    saveWithImages<CompetitionGroupDto>({ path: '/competitions/groups', part: 'group', record: group, images: { icon, banner } }),
+    saveWithFiles<CompetitionGroupDto>({ path: '/competitions/groups', part: 'group', record: group, files: { icon, banner } }),
   /** `PUT /competitions` (multipart: `competition` JSON, `icon`, `banner`); quiet, as above. */
   saveCompetition: (competition: CompetitionRequest, icon: File | null, banner: File | null) =>
-    saveWithImages<CompetitionDto>({ path: '/competitions', part: 'competition', record: competition, images: { icon, banner } }),
+    saveWithFiles<CompetitionDto>({ path: '/competitions', part: 'competition', record: competition, files: { icon, banner } }),
   /** `PUT /competitions/{id}/seasons`: creates (no id) or updates a season with its points system. Quiet: the form says why not. */
   saveSeason: (competitionId: number, season: SeasonRequest) => api.put<SeasonDto>(`/competitions/${competitionId}/seasons`, season, { silent: true }),
   /** `PUT /seasons/{id}/events`: exactly these events make up the season. Quiet, as above. */

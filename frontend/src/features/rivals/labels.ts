@@ -17,14 +17,3 @@ export function boardPlatformOf(segment: string | undefined): BoardPlatform {
 
 /** The variant after the track's name, e.g. "Spa-Francorchamps · GP". */
 export const trackLabel = (track: { trackName: string; name: string }) => (track.name ? `${track.trackName} · ${track.name}` : track.trackName);
-
-/** Text for screen readers only (its container must be positioned). */
-export const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-} as const;

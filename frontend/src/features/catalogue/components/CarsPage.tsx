@@ -18,7 +18,7 @@ import { PageTitle } from '../../../components/PageTitle.js';
 import { useQuery } from '@tanstack/react-query';
 import { catalogueCommands, catalogueQueries, type CarDto } from '../api.js';
 import { useSave } from '../useSave.js';
-import { FormFailure } from './FormFailure.js';
+import { FormFailure } from '../../../components/form/FormFailure.js';
 import { GameSelect } from './GameSelect.js';
 
 const SHOWN = /^(name|carClass|icon)$/;

@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CrossPlayGroupRequest, GameRequest } from '@paddock/contracts/catalogue.js';
 import { catalogueCommands, catalogueQueries, type GameDto } from '../api.js';
 import { useSave } from '../useSave.js';
-import { FormFailure } from './FormFailure.js';
+import { FormFailure } from '../../../components/form/FormFailure.js';
 import { PlatformChecks } from './PlatformChecks.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 

@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TrackRequest } from '@paddock/contracts/catalogue.js';
 import { catalogueCommands, catalogueQueries, type TrackDto } from '../api.js';
 import { useSave } from '../useSave.js';
-import { FormFailure } from './FormFailure.js';
+import { FormFailure } from '../../../components/form/FormFailure.js';
 import { GameSelect } from './GameSelect.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 

@@ -17,8 +17,8 @@ import { fromLocalInputValue, toLocalInputValue, viewerTimeZone } from '../../..
 import { routeId } from '../../../components/routeId.js';
 import { ApiError } from '../../../lib/api/client.js';
 import { communityCommands, communityKeys, communityQueries } from '../api.js';
-import { useSave } from '../useSave.js';
-import { FormFailure } from './FormFailure.js';
+import { useSave } from '../../../components/form/useSave.js';
+import { FormFailure } from '../../../components/form/FormFailure.js';
 
 const SHOWN = /^(name|affiliateUrl|monetized|activeFrom|activeTo|position|icon|banner)$/;
 
@@ -122,7 +122,7 @@ function AffiliateForm({ affiliate }: { affiliate: AffiliateDto | null }) {
       {record.monetized && (
         <ImageField label="Banner (paid affiliates, wide)" file={banner} onChange={setBanner} currentUrl={affiliate?.banner} error={save.fieldError('banner')} />
       )}
-      <FormFailure message={save.message} others={save.others} />
+      <FormFailure message={save.message} others={save.others} flush />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" disabled={save.busy}>
           {affiliate ? 'Save affiliate' : 'Create affiliate'}

@@ -24,8 +24,8 @@ import { PageTitle } from '../../../components/PageTitle.js';
 import { showTime, viewerTimeZone } from '../../../components/dateTime.js';
 import { sessionAtom } from '../../auth/index.js';
 import { communityCommands, communityKeys, communityQueries } from '../api.js';
-import { useSave } from '../useSave.js';
-import { FormFailure } from './FormFailure.js';
+import { useSave } from '../../../components/form/useSave.js';
+import { FormFailure } from '../../../components/form/FormFailure.js';
 
 const CATEGORY_LABELS: Record<DownloadCategory, string> = { RULEBOOK: 'Rulebooks', SETUP: 'Setups', LIVERY: 'Liveries', SKIN: 'Skins', OTHER: 'Other' };
 const SHOWN = /^(title|game|category|version|notes|file)$/;
@@ -113,7 +113,7 @@ function DownloadDialog({ download, onClose }: { download: DownloadDto | null; o
               {fileError ?? 'PDF, zip, JSON or an image; the previous file stays listed'}
             </FormHelperText>
           </Box>
-          <FormFailure message={save.message} others={save.others} />
+          <FormFailure message={save.message} others={save.others} flush />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>

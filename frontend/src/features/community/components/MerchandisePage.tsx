@@ -24,8 +24,8 @@ import { ImageField } from '../../../components/form/ImageField.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { sessionAtom } from '../../auth/index.js';
 import { communityCommands, communityKeys, communityQueries } from '../api.js';
-import { useSave } from '../useSave.js';
-import { FormFailure } from './FormFailure.js';
+import { useSave } from '../../../components/form/useSave.js';
+import { FormFailure } from '../../../components/form/FormFailure.js';
 
 const SLOTS = [0, 1, 2, 3];
 const SHOWN = /^(name|description|price|currency|variants|shopUrl|position|image[0-3])$/;
@@ -105,7 +105,7 @@ function ProductDialog({ product, onClose }: { product: ProductDto | null; onClo
               error={save.fieldError(`image${slot}`)}
             />
           ))}
-          <FormFailure message={save.message} others={save.others} />
+          <FormFailure message={save.message} others={save.others} flush />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>

@@ -39,7 +39,8 @@ import { COMPETITION_STYLE_LABELS, PLATFORM_LABELS } from '../../events/index.js
 import { competitionCommands, competitionQueries } from '../api.js';
 import { applyOwnCompetition } from '../cache.js';
 import { competitionTarget } from '../components/CompetitionCard.js';
-import { FormFailure, InlineFailure, isNotFound, LoadFailureState, NotFoundState } from '../components/LoadStates.js';
+import { FormFailure } from '../../../components/form/FormFailure.js';
+import { InlineFailure, isNotFound, LoadFailureState, NotFoundState } from '../components/LoadStates.js';
 import type { CompetitionDto } from '../types.js';
 import { COMPETITION_CHECKS, competitionFieldOf, competitionFormFrom, competitionRequestFrom, emptyCompetitionForm, type CompetitionFormValues } from './competitionForms.js';
 import { organizerPaths } from './organizerPaths.js';

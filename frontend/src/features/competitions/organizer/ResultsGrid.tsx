@@ -13,7 +13,7 @@ import { RESULT_STATUSES } from '@paddock/contracts/competitions.js';
 import { RESULT_STATUS_LABELS, RESULT_STATUS_NAMES } from '../labels.js';
 import { formatRaceTime, parseRaceTime } from '../raceTime.js';
 import type { DriverListItemDto, ResultStatus } from '../types.js';
-import { visuallyHidden } from '../components/visuallyHidden.js';
+import { visuallyHidden } from '../../../components/visuallyHidden.js';
 import { DriverPicker, driverLabel } from './DriverPicker.js';
 import { COLUMN_LABELS, GRID_COLUMNS, moveRow, nextCell, rowForDriver, TEXT_COLUMNS, type GridColumn, type GridErrors, type GridRow } from './resultsGrid.js';
 

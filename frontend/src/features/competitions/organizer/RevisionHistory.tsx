@@ -24,7 +24,7 @@ import { failureMessage } from '../../../components/form/failureMessage.js';
 import { competitionCommands, competitionQueries, type RaceRef } from '../api.js';
 import { applyOwnResults } from '../cache.js';
 import { InlineFailure } from '../components/LoadStates.js';
-import { visuallyHidden } from '../components/visuallyHidden.js';
+import { visuallyHidden } from '../../../components/visuallyHidden.js';
 import { RESULT_STATUS_LABELS } from '../labels.js';
 import { formatRaceTime } from '../raceTime.js';
 import type { RaceResultDto, RaceResultsDto, ResultRevisionDto } from '../types.js';

@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api/client.js';
 import { competitionCommands } from '../api.js';
 import { POINTS_PRESET_LABELS } from '../labels.js';
 import type { PointsPreset, SeasonDto } from '../types.js';
-import { FormFailure } from '../components/LoadStates.js';
+import { FormFailure } from '../../../components/form/FormFailure.js';
 import { PRESET_TABLES, presetOf, SEASON_CHECKS, seasonFieldOf, seasonRequestFrom, tableToText, type SeasonFormValues } from './seasonForm.js';
 
 const PRESETS: PointsPreset[] = ['F1', 'SPREAD', 'SPRINT', 'CUSTOM'];

@@ -13,7 +13,8 @@ import { useState, type KeyboardEvent } from 'react';
 import type { RivalScheduleEntryDto } from '@paddock/contracts/rivals.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
 import { showTime } from '../../../components/dateTime.js';
-import { PLATFORM_LABELS, trackLabel, visuallyHidden } from '../labels.js';
+import { visuallyHidden } from '../../../components/visuallyHidden.js';
+import { PLATFORM_LABELS, trackLabel } from '../labels.js';
 import { ScheduleDialog } from './ScheduleDialog.js';
 
 /**

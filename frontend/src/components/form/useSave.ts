@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { errorsFor, otherErrors, SaveFailure, type FieldErrors } from '../../components/form/saveWithImage.js';
+import { errorsFor, otherErrors, SaveFailure, type FieldErrors } from './saveWithImage.js';
 
-/** A form's save: busy flag, the API's field errors (shown beside their fields) and a summary message. */
+/**
+ * A form's save: busy flag, the API's field errors (shown beside their fields, `shown` names those the form shows)
+ * and a summary message; a failure that is not a `SaveFailure` reads "Saving failed".
+ */
 export function useSave<T>(save: () => Promise<T>, onSaved: (saved: T) => void, shown: RegExp) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -25,7 +28,7 @@ export function useSave<T>(save: () => Promise<T>, onSaved: (saved: T) => void, 
     busy,
     submit,
     message,
-    fieldError: (field: string) => errorsFor(errors, field),
+    fieldError: (field: string, nested = false) => errorsFor(errors, field, nested),
     others: otherErrors(errors, (path) => shown.test(path)),
   };
 }
