@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../common/principal.js';
-import type { RaceResultLine } from '../contracts/competitions.js';
 import { roleFlags } from '../contracts/roles.js';
 import { DEFAULT_STEWARDING_SETTINGS, type TicketOutcome, type TicketState } from '../contracts/stewarding.js';
 import { ResultRevision, Season } from '../modules/competitions/competition.entities.js';
 import { ResultsReader } from '../modules/competitions/results.reader.js';
-import { ResultsService } from '../modules/competitions/results.service.js';
+import { ResultsService, revisionLines } from '../modules/competitions/results.service.js';
 import { StandingsService } from '../modules/competitions/standings.service.js';
 import { LeagueEvent, Race } from '../modules/events/event.entities.js';
 import type { DriverProfile } from '../modules/profiles/driver-profile.entity.js';
@@ -175,23 +174,12 @@ export async function seedDemoStewarding(em: EntityManager, stewardIds: number[]
     await em.flush();
     for (const [ticket, outcomes] of ledger) await rewriteLedger(em, ticket, outcomes, { seasonId: season.id, ...DEFAULT_STEWARDING_SETTINGS });
     if (!penalties.some((outcome) => outcome.kind === 'TIME_PENALTY')) continue;
-    const lines: RaceResultLine[] = base.lines.getItems().map((line) => ({
-      profileId: line.profile.id,
-      position: line.position,
-      status: line.status,
-      laps: line.laps,
-      totalTimeMs: line.totalTimeMs,
-      bestLapMs: line.bestLapMs,
-      pole: line.pole,
-      fastestLap: line.fastestLap,
-      teamId: line.team?.id ?? null,
-    }));
     const ticket = await em.findOneOrFail(Ticket, { race: race.id, state: 'DECIDED' });
     const revision = await results.writeRevision(
       em,
       season,
       { seasonId: season.id, eventId: event.id, raceId: race.id },
-      applyPenalties(lines, penalties),
+      applyPenalties(revisionLines(base), penalties),
       principal,
       `${STEWARDS_NOTE}: ticket #${ticket.id} on revision ${base.number}`,
       (index, name) => (name ? `results.${index}.${name}` : `results.${index}`),

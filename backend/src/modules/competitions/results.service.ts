@@ -26,6 +26,21 @@ export interface RaceRef {
 export type LineField = (index: number, field?: string) => string;
 const ENTERED: LineField = (index, field) => `results.${index}${field ? `.${field}` : ''}`;
 
+/** A revision's lines (loaded) as lines of a new save: what reverting, and stewards' penalties, start from. */
+export function revisionLines(revision: ResultRevision): RaceResultLineRequest[] {
+  return revision.lines.getItems().map((line) => ({
+    profileId: line.profile.id,
+    position: line.position,
+    status: line.status,
+    laps: line.laps,
+    totalTimeMs: line.totalTimeMs,
+    bestLapMs: line.bestLapMs,
+    pole: line.pole,
+    fastestLap: line.fastestLap,
+    teamId: line.team?.id ?? null,
+  }));
+}
+
 /**
  * Results of a season's races: every save (entered, imported, reverted) is a new revision of the race's
  * classification, written with ResultPosted in one transaction; the latest revision is what counts.
@@ -76,18 +91,7 @@ export class ResultsService {
       const { season } = await this.findRace(em, ref, principal);
       const revision = await em.findOne(ResultRevision, { race: ref.raceId, number }, { populate: ['lines'] });
       if (!revision) throw new NotFoundException(`Race ${ref.raceId} has no revision ${number}`);
-      const lines = revision.lines.getItems().map((line) => ({
-        profileId: line.profile.id,
-        position: line.position,
-        status: line.status,
-        laps: line.laps,
-        totalTimeMs: line.totalTimeMs,
-        bestLapMs: line.bestLapMs,
-        pole: line.pole,
-        fastestLap: line.fastestLap,
-        teamId: line.team?.id ?? null,
-      }));
-      await this.writeRevision(em, season, ref, lines, principal, `reverted to revision ${number}`, ENTERED);
+      await this.writeRevision(em, season, ref, revisionLines(revision), principal, `reverted to revision ${number}`, ENTERED);
     });
     return this.latest(ref, principal);
   }

@@ -4,7 +4,6 @@ import { toPage } from '../../common/pagination.js';
 import type { Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
 import type { Page } from '../../contracts/api.js';
-import type { RaceResultLine } from '../../contracts/competitions.js';
 import { driverDisplayName } from '../../contracts/driver-name.js';
 import {
   outcomeLabel,
@@ -25,9 +24,9 @@ import {
   type VoteRequest,
 } from '../../contracts/stewarding.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
-import { RaceResultLine as ResultLineEntity, ResultRevision, Season } from '../competitions/competition.entities.js';
-import { ResultsService } from '../competitions/results.service.js';
-import { seasonAggregate } from '../competitions/seasons.service.js';
+import { ResultRevision, Season } from '../competitions/competition.entities.js';
+import { ResultsService, revisionLines } from '../competitions/results.service.js';
+import { seasonChanged } from '../competitions/seasons.service.js';
 import { Race } from '../events/event.entities.js';
 import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { TeamMember } from '../teams/team.entity.js';
@@ -399,31 +398,19 @@ export class StewardingService {
     );
     const season = await em.findOneOrFail(Season, ticket.season.id, { populate: ['competition'] });
     if (!base) {
-      await em.execute('update seasons set results_version = results_version + 1 where id = ?', [season.id]);
-      recordDomainEvent(em, 'SeasonChanged', seasonAggregate(season.id), { seasonId: season.id, competitionId: season.competition.id });
+      await seasonChanged(em, season);
       audit(em, ticket, null, 'RESULTS_REVISION', 'race has no results yet: standings recomputed');
       return;
     }
     const raceTickets = await em.find(Ticket, { race: ticket.race.id }, { orderBy: { id: 'asc' } });
     const decisions = await em.find(TicketDecision, { ticket: { $in: raceTickets.map((each) => each.id) } });
     const outcomes = raceTickets.flatMap((each) => standing(decisions.filter((decision) => decision.ticket.id === each.id))?.outcomes ?? []);
-    const lines: RaceResultLine[] = base.lines.getItems().map((line: ResultLineEntity) => ({
-      profileId: line.profile.id,
-      position: line.position,
-      status: line.status,
-      laps: line.laps,
-      totalTimeMs: line.totalTimeMs,
-      bestLapMs: line.bestLapMs,
-      pole: line.pole,
-      fastestLap: line.fastestLap,
-      teamId: line.team?.id ?? null,
-    }));
     const ref = { seasonId: season.id, eventId: ticket.event.id, raceId: ticket.race.id };
     const revision = await this.results.writeRevision(
       em,
       season,
       ref,
-      applyPenalties(lines, outcomes),
+      applyPenalties(revisionLines(base), outcomes),
       principal,
       `${STEWARDS_NOTE}: ticket #${ticket.id} on revision ${base.number}`,
       (index, field) => `results.${index}${field ? `.${field}` : ''}`,
