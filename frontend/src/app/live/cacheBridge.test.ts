@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { communityKeys, communityQueries } from '../../features/community/index.js';
 import {
   applyMyAttendance,
@@ -16,27 +15,19 @@ import {
 } from '../../features/events/index.js';
 import { detailsFixture, eventFixture } from '../../features/events/testing/eventFixture.js';
 import { siteKeys, siteQueries } from '../../features/site/index.js';
-import { RealtimeConnection } from '../../lib/realtime/connection.js';
-import { createQueryClient } from '../../lib/query/queryClient.js';
 import { installFakeApi, type FakeApi } from '../../testing/fakeApi.js';
-import { FakeSocket } from '../../testing/fakeSocket.js';
-import { bridgeToCache } from './cacheBridge.js';
+import { bridgedCache, flush, show, stopLiveCaches } from '../../testing/liveCache.js';
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const ok = (body: unknown) => ({ status: 200, body });
 
 const SPEEDY: AttendeeDto = { profileId: 42, driverNumber: 7, driverName: '[ 7 ] - Speedy', team: null };
 const SLOW: AttendeeDto = { profileId: 43, driverNumber: 8, driverName: '[ 8 ] - Slow', team: null };
 
-let stops: (() => void)[] = [];
-afterEach(() => {
-  for (const stop of stops) stop();
-  stops = [];
-});
+afterEach(stopLiveCaches);
 
 /** A cache bridged to a fake socket, and a fake API that serves what the league has now. */
-function setUp(): { queryClient: QueryClient; socket: FakeSocket; fake: FakeApi } {
-  const fake = installFakeApi({
+function setUp(): ReturnType<typeof bridgedCache> {
+  return bridgedCache({
     'GET /api/events/planned': () => ok({ content: [eventFixture({ id: 5 })], totalElements: 1 }),
     'GET /api/events/5': () => ok(detailsFixture({ id: 5 })),
     'GET /api/events/6': () => ok(detailsFixture({ id: 6 })),
@@ -44,24 +35,6 @@ function setUp(): { queryClient: QueryClient; socket: FakeSocket; fake: FakeApi 
     'GET /api/headlines': () => ok([{ id: 1, text: 'Season 5 on Monday', createdAt: '', updatedAt: '' }]),
     'GET /api/maintenance': () => ok({ enabled: false }),
   });
-  const queryClient = createQueryClient();
-  const socket = new FakeSocket();
-  const connection = new RealtimeConnection(() => socket.asSocket());
-  connection.connect();
-  stops.push(
-    bridgeToCache(queryClient, connection),
-    () => connection.disconnect(),
-    () => queryClient.clear(),
-  );
-  return { queryClient, socket, fake };
-}
-
-/** Shows a query (an observer makes it active, as a mounted component does). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any queryOptions of any shape
-async function show(queryClient: QueryClient, options: any): Promise<void> {
-  const observer = new QueryObserver(queryClient, options);
-  stops.push(observer.subscribe(() => undefined));
-  await flush();
 }
 
 const GETS = (fake: FakeApi) => fake.calls.filter((call) => call.startsWith('GET'));
@@ -150,9 +123,7 @@ describe('the bridge from pushed messages to the cache', () => {
           : new Promise((resolve) => (answerStale = () => resolve(ok({ event: null, stream: null })))),
     });
     socket.drop();
-    const observer = new QueryObserver(queryClient, eventQueries.live());
-    stops.push(observer.subscribe(() => undefined));
-    await flush();
+    await show(queryClient, eventQueries.live());
 
     liveNow = true; // went live before this socket was in a room to hear it
     socket.serverAccepts();

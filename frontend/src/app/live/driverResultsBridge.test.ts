@@ -1,24 +1,14 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { profileQueries } from '../../features/profiles/index.js';
-import { RealtimeConnection } from '../../lib/realtime/connection.js';
-import { createQueryClient } from '../../lib/query/queryClient.js';
-import { installFakeApi, type FakeApi } from '../../testing/fakeApi.js';
-import { FakeSocket } from '../../testing/fakeSocket.js';
-import { bridgeToCache } from './cacheBridge.js';
+import { bridgedCache, flush, show, stopLiveCaches } from '../../testing/liveCache.js';
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const ok = (body: unknown) => ({ status: 200, body });
 const stats = (profileId: number) => ({ profileId, starts: 0, wins: 0, podiums: 0, poles: 0, fastestLaps: 0, dnfs: 0, averageFinish: null, points: 0 });
 
-let stops: (() => void)[] = [];
-afterEach(() => {
-  for (const stop of stops) stop();
-  stops = [];
-});
+afterEach(stopLiveCaches);
 
-function setUp(): { queryClient: QueryClient; socket: FakeSocket; fake: FakeApi } {
-  const fake = installFakeApi({
+function setUp(): ReturnType<typeof bridgedCache> {
+  return bridgedCache({
     'GET /api/profile/5/results': () => ok([]),
     'GET /api/profile/5/stats-summary': () => ok(stats(5)),
     'GET /api/profile/5/events': () => ok([]),
@@ -26,26 +16,6 @@ function setUp(): { queryClient: QueryClient; socket: FakeSocket; fake: FakeApi 
     'GET /api/profile/6/stats-summary': () => ok(stats(6)),
     'GET /api/profile/7/stats-summary': () => ok(stats(7)),
   });
-  const queryClient = createQueryClient();
-  const socket = new FakeSocket();
-  const connection = new RealtimeConnection(() => socket.asSocket());
-  connection.connect();
-  stops.push(
-    bridgeToCache(queryClient, connection),
-    () => connection.disconnect(),
-    () => queryClient.clear(),
-  );
-  return { queryClient, socket, fake };
-}
-
-/** Shows a query (an observer makes it active, as a mounted profile page does). */
-async function show(
-  queryClient: QueryClient,
-  options: ReturnType<typeof profileQueries.results> | ReturnType<typeof profileQueries.stats> | ReturnType<typeof profileQueries.events>,
-) {
-  const observer = new QueryObserver(queryClient, options as never);
-  stops.push(observer.subscribe(() => undefined));
-  await flush();
 }
 
 describe('driver.results.changed', () => {

@@ -1,27 +1,17 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { QueryObserver, type QueryClient } from '@tanstack/react-query';
-import { bridgeToCache } from '../../app/live/cacheBridge.js';
-import { RealtimeConnection } from '../../lib/realtime/connection.js';
-import { createQueryClient } from '../../lib/query/queryClient.js';
-import { graphqlCalls, graphqlRoutes, installFakeApi, type FakeApi } from '../../testing/fakeApi.js';
-import { FakeSocket } from '../../testing/fakeSocket.js';
+import { graphqlCalls, graphqlRoutes, installFakeApi } from '../../testing/fakeApi.js';
+import { bridgedCache, flush, show, stopLiveCaches } from '../../testing/liveCache.js';
 import { competitionKeys, competitionQueries } from './api.js';
 import { applyOwnResults } from './cache.js';
 import { competitionFixture, resultLine, seasonFixture, standingsFixture } from './testing/competitionFixture.js';
 import type { RaceResultsDto, StandingsDto } from './types.js';
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-let stops: (() => void)[] = [];
-afterEach(() => {
-  for (const stop of stops) stop();
-  stops = [];
-});
+afterEach(stopLiveCaches);
 
 type Operations = Parameters<typeof graphqlRoutes>[0];
 
-function setUp(routes: Parameters<typeof installFakeApi>[0] = {}, operations: Operations = {}): { queryClient: QueryClient; socket: FakeSocket; fake: FakeApi } {
-  const fake = installFakeApi({
+function setUp(routes: Parameters<typeof installFakeApi>[0] = {}, operations: Operations = {}): ReturnType<typeof bridgedCache> {
+  return bridgedCache({
     'GET /api/seasons/4': { status: 200, body: seasonFixture() },
     ...graphqlRoutes({
       Standings: { data: { standings: standingsFixture({ version: 7 }) } },
@@ -30,23 +20,6 @@ function setUp(routes: Parameters<typeof installFakeApi>[0] = {}, operations: Op
     }),
     ...routes,
   });
-  const queryClient = createQueryClient();
-  const socket = new FakeSocket();
-  const connection = new RealtimeConnection(() => socket.asSocket());
-  connection.connect();
-  stops.push(
-    bridgeToCache(queryClient, connection),
-    () => connection.disconnect(),
-    () => queryClient.clear(),
-  );
-  return { queryClient, socket, fake };
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any queryOptions of any shape
-async function show(queryClient: QueryClient, options: any): Promise<void> {
-  const observer = new QueryObserver(queryClient, options);
-  stops.push(observer.subscribe(() => undefined));
-  await flush();
 }
 
 const pointsOf = (standings: StandingsDto | undefined) => standings?.drivers.map((row) => row.points);
@@ -79,9 +52,7 @@ describe('live standings in the cache', () => {
   it('keeps pushed standings when a fetch that started before them answers with an older version', async () => {
     let answer: (standings: StandingsDto) => void = () => undefined;
     const { queryClient, socket } = setUp({}, { Standings: () => new Promise((resolve) => (answer = (standings) => resolve({ data: { standings } }))) });
-    const observer = new QueryObserver(queryClient, competitionQueries.standings(4));
-    stops.push(observer.subscribe(() => undefined));
-    await flush();
+    await show(queryClient, competitionQueries.standings(4));
     socket.push('season.standings.changed', standingsFixture({ version: 9 }));
     answer(standingsFixture({ version: 8, drivers: [] }));
     await flush();
