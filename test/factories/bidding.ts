@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { BiddingCurrency, LotKind, TieBreak } from '../../backend/src/contracts/bidding.js';
+import { TOKEN_MARKET_RULES, type BiddingCurrency, type LotKind, type TieBreak } from '../../backend/src/contracts/bidding.js';
 import { BiddingLot, BiddingRound } from '../../backend/src/modules/bidding/bidding.entities.js';
 import { nextNumber } from './sequence.js';
 
@@ -34,13 +34,7 @@ export async function newBiddingRound(em: EntityManager, overrides: RoundOverrid
     seasonId: null,
     opensAt: new Date(Date.now() - HOUR),
     closesAt: new Date(Date.now() + 72 * HOUR),
-    counterBidHours: 24,
-    currency: 'TOKENS',
-    tokensPerBidder: 100,
-    minimumBid: 10,
-    increment: 5,
-    manufacturerCap: null,
-    tieBreak: 'EARLIEST_BID',
+    ...TOKEN_MARKET_RULES,
     ...fields,
   });
   for (const lot of lots) em.create(BiddingLot, { round, kind: lot.kind, label: lot.label, manufacturer: lot.manufacturer ?? null, closesAt: round.closesAt });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { BidderRoundDto, BiddingRoundDto, BiddingRoundRequest } from '../../backend/src/contracts/bidding.js';
+import { TOKEN_MARKET_RULES, type BidderRoundDto, type BiddingRoundDto, type BiddingRoundRequest } from '../../backend/src/contracts/bidding.js';
 import { ScheduledJobs } from '../../backend/src/infra/scheduling/scheduled-jobs.js';
 import { Bid, BiddingLot } from '../../backend/src/modules/bidding/bidding.entities.js';
 import { SeasonStandingsSnapshot } from '../../backend/src/modules/competitions/competition.entities.js';
@@ -47,13 +47,7 @@ describe('bidding: rounds, sealed bids, settlement', () => {
     seasonId: null,
     opensAt: new Date(Date.now() - HOUR).toISOString(),
     closesAt: new Date(Date.now() + 96 * HOUR).toISOString(),
-    counterBidHours: 24,
-    currency: 'TOKENS',
-    tokensPerBidder: 100,
-    minimumBid: 10,
-    increment: 5,
-    manufacturerCap: null,
-    tieBreak: 'EARLIEST_BID',
+    ...TOKEN_MARKET_RULES,
     lots: [
       { kind: 'NUMBER', label: '44' },
       { kind: 'NUMBER', label: '77' },

@@ -25,6 +25,17 @@ export const COUNTER_BID_HOURS_MAX = 48;
 export const LOT_LABEL_MAX = 60;
 export const MAX_LOTS = 300;
 
+/** The usual token market's rules (the demo round's, and tests' starting point): 100 tokens each, bids from 10 in steps of 5, a 24-hour counter-bid window, no manufacturer cap, the earlier bid wins a tie. */
+export const TOKEN_MARKET_RULES = {
+  counterBidHours: 24,
+  currency: 'TOKENS',
+  tokensPerBidder: 100,
+  minimumBid: 10,
+  increment: 5,
+  manufacturerCap: null,
+  tieBreak: 'EARLIEST_BID',
+} as const satisfies Partial<BiddingRoundRequest>;
+
 export interface BiddingLotRequest {
   kind: LotKind;
   /** A seat's or car's name; for NUMBER the number itself ("44"). */

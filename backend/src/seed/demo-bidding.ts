@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { TOKEN_MARKET_RULES } from '../contracts/bidding.js';
 import { BiddingLot, BiddingRound } from '../modules/bidding/bidding.entities.js';
 
 const DAY = 24 * 3_600_000;
@@ -10,13 +11,7 @@ export async function seedDemoBidding(em: EntityManager, now = new Date()): Prom
     seasonId: null,
     opensAt: new Date(now.getTime() - DAY),
     closesAt: new Date(now.getTime() + 6 * DAY),
-    counterBidHours: 24,
-    currency: 'TOKENS',
-    tokensPerBidder: 100,
-    minimumBid: 10,
-    increment: 5,
-    manufacturerCap: null,
-    tieBreak: 'EARLIEST_BID',
+    ...TOKEN_MARKET_RULES,
   });
   for (const number of [3, 8, 13, 21, 27, 33, 44, 55, 63, 77, 88, 99]) {
     em.create(BiddingLot, { round, kind: 'NUMBER', label: String(number), closesAt: round.closesAt });
