@@ -14,50 +14,22 @@
  * the second back to back and then waits for the next second, so it measures bursts, not a held rate.
  * The site runs as `npm start` does (API + worker in one process, built) on a fresh demo database.
  */
-import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort } from '../support/free-port.js';
 import { signIn } from '../support/sign-in.js';
 import { PUBLIC_READS, type DemoIds } from './public-reads.js';
-import { startBenchSite, waitUntilAnswering } from './site.js';
+import { measurePeak, percentile, startEmptyNestApp, type Measured } from './measure.js';
+import { startBenchSite } from './site.js';
 
 const { values } = parseArgs({ options: { connections: { type: 'string', default: '20' }, duration: { type: 'string', default: '8' } } });
 const CONNECTIONS = Number(values.connections);
 const DURATION = Number(values.duration);
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const RATIO_GOAL = 0.5;
 const P99_GOAL_MS = 50;
 const HELD_LOAD = 0.7;
 
-interface Measured {
-  rps: number;
-  p50: number;
-  p99: number;
-  failures: number;
-}
-
-async function startEmptyNestApp(): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', path.join(import.meta.dirname, 'empty-nest-app.ts'), String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}/api/empty`;
-  await waitUntilAnswering(url, child);
-  return { url, process: child };
-}
-
-async function measure(url: string, headers: Record<string, string>): Promise<Measured> {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+const measure = (url: string, headers: Record<string, string>) => measurePeak(url, CONNECTIONS, DURATION, headers);
 
 /**
  * `rate` GETs a second for DURATION seconds, evenly spaced, over CONNECTIONS keep-alive connections

@@ -16,9 +16,10 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { parseArgs } from 'node:util';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { traceClock, traceListKey, type PipelineTraceLine } from '../../backend/src/infra/outbox/pipeline-trace.js';
 import { signIn } from '../support/sign-in.js';
+import { connectAll, percentile } from './measure.js';
 import { startBenchSite } from './site.js';
 
 const { values } = parseArgs({ options: { clients: { type: 'string', default: '2000' }, rounds: { type: 'string', default: '10' } } });
@@ -26,20 +27,6 @@ const CLIENTS = Number(values.clients);
 const ROUNDS = Number(values.rounds);
 const ADDED_P50_GOAL_MS = 15;
 const P95_RATIO_GOAL = 1.2;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function connectAll(baseUrl: string): Promise<Socket[]> {
-  const sockets: Socket[] = [];
-  for (let start = 0; start < CLIENTS; start += 100) {
-    const batch = Array.from({ length: Math.min(100, CLIENTS - start) }, () => io(baseUrl, { transports: ['websocket'], forceNew: true, reconnection: false }));
-    await Promise.all(batch.map((socket) => new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject))));
-    sockets.push(...batch);
-  }
-  return sockets;
-}
 
 interface HeadlinesMessage {
   headlines: { text: string }[];
@@ -83,7 +70,7 @@ const site = await startBenchSite('bench_realtime', { WEB_DIST: '', PADDOCK_PIPE
 const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const channels = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 try {
-  const sockets = await connectAll(site.baseUrl);
+  const sockets = await connectAll(site.baseUrl, CLIENTS);
   const admin = await signIn(site.baseUrl, 'admin');
   const bare = new Emitter(redis, { key: `${site.redisPrefix}:socket.io` });
 

@@ -13,16 +13,12 @@
  * The site runs as `npm start` does (API + worker in one process, built) on a fresh demo database; the
  * 15,000 times are written straight into it (plain SQL) on the PC server's current track.
  */
-import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { io, type Socket } from 'socket.io-client';
-import { freePort } from '../support/free-port.js';
 import { signIn } from '../support/sign-in.js';
-import { startBenchSite, waitUntilAnswering } from './site.js';
+import { connectAll, measurePeak, percentile, startEmptyNestApp } from './measure.js';
+import { startBenchSite } from './site.js';
 
 const { values } = parseArgs({
   options: {
@@ -38,27 +34,10 @@ const CLIENTS = Number(values.clients);
 const ROUNDS = Number(values.rounds);
 const DRIVERS = 5000;
 const RATIO_GOAL = 0.5;
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-async function startEmptyNestApp(): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', path.join(import.meta.dirname, 'empty-nest-app.ts'), String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}/api/empty`;
-  await waitUntilAnswering(url, child);
-  return { url, process: child };
-}
-
-async function measure(url: string): Promise<{ rps: number; p50: number; p99: number; failures: number }> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
-}
+const measure = (url: string) => measurePeak(url, CONNECTIONS, DURATION);
 
 /** 5,000 drivers with a verified time on each platform of the board (a spread of 8 s). */
 async function fillBoard(databaseUrl: string, trackId: number): Promise<void> {
@@ -83,16 +62,6 @@ async function fillBoard(databaseUrl: string, trackId: number): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-async function connectAll(baseUrl: string): Promise<Socket[]> {
-  const sockets: Socket[] = [];
-  for (let start = 0; start < CLIENTS; start += 100) {
-    const batch = Array.from({ length: Math.min(100, CLIENTS - start) }, () => io(baseUrl, { transports: ['websocket'], forceNew: true, reconnection: false }));
-    await Promise.all(batch.map((socket) => new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject))));
-    sockets.push(...batch);
-  }
-  return sockets;
 }
 
 const databaseUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/paddock');
@@ -138,7 +107,7 @@ try {
   console.table(table);
 
   // POST of a time → the last of CLIENTS sockets having the board's push.
-  const sockets = await connectAll(site.baseUrl);
+  const sockets = await connectAll(site.baseUrl, CLIENTS);
   const admin = await signIn(site.baseUrl, 'admin');
   const headers = { cookie: admin.header(), 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
   const me = (await (await fetch(`${site.baseUrl}/api/users/me`, { headers })).json()) as { driverProfile: { id: number } };

@@ -43,6 +43,7 @@ import { Team, TeamMember } from '../../backend/src/modules/teams/team.entity.js
 import { User } from '../../backend/src/modules/users/user.entity.js';
 import { signIn, type CookieJar } from '../support/sign-in.js';
 import { dropTestDatabase } from '../support/test-database.js';
+import { percentile } from './measure.js';
 import { startBenchSite } from './site.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' }, saves: { type: 'string', default: '30' } } });
@@ -71,7 +72,6 @@ const POINTS: PointsSystem = {
   teamBestDrivers: 2,
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 const ms = (value: number) => Math.round(value * 10) / 10;
 function summary(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
