@@ -505,7 +505,7 @@ describe('rivals', () => {
         }),
         201,
       );
-      expect(await beaten).toMatchObject({ track: { id: tracks[0].id }, platform: 'PC', rivalTimeAsText: '1:40.100', yourTimeAsText: '1:40.500' });
+      expect(await beaten).toMatchObject({ track: { id: tracks[0].id }, platform: 'PC', gameId: game.id, rivalTimeAsText: '1:40.100', yourTimeAsText: '1:40.500' });
     });
   });
 });

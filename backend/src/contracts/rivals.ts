@@ -326,6 +326,8 @@ export interface RivalBeatenMessage {
   rival: RivalProfileRef;
   track: RivalTrackRef;
   platform: Platform;
+  /** The game of the board (the notice links to `/rivals/{platform}/{game}/{track}`). */
+  gameId: number;
   rivalTimeAsText: string;
   yourTimeAsText: string;
 }

@@ -228,6 +228,7 @@ export class RivalsBoardsService {
         rival: profileRef(row),
         track: meta.track,
         platform: event.platform,
+        gameId: event.gameId,
         rivalTimeAsText: lapTimeText(event.timeMs),
         yourTimeAsText: lapTimeText(row.owner_best!),
       },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { QueryObserver, type QueryClient } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
@@ -92,6 +92,7 @@ describe('rivals pushes', () => {
       rival: { id: 9, name: '[ 9 ] - Quick' },
       track: { id: 7, trackName: 'Spa', name: 'GP' },
       platform: 'XBOX',
+      gameId: 3,
       rivalTimeAsText: '2:17.001',
       yourTimeAsText: '2:17.400',
     };
@@ -106,6 +107,8 @@ describe('rivals pushes', () => {
     act(() => socket.push('rivals.beaten', message));
     const notice = await screen.findByRole('status');
     expect(notice.textContent).toContain('Your rival [ 9 ] - Quick beat you on Spa · GP (Xbox): 2:17.001 against your 2:17.400.');
+    // The board of that game, platform and track.
+    expect(within(notice).getByRole('link', { name: 'Spa · GP' })).toHaveAttribute('href', '/rivals/xbox/3/7');
     const dismiss = screen.getByRole('button', { name: 'Dismiss' });
     act(() => dismiss.focus());
     await userEvent.keyboard('{Enter}');

@@ -30,7 +30,7 @@ export default function RivalBeatenNotice() {
         }
       >
         Your rival {notice.rival.name} beat you on{' '}
-        <Link component={RouterLink} to={pathTo('Rivals', { platform: notice.platform.toLowerCase(), track: notice.track.id })} color="inherit">
+        <Link component={RouterLink} to={pathTo('Rivals', { platform: notice.platform.toLowerCase(), game: notice.gameId, track: notice.track.id })} color="inherit">
           {trackLabel(notice.track)}
         </Link>{' '}
         ({PLATFORM_LABELS[notice.platform]}): {notice.rivalTimeAsText} against your {notice.yourTimeAsText}.{more > 0 ? ` ${more} more.` : ''}
