@@ -19,8 +19,9 @@ import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { catalogueQueries } from '../../catalogue/index.js';
 import { rivalsCommands, rivalsKeys, rivalsQueries } from '../api.js';
-import { PLATFORM_LABELS, trackLabel } from '../labels.js';
+import { PLATFORM_LABELS } from '../labels.js';
 import { ProvisionalMarker } from './ProvisionalMarker.js';
+import { TrackSelect, useTrackVariants } from './TrackChoice.js';
 
 /** "+0.412 (slower)", "-0.300 (faster)", or that a time is missing. */
 function gapWords(rival: MyRivalDto): string {
@@ -79,10 +80,7 @@ export default function ProfileRivalsPage() {
   // Until chosen: the game and current track of the first server for the platform.
   const server = schedule.data?.find((candidate) => candidate.platforms.includes(platform) && candidate.currentTrack) ?? null;
   const gameId = chosenGame ?? server?.game.id ?? games.data?.[0]?.id ?? null;
-  const tracks = useQuery(catalogueQueries.tracksOf(gameId));
-  const variants = (tracks.data ?? []).flatMap((track) =>
-    track.variants.map((variant) => ({ id: variant.id, label: trackLabel({ trackName: track.name, name: variant.name }) })),
-  );
+  const variants = useTrackVariants(gameId);
   const currentTrack = server && server.game.id === gameId ? (server.currentTrack?.id ?? null) : null;
   const trackId = chosenTrack ?? currentTrack ?? variants[0]?.id ?? null;
 
@@ -131,21 +129,13 @@ export default function ProfileRivalsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          size="small"
-          label="Track"
-          value={trackId !== null && variants.some((variant) => variant.id === trackId) ? String(trackId) : ''}
-          onChange={(event) => setChosenTrack(Number(event.target.value))}
+        <TrackSelect
+          variants={variants}
+          trackId={trackId}
+          onChange={setChosenTrack}
           helperText={trackId !== null && trackId === currentTrack ? 'The current track of the rotation' : undefined}
-          sx={{ minWidth: 240 }}
-        >
-          {variants.map((variant) => (
-            <MenuItem key={variant.id} value={String(variant.id)}>
-              {variant.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          minWidth={240}
+        />
       </Box>
 
       {gameId === null ? (

@@ -34,6 +34,7 @@ import { ApiError } from '../../../lib/api/client.js';
 import { catalogueQueries } from '../../catalogue/index.js';
 import { rivalsCommands, rivalsKeys, rivalsQueries } from '../api.js';
 import { PLATFORM_LABELS, trackLabel } from '../labels.js';
+import { useTrackVariants } from './TrackChoice.js';
 
 /** "every 6 h" or "daily at 20:00 UTC". */
 export function rotationText(rotation: RivalRotation): string {
@@ -108,11 +109,8 @@ function ServerDialog({ server, onClose }: { server: RivalServerDto | null; onCl
   const [addTrack, setAddTrack] = useState('');
   const games = useQuery(catalogueQueries.games());
   const gameId = draft.gameId ? Number(draft.gameId) : null;
-  const tracks = useQuery(catalogueQueries.tracksOf(gameId));
   const game = games.data?.find((candidate) => candidate.id === gameId);
-  const variants = new Map(
-    (tracks.data ?? []).flatMap((track) => track.variants.map((variant) => [variant.id, trackLabel({ trackName: track.name, name: variant.name })] as const)),
-  );
+  const variants = new Map(useTrackVariants(gameId).map((variant) => [variant.id, variant.label] as const));
   const save = useMutation({
     mutationFn: () => rivalsCommands.saveServer(server?.id ?? null, requestOf(draft)),
     onSuccess: () => {

@@ -21,6 +21,7 @@ import { rivalsQueries, type BoardPlatform } from '../api.js';
 import { BOARD_PLATFORMS, boardPlatformLabel, boardPlatformOf, trackLabel } from '../labels.js';
 import { BoardTable } from './BoardTable.js';
 import { MyTimesPanel } from './MyTimesPanel.js';
+import { TrackSelect, useTrackVariants } from './TrackChoice.js';
 
 /** `/rivals/{platform?}/{game?}/{track?}` (SPEC §2): choose platform (or all), game and track; the board of that track, 25 a page, live. */
 export default function RivalsPage() {
@@ -43,10 +44,7 @@ export default function RivalsPage() {
   // The game comes from the path, or from the board (a link may name only the track).
   const gameId = routeId(params.game) ?? board.data?.game.id ?? null;
   const games = useQuery(catalogueQueries.games());
-  const tracks = useQuery(catalogueQueries.tracksOf(gameId));
-  const variants = (tracks.data ?? []).flatMap((track) =>
-    track.variants.map((variant) => ({ id: variant.id, label: trackLabel({ trackName: track.name, name: variant.name }) })),
-  );
+  const variants = useTrackVariants(gameId);
 
   const go = (next: { platform?: BoardPlatform; game?: number | null; track?: number | null }) => {
     const nextPlatform = (next.platform ?? platform).toLowerCase();
@@ -84,22 +82,14 @@ export default function RivalsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          size="small"
-          label="Track"
-          value={trackId !== null && variants.some((variant) => variant.id === trackId) ? String(trackId) : ''}
-          onChange={(event) => go({ track: Number(event.target.value) })}
+        <TrackSelect
+          variants={variants}
+          trackId={trackId}
+          onChange={(track) => go({ track })}
           disabled={gameId === null}
           helperText={gameId === null ? 'Choose a game first' : undefined}
-          sx={{ minWidth: 260 }}
-        >
-          {variants.map((variant) => (
-            <MenuItem key={variant.id} value={String(variant.id)}>
-              {variant.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          minWidth={260}
+        />
       </Box>
 
       {trackId === null ? (
