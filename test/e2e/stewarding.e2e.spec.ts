@@ -59,6 +59,8 @@ describe('stewarding in the browser', () => {
     const driver = await open();
     await signedInAs(driver, 'driver');
     await visit(driver, `/events/competitions/current/${competition.id}/season/${season.id}`);
+    // The results are provisional: the protest window is still open (its end shown in the viewer's zone).
+    await driver.getByRole('status', { name: /^Provisional results: Final after / }).waitFor({ timeout: LIVE_MS });
     await driver.getByRole('button', { name: /^Report an incident in Round 1 at Spa/ }).click();
     const dialog = driver.getByRole('dialog', { name: 'Report an incident' });
     await dialog.getByRole('button', { name: 'File ticket' }).click();
