@@ -8,8 +8,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { OUTCOME_KINDS, OUTCOME_LABELS, outcomeNeedsAmount, type OutcomeKind } from '@paddock/contracts/stewarding.js';
 import { AMOUNT_UNITS, checkOutcomes, outcomesOf, type OutcomeFormValues, type OutcomeRow } from '../outcomes.js';
-import { refusedSave, type FieldMessages } from '../ticketForm.js';
 import type { TicketOutcome, TicketPartyDto } from '../types.js';
+import { useCheckedSave } from '../useCheckedSave.js';
 
 export interface OutcomeEditorProps {
   /** "Your vote", "Decision". */
@@ -38,9 +38,7 @@ export function OutcomeEditor({
 }: OutcomeEditorProps) {
   const id = useId();
   const [values, setValues] = useState<OutcomeFormValues>(initial);
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [message, setMessage] = useState<{ severity: 'success' | 'error' | 'warning'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, message, saving, run } = useCheckedSave();
   const disabled = saving || Boolean(disabledReason);
 
   const setRow = (index: number, change: Partial<OutcomeRow>) => {
@@ -49,23 +47,15 @@ export function OutcomeEditor({
   };
   const addRow = () => setValues((current) => ({ ...current, rows: [...current.rows, { kind: 'NO_FURTHER_ACTION', profileId: parties[0]?.profileId ?? null, amount: '' }] }));
 
-  const submit = async () => {
-    const found = checkOutcomes(values);
-    setErrors(found);
-    setMessage(null);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      await onSubmit(outcomesOf(values.rows), values.reason.trim());
-      setMessage({ severity: 'success', text: savedText });
-    } catch (error) {
-      const refused = refusedSave(error, `${submitLabel} failed`);
-      setErrors(refused.byField);
-      setMessage({ severity: refused.outsideWindow ? 'warning' : 'error', text: refused.message });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = () =>
+    run(
+      checkOutcomes(values),
+      async () => {
+        await onSubmit(outcomesOf(values.rows), values.reason.trim());
+        return savedText;
+      },
+      `${submitLabel} failed`,
+    );
 
   return (
     <Box

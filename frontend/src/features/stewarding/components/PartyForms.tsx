@@ -8,8 +8,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { showTime } from '../../../components/dateTime.js';
 import { stewardingCommands } from '../api.js';
 import { afterOwnTicketChange } from '../cache.js';
-import { STATEMENT_MAX, checkEvidence, evidenceOf, refusedSave, type EvidenceRow, type FieldMessages } from '../ticketForm.js';
+import { STATEMENT_MAX, checkEvidence, evidenceOf, type EvidenceRow, type FieldMessages } from '../ticketForm.js';
 import type { TicketDto } from '../types.js';
+import { useCheckedSave } from '../useCheckedSave.js';
 import { EvidenceFields } from './Evidence.js';
 
 const TEXT_MIN = 10;
@@ -25,42 +26,31 @@ export function PartyForm({ ticket, kind }: PartyFormProps) {
   const id = useId();
   const [text, setText] = useState('');
   const [evidence, setEvidence] = useState<EvidenceRow[]>([]);
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [message, setMessage] = useState<{ severity: 'success' | 'error' | 'warning'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, message, saving, run } = useCheckedSave();
   const field = kind === 'statement' ? 'text' : 'reason';
   const title = kind === 'statement' ? 'Your statement' : 'Appeal the decision';
   const until = kind === 'statement' ? ticket.windowClosesAt : ticket.appealableUntil;
 
-  const submit = async () => {
+  const submit = () => {
     const found: FieldMessages = { ...checkEvidence(evidence) };
     const trimmed = text.trim();
     if (trimmed.length < TEXT_MIN) found[field] = `At least ${TEXT_MIN} characters.`;
     else if (trimmed.length > STATEMENT_MAX) found[field] = `At most ${STATEMENT_MAX} characters.`;
-    setErrors(found);
-    setMessage(null);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const links = evidenceOf(evidence);
-      const saved =
-        kind === 'statement'
-          ? await stewardingCommands.addStatement(ticket.id, { text: trimmed, evidence: links })
-          : await stewardingCommands.appeal(ticket.id, { reason: trimmed, evidence: links });
-      afterOwnTicketChange(queryClient, saved);
-      setText('');
-      setEvidence([]);
-      setMessage({
-        severity: 'success',
-        text: kind === 'statement' ? 'Your statement was added.' : 'Your appeal was filed; stewards who did not decide the first time will hear it.',
-      });
-    } catch (error) {
-      const refused = refusedSave(error, kind === 'statement' ? 'The statement was not added' : 'The appeal was not filed');
-      setErrors(refused.byField);
-      setMessage({ severity: refused.outsideWindow ? 'warning' : 'error', text: refused.message });
-    } finally {
-      setSaving(false);
-    }
+    return run(
+      found,
+      async () => {
+        const links = evidenceOf(evidence);
+        const saved =
+          kind === 'statement'
+            ? await stewardingCommands.addStatement(ticket.id, { text: trimmed, evidence: links })
+            : await stewardingCommands.appeal(ticket.id, { reason: trimmed, evidence: links });
+        afterOwnTicketChange(queryClient, saved);
+        setText('');
+        setEvidence([]);
+        return kind === 'statement' ? 'Your statement was added.' : 'Your appeal was filed; stewards who did not decide the first time will hear it.';
+      },
+      kind === 'statement' ? 'The statement was not added' : 'The appeal was not filed',
+    );
   };
 
   return (
