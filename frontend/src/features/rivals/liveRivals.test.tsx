@@ -1,21 +1,16 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import type { RivalBeatenMessage } from '@paddock/contracts/rivals.js';
-import { bridgeToCache } from '../../app/live/cacheBridge.js';
-import { createQueryClient } from '../../lib/query/queryClient.js';
-import { RealtimeConnection } from '../../lib/realtime/connection.js';
 import { appStore } from '../../lib/store.js';
-import { installFakeApi, type FakeApi } from '../../testing/fakeApi.js';
-import { FakeSocket } from '../../testing/fakeSocket.js';
+import type { FakeApi } from '../../testing/fakeApi.js';
+import { bridgedCache, flush, show, stopLiveCaches } from '../../testing/liveCache.js';
 import { rivalsQueries } from './api.js';
 import { rivalBeatenAtom } from './atoms.js';
 import { RivalBeatenSlot } from './RivalBeatenSlot.js';
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const ok = (body: unknown) => ({ status: 200, body });
 const board = (trackId: number) =>
   ok({
@@ -30,37 +25,19 @@ const board = (trackId: number) =>
     leaderMs: null,
   });
 
-const stops: (() => void)[] = [];
 afterEach(() => {
-  for (const stop of stops.splice(0)) stop();
+  stopLiveCaches();
   appStore.set(rivalBeatenAtom, []);
 });
 
-function setUp(): { queryClient: QueryClient; socket: FakeSocket; fake: FakeApi } {
-  const fake = installFakeApi({
+function setUp(): ReturnType<typeof bridgedCache> {
+  return bridgedCache({
     'GET /api/rivals/track/7': () => board(7),
     'GET /api/rivals/track/8': () => board(8),
     'GET /api/rivals/top/7': () =>
       ok({ results: { PC: [], XBOX: [], PLAYSTATION: [] }, game: { id: 1, name: 'G', icon: null }, track: { id: 7, trackName: 'T', name: 'GP' } }),
     'GET /api/rivals/schedule/live': () => ok([]),
   });
-  const queryClient = createQueryClient();
-  const socket = new FakeSocket();
-  const connection = new RealtimeConnection(() => socket.asSocket());
-  connection.connect();
-  stops.push(
-    bridgeToCache(queryClient, connection),
-    () => connection.disconnect(),
-    () => queryClient.clear(),
-  );
-  return { queryClient, socket, fake };
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any queryOptions of any shape
-async function show(queryClient: QueryClient, options: any): Promise<void> {
-  const observer = new QueryObserver(queryClient, options);
-  stops.push(observer.subscribe(() => undefined));
-  await flush();
 }
 
 const GETS = (fake: FakeApi) => fake.calls.filter((call) => call.startsWith('GET')).sort();
