@@ -12,7 +12,7 @@ import type {
   ProductDto,
   ProductRequest,
 } from '@paddock/contracts/community.js';
-import { saveWithFiles } from '../../components/form/saveWithImage.js';
+import { saveWithFiles } from '../../components/form/saveWithFiles.js';
 import { api } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 
