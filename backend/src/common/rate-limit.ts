@@ -31,6 +31,13 @@ const { ThrottlerGuard, ThrottlerModule } = createRequire(import.meta.url)('@nes
 
 const RATE_LIMITED = 'paddock:rate-limited';
 
+declare module 'express' {
+  interface Request {
+    /** Set by the visitor fast path, which already counted this read against the anonymous-reads limit. */
+    countedAsVisitorRead?: boolean;
+  }
+}
+
 /** Puts a route under a limit that only marked routes share (sign-in, API-key rotation). */
 export const RateLimited = (name: 'signIn' | 'apiKey') => SetMetadata(RATE_LIMITED, name);
 
@@ -93,13 +100,32 @@ const APPLIES: Record<RateLimitName, (context: ExecutionContext) => boolean> = {
   apiKey: (context) => marked(context) === 'apiKey',
   writes: (context) => isWrite(context) && !marked(context),
   uploads: (context) => isWrite(context) && !!request(context).is('multipart/form-data'),
-  anonymousReads: (context) => !isWrite(context) && !request(context).principal && !marked(context),
+  anonymousReads: (context) => !isWrite(context) && !request(context).principal && !marked(context) && !request(context).countedAsVisitorRead,
 };
 
 /** Signed-in callers are counted by user, visitors by address (behind TRUST_PROXY, the client's). */
 function tracker(incoming: Record<string, unknown>): string {
   const principal = (incoming as unknown as Request).principal;
-  return principal ? `user:${principal.userId}` : `ip:${(incoming as unknown as Request).ip ?? 'unknown'}`;
+  return principal ? `user:${principal.userId}` : visitorTracker(incoming as unknown as Request);
+}
+
+const visitorTracker = (incoming: Request) => `ip:${incoming.ip ?? 'unknown'}`;
+
+/** What a caller over a limit is told. */
+export const tooManyRequests = (retryAfterSeconds: number) => `Too many requests; try again in ${retryAfterSeconds} s`;
+
+/** A limit's key for a tracker, as the guard builds it (one count per limit, not per route). */
+const limitKey = (name: RateLimitName, trackerKey: string) => `${name}:${trackerKey}`;
+
+/**
+ * Counts a visitor's read against the anonymous-reads limit outside Nest's pipeline (the visitor fast
+ * path), in the guard's own count; the request is marked so the guard does not count it again when
+ * it goes on to Nest.
+ */
+export async function countVisitorRead(storage: RedisThrottlerStorage, config: AppConfig, incoming: Request): Promise<ThrottlerStorageRecord> {
+  const { limit, windowMs } = config.rateLimits.anonymousReads;
+  incoming.countedAsVisitorRead = true;
+  return storage.increment(limitKey('anonymousReads', visitorTracker(incoming)), windowMs, limit, 0, 'anonymousReads');
 }
 
 /**
@@ -109,12 +135,12 @@ function tracker(incoming: Record<string, unknown>): string {
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   protected override generateKey(_context: ExecutionContext, trackerKey: string, name: string): string {
-    return `${name}:${trackerKey}`;
+    return limitKey(name as RateLimitName, trackerKey);
   }
 
   protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
     context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(detail.timeToBlockExpire));
-    throw new HttpException(`Too many requests; try again in ${detail.timeToBlockExpire} s`, HttpStatus.TOO_MANY_REQUESTS);
+    throw new HttpException(tooManyRequests(detail.timeToBlockExpire), HttpStatus.TOO_MANY_REQUESTS);
   }
 }
 

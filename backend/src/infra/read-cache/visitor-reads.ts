@@ -2,44 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { PinoLogger } from 'nestjs-pino';
+import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { errorBody } from '../../common/error-body.js';
 import { loggedUrl } from '../../common/request-log.js';
+import { countVisitorRead, RedisThrottlerStorage, tooManyRequests } from '../../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
+import { REDIS } from '../redis/redis.module.js';
 import { CACHED_READ_HEADERS, cachedReadKey } from './cached-read.js';
 import { ReadCache } from './read-cache.js';
 import { ReadRoutes } from './read-routes.js';
-
-/** Distinct addresses the in-process limit counts in one window; past that, new addresses go through Nest's shared limiter. */
-const MAX_COUNTED_ADDRESSES = 50_000;
-
-/**
- * The anonymous-reads limit (RATE_LIMIT_ANONYMOUS_READS) for the cache hits this instance answers
- * itself: a fixed window per address, counted in memory. A hit costs less than the Redis round trip
- * the shared limiter would add, so the count is per instance (N instances let a visitor read N times
- * the limit from the cache); misses still pass Nest's limiter, counted in Redis across instances.
- */
-class VisitorHitLimit {
-  private readonly hits = new Map<string, number>();
-  private windowEndsAt = 0;
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
-
-  /** 'ok' when the address may read now, the seconds until it may again when over the limit, or null when the table is full. */
-  take(address: string, now: number): 'ok' | number | null {
-    if (now >= this.windowEndsAt) {
-      this.hits.clear();
-      this.windowEndsAt = now + this.windowMs;
-    }
-    const hits = (this.hits.get(address) ?? 0) + 1;
-    if (hits === 1 && this.hits.size >= MAX_COUNTED_ADDRESSES) return null;
-    this.hits.set(address, hits);
-    return hits <= this.limit ? 'ok' : Math.max(1, Math.ceil((this.windowEndsAt - now) / 1000));
-  }
-}
 
 /**
  * The same read pattern's second entry point: a visitor's GET of a cached read that is in the cache
@@ -61,6 +33,7 @@ export class VisitorReads {
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   /** The middleware, for the API under `globalPrefix` (as given to `setGlobalPrefix`); its route table is built now. */
@@ -68,8 +41,7 @@ export class VisitorReads {
     const routes = ReadRoutes.discover(this.discovery, this.scanner, this.reflector, globalPrefix);
     const apiPath = `/${globalPrefix.replace(/^\/+|\/+$/g, '')}/`;
     const sessionCookie = `${this.config.session.cookieName}=`;
-    const { limit, windowMs } = this.config.rateLimits.anonymousReads;
-    const hitLimit = new VisitorHitLimit(limit, windowMs);
+    const limits = new RedisThrottlerStorage(this.redis, this.config);
 
     return (request: Request, response: Response, next: NextFunction) => {
       // A cookie that merely contains the name sends a visitor through Nest too: only ever a slower answer.
@@ -80,22 +52,21 @@ export class VisitorReads {
       const route = routes.visitorRead(queryAt < 0 ? url : url.slice(0, queryAt));
       if (!route) return next();
       const startedAt = Date.now();
-      this.cache
-        .cachedBytes(route.read.tag.name, cachedReadKey(route.read, url, undefined))
-        .then((body) => {
+      // Both go to Redis at once (one round trip); the read counts once against the anonymous-reads
+      // limit whichever path answers it: the guard skips a request counted here.
+      Promise.all([this.cache.cachedBytes(route.read.tag.name, cachedReadKey(route.read, url, undefined)), countVisitorRead(limits, this.config, request)])
+        .then(([body, count]) => {
+          if (count.isBlocked) {
+            response.setHeader('X-Request-Id', requestId(request));
+            response.setHeader('Retry-After', String(count.timeToBlockExpire));
+            response.status(429).json(errorBody(429, tooManyRequests(count.timeToBlockExpire), url));
+            return logAnswer(request, response, startedAt);
+          }
           if (body === null) return next();
           // Labelled as Express labels the routes it matched: the HTTP metrics read `request.route.path`.
           request.route = { path: route.path };
-          const allowed = hitLimit.take(request.ip ?? 'unknown', startedAt);
-          if (allowed === null) return next();
           response.setHeader('X-Request-Id', requestId(request));
-          if (allowed === 'ok') {
-            response.set(CACHED_READ_HEADERS).send(body);
-          } else {
-            const message = `Too many requests; try again in ${allowed} s`;
-            response.setHeader('Retry-After', String(allowed));
-            response.status(429).json(errorBody(429, message, url));
-          }
+          response.set(CACHED_READ_HEADERS).send(body);
           logAnswer(request, response, startedAt);
         })
         .catch(next);
