@@ -10,6 +10,7 @@ import { newMember, type Member } from '../factories/users.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { nextMessage, socketsClosedAfterEach } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { json } from '../support/responses.js';
 
 const HOUR = 3600 * 1000;
 
@@ -27,11 +28,6 @@ describe('bidding: rounds, sealed bids, settlement', () => {
   let soloSeasonId: number;
   const open = socketsClosedAfterEach();
 
-  const json = async <T>(response: Response, status = 200): Promise<T> => {
-    const body = (await response.json()) as T;
-    expect({ status: response.status, body }).toMatchObject({ status });
-    return body;
-  };
   const errorsOf = async (response: Response) => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { status: number; message: string; path: string; errors: Record<string, string[]> };

@@ -8,6 +8,7 @@ import { pngImage } from '../factories/uploads.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { nextMessage, socketsClosedAfterEach } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { json } from '../support/responses.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -32,11 +33,6 @@ describe('community: affiliates and merchandise', () => {
     t.request('/api/affiliates/admin', { method: 'PUT', as: as ?? undefined, body: await form('affiliate', affiliate, files) });
   const saveProduct = async (product: unknown, as: CookieJar | null = admin, files?: Record<string, [number, number]>) =>
     t.request('/api/merchandise/admin', { method: 'PUT', as: as ?? undefined, body: await form('product', product, files) });
-  const json = async <T>(response: Response, status = 200): Promise<T> => {
-    const body = (await response.json()) as T;
-    expect({ status: response.status, body }).toMatchObject({ status });
-    return body;
-  };
   const errorsOf = async (response: Response) => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { errors: Record<string, string[]>; timestamp: string; path: string };

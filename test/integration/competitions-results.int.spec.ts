@@ -21,6 +21,7 @@ import { multipart } from '../factories/uploads.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { nextMessage, socketsClosedAfterEach, subscribe } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { json } from '../support/responses.js';
 
 const DAY = 24 * 3600 * 1000;
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../fixtures/results', name));
@@ -51,11 +52,6 @@ describe('competitions: results, revisions, standings', () => {
     ...more,
   });
   const save = (results: RaceResultLine[], at = resultsPath(), as: CookieJar | null = organizer) => t.request(at, { method: 'PUT', as: as ?? undefined, json: { results } });
-  const json = async <T>(response: Response, status = 200): Promise<T> => {
-    const body = (await response.json()) as T;
-    expect({ status: response.status, body }).toMatchObject({ status });
-    return body;
-  };
   const errorsOf = async (response: Response) => {
     expect(response.status).toBe(400);
     return ((await response.json()) as { errors: Record<string, string[]> }).errors;

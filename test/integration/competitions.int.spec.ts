@@ -10,6 +10,7 @@ import { pngImage } from '../factories/uploads.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { nextMessage, socketsClosedAfterEach } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { json } from '../support/responses.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -40,11 +41,6 @@ describe('competitions: groups, competitions, seasons', () => {
     t.request(`/api/competitions/${competitionId}/seasons`, { method: 'PUT', as: as ?? undefined, json: season });
   const setEvents = (seasonId: number, eventIds: number[], as: CookieJar | null = organizer) =>
     t.request(`/api/seasons/${seasonId}/events`, { method: 'PUT', as: as ?? undefined, json: { eventIds } });
-  const json = async <T>(response: Response, status = 200): Promise<T> => {
-    const body = (await response.json()) as T;
-    expect({ status: response.status, body }).toMatchObject({ status });
-    return body;
-  };
   const errorsOf = async (response: Response) => {
     expect(response.status).toBe(400);
     return ((await response.json()) as { errors: Record<string, string[]> }).errors;

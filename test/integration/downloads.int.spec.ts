@@ -8,6 +8,7 @@ import { FILES } from '../factories/community.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { nextMessage, socketsClosedAfterEach } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { json } from '../support/responses.js';
 
 function form(download: unknown, file?: { data: Buffer; name: string; type?: string }): FormData {
   const body = new FormData();
@@ -28,11 +29,6 @@ describe('downloads', () => {
     t.request('/api/downloads/admin', { method: 'PUT', as: as ?? undefined, body: form(download, file) });
   const stored = async () => (await readdir(folder)).filter((name) => name !== 'incoming').sort();
   const incoming = () => readdir(path.join(folder, 'incoming'));
-  const json = async <T>(response: Response, status = 200): Promise<T> => {
-    const body = (await response.json()) as T;
-    expect({ status: response.status, body }).toMatchObject({ status });
-    return body;
-  };
   const errorsOf = async (response: Response) => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { errors: Record<string, string[]>; timestamp: string; path: string };

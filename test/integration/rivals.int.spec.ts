@@ -28,6 +28,7 @@ import type { CookieJar } from '../support/sign-in.js';
 import { nextMessage, socketsClosedAfterEach } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ApiKeysService } from '../../backend/src/modules/users/api-keys.service.js';
+import { json } from '../support/responses.js';
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../fixtures/rivals', name));
 const STEAM = (n: number) => `7656119800000000${n}`;
@@ -49,11 +50,6 @@ describe('rivals', () => {
   let rivalTwoUserId: number;
   const connect = socketsClosedAfterEach();
 
-  const json = async <T>(response: Response, status = 200): Promise<T> => {
-    const body = (await response.json()) as T;
-    expect({ status: response.status, body }).toMatchObject({ status });
-    return body;
-  };
   const timesCount = () => t.em().count(RivalTime, {});
   const importFile = (data: Buffer, name: string, fields: Record<string, string>, as: CookieJar | null = admin) => {
     const form = new FormData();

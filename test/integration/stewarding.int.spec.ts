@@ -27,6 +27,7 @@ import type { CookieJar } from '../support/sign-in.js';
 import { eventually } from '../support/eventually.js';
 import { nextMessage, socketsClosedAfterEach, subscribe } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { json } from '../support/responses.js';
 
 const HOUR = 3600 * 1000;
 
@@ -71,11 +72,6 @@ describe('stewarding', () => {
   const open = socketsClosedAfterEach();
   const discord = new WebhookReceiver();
 
-  const json = async <T>(response: Response, status = 200): Promise<T> => {
-    const body = (await response.json()) as T;
-    expect({ status: response.status, body }).toMatchObject({ status });
-    return body;
-  };
   const refused = async (response: Response, status: number): Promise<string> => {
     const body = (await response.json()) as { message: string; status: number };
     expect({ status: response.status, bodyStatus: body.status }).toEqual({ status, bodyStatus: status });
