@@ -1,7 +1,22 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
+import {
+  ArrayNotEmpty,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateNested,
+} from 'class-validator';
 import { PLATFORMS } from '../contracts/catalogue.js';
 
 /** The DTO fields that recur across modules, each declared (validation + OpenAPI) once. */
@@ -125,4 +140,12 @@ export function DateTimeField(options: { optional?: boolean; dateOnly?: boolean;
       { message: ({ property }) => `${property} must be ${shape} that exists, e.g. 2026-12-04T19:00:00Z` },
     ),
   );
+}
+
+/** A whole number from `min` to `max`: every refusal says "<field> must be a whole number from <min> to <max>" (field: the property's name). */
+export function WholeNumber(min: number, max: number, field?: string) {
+  return (target: object, key: string) => {
+    const message = { message: `${field ?? key} must be a whole number from ${min} to ${max}` };
+    for (const decorator of [IsInt(message), Min(min, message), Max(max, message)]) decorator(target, key);
+  };
 }

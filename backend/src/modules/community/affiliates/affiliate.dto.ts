@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { DateTimeField, OptionalIdField, OptionalTextField, TextField } from '../../../common/dto-fields.js';
+import { IsBoolean, IsOptional } from 'class-validator';
+import { DateTimeField, OptionalIdField, OptionalTextField, TextField, WholeNumber } from '../../../common/dto-fields.js';
 import type { AffiliateRequest } from '../../../contracts/community.js';
 import { WebUrlField } from '../community.fields.js';
 
@@ -28,9 +28,7 @@ export class AffiliateBody implements AffiliateRequest {
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 0, description: 'Shown by position, smallest first' })
   @IsOptional()
-  @IsInt({ message: 'position must be a whole number from 0 to 1000' })
-  @Min(0, { message: 'position must be a whole number from 0 to 1000' })
-  @Max(1000, { message: 'position must be a whole number from 0 to 1000' })
+  @WholeNumber(0, 1000)
   position?: number;
 
   @ApiPropertyOptional({ default: false, description: 'Removes the stored banner' })

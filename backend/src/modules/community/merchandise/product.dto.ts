@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { OptionalIdField, OptionalTextField, TextField } from '../../../common/dto-fields.js';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalIdField, OptionalTextField, TextField, WholeNumber } from '../../../common/dto-fields.js';
 import type { ProductRequest } from '../../../contracts/community.js';
 import { WebUrlField } from '../community.fields.js';
 
@@ -47,9 +47,7 @@ export class ProductBody implements ProductRequest {
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 0, description: 'Shown by position, smallest first' })
   @IsOptional()
-  @IsInt({ message: 'position must be a whole number from 0 to 1000' })
-  @Min(0, { message: 'position must be a whole number from 0 to 1000' })
-  @Max(1000, { message: 'position must be a whole number from 0 to 1000' })
+  @WholeNumber(0, 1000)
   position?: number;
 
   @ApiPropertyOptional({ type: [Number], description: 'Picture slots (0–3) to empty' })

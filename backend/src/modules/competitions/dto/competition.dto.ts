@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
-import { IdRef, IdRefField, OneOfField, OptionalIdField, OptionalTextField, PlatformsField, SortDirectionField, TextField } from '../../../common/dto-fields.js';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Min, ValidateNested } from 'class-validator';
+import { IdRef, IdRefField, OneOfField, OptionalIdField, OptionalTextField, PlatformsField, SortDirectionField, TextField, WholeNumber } from '../../../common/dto-fields.js';
 import type { SortDirection } from '../../../contracts/api.js';
 import type { Platform } from '../../../contracts/catalogue.js';
 import {
@@ -29,9 +29,7 @@ export class CompetitionGroupBody implements CompetitionGroupRequest {
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 0, description: 'Listed by position, smallest first' })
   @IsOptional()
-  @IsInt({ message: 'position must be a whole number from 0 to 1000' })
-  @Min(0, { message: 'position must be a whole number from 0 to 1000' })
-  @Max(1000, { message: 'position must be a whole number from 0 to 1000' })
+  @WholeNumber(0, 1000)
   position?: number;
 }
 

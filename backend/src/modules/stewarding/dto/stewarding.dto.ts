@@ -11,13 +11,12 @@ import {
   IsString,
   IsUrl,
   Matches,
-  Max,
   MaxLength,
   Min,
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { OptionalTextField, TextField } from '../../../common/dto-fields.js';
+import { OptionalTextField, TextField, WholeNumber } from '../../../common/dto-fields.js';
 import { PageQuery } from '../../../common/pagination.js';
 import {
   OUTCOME_KINDS,
@@ -36,7 +35,6 @@ import {
 } from '../../../contracts/stewarding.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const whole = (field: string, min: number, max: number) => ({ message: `${field} must be a whole number from ${min} to ${max}` });
 /** "12:34", "1:02:03" or "23:41.2". */
 const CLOCK = /^\d{1,3}(:\d{2}){0,2}(\.\d{1,3})?$/;
 const CLOCK_MESSAGE = { message: '$property must be a time like 12:34 or 1:02:03' };
@@ -83,9 +81,7 @@ export class TicketBody implements TicketRequest {
 
   @ApiPropertyOptional({ nullable: true })
   @IsOptional()
-  @IsInt(whole('lap', 0, 10_000))
-  @Min(0, whole('lap', 0, 10_000))
-  @Max(10_000, whole('lap', 0, 10_000))
+  @WholeNumber(0, 10_000)
   lap?: number | null;
 
   @ApiPropertyOptional({ nullable: true, example: '23:41.2' })
@@ -139,9 +135,7 @@ export class OutcomeBody implements TicketOutcome {
 
   @ApiPropertyOptional({ nullable: true, description: 'seconds, places, points, licence points or events, as the kind needs' })
   @IsOptional()
-  @IsInt(whole('amount', 1, 1000))
-  @Min(1, whole('amount', 1, 1000))
-  @Max(1000, whole('amount', 1, 1000))
+  @WholeNumber(1, 1000)
   amount?: number | null;
 }
 
@@ -166,39 +160,40 @@ export class AppealBody implements AppealRequest {
   evidence?: EvidenceLinkBody[];
 }
 
-function MinutesField(field: string, max: number, min = 0) {
+/** A season's stewarding setting: a whole number from `min` to `max`. */
+function SettingField(max: number, min = 0) {
   return (target: object, key: string) => {
     ApiProperty({ minimum: min, maximum: max })(target, key);
-    for (const decorator of [IsInt(whole(field, min, max)), Min(min, whole(field, min, max)), Max(max, whole(field, min, max))]) decorator(target, key);
+    WholeNumber(min, max)(target, key);
   };
 }
 
 export class StewardingSettingsBody implements StewardingSettingsRequest {
-  @MinutesField('coolDownMinutes', 43_200)
+  @SettingField(43_200)
   coolDownMinutes!: number;
 
-  @MinutesField('protestDeadlineMinutes', 43_200, 1)
+  @SettingField(43_200, 1)
   protestDeadlineMinutes!: number;
 
-  @MinutesField('decisionDueMinutes', 43_200, 1)
+  @SettingField(43_200, 1)
   decisionDueMinutes!: number;
 
-  @MinutesField('panelSize', 9, 1)
+  @SettingField(9, 1)
   panelSize!: number;
 
-  @MinutesField('majority', 9, 1)
+  @SettingField(9, 1)
   majority!: number;
 
-  @MinutesField('appealWindowMinutes', 43_200)
+  @SettingField(43_200)
   appealWindowMinutes!: number;
 
-  @MinutesField('licenceBanThreshold', 100, 1)
+  @SettingField(100, 1)
   licenceBanThreshold!: number;
 
-  @MinutesField('licenceBanEvents', 20, 1)
+  @SettingField(20, 1)
   licenceBanEvents!: number;
 
-  @MinutesField('licenceExpiryEvents', 100, 1)
+  @SettingField(100, 1)
   licenceExpiryEvents!: number;
 }
 
