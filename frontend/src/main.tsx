@@ -6,12 +6,14 @@ import { preloadPageAt } from './app/areas/pages.js';
 import { afterFirstPage } from './app/live/afterFirstPage.js';
 import { prefetchShellData } from './app/shell/shellData.js';
 import { showTime } from './components/dateTime.js';
+import { applyPalette } from './components/ui/index.js';
 import { appQueryClient } from './lib/query/queryClient.js';
 import { appStore } from './lib/store.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+applyPalette(document);
 // Start-up's calls, the shell's data, the opened page's chunk and its first reads load while React renders its first frame.
 startUpOnce(appStore);
 prefetchShellData(appQueryClient);

@@ -4,7 +4,8 @@
  * (its own lazily loaded chunk and what that imports), then all the screens of each area. Budget: a
  * visitor's first page — the entry plus the heaviest of Home, /events and an event page — within
  * 150 KiB. Chunks come from the build's manifest (frontend/dist/.vite/manifest.json); which module is
- * each route's screen, from the `lazyPage(() => import(…))` lines of frontend/src/app/areas.
+ * each route's screen, from the `lazyPage(() => import(…))` and `plainPage(…)` lines of frontend/src/app/areas;
+ * a `lazyPage` screen also downloads MUI's theme scope (components/ui/MuiScope), a `plainPage` one does not.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -44,16 +45,20 @@ function closure(key: string, into = new Set<string>()): Set<string> {
   return into;
 }
 
-/** Route name → manifest key of its screen's module, by area, read from the areas' `lazyPage` lines. */
-function screensByArea(): Map<string, Map<string, string>> {
-  const areas = new Map<string, Map<string, string>>();
+const MUI_SCOPE = 'src/components/ui/MuiScope.tsx';
+
+/** Route name → manifest keys of its screen's module (and the theme scope it needs), by area, read from the areas' page lines. */
+function screensByArea(): Map<string, Map<string, string[]>> {
+  const areas = new Map<string, Map<string, string[]>>();
   for (const file of readdirSync(AREAS).filter((name) => name.endsWith('Area.tsx'))) {
-    const screens = new Map<string, string>();
-    for (const [, name, specifier] of readFileSync(path.join(AREAS, file), 'utf8').matchAll(/^\s*'?([\w-]+)'?: lazyPage\(\s*\(\) => import\('([^']+)'\)/gm)) {
+    const screens = new Map<string, string[]>();
+    for (const [, name, declaration, specifier] of readFileSync(path.join(AREAS, file), 'utf8').matchAll(
+      /^\s*'?([\w-]+)'?: (lazyPage|plainPage)\(\s*\(\) => import\('([^']+)'\)/gm,
+    )) {
       const source = path.relative(FRONTEND, path.resolve(AREAS, specifier)).replace(/\.js$/, '');
       const key = ['.tsx', '.ts'].map((extension) => source + extension).find((candidate) => candidate in manifest);
       if (!key) throw new Error(`${file}: the screen of ${name} (${specifier}) is not a chunk of the build`);
-      screens.set(name, key);
+      screens.set(name, declaration === 'lazyPage' ? [key, MUI_SCOPE] : [key]);
     }
     areas.set(file.replace(/Area\.tsx$/, '').toLowerCase(), screens);
   }
@@ -75,16 +80,16 @@ const rows: Record<string, { 'gzip KiB': number; 'with entry': number; chunks: n
 };
 let visitorFirstPage = 0;
 for (const [label, routeName] of Object.entries(LANDING_PAGES)) {
-  const key = areas.get('public')?.get(routeName);
-  if (!key) throw new Error(`No screen for ${routeName} in PublicArea.tsx`);
-  const extra = onTop([key]);
+  const keys = areas.get('public')?.get(routeName);
+  if (!keys) throw new Error(`No screen for ${routeName} in PublicArea.tsx`);
+  const extra = onTop(keys);
   const total = sum(entry) + sum(extra);
   rows[`+ ${label}`] = { 'gzip KiB': round(sum(extra)), 'with entry': round(total), chunks: extra.length };
   visitorFirstPage = Math.max(visitorFirstPage, total);
 }
 for (const [area, screens] of areas) {
   if (screens.size === 0) continue;
-  const extra = onTop(screens.values());
+  const extra = onTop([...screens.values()].flat());
   rows[`+ every ${area} screen (${screens.size})`] = { 'gzip KiB': round(sum(extra)), 'with entry': round(sum(entry) + sum(extra)), chunks: extra.length };
 }
 const all = Object.values(manifest)

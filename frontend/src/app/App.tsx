@@ -1,17 +1,14 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import CssBaseline from '@mui/material/CssBaseline';
-import { keyframes, ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider, useAtomValue } from 'jotai';
 import { BrowserRouter } from 'react-router-dom';
 import { SiteNameContext } from '../components/PageTitle.js';
+import { LinearProgress } from '../components/ui/index.js';
 import { configAtom, readinessAtom, StartupFallback } from '../features/site/index.js';
 import { appQueryClient } from '../lib/query/queryClient.js';
 import { appStore, type AppStore } from '../lib/store.js';
 import { Shell } from './shell/Shell.js';
 import { startUp } from './startUp.js';
-import { theme } from './theme.js';
 
 const running = new WeakMap<AppStore, Promise<void>>();
 const started = new WeakSet<AppStore>();
@@ -32,29 +29,12 @@ export function startUpOnce(store: AppStore): void {
   if (!started.has(store)) void runStartUp(store);
 }
 
-const sweep = keyframes`
-  from { transform: translateX(-100%); }
-  to { transform: translateX(250%); }
-`;
-
 /**
- * A thin bar sweeping along the top while start-up runs. Plain coloured boxes, no text or icon: it
- * does not count as the page's first content, which is the site itself.
+ * A thin bar sweeping along the top while start-up runs. No text or icon: it does not count as the
+ * page's first content, which is the site itself.
  */
 function StartupLoader() {
-  return (
-    <Box role="progressbar" aria-label="Loading the league" sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 4, overflow: 'hidden', bgcolor: 'secondary.main' }}>
-      <Box
-        sx={{
-          width: '40%',
-          height: '100%',
-          bgcolor: 'primary.main',
-          animation: `${sweep} 1.2s ease-in-out infinite`,
-          '@media (prefers-reduced-motion: reduce)': { animation: 'none', width: '100%' },
-        }}
-      />
-    </Box>
-  );
+  return <LinearProgress label="Loading the league" className="pd-startup-loader" />;
 }
 
 /** Runs the start-up sequence, then shows the shell, or the fallback view when the league cannot be reached. */
@@ -79,14 +59,11 @@ export function App({ store = appStore, queryClient = appQueryClient }: { store?
   return (
     <QueryClientProvider client={queryClient}>
       <Provider store={store}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <BrowserRouter>
-            <LeagueNameInTitles>
-              <StartupGate store={store} />
-            </LeagueNameInTitles>
-          </BrowserRouter>
-        </ThemeProvider>
+        <BrowserRouter>
+          <LeagueNameInTitles>
+            <StartupGate store={store} />
+          </LeagueNameInTitles>
+        </BrowserRouter>
       </Provider>
     </QueryClientProvider>
   );

@@ -1,4 +1,21 @@
-import { createSvgIcon } from '@mui/material/utils';
+import type { ReactNode } from 'react';
+import { classes } from './ui/classes.js';
+
+interface IconProps {
+  fontSize?: 'small' | 'medium' | 'inherit';
+  className?: string;
+}
+
+/** A Material icon as a plain inline SVG: decorative, sized by the text around it (1em, 24 px by default). */
+function createSvgIcon(path: ReactNode, name: string) {
+  const Icon = ({ fontSize = 'medium', className }: IconProps) => (
+    <svg className={classes('pd-icon', fontSize !== 'medium' && `pd-icon--${fontSize}`, className)} viewBox="0 0 24 24" aria-hidden focusable="false" data-icon={name}>
+      {path}
+    </svg>
+  );
+  Icon.displayName = `${name}Icon`;
+  return Icon;
+}
 
 // A handful of Material icons inlined so the client needs no icon package.
 export const MenuIcon = createSvgIcon(<path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />, 'Menu');

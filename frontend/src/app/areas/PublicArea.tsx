@@ -3,17 +3,17 @@ import { routeId } from '../../components/routeId.js';
 import { catalogueQueries } from '../../features/catalogue/index.js';
 import { eventQueries } from '../../features/events/index.js';
 import type { AreaPages, FirstReads } from './areaProps.js';
-import { lazyPage } from './lazyPage.js';
+import { lazyPage, plainPage } from './lazyPage.js';
 
 /** Screens every visitor may see (SPEC §4). */
 export const PUBLIC_PAGES: AreaPages = {
-  Home: lazyPage(() => import('../../features/home/HomePage.js')),
+  Home: plainPage(() => import('../../features/home/HomePage.js')),
   '404': lazyPage(
     () => import('../pages/NotFoundPage.js'),
     (m) => <m.NotFoundPage />,
   ),
-  'Event-List': lazyPage(() => import('../../features/events/components/EventListPage.js')),
-  'Event-details': lazyPage(() => import('../../features/events/components/EventDetailsPage.js')),
+  'Event-List': plainPage(() => import('../../features/events/components/EventListPage.js')),
+  'Event-details': plainPage(() => import('../../features/events/components/EventDetailsPage.js')),
   'Event-Assessment': lazyPage(() => import('../../features/events/components/AssessmentPage.js')),
   Media: lazyPage(() => import('../../features/media/MediaPage.js')),
   Live: lazyPage(() => import('../../features/live/LivePage.js')),

@@ -1,0 +1,12 @@
+// The plain components: what the first page (shell, Home, events) is built from, without MUI. See ui.css.
+import './ui.css';
+
+export { Button, ButtonAnchor, ButtonLink, IconAnchor, IconButton, type ButtonLook } from './Button.js';
+export { classes } from './classes.js';
+export { Alert, Chip, LinearProgress, Skeleton, Spinner, type Severity } from './feedback.js';
+export { lazyThemed } from './lazyThemed.js';
+export { applyPalette } from './palette.js';
+export { Card, CardActions, CardContent, CardMedia, Container, Paper } from './surfaces.js';
+export { Tabs } from './Tabs.js';
+export { Text, type TextVariant, type Tone } from './Text.js';
+export { TextAnchor, TextLink } from './TextLink.js';
