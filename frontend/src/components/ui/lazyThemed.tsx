@@ -1,7 +1,7 @@
-import { lazy, type ComponentType, type JSX } from 'react';
+import { lazy, type ComponentType } from 'react';
 
 /** Loads a MUI-built component only when first rendered, together with the MUI theme scope around it. */
-export function lazyThemed<P extends JSX.IntrinsicAttributes>(load: () => Promise<ComponentType<P>>): ComponentType<P> & { preload: () => Promise<unknown> } {
+export function lazyThemed<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> & { preload: () => Promise<unknown> } {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const preload = () => {
     loading ??= Promise.all([load(), import('./MuiScope.js')]).then(
