@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
-import type { Key, ReactNode } from 'react';
+import type { CSSProperties, Key, ReactNode } from 'react';
+import './CardGrid.css';
 
 interface CardGridProps<T> {
   items: T[];
@@ -14,16 +14,10 @@ interface CardGridProps<T> {
 /** Cards in a list laid out as a grid that folds to one column on a phone. */
 export function CardGrid<T>({ items, keyOf, label, minCardWidth = 280, children }: CardGridProps<T>) {
   return (
-    <Box
-      component="ul"
-      aria-label={label}
-      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${minCardWidth}px), 1fr))` }}
-    >
+    <ul aria-label={label} className="pd-card-grid" style={{ '--pd-card-min': `${minCardWidth}px` } as CSSProperties}>
       {items.map((item) => (
-        <Box component="li" key={keyOf(item)}>
-          {children(item)}
-        </Box>
+        <li key={keyOf(item)}>{children(item)}</li>
       ))}
-    </Box>
+    </ul>
   );
 }

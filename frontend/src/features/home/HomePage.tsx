@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import Container from '@mui/material/Container';
 import { useAtomValue } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
+import { Container } from '../../components/ui/index.js';
 import { sessionAtom } from '../auth/index.js';
 import { AffiliateBannerSlot, OfficialAffiliatesSlot } from '../community/index.js';
 import { eventQueries, useNextPlannedEvent } from '../events/index.js';
@@ -36,7 +36,7 @@ export default function HomePage() {
   const nextRace = myNext.data?.event ?? nextPlanned.event;
   const myNextKnown = !user || myNext.isFetched || myNext.isError;
   return (
-    <Container maxWidth="lg" sx={{ py: 3 }}>
+    <Container maxWidth="lg" page>
       {authFailed && <LoginErrorAlert />}
       {user ? <Welcome user={user} nextRace={nextRace} nextRaceKnown={nextPlanned.known && myNextKnown} /> : <VisitorIntro />}
       <NextUpSection events={nextUp.data?.content ?? []} loading={nextUp.isPending} />

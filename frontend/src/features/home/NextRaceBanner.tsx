@@ -1,11 +1,7 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import { showTime } from '../../components/dateTime.js';
+import { Alert, Paper, Text, TextLink } from '../../components/ui/index.js';
 import { eventLinkTarget, nextRaceLabel, type EventSummary } from '../events/index.js';
+import './home.css';
 
 export const LOBBY_NOTE = 'Lobbies often open 30 minutes before the race.';
 
@@ -31,46 +27,45 @@ export function NextRaceBanner({ event }: { event: EventSummary }) {
 
   if (variant === 'assessment') {
     return (
-      <Alert severity="warning" component="section" role="region" aria-label="Next race" sx={{ mb: 3 }}>
-        <AlertTitle component="h2">Assessment race</AlertTitle>
-        <Typography sx={{ fontWeight: 600 }}>
+      <Alert severity="warning" role="region" aria-label="Next race" className="pd-next-race" title={<h2 className="pd-home-alert-heading">Assessment race</h2>}>
+        <Text className="pd-home-strong">
           {nextRaceLabel(event)} · {when}
-        </Typography>
-        <Typography sx={{ mt: 1 }}>Joining an assessment race is needed to race in all our competitions. {LOBBY_NOTE}</Typography>
-        <Link component={RouterLink} to={target} sx={{ display: 'inline-block', mt: 1, fontWeight: 600 }}>
+        </Text>
+        <Text className="pd-home-gap">Joining an assessment race is needed to race in all our competitions. {LOBBY_NOTE}</Text>
+        <TextLink to={target} className="pd-next-race-link">
           Event info and lobby host
-        </Link>
+        </TextLink>
       </Alert>
     );
   }
   if (variant === 'season' && event.season) {
     return (
-      <Paper component="section" aria-label="Next race" sx={{ p: 2, mb: 3, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
-        <Typography variant="overline" component="p">
+      <Paper as="section" variant="elevated" aria-label="Next race" className="pd-next-race pd-next-race--season">
+        <Text variant="overline" as="p">
           Next series race
-        </Typography>
-        <Typography variant="h5" component="h2">
+        </Text>
+        <Text variant="h5" as="h2">
           {event.season.competition.name}
-        </Typography>
-        <Typography>{when}</Typography>
-        <Link component={RouterLink} to={target} color="inherit" sx={{ display: 'inline-block', mt: 1, fontWeight: 600 }}>
+        </Text>
+        <Text>{when}</Text>
+        <TextLink to={target} look="inherit" className="pd-next-race-link pd-next-race-link--underlined">
           Event info
-        </Link>
+        </TextLink>
       </Paper>
     );
   }
   return (
-    <Paper variant="outlined" component="section" aria-label="Next race" sx={{ p: 2, mb: 3 }}>
-      <Typography variant="overline" component="p" color="text.secondary">
+    <Paper as="section" variant="outlined" aria-label="Next race" className="pd-next-race">
+      <Text variant="overline" as="p" tone="secondary">
         Your next race
-      </Typography>
-      <Typography variant="h5" component="h2">
-        <Link component={RouterLink} to={target} underline="hover">
+      </Text>
+      <Text variant="h5" as="h2">
+        <TextLink to={target} className="pd-home-hover-link">
           {event.name}
-        </Link>
-      </Typography>
-      <Typography>{when}</Typography>
-      <Typography color="text.secondary">{LOBBY_NOTE}</Typography>
+        </TextLink>
+      </Text>
+      <Text>{when}</Text>
+      <Text tone="secondary">{LOBBY_NOTE}</Text>
     </Paper>
   );
 }

@@ -1,7 +1,4 @@
-import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
+import { Skeleton, Text, TextLink } from '../../components/ui/index.js';
 import { EventCard, type EventSummary } from '../events/index.js';
 import { pathTo } from '../../app/routes/routeTable.js';
 import './home.css';
@@ -11,21 +8,19 @@ export function NextUpSection({ events, loading }: { events: EventSummary[]; loa
   return (
     <section aria-labelledby="next-up-title" className="pd-home-section">
       <div className="pd-home-section-head">
-        <Typography id="next-up-title" variant="h5" component="h2">
+        <Text id="next-up-title" variant="h5" as="h2">
           Next up
-        </Typography>
-        <Link component={RouterLink} to={pathTo('Event-List')}>
-          All events
-        </Link>
+        </Text>
+        <TextLink to={pathTo('Event-List')}>All events</TextLink>
       </div>
       {loading && events.length === 0 ? (
         <div role="status" aria-label="Loading events" className="pd-home-below">
           <Skeleton variant="rounded" height={220} />
         </div>
       ) : events.length === 0 ? (
-        <Typography className="pd-home-below" color="text.secondary">
+        <Text className="pd-home-below" tone="secondary">
           Nothing scheduled right now.
-        </Typography>
+        </Text>
       ) : (
         <ul aria-label="Next up" tabIndex={0} className="pd-next-up">
           {events.map((event) => (

@@ -1,7 +1,5 @@
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import type { VideoDto } from '@paddock/contracts/events.js';
+import { Text, TextLink } from '../../components/ui/index.js';
 import { VideoGrid } from '../media/index.js';
 import { pathTo } from '../../app/routes/routeTable.js';
 import './home.css';
@@ -12,12 +10,10 @@ export function VideosSection({ videos }: { videos: VideoDto[] }) {
   return (
     <section aria-labelledby="videos-title" className="pd-home-section">
       <div className="pd-home-section-head pd-home-section-head--spaced">
-        <Typography id="videos-title" variant="h5" component="h2">
+        <Text id="videos-title" variant="h5" as="h2">
           Videos
-        </Typography>
-        <Link component={RouterLink} to={pathTo('Media')}>
-          All videos
-        </Link>
+        </Text>
+        <TextLink to={pathTo('Media')}>All videos</TextLink>
       </div>
       <VideoGrid videos={videos.slice(0, 3)} label="Latest videos" />
     </section>

@@ -1,16 +1,13 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { Link as RouterLink } from 'react-router-dom';
 import type { CurrentUserDto } from '@paddock/contracts/api.js';
+import { ButtonAnchor, Text, TextLink } from '../../components/ui/index.js';
 import { welcomeName } from '../auth/index.js';
 import type { EventSummary } from '../events/index.js';
 import { configAtom } from '../site/index.js';
 import { ChatIcon } from '../../components/icons.js';
 import { NextRaceBanner } from './NextRaceBanner.js';
 import { pathTo } from '../../app/routes/routeTable.js';
+import './home.css';
 
 export interface WelcomeProps {
   user: CurrentUserDto;
@@ -24,23 +21,19 @@ export interface WelcomeProps {
 export function Welcome({ user, nextRace, nextRaceKnown }: WelcomeProps) {
   const { discord } = useAtomValue(configAtom);
   return (
-    <Box component="section" aria-labelledby="home-title" sx={{ pt: { xs: 3, md: 5 }, pb: 1 }}>
-      <Typography id="home-title" variant="h3" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '2rem', md: '3rem' }, overflowWrap: 'anywhere' }}>
+    <section aria-labelledby="home-title" className="pd-welcome">
+      <Text id="home-title" variant="h3" as="h1" className="pd-home-title pd-welcome-title">
         Welcome {welcomeName(user)}
-      </Typography>
-      <Button variant="contained" href={discord.joinUrl} target="_blank" rel="noopener noreferrer" startIcon={<ChatIcon />} sx={{ mt: 3, mb: 3 }}>
+      </Text>
+      <ButtonAnchor variant="contained" href={discord.joinUrl} target="_blank" rel="noopener noreferrer" startIcon={<ChatIcon />} className="pd-welcome-discord">
         Open discord
-      </Button>
+      </ButtonAnchor>
       {nextRace && <NextRaceBanner event={nextRace} />}
       {!nextRace && nextRaceKnown && (
-        <Typography>
-          No upcoming race yet.{' '}
-          <Link component={RouterLink} to={pathTo('Event-List')}>
-            Browse all events
-          </Link>{' '}
-          to find your next one.
-        </Typography>
+        <Text>
+          No upcoming race yet. <TextLink to={pathTo('Event-List')}>Browse all events</TextLink> to find your next one.
+        </Text>
       )}
-    </Box>
+    </section>
   );
 }

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { AffiliateDto } from '@paddock/contracts/community.js';
+import { Text, TextAnchor } from '../../../components/ui/index.js';
 import { communityQueries } from '../api.js';
-import { BANNER_HEIGHT } from './homeSlots.js';
+import './homeAffiliates.css';
 
 /** How long each paid banner shows before the next. */
 const ROTATE_MS = 8000;
@@ -24,56 +22,51 @@ export function AffiliateBanner() {
     const timer = setInterval(() => setIndex((current) => current + 1), ROTATE_MS);
     return () => clearInterval(timer);
   }, [paid.length, paused]);
-  if (affiliates.isPending) return <Box sx={{ height: BANNER_HEIGHT, my: 3 }} aria-hidden />;
+  if (affiliates.isPending) return <div className="pd-affiliate-banner-space" aria-hidden />;
   if (paid.length === 0) return null;
   const shown = paid[index % paid.length];
   return (
-    <Box
-      component="aside"
+    <aside
       aria-label="Partner"
-      sx={{ my: 3 }}
+      className="pd-affiliate-banner"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <Link href={shown.affiliateUrl} target="_blank" rel={affiliateRel(shown)} data-testid="affiliate-banner" sx={{ display: 'block', height: BANNER_HEIGHT }}>
-        <Box component="img" src={shown.banner!} alt={`${shown.name} (opens in a new tab)`} sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }} />
-      </Link>
-    </Box>
+      <TextAnchor href={shown.affiliateUrl} target="_blank" rel={affiliateRel(shown)} data-testid="affiliate-banner" className="pd-affiliate-banner-link">
+        <img src={shown.banner!} alt={`${shown.name} (opens in a new tab)`} />
+      </TextAnchor>
+    </aside>
   );
 }
 
 /** Home's 'Official affiliates': every active affiliate's logo, linking out in a new tab. */
 export function OfficialAffiliates() {
   const affiliates = useQuery(communityQueries.activeAffiliates());
-  if (affiliates.isPending) return <Box sx={{ minHeight: 120 }} aria-hidden />;
+  if (affiliates.isPending) return <div className="pd-affiliates-space" aria-hidden />;
   const list = affiliates.data ?? [];
   if (list.length === 0) return null;
   return (
-    <Box component="section" aria-labelledby="affiliates-title" sx={{ my: 3 }}>
-      <Typography id="affiliates-title" variant="h5" component="h2" gutterBottom>
+    <section aria-labelledby="affiliates-title" className="pd-affiliates">
+      <Text id="affiliates-title" variant="h5" as="h2" gutterBottom>
         Official affiliates
-      </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+      </Text>
+      <ul className="pd-affiliates-list">
         {list.map((affiliate) => (
           <li key={affiliate.id}>
-            <Link
+            <TextAnchor
               href={affiliate.affiliateUrl}
               target="_blank"
               rel={affiliateRel(affiliate)}
-              sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, minHeight: 64 }}
+              className="pd-affiliates-link"
               aria-label={`${affiliate.name} (opens in a new tab)`}
             >
-              {affiliate.icon ? (
-                <Box component="img" src={affiliate.icon} alt="" width={64} height={64} sx={{ objectFit: 'contain' }} />
-              ) : (
-                <Typography component="span">{affiliate.name}</Typography>
-              )}
-            </Link>
+              {affiliate.icon ? <img src={affiliate.icon} alt="" width={64} height={64} /> : <span>{affiliate.name}</span>}
+            </TextAnchor>
           </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </section>
   );
 }

@@ -1,8 +1,5 @@
 import { lazy, Suspense } from 'react';
-import Box from '@mui/material/Box';
-
-/** The paid banner's height: reserved while it loads, so nothing below moves. */
-export const BANNER_HEIGHT = { xs: 80, sm: 120 };
+import './homeAffiliates.css';
 
 // Home's affiliates load as a chunk of their own, after the page's first paint.
 const load = () => import('./HomeAffiliates.js');
@@ -12,7 +9,7 @@ const Logos = lazy(() => load().then((module) => ({ default: module.OfficialAffi
 /** Home's paid-affiliate banner (rotating among the active paid affiliates). */
 export function AffiliateBannerSlot() {
   return (
-    <Suspense fallback={<Box sx={{ height: BANNER_HEIGHT, my: 3 }} aria-hidden />}>
+    <Suspense fallback={<div className="pd-affiliate-banner-space" aria-hidden />}>
       <Banner />
     </Suspense>
   );
@@ -21,7 +18,7 @@ export function AffiliateBannerSlot() {
 /** Home's 'Official affiliates' logos. */
 export function OfficialAffiliatesSlot() {
   return (
-    <Suspense fallback={<Box sx={{ minHeight: 120 }} aria-hidden />}>
+    <Suspense fallback={<div className="pd-affiliates-space" aria-hidden />}>
       <Logos />
     </Suspense>
   );

@@ -1,14 +1,13 @@
-import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { sessionAtom } from '../../auth/index.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
+import { Skeleton, Text } from '../../../components/ui/index.js';
 import { rivalsQueries } from '../api.js';
 import { trackLabel } from '../labels.js';
 import { ScheduleTable } from './ScheduleTable.js';
 import { TOP_CARD_HEIGHT, TopCards } from './TopCards.js';
+import '../rivalsHome.css';
 
 /**
  * Home's Rivals (Beta) section and schedule table (SPEC §2): the current track of the first server's
@@ -23,32 +22,32 @@ export default function RivalsHomeSection() {
 
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 32 }}>
+      <div className="pd-rivals-home-track">
         {top.data && (
           <>
             <ImageIcon src={top.data.game.icon} size={28} alt={top.data.game.name} />
-            <Typography component="p" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            <Text variant="subtitle1" as="p" className="pd-rivals-strong">
               {trackLabel(top.data.track)}
-            </Typography>
+            </Text>
           </>
         )}
-      </Box>
-      <Box sx={{ mt: 1 }}>
+      </div>
+      <div className="pd-rivals-home-top">
         {schedule.isPending || (current && top.isPending) ? (
-          <Box role="status" aria-label="Loading rivals" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+          <div role="status" aria-label="Loading rivals" className="pd-rivals-top-grid">
             {[0, 1, 2].map((index) => (
               <Skeleton key={index} variant="rounded" height={TOP_CARD_HEIGHT} />
             ))}
-          </Box>
+          </div>
         ) : top.data ? (
           <TopCards top={top.data} />
         ) : (
-          <Typography color="text.secondary">{schedule.isError ? 'Rivals could not be loaded.' : 'No times set yet'}</Typography>
+          <Text tone="secondary">{schedule.isError ? 'Rivals could not be loaded.' : 'No times set yet'}</Text>
         )}
-      </Box>
-      <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
+      </div>
+      <Text variant="h6" as="h3" className="pd-rivals-home-schedule-title">
         Rivals schedule
-      </Typography>
+      </Text>
       {schedule.isPending ? <Skeleton variant="rounded" height={120} /> : <ScheduleTable servers={schedule.data ?? []} signedIn={loggedIn} />}
     </>
   );

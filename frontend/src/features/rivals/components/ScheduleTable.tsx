@@ -1,21 +1,13 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { useState, type KeyboardEvent } from 'react';
+import { Suspense, useState, type KeyboardEvent } from 'react';
 import type { RivalScheduleEntryDto } from '@paddock/contracts/rivals.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
 import { showTime } from '../../../components/dateTime.js';
-import { visuallyHidden } from '../../../components/visuallyHidden.js';
+import { Chip, classes, lazyThemed, Paper, Text } from '../../../components/ui/index.js';
 import { PLATFORM_LABELS, trackLabel } from '../labels.js';
-import { ScheduleDialog } from './ScheduleDialog.js';
+import '../rivalsHome.css';
+
+// The dialog is MUI: it comes with its theme scope, when a signed-in driver first opens a server's schedule.
+const ScheduleDialog = lazyThemed(() => import('./ScheduleDialog.js').then((module) => module.ScheduleDialog));
 
 /**
  * SPEC §2 Rivals schedule table: icon, Server, Current, Next (rotation time), next track, Platform
@@ -23,7 +15,7 @@ import { ScheduleDialog } from './ScheduleDialog.js';
  */
 export function ScheduleTable({ servers, signedIn }: { servers: RivalScheduleEntryDto[]; signedIn: boolean }) {
   const [open, setOpen] = useState<RivalScheduleEntryDto | null>(null);
-  if (servers.length === 0) return <Typography color="text.secondary">Currently no schedule active.</Typography>;
+  if (servers.length === 0) return <Text tone="secondary">Currently no schedule active.</Text>;
   const onKey = (server: RivalScheduleEntryDto) => (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
@@ -32,61 +24,60 @@ export function ScheduleTable({ servers, signedIn }: { servers: RivalScheduleEnt
   };
   return (
     <>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label="Rivals schedule">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ position: 'relative' }}>
-                <Box component="span" sx={visuallyHidden}>
-                  Game
-                </Box>
-              </TableCell>
-              <TableCell>Server</TableCell>
-              <TableCell>Current</TableCell>
-              <TableCell>Next</TableCell>
-              <TableCell>Next track</TableCell>
-              <TableCell>Platform</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
+      <Paper variant="outlined" className="pd-rivals-table-box">
+        <table aria-label="Rivals schedule" className="pd-rivals-table">
+          <thead>
+            <tr>
+              <th scope="col" className="pd-rivals-table-hidden-head">
+                <span className="pd-visually-hidden">Game</span>
+              </th>
+              <th scope="col">Server</th>
+              <th scope="col">Current</th>
+              <th scope="col">Next</th>
+              <th scope="col">Next track</th>
+              <th scope="col">Platform</th>
+            </tr>
+          </thead>
+          <tbody>
             {servers.map((server) => (
-              <TableRow
+              <tr
                 key={server.id}
-                hover={signedIn}
+                className={classes(signedIn && 'pd-rivals-table-row--open')}
                 tabIndex={signedIn ? 0 : undefined}
                 onClick={signedIn ? () => setOpen(server) : undefined}
                 onKeyDown={signedIn ? onKey(server) : undefined}
                 aria-label={signedIn ? `${server.serverName}: open the schedule` : undefined}
-                sx={{ cursor: signedIn ? 'pointer' : undefined }}
               >
-                <TableCell>
+                <td>
                   <ImageIcon src={server.game.icon} alt={server.game.name} />
-                </TableCell>
-                <TableCell component="th" scope="row">
-                  {server.serverName}
-                </TableCell>
-                <TableCell>{server.currentTrack ? trackLabel(server.currentTrack) : '—'}</TableCell>
-                <TableCell>{showTime(server.rotationTime).short}</TableCell>
-                <TableCell>{server.nextTrack ? trackLabel(server.nextTrack) : '—'}</TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                    {server.crossplay && <Chip size="small" color="secondary" label={server.crossplay} title="Crossplay" />}
+                </td>
+                <th scope="row">{server.serverName}</th>
+                <td>{server.currentTrack ? trackLabel(server.currentTrack) : '—'}</td>
+                <td>{showTime(server.rotationTime).short}</td>
+                <td>{server.nextTrack ? trackLabel(server.nextTrack) : '—'}</td>
+                <td>
+                  <div className="pd-rivals-chips">
+                    {server.crossplay && <Chip size="small" label={server.crossplay} title="Crossplay" className="pd-rivals-crossplay" />}
                     {server.platforms.map((platform) => (
                       <Chip key={platform} size="small" variant="outlined" label={PLATFORM_LABELS[platform]} />
                     ))}
-                  </Stack>
-                </TableCell>
-              </TableRow>
+                  </div>
+                </td>
+              </tr>
             ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          </tbody>
+        </table>
+      </Paper>
       {!signedIn && (
-        <Typography sx={{ mt: 1 }} color="text.secondary">
+        <Text tone="secondary" className="pd-rivals-gap">
           Login to see the schedule for the upcoming three days
-        </Typography>
+        </Text>
       )}
-      {open && <ScheduleDialog server={open} onClose={() => setOpen(null)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ScheduleDialog server={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
