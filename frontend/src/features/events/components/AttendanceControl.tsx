@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { Link as RouterLink } from 'react-router-dom';
 import { driverDisplayName } from '@paddock/contracts/driver-name.js';
 import { isTeamEvent, lineupLocksAt, seatsLeft } from '@paddock/contracts/events.js';
+import { Alert, Button, Text, TextLink } from '../../../components/ui/index.js';
 import { hasDriverProfile, sessionAtom } from '../../auth/index.js';
 import { eventCommands } from '../api.js';
 import { applyMyAttendance } from '../cache.js';
@@ -36,22 +32,19 @@ export function AttendanceControl({ event, now = Date.now }: AttendanceControlPr
   const started = new Date(event.date).getTime() <= now();
   const full = seatsLeft(event.seats, event.attendanceCount) === 0;
 
-  if (!session.loggedIn) return <Typography color="text.secondary">Sign in with Discord to join this event.</Typography>;
+  if (!session.loggedIn) return <Text tone="secondary">Sign in with Discord to join this event.</Text>;
   if (!session.profileCompleted) {
     return (
       <Alert severity="info">
-        <Link component={RouterLink} to={pathTo('Profile')}>
-          Complete your driver profile
-        </Link>{' '}
-        to join events.
+        <TextLink to={pathTo('Profile')}>Complete your driver profile</TextLink> to join events.
       </Alert>
     );
   }
-  if (started) return <Typography color="text.secondary">{attending ? 'You are in this event. ' : ''}Sign-ups are closed: the event has started.</Typography>;
+  if (started) return <Text tone="secondary">{attending ? 'You are in this event. ' : ''}Sign-ups are closed: the event has started.</Text>;
   // TEAM and LVL events: a captain enters the team's drivers; a driver may only step out, before the line-up locks.
-  if (isTeamEvent(event) && !attending) return <Typography color="text.secondary">Team event: a team captain enters the drivers who race it.</Typography>;
+  if (isTeamEvent(event) && !attending) return <Text tone="secondary">Team event: a team captain enters the drivers who race it.</Text>;
   if (isTeamEvent(event) && lineupLocksAt(event).getTime() <= now()) {
-    return <Typography color="text.secondary">You are in this event. The line-up is locked: ask an organizer for changes.</Typography>;
+    return <Text tone="secondary">You are in this event. The line-up is locked: ask an organizer for changes.</Text>;
   }
 
   return attending ? (

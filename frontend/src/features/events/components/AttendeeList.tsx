@@ -1,30 +1,23 @@
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
+import { Text, TextLink } from '../../../components/ui/index.js';
 import type { AttendeeDto } from '../types.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
+import './eventDetails.css';
 
 /** Who is in (who raced, once the event is past): each driver links to their public profile. */
 export function AttendeeList({ attendees, past = false }: { attendees: AttendeeDto[]; past?: boolean }) {
-  if (attendees.length === 0)
-    return <Typography color="text.secondary">{past ? 'Nobody raced in this event.' : 'Nobody has joined yet — be the first on the grid.'}</Typography>;
+  if (attendees.length === 0) return <Text tone="secondary">{past ? 'Nobody raced in this event.' : 'Nobody has joined yet — be the first on the grid.'}</Text>;
   return (
-    <List dense aria-label={past ? 'Drivers who raced' : 'Drivers in this event'} sx={{ columns: { sm: 2 }, columnGap: 3 }}>
+    <ul aria-label={past ? 'Drivers who raced' : 'Drivers in this event'} className="pd-event-list pd-event-attendees">
       {attendees.map((attendee) => (
-        <ListItem key={attendee.profileId} disableGutters sx={{ breakInside: 'avoid' }}>
-          <ListItemText
-            primary={
-              <Link component={RouterLink} to={pathTo('PublicProfile', { profile: attendee.profileId })} underline="hover">
-                {attendee.driverName}
-              </Link>
-            }
-            secondary={attendee.team?.name}
-          />
-        </ListItem>
+        <li key={attendee.profileId} className="pd-event-list-item">
+          <span className="pd-event-list-primary">
+            <TextLink to={pathTo('PublicProfile', { profile: attendee.profileId })} className="pd-event-hover-link">
+              {attendee.driverName}
+            </TextLink>
+          </span>
+          {attendee.team?.name && <span className="pd-event-list-secondary">{attendee.team.name}</span>}
+        </li>
       ))}
-    </List>
+    </ul>
   );
 }

@@ -1,14 +1,6 @@
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import CardMedia from '@mui/material/CardMedia';
-import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import { showTime } from '../../../components/dateTime.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
+import { ButtonLink, Card, CardActions, CardContent, CardMedia, Chip, Text, TextLink } from '../../../components/ui/index.js';
 import { eventDetailsPath, eventLinkTarget } from '../eventLinkTarget.js';
 import { PLATFORM_LABELS } from '../labels.js';
 import { nextRaceLabel } from '../nextRaceLabel.js';
@@ -29,28 +21,28 @@ export function EventCard({ event, image, headingLevel = 'h3' }: EventCardProps)
   const track = nextRaceLabel(event);
   const time = showTime(event.date);
   return (
-    <Card variant="outlined" component="article" aria-label={event.name} className="pd-event-card">
-      {picture && <CardMedia component="img" image={picture} alt="" className="pd-event-card-media" />}
+    <Card as="article" aria-label={event.name} className="pd-event-card">
+      {picture && <CardMedia src={picture} alt="" className="pd-event-card-media" />}
       <CardContent className="pd-event-card-content">
-        <Typography variant="overline" component="p" color="text.secondary" className="pd-event-card-game">
+        <Text variant="overline" as="p" tone="secondary" className="pd-event-card-game">
           <ImageIcon src={event.game.icon} size={20} />
           {event.game.name}
           {event.assessmentEvent ? ' · Assessment' : ''}
           {event.season ? ` · ${event.season.competition.name}` : ''}
-        </Typography>
-        <Typography variant="h6" component={headingLevel} className="pd-event-card-name">
-          <Link component={RouterLink} to={eventLinkTarget(event)} color="inherit" underline="hover">
+        </Text>
+        <Text variant="h6" as={headingLevel} className="pd-event-card-name">
+          <TextLink to={eventLinkTarget(event)} look="inherit">
             {event.name}
-          </Link>
-        </Typography>
-        <Typography variant="body2" className="pd-event-card-time">
+          </TextLink>
+        </Text>
+        <Text variant="body2" className="pd-event-card-time">
           <time dateTime={event.date}>{time.dateTime}</time>
-        </Typography>
+        </Text>
         {track && (
-          <Typography variant="body2" color="text.secondary" className="pd-event-card-track">
+          <Text variant="body2" tone="secondary" className="pd-event-card-track">
             {event.raceEvents.length === 1 && <ImageIcon src={event.raceEvents[0]!.track?.icon} size={20} />}
             {track}
-          </Typography>
+          </Text>
         )}
         <div className="pd-event-card-chips">
           {event.platforms.map((platform) => (
@@ -61,12 +53,9 @@ export function EventCard({ event, image, headingLevel = 'h3' }: EventCardProps)
       </CardContent>
       <CardActions className="pd-event-card-actions">
         <SeatsAvailable seats={event.seats} attendanceCount={event.attendanceCount} past={isPastEvent(event)} />
-        {/* CardActions' spacing rule sets this wrapper's left margin (8 px), as it did the `ml: 'auto'` it outranked. */}
-        <div>
-          <Button component={RouterLink} to={eventDetailsPath(event.id)} size="small" variant="contained" aria-label={`Details of ${event.name}`}>
-            Details
-          </Button>
-        </div>
+        <ButtonLink to={eventDetailsPath(event.id)} size="small" variant="contained" aria-label={`Details of ${event.name}`}>
+          Details
+        </ButtonLink>
       </CardActions>
     </Card>
   );

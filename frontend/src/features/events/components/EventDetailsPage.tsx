@@ -1,18 +1,11 @@
-import { lazy, Suspense } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { Suspense, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { CenteredLoader } from '../../../components/CenteredLoader.js';
+import { useParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { showTime } from '../../../components/dateTime.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
+import { ButtonLink, Chip, Container, lazyThemed, Paper, Spinner, Text } from '../../../components/ui/index.js';
 import { PLATFORM_LABELS } from '../labels.js';
 import { useLiveEventDetails } from '../useLiveEventDetails.js';
 import { AttendanceControl } from './AttendanceControl.js';
@@ -23,19 +16,20 @@ import { RulesList } from './RulesList.js';
 import { isPastEvent, SeatsAvailable } from './SeatsAvailable.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { sessionAtom } from '../../auth/index.js';
+import './eventDetails.css';
 
 // Shown to signed-in viewers only (a captain's team entries, a driver's assessment standing, the organizers'
-// new drivers): a visitor's event page never downloads it.
-const EventExtras = lazy(() => import('./EventExtras.js').then((module) => ({ default: module.EventExtras })));
+// new drivers), built with MUI: a visitor's event page never downloads it, a driver's loads it with MUI's theme scope.
+const EventExtras = lazyThemed(() => import('./EventExtras.js').then((module) => module.EventExtras));
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box component="section" aria-label={title} sx={{ mt: 3 }}>
-      <Typography variant="h5" component="h2" gutterBottom>
+    <section aria-label={title} className="pd-event-section">
+      <Text variant="h5" as="h2" gutterBottom>
         {title}
-      </Typography>
+      </Text>
       {children}
-    </Box>
+    </section>
   );
 }
 
@@ -46,15 +40,21 @@ export default function EventDetailsPage() {
 
   const event = details.data;
   if (!event) {
-    if (eventId !== null && details.isPending) return <CenteredLoader label="Loading event" />;
+    if (eventId !== null && details.isPending) {
+      return (
+        <div role="status" className="pd-event-loading">
+          <Spinner label="Loading event" />
+        </div>
+      );
+    }
     if (eventLoadFailed(details.error)) return <EventLoadFailure onRetry={() => void details.refetch()} />;
     return (
-      <Container maxWidth="md" sx={{ py: 4 }}>
+      <Container maxWidth="md" className="pd-event-not-found">
         <PageTitle>Event not found</PageTitle>
         <EmptyState title="This event is not on the calendar">
-          <Button component={RouterLink} to={pathTo('Event-List')} sx={{ mt: 1 }}>
+          <ButtonLink to={pathTo('Event-List')} className="pd-event-way-on">
             See all events
-          </Button>
+          </ButtonLink>
         </EmptyState>
       </Container>
     );
@@ -62,48 +62,48 @@ export default function EventDetailsPage() {
   const time = showTime(event.date);
   const past = isPastEvent(event);
   return (
-    <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Typography variant="overline" component="p" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <Container maxWidth="lg" page>
+      <Text variant="overline" as="p" tone="secondary" className="pd-event-details-game">
         <ImageIcon src={event.game.icon} size={24} />
         {event.game.name}
         {event.assessmentEvent ? ' · Assessment race' : ''}
         {event.season ? ` · ${event.season.competition.name}` : ''}
         {!event.published ? ' · Draft' : ''}
-      </Typography>
+      </Text>
       <PageTitle>{event.name}</PageTitle>
-      <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <Box sx={{ flexGrow: 1, minWidth: 220 }}>
-          <Typography component="p" variant="h6">
+      <Paper className="pd-event-summary">
+        <div className="pd-event-when">
+          <Text variant="h6" as="p">
             <time dateTime={event.date}>{time.date}</time>
-          </Typography>
-          <Typography component="p">{time.time}</Typography>
-          <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+          </Text>
+          <Text>{time.time}</Text>
+          <div className="pd-event-chips">
             {event.platforms.map((platform) => (
               <Chip key={platform} size="small" label={PLATFORM_LABELS[platform]} />
             ))}
             {event.live && <Chip size="small" color="error" label="Live now" />}
-          </Stack>
-        </Box>
-        <Stack spacing={1} sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' } }}>
-          <Box role="status" aria-live="polite" aria-label="Seats">
+          </div>
+        </div>
+        <div className="pd-event-attendance">
+          <div role="status" aria-live="polite" aria-label="Seats">
             <SeatsAvailable seats={event.seats} attendanceCount={event.attendanceCount} past={past} size="medium" />
-          </Box>
+          </div>
           <AttendanceControl event={event} />
-        </Stack>
+        </div>
       </Paper>
       {loggedIn && (
         <Suspense fallback={null}>
           <EventExtras event={event} />
         </Suspense>
       )}
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '3fr 2fr' } }}>
+      <div className="pd-event-columns">
         <Section title="Races and tracks">
           <RaceEventsList raceEvents={event.raceEvents} />
         </Section>
         <Section title="Rules">
           <RulesList event={event} />
         </Section>
-      </Box>
+      </div>
       <Section title={past ? `Who raced (${event.attendanceCount})` : `Who is in (${event.attendanceCount})`}>
         <AttendeeList attendees={event.attendance} past={past} />
       </Section>

@@ -1,24 +1,26 @@
-import { lazy, Suspense, useState } from 'react';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import LinearProgress from '@mui/material/LinearProgress';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+import { Suspense, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
+import { Container, lazyThemed, LinearProgress, Tabs } from '../../../components/ui/index.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { useQuery } from '@tanstack/react-query';
 import { catalogueQueries } from '../../catalogue/index.js';
 import { eventQueries, type EventListFilters } from '../api.js';
 import { EventGrid } from './EventGrid.js';
+import './eventList.css';
 
 type When = 'upcoming' | 'past';
 
+const WHEN_TABS = [
+  { value: 'upcoming', label: 'Upcoming' },
+  { value: 'past', label: 'Past' },
+] as const;
+
 // The filters' select fields (MUI Select, Menu, Popover, Modal) and the list footer (TablePagination) are
-// a third of this page's JavaScript and no part of its first paint: they load right after it, in the
-// space kept for them (two small fields: 40 px high, stacked on phones).
-const EventFilters = lazy(() => import('./EventFilters.js').then((module) => ({ default: module.EventFilters })));
-const ListPagination = lazy(() => import('../../../components/ListPagination.js').then((module) => ({ default: module.ListPagination })));
+// MUI, and no part of this page's first paint: they load right after it, with MUI's theme scope, in the
+// space kept for them (two small fields: 40 px high, stacked on phones; the footer's one row).
+const EventFilters = lazyThemed(() => import('./EventFilters.js').then((module) => module.EventFilters));
+const ListPagination = lazyThemed(() => import('../../../components/ListPagination.js').then((module) => module.ListPagination));
 
 /** Event-List (SPEC §2): upcoming and past events, filtered by game and platform, paged. */
 export default function EventListPage() {
@@ -33,26 +35,25 @@ export default function EventListPage() {
     firstPage();
   };
   const list = events.data?.content ?? [];
+  const totalElements = events.data?.totalElements;
 
   return (
-    <Container maxWidth="lg" sx={{ py: 3 }}>
+    <Container maxWidth="lg" page>
       <PageTitle>All events</PageTitle>
       <Tabs
+        label="Which events"
         value={when}
-        onChange={(_event, next: When) => {
+        tabs={WHEN_TABS}
+        onChange={(next) => {
           setWhen(next);
           firstPage();
         }}
-        aria-label="Which events"
-        sx={{ mb: 2 }}
-      >
-        <Tab value="upcoming" label="Upcoming" />
-        <Tab value="past" label="Past" />
-      </Tabs>
-      <Suspense fallback={<Box aria-hidden sx={{ mb: 2, height: { xs: 96, sm: 40 } }} />}>
+        className="pd-event-list-tabs"
+      />
+      <Suspense fallback={<div aria-hidden className="pd-event-filters-space" />}>
         <EventFilters games={games.data ?? []} value={filters} onChange={changeFilters} />
       </Suspense>
-      <Box sx={{ minHeight: 4, mb: 1 }}>{events.isFetching && <LinearProgress aria-label="Loading events" />}</Box>
+      <div className="pd-event-list-progress">{events.isFetching && <LinearProgress label="Loading events" />}</div>
       {!events.isFetching && list.length === 0 ? (
         <EmptyState title={when === 'upcoming' ? 'No upcoming events' : 'No past events'}>
           {filters.gameId !== null || filters.platform !== 'ALL' ? 'Try another game or platform.' : 'New races are announced on our Discord.'}
@@ -60,8 +61,8 @@ export default function EventListPage() {
       ) : (
         <EventGrid events={list} label={when === 'upcoming' ? 'Upcoming events' : 'Past events'} />
       )}
-      <Suspense fallback={null}>
-        <ListPagination label="Event pages" paging={paging} totalElements={events.data?.totalElements} onChange={setPaging} />
+      <Suspense fallback={totalElements ? <div aria-hidden className="pd-event-pagination-space" /> : null}>
+        <ListPagination label="Event pages" paging={paging} totalElements={totalElements} onChange={setPaging} />
       </Suspense>
     </Container>
   );

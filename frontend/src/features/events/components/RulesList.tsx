@@ -1,7 +1,7 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { Text } from '../../../components/ui/index.js';
 import { CAR_TUNING_LABELS, CAR_UPGRADE_LABELS, COMPETITION_STYLE_LABELS, PLATFORM_LABELS } from '../labels.js';
 import type { EventDto } from '../types.js';
+import './eventDetails.css';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -18,17 +18,15 @@ export function RulesList({ event }: { event: EventDto }) {
     ['Leaderboards', yesNo(event.leaderboardsEnabled)],
   ];
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.75, m: 0 }}>
+    <dl className="pd-event-rules">
       {rules.map(([term, value]) => (
-        <Box key={term} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
+        <div key={term} className="pd-event-rule">
+          <Text as="dt" tone="secondary">
             {term}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {value}
-          </Typography>
-        </Box>
+          </Text>
+          <Text as="dd">{value}</Text>
+        </div>
       ))}
-    </Box>
+    </dl>
   );
 }

@@ -1,5 +1,5 @@
-import Chip from '@mui/material/Chip';
 import { seatsLeft } from '@paddock/contracts/events.js';
+import { Chip } from '../../../components/ui/index.js';
 
 /** Whether an event's start has passed (and it is not running live now): its seats no longer matter, who raced does. */
 export function isPastEvent(event: { date: string; live: boolean }, now = Date.now()): boolean {
