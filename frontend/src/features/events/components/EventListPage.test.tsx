@@ -17,6 +17,7 @@ function renderPage() {
   const fake = installFakeApi({
     'GET /api/games': { status: 200, body: GAMES },
     'GET /api/events/planned': { status: 200, body: { content: [eventFixture({ name: 'Spa Sprint' })], totalElements: 30 } },
+    'GET /api/events/past': { status: 200, body: { content: [eventFixture({ id: 2, name: 'Monza Classic', date: '2020-01-01T19:00:00.000Z' })], totalElements: 1 } },
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -46,5 +47,20 @@ describe('Event-List', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Game' }));
     await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Forza Motorsport' }));
     await waitFor(() => expect(fake.calls.some((call) => call.includes('gameId=2') && call.includes('pageNumber=0'))).toBe(true));
+  });
+
+  it('shows past events under the Past tab, with who raced instead of the seats left', async () => {
+    const fake = renderPage();
+    const upcoming = screen.getByRole('tab', { name: 'Upcoming' });
+    expect(upcoming).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('list', { name: 'Upcoming events' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Past' }));
+    expect(screen.getByRole('tab', { name: 'Past' })).toHaveAttribute('aria-selected', 'true');
+    const card = await screen.findByRole('article', { name: 'Monza Classic' });
+    expect(within(card).getByTestId('seats-available')).toHaveTextContent('2 drivers raced');
+    expect(within(card).getByRole('link', { name: 'Details of Monza Classic' })).toHaveAttribute('href', '/events/2');
+    expect(screen.getByRole('list', { name: 'Past events' })).toBeInTheDocument();
+    expect(fake.calls.some((call) => call.startsWith('GET /api/events/past') && call.includes('pageNumber=0'))).toBe(true);
   });
 });
