@@ -1,11 +1,12 @@
 import { Suspense, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useParams } from 'react-router-dom';
+import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { showTime } from '../../../components/dateTime.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
-import { ButtonLink, Chip, Container, lazyThemed, Paper, Spinner, Text } from '../../../components/ui/index.js';
+import { ButtonLink, Chip, Container, lazyThemed, Paper, Text } from '../../../components/ui/index.js';
 import { PLATFORM_LABELS } from '../labels.js';
 import { useLiveEventDetails } from '../useLiveEventDetails.js';
 import { AttendanceControl } from './AttendanceControl.js';
@@ -40,13 +41,7 @@ export default function EventDetailsPage() {
 
   const event = details.data;
   if (!event) {
-    if (eventId !== null && details.isPending) {
-      return (
-        <div role="status" className="pd-event-loading">
-          <Spinner label="Loading event" />
-        </div>
-      );
-    }
+    if (eventId !== null && details.isPending) return <CenteredLoader label="Loading event" />;
     if (eventLoadFailed(details.error)) return <EventLoadFailure onRetry={() => void details.refetch()} />;
     return (
       <Container maxWidth="md" className="pd-event-not-found">
