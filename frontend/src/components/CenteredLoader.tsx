@@ -1,10 +1,10 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Spinner } from './ui/index.js';
+import './common.css';
 
 export function CenteredLoader({ label }: { label: string }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '40vh' }} role="status">
-      <CircularProgress aria-label={label} />
-    </Box>
+    <div className="pd-centered-loader" role="status">
+      <Spinner label={label} />
+    </div>
   );
 }

@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { Paper, Text } from './ui/index.js';
+import './common.css';
 
 /** What a list says when it has nothing to show, with an optional way on. */
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-      <Typography variant="h6" component="p">
+    <Paper className="pd-empty-state">
+      <Text variant="h6" as="p">
         {title}
-      </Typography>
+      </Text>
       {children && (
-        <Typography sx={{ mt: 1 }} component="div">
+        <Text as="div" className="pd-empty-state-body">
           {children}
-        </Typography>
+        </Text>
       )}
     </Paper>
   );

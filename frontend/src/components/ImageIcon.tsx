@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import './common.css';
 
 /**
  * An uploaded icon (a game's, a track's) beside its name, or nothing when none was uploaded. Its name
@@ -6,15 +6,5 @@ import Box from '@mui/material/Box';
  */
 export function ImageIcon({ src, size = 24, alt = '' }: { src: string | null | undefined; size?: number; alt?: string }) {
   if (!src) return null;
-  return (
-    <Box
-      component="img"
-      src={src}
-      alt={alt}
-      width={size}
-      height={size}
-      loading="lazy"
-      sx={{ width: size, height: size, objectFit: 'contain', borderRadius: 0.5, flexShrink: 0, verticalAlign: 'middle' }}
-    />
-  );
+  return <img className="pd-image-icon" src={src} alt={alt} width={size} height={size} loading="lazy" style={{ width: size, height: size }} />;
 }

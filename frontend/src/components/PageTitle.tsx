@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import Typography from '@mui/material/Typography';
+import { Text } from './ui/index.js';
 
 /** The name after each page's title in the browser tab: the app provides the league's. */
 export const SiteNameContext = createContext('Paddock');
@@ -11,8 +11,8 @@ export function PageTitle({ children }: { children: string }) {
     document.title = `${children} · ${siteName}`;
   }, [children, siteName]);
   return (
-    <Typography variant="h4" component="h1" gutterBottom>
+    <Text variant="h4" as="h1" gutterBottom>
       {children}
-    </Typography>
+    </Text>
   );
 }

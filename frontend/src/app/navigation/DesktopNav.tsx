@@ -1,8 +1,7 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useAtomValue } from 'jotai';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { sessionAtom } from '../../features/auth/index.js';
+import { ButtonLink, classes } from '../../components/ui/index.js';
 import { NavDropdown } from './NavDropdown.js';
 import { isNavGroup, navigationFor, type NavLink } from './navigation.js';
 
@@ -10,15 +9,9 @@ function NavButton({ link }: { link: NavLink }) {
   const { pathname } = useLocation();
   const active = pathname === link.to;
   return (
-    <Button
-      color="inherit"
-      component={RouterLink}
-      to={link.to}
-      aria-current={active ? 'page' : undefined}
-      sx={{ px: 1, minWidth: 0, whiteSpace: 'nowrap', fontWeight: active ? 700 : 500, borderBottom: 2, borderColor: active ? 'currentColor' : 'transparent', borderRadius: 0 }}
-    >
+    <ButtonLink color="inherit" to={link.to} aria-current={active ? 'page' : undefined} className={classes('pd-nav-btn', active && 'pd-nav-btn--active')}>
       {link.label}
-    </Button>
+    </ButtonLink>
   );
 }
 
@@ -27,10 +20,10 @@ export function DesktopNav() {
   const session = useAtomValue(sessionAtom);
   const { main, myTeams, staff } = navigationFor(session);
   return (
-    <Box component="nav" aria-label="Main navigation" sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center' }}>
+    <nav aria-label="Main navigation" className="pd-desktop-nav">
       {main.map((entry) => (isNavGroup(entry) ? <NavDropdown key={entry.label} label={entry.label} sections={[entry]} /> : <NavButton key={entry.to} link={entry} />))}
       {myTeams && <NavButton link={myTeams} />}
       {staff && <NavDropdown label="Admin" sections={staff} titled />}
-    </Box>
+    </nav>
   );
 }

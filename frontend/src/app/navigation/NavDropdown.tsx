@@ -1,13 +1,12 @@
-import { lazy, Suspense, useId, useState } from 'react';
-import Button from '@mui/material/Button';
+import { Suspense, useId, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ExpandMoreIcon } from '../../components/icons.js';
+import { Button, classes, lazyThemed } from '../../components/ui/index.js';
 import type { NavGroup } from './navigation.js';
 
-// The menu (with MUI's Menu, Popover and Modal) is downloaded when a dropdown is first pointed at or
-// focused, so it stays out of the first page's JavaScript.
-const loadNavMenu = () => import('./NavMenu.js').then((module) => ({ default: module.NavMenu }));
-const NavMenu = lazy(loadNavMenu);
+// The menu (MUI's Menu, Popover and Modal, with the theme scope) is downloaded when a dropdown is first
+// pointed at or focused, so it stays out of the first page's JavaScript.
+const NavMenu = lazyThemed(() => import('./NavMenu.js').then((module) => module.NavMenu));
 
 /** A menu-bar button opening a dropdown. `sections` titles the items by group (the Admin menu). */
 export function NavDropdown({ label, sections, titled = false }: { label: string; sections: NavGroup[]; titled?: boolean }) {
@@ -21,8 +20,8 @@ export function NavDropdown({ label, sections, titled = false }: { label: string
     <>
       <Button
         color="inherit"
-        onPointerEnter={() => void loadNavMenu()}
-        onFocus={() => void loadNavMenu()}
+        onPointerEnter={() => void NavMenu.preload()}
+        onFocus={() => void NavMenu.preload()}
         onClick={(event) => {
           setOpened(true);
           setAnchor(event.currentTarget);
@@ -31,15 +30,7 @@ export function NavDropdown({ label, sections, titled = false }: { label: string
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}
         endIcon={<ExpandMoreIcon />}
-        sx={{
-          px: 1,
-          minWidth: 0,
-          whiteSpace: 'nowrap',
-          fontWeight: active ? 700 : 500,
-          borderBottom: 2,
-          borderColor: active ? 'currentColor' : 'transparent',
-          borderRadius: 0,
-        }}
+        className={classes('pd-nav-btn', active && 'pd-nav-btn--active')}
       >
         {label}
       </Button>

@@ -1,14 +1,13 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Spinner } from '../../components/ui/index.js';
 
 /**
  * Shown while a screen's chunk downloads. It fills the screen below the header, so the footer stays
- * out of view and nothing visible moves when the screen arrives (no layout shift).
+ * out of view and nothing visible moves when the screen arrives (no layout shift). Styles: shell.css.
  */
 export function PageLoader() {
   return (
-    <Box role="status" sx={{ minHeight: '100vh', display: 'flex', justifyContent: 'center', alignItems: 'flex-start', pt: '25vh' }}>
-      <CircularProgress aria-label="Loading page" />
-    </Box>
+    <div role="status" className="pd-page-loader">
+      <Spinner label="Loading page" />
+    </div>
   );
 }

@@ -1,15 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { Suspense, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
 import { sessionAtom } from '../../features/auth/index.js';
+import { Button, lazyThemed } from '../../components/ui/index.js';
 import { SIGN_IN_PARAM, signInReason } from '../routes/guard.js';
 
-// Loaded on the first click: most page views never open it, so it stays out of the first page's JavaScript.
-const LoginDialog = lazy(() => import('../../features/auth/LoginDialog.js').then((module) => ({ default: module.LoginDialog })));
+// Loaded on the first click, with MUI's theme scope: most page views never open it, so it stays out of
+// the first page's JavaScript.
+const LoginDialog = lazyThemed(() => import('../../features/auth/LoginDialog.js').then((module) => module.LoginDialog));
 // Loaded for signed-in users only: a visitor's first page never needs the menu (MUI Menu, Avatar).
-const UserMenu = lazy(() => import('../../features/auth/UserMenu.js').then((module) => ({ default: module.UserMenu })));
+const UserMenu = lazyThemed(() => import('../../features/auth/UserMenu.js').then((module) => module.UserMenu));
 
 /**
  * Right end of the header: 'Login / Join' for visitors, the user menu once signed in. A visitor sent
@@ -24,7 +24,7 @@ export function AccountArea() {
   if (loggedIn)
     return (
       // The placeholder holds the avatar's place while the menu downloads.
-      <Suspense fallback={<Box sx={{ width: 48, height: 36 }} />}>
+      <Suspense fallback={<div className="pd-account-placeholder" />}>
         <UserMenu />
       </Suspense>
     );
@@ -44,12 +44,14 @@ export function AccountArea() {
       <Button
         color="inherit"
         variant="outlined"
+        className="pd-nowrap"
+        onPointerEnter={() => void LoginDialog.preload()}
+        onFocus={() => void LoginDialog.preload()}
         onClick={() => {
           setDialogLoaded(true);
           setDialogOpen(true);
         }}
         aria-haspopup="dialog"
-        sx={{ whiteSpace: 'nowrap' }}
       >
         Login / Join
       </Button>

@@ -1,9 +1,8 @@
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import type { SiteConfig } from '@paddock/contracts/api.js';
 import { configAtom } from '../../features/site/index.js';
 import { GroupIcon, LiveStreamIcon, ShortVideoIcon, VideoIcon } from '../../components/icons.js';
+import { IconAnchor, Text } from '../../components/ui/index.js';
 
 const CHANNELS: { key: keyof SiteConfig['social']; label: string; Icon: typeof GroupIcon }[] = [
   { key: 'group', label: 'Social group', Icon: GroupIcon },
@@ -20,16 +19,16 @@ export function Footer() {
       <ul aria-label="Our channels" className="pd-footer-channels">
         {CHANNELS.filter(({ key }) => social[key]).map(({ key, label, Icon }) => (
           <li key={key}>
-            <IconButton color="inherit" href={social[key]} target="_blank" rel="noopener noreferrer" aria-label={label}>
+            <IconAnchor href={social[key]} target="_blank" rel="noopener noreferrer" aria-label={label}>
               <Icon />
-            </IconButton>
+            </IconAnchor>
           </li>
         ))}
       </ul>
-      <Typography variant="body2">
+      <Text variant="body2">
         © 2023–{new Date().getFullYear()} {leagueName}
-      </Typography>
-      <Typography variant="body2">All rights reserved on league communications and format</Typography>
+      </Text>
+      <Text variant="body2">All rights reserved on league communications and format</Text>
     </footer>
   );
 }

@@ -1,15 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
-import AppBar from '@mui/material/AppBar';
-import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { Suspense, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link as RouterLink } from 'react-router-dom';
 import { configAtom } from '../../features/site/index.js';
 import { Logo } from '../../components/Logo.js';
 import { MenuIcon } from '../../components/icons.js';
+import { IconButton, lazyThemed } from '../../components/ui/index.js';
+import { useMediaQuery } from '../../components/ui/useMedia.js';
 import { DesktopNav } from '../navigation/DesktopNav.js';
 import { AccountArea } from './AccountArea.js';
 import { HeadlinesBanner } from './HeadlinesBanner.js';
@@ -18,8 +14,9 @@ import { NextRaceSlot } from './NextRaceSlot.js';
 import { pathTo } from '../routes/routeTable.js';
 import { RivalBeatenSlot } from '../../features/rivals/index.js';
 
-// Loaded when first opened (phones and small windows only), so it stays out of the first page's JavaScript.
-const NavDrawer = lazy(() => import('../navigation/NavDrawer.js').then((module) => ({ default: module.NavDrawer })));
+// Loaded when first opened (phones and small windows only), with MUI's theme scope, so neither is in
+// the first page's JavaScript.
+const NavDrawer = lazyThemed(() => import('../navigation/NavDrawer.js').then((module) => module.NavDrawer));
 
 /** SPEC §2 header: brand, navigation, next race, live race, account; the headlines run beneath. */
 export function Header() {
@@ -28,16 +25,16 @@ export function Header() {
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   // What a screen size hides is not rendered at all (less work on a phone's first render); read before
   // the first render, so nothing appears late.
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
-  const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const wide = useMediaQuery('(min-width: 1200px)');
+  const medium = useMediaQuery('(min-width: 900px)');
   return (
-    <AppBar position="sticky" color="primary" component="header">
-      <Toolbar className="pd-toolbar">
+    <header className="pd-header">
+      <div className="pd-toolbar">
         {!wide && (
           <IconButton
-            color="inherit"
             edge="start"
             aria-label="Open navigation"
+            onPointerEnter={() => void NavDrawer.preload()}
             onClick={() => {
               setDrawerLoaded(true);
               setDrawerOpen(true);
@@ -48,16 +45,14 @@ export function Header() {
         )}
         <RouterLink className="pd-brand" to={pathTo('Home')} aria-label={`${leagueName} home`}>
           <Logo size={36} />
-          <Typography variant="h6" component="span" className="pd-brand-name">
-            {leagueName}
-          </Typography>
+          <span className="pd-brand-name">{leagueName}</span>
         </RouterLink>
         {wide && <DesktopNav />}
         <div className="pd-grow" />
         {medium && <NextRaceSlot />}
         <LiveRaceButton />
         <AccountArea />
-      </Toolbar>
+      </div>
       <HeadlinesBanner />
       <RivalBeatenSlot />
       {drawerLoaded && (
@@ -65,6 +60,6 @@ export function Header() {
           <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
         </Suspense>
       )}
-    </AppBar>
+    </header>
   );
 }

@@ -1,27 +1,20 @@
-import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
 import { eventQueries } from '../../features/events/index.js';
 import { LiveIcon } from '../../components/icons.js';
+import { Button, ButtonLink } from '../../components/ui/index.js';
 import { pathTo } from '../routes/routeTable.js';
 
 /** Opens the live race; disabled while no event is live (SPEC §2), switched live by `live.changed`. */
 export function LiveRaceButton() {
   const { data: live = false } = useQuery({ ...eventQueries.live(), select: (answer) => answer.event !== null });
+  if (live)
+    return (
+      <ButtonLink variant="contained" color="error" size="small" startIcon={<LiveIcon />} aria-label="Live race" to={pathTo('Live')} className="pd-live-btn">
+        Live
+      </ButtonLink>
+    );
   return (
-    <Button
-      color="inherit"
-      variant={live ? 'contained' : 'outlined'}
-      size="small"
-      startIcon={<LiveIcon />}
-      disabled={!live}
-      aria-label="Live race"
-      {...(live ? { component: RouterLink, to: pathTo('Live') } : {})}
-      sx={{
-        '&.Mui-disabled': { color: 'inherit', opacity: 0.6, borderColor: 'currentColor' },
-        ...(live ? { bgcolor: 'error.main', color: 'error.contrastText', '&:hover': { bgcolor: 'error.dark' } } : {}),
-      }}
-    >
+    <Button variant="outlined" color="inherit" size="small" startIcon={<LiveIcon />} aria-label="Live race" disabled className="pd-live-btn">
       Live
     </Button>
   );

@@ -1,8 +1,7 @@
-import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router-dom';
 import { eventLinkTarget, nextRaceLabel, useNextPlannedEvent } from '../../features/events/index.js';
 import { showTime } from '../../components/dateTime.js';
 import { FlagIcon } from '../../components/icons.js';
+import { ButtonLink } from '../../components/ui/index.js';
 
 /**
  * The header's next planned race (SPEC §2): nothing when none is planned. In the top bar on wide
@@ -14,16 +13,15 @@ export function NextRaceSlot({ onNavigate }: { onNavigate?: () => void }) {
   const label = nextRaceLabel(event);
   const inDrawer = onNavigate !== undefined;
   return (
-    <Button
+    <ButtonLink
       color={inDrawer ? 'primary' : 'inherit'}
-      component={RouterLink}
       to={eventLinkTarget(event)}
       onClick={onNavigate}
       startIcon={<FlagIcon />}
-      sx={inDrawer ? { textTransform: 'none', justifyContent: 'flex-start', textAlign: 'left' } : { textTransform: 'none', whiteSpace: 'nowrap' }}
+      className={inDrawer ? 'pd-next-race pd-next-race--drawer' : 'pd-next-race pd-nowrap'}
     >
       Next race: {label ? `${label} · ` : ''}
       {showTime(event.date).short}
-    </Button>
+    </ButtonLink>
   );
 }

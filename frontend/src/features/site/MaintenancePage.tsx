@@ -1,28 +1,26 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { Logo } from '../../components/Logo.js';
+import { ButtonAnchor, Container, Text } from '../../components/ui/index.js';
 import { configAtom } from './atoms.js';
+import './siteScreens.css';
 
 /** SPEC §1: shown instead of the site while the league is under maintenance. */
 export function MaintenancePage() {
   const { leagueName, discord } = useAtomValue(configAtom);
   return (
-    <Container component="main" maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
-      <Typography variant="h3" component="p" sx={{ fontWeight: 700, mb: 3 }}>
+    <Container as="main" maxWidth="sm" className="pd-site-screen">
+      <Text variant="h3" as="p" className="pd-site-screen-name">
         {leagueName}
-      </Typography>
-      <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3 }}>
+      </Text>
+      <div className="pd-site-screen-logo">
         <Logo size={128} label={`${leagueName} logo`} />
-      </Box>
-      <Typography variant="h4" component="h1" gutterBottom>
+      </div>
+      <Text variant="h4" as="h1" gutterBottom>
         Website under maintenance
-      </Typography>
-      <Button variant="contained" size="large" href={discord.joinUrl} target="_blank" rel="noopener noreferrer" sx={{ minWidth: 228, mt: 3 }}>
+      </Text>
+      <ButtonAnchor variant="contained" size="large" href={discord.joinUrl} target="_blank" rel="noopener noreferrer" className="pd-site-screen-join">
         Join our discord
-      </Button>
+      </ButtonAnchor>
     </Container>
   );
 }
