@@ -32,6 +32,24 @@ describe('ReadCache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it("answers the fast path from the process's copy while the tag's generation holds, and drops it when another instance invalidates", async () => {
+    const etagOf = jest.fn((body: Buffer) => `W/"${body.length}"`);
+    const otherInstance = new ReadCache(redis, { redisPrefix: prefix } as AppConfig);
+    expect(await cache.answer('copies', '/api/copied', etagOf)).toBeNull();
+
+    await cache.json('copies', '/api/copied', async () => ({ seats: 20 }));
+    const first = await cache.answer('copies', '/api/copied', etagOf);
+    expect(first && { body: first.body.toString(), etag: first.etag }).toEqual({ body: '{"seats":20}', etag: 'W/"12"' });
+    // The same copy, its ETag computed once.
+    expect(await cache.answer('copies', '/api/copied', etagOf)).toBe(first);
+    expect(etagOf).toHaveBeenCalledTimes(1);
+
+    await otherInstance.invalidate(['copies']);
+    expect(await cache.answer('copies', '/api/copied', etagOf)).toBeNull();
+    await otherInstance.json('copies', '/api/copied', async () => ({ seats: 19 }));
+    expect((await cache.answer('copies', '/api/copied', etagOf))?.body.toString()).toBe('{"seats":19}');
+  });
+
   it('keeps tags apart: invalidating one leaves the others cached', async () => {
     const games = jest.fn(async () => ['ACC']);
     await cache.json('games', '/api/games', games);

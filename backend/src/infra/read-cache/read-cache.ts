@@ -25,6 +25,29 @@ return 1`;
 /** The cached entry (or nil) and the tag's generation, in one command. */
 const READ_WITH_GENERATION = `return {redis.call('HGET', KEYS[1], ARGV[1]), redis.call('GET', KEYS[2]) or ''}`;
 
+/** The tag's generation, and the entry only when the generation is not the one the caller holds (ARGV[2]). */
+const READ_IF_CHANGED = `
+local generation = redis.call('GET', KEYS[2]) or ''
+if generation == ARGV[2] then return {generation} end
+return {generation, redis.call('HGET', KEYS[1], ARGV[1])}`;
+
+/** Never a generation (those are '' or a number): what a caller without a copy of the entry sends. */
+const NO_COPY = '-';
+/** The answers one process keeps copies of (their bytes, at most `MAX_COPY_BYTES` in all). */
+const MAX_COPIES = 1_000;
+const MAX_COPY_BYTES = 32 * 1024 * 1024;
+
+/** A cached read's answer as sent: the JSON bytes and their ETag. */
+export interface CachedAnswer {
+  body: Buffer;
+  etag: string;
+}
+
+interface Copy extends CachedAnswer {
+  generation: string;
+  expiresAt: number;
+}
+
 /**
  * Public reads served from Redis as ready JSON text, shared by every API instance. Entries live in
  * one hash per tag (e.g. `events`); invalidating a tag drops the hash and bumps its generation, so
@@ -32,6 +55,10 @@ const READ_WITH_GENERATION = `return {redis.call('HGET', KEYS[1], ARGV[1]), redi
  * `@CachedRead`): at commit in the process that made the change, and again by the outbox relay
  * before the event goes out, so no browser refetching after a push gets the old state.
  * If Redis fails, reads go to the database.
+ *
+ * The visitor fast path (`answer`) also keeps a copy of the answers it sends in the process, with
+ * their ETag, each valid while its tag's generation in Redis is the one it was taken at: a request
+ * still asks Redis (a few bytes, not the entry), so an invalidation anywhere is seen at once.
  */
 @Injectable()
 export class ReadCache {
@@ -45,7 +72,11 @@ export class ReadCache {
     this.prefix = `${config.redisPrefix}:reads`;
     this.redis.defineCommand('paddockReadCached', { numberOfKeys: 2, lua: READ_WITH_GENERATION });
     this.redis.defineCommand('paddockStoreRead', { numberOfKeys: 2, lua: STORE_IF_CURRENT });
+    this.redis.defineCommand('paddockReadIfChanged', { numberOfKeys: 2, lua: READ_IF_CHANGED });
   }
+
+  private readonly copies = new Map<string, Copy>();
+  private copiedBytes = 0;
 
   /** The JSON text of the read: cached, or loaded now (and cached unless the tag changed meanwhile). */
   async json(tag: string, key: string, load: () => Promise<unknown>): Promise<string> {
@@ -67,19 +98,47 @@ export class ReadCache {
   }
 
   /**
-   * The JSON of a cached read as the bytes stored (no decoding: they go to the socket as they are), or
-   * null when there is none, it is too old, or Redis fails — a lookup that never loads, for callers
-   * that fall back to the full pipeline on a miss.
+   * The cached answer of a read, or null when there is none, it is too old, or Redis fails — a lookup
+   * that never loads, for callers that fall back to the full pipeline on a miss. `etagOf` computes
+   * the ETag of an answer the process has no copy of yet.
    */
-  async cachedBytes(tag: string, key: string): Promise<Buffer | null> {
+  async answer(tag: string, key: string, etagOf: (body: Buffer) => string): Promise<CachedAnswer | null> {
+    const id = `${tag}\n${key}`;
+    const copy = this.copies.get(id);
+    const held = copy && copy.expiresAt > Date.now() ? copy.generation : NO_COPY;
+    let generation: string;
+    let stored: Buffer | null | undefined;
     try {
-      const stored = await this.redis.hgetBuffer(this.hashKey(tag), key);
-      if (!stored) return null;
-      const separator = stored.indexOf(ENTRY_SEPARATOR);
-      return Number(stored.toString('latin1', 0, separator)) > Date.now() ? stored.subarray(separator + 1) : null;
+      const [current, entry] = await (this.redis as CacheCommands).paddockReadIfChangedBuffer(this.hashKey(tag), this.generationKey(tag), key, held);
+      [generation, stored] = [current.toString(), entry];
     } catch {
       return null;
     }
+    if (copy && generation === held) return copy;
+    this.forget(id);
+    if (!stored) return null;
+    const separator = stored.indexOf(ENTRY_SEPARATOR);
+    const expiresAt = Number(stored.toString('latin1', 0, separator));
+    if (expiresAt <= Date.now()) return null;
+    const body = stored.subarray(separator + 1);
+    this.keep(id, { body, etag: etagOf(body), generation, expiresAt });
+    return this.copies.get(id) ?? null;
+  }
+
+  private keep(id: string, copy: Copy): void {
+    this.copies.set(id, copy);
+    this.copiedBytes += copy.body.length;
+    for (const [oldest] of this.copies) {
+      if (this.copies.size <= MAX_COPIES && this.copiedBytes <= MAX_COPY_BYTES) break;
+      this.forget(oldest);
+    }
+  }
+
+  private forget(id: string): void {
+    const copy = this.copies.get(id);
+    if (!copy) return;
+    this.copies.delete(id);
+    this.copiedBytes -= copy.body.length;
   }
 
   /** Drops every cached read of these tags. */
@@ -108,4 +167,5 @@ export class ReadCache {
 type CacheCommands = Redis & {
   paddockReadCached(hash: string, generation: string, key: string): Promise<[string | null, string]>;
   paddockStoreRead(hash: string, generation: string, seen: string, key: string, value: string, maxEntries: number, ttlMs: number): Promise<number>;
+  paddockReadIfChangedBuffer(hash: string, generation: string, key: string, held: string): Promise<[Buffer, Buffer | null | undefined]>;
 };

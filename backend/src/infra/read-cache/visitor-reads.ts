@@ -54,24 +54,31 @@ export class VisitorReads {
       const startedAt = Date.now();
       // Both go to Redis at once (one round trip); the read counts once against the anonymous-reads
       // limit whichever path answers it: the guard skips a request counted here.
-      Promise.all([this.cache.cachedBytes(route.read.tag.name, cachedReadKey(route.read, url, undefined)), countVisitorRead(limits, this.config, request)])
-        .then(([body, count]) => {
+      Promise.all([this.cache.answer(route.read.tag.name, cachedReadKey(route.read, url, undefined), etagOf(request)), countVisitorRead(limits, this.config, request)])
+        .then(([answer, count]) => {
           if (count.isBlocked) {
             response.setHeader('X-Request-Id', requestId(request));
             response.setHeader('Retry-After', String(count.timeToBlockExpire));
             response.status(429).json(errorBody(429, tooManyRequests(count.timeToBlockExpire), url));
             return logAnswer(request, response, startedAt);
           }
-          if (body === null) return next();
+          if (answer === null) return next();
           // Labelled as Express labels the routes it matched: the HTTP metrics read `request.route.path`.
           request.route = { path: route.path };
           response.setHeader('X-Request-Id', requestId(request));
-          response.set(CACHED_READ_HEADERS).send(body);
+          // With the ETag set, `send` does not hash the body again; it still answers 304 when the browser has it.
+          response.set(CACHED_READ_HEADERS).set('ETag', answer.etag).send(answer.body);
           logAnswer(request, response, startedAt);
         })
         .catch(next);
     };
   }
+}
+
+/** Express' own ETag function (the app's `etag` setting), so both paths give an answer the same ETag. */
+function etagOf(request: Request): (body: Buffer) => string {
+  const generate = request.app.get('etag fn') as (body: Buffer, encoding?: BufferEncoding) => string;
+  return (body) => generate(body, 'utf8');
 }
 
 /** The caller's X-Request-Id when it is a plausible id, else a new one (as the request log's genReqId). */
