@@ -3,20 +3,21 @@
  * the pages a visitor lands on, against the built site on the system Chromium. Prints a table.
  *
  *   --runs N   runs per page; the median run (by performance score) is shown (default 3)
+ *   --reports D  also writes each run's full Lighthouse result (JSON) into folder D, to see what a metric is made of
  *
  * Goals: performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1. Lighthouse's simulated throttling scales
  * the CPU time it observes, so a busy machine inflates TBT and LCP: the machine's load is printed with the table.
  */
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.js';
 import { startBenchSite } from './site.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, reports: { type: 'string' } } });
 const RUNS = Number(values.runs);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const GOALS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
@@ -45,6 +46,10 @@ try {
     const runs: PageResult[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const result = await lighthouse(`${site.baseUrl}${pagePath}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+      if (values.reports) {
+        mkdirSync(values.reports, { recursive: true });
+        writeFileSync(path.join(values.reports, `${pagePath.slice(1).replace(/\W+/g, '_') || 'home'}-${run + 1}.json`), JSON.stringify(result!.lhr));
+      }
       const audits = result!.lhr.audits;
       runs.push({
         score: Math.round((result!.lhr.categories.performance.score ?? 0) * 100),
