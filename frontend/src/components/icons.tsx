@@ -34,3 +34,5 @@ export const ShortVideoIcon = createSvgIcon(<path d="M17 2H7c-1.1 0-2 .9-2 2v16c
 export const VideoIcon = createSvgIcon(<path d="M21 3H3c-1.1 0-2 .9-2 2v12c0 1.1.9 2 2 2h5v2h8v-2h5c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2m0 14H3V5h18zm-5-6-7 4V7z" />, 'Video');
 export const LiveStreamIcon = createSvgIcon(<path d="M17 10.5V7c0-.55-.45-1-1-1H4c-.55 0-1 .45-1 1v10c0 .55.45 1 1 1h12c.55 0 1-.45 1-1v-3.5l4 4v-11z" />, 'LiveStream');
 export const ChatIcon = createSvgIcon(<path d="M20 2H4c-1.1 0-2 .9-2 2v18l4-4h14c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2M8 11H6V9h2zm5 0h-2V9h2zm5 0h-2V9h2z" />, 'Chat');
+export const ChevronLeftIcon = createSvgIcon(<path d="M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z" />, 'ChevronLeft');
+export const ChevronRightIcon = createSvgIcon(<path d="M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z" />, 'ChevronRight');

@@ -6,6 +6,7 @@ export { classes } from './classes.js';
 export { Alert, Chip, LinearProgress, Skeleton, Spinner, type Severity } from './feedback.js';
 export { lazyThemed } from './lazyThemed.js';
 export { applyPalette } from './palette.js';
+export { SelectField } from './SelectField.js';
 export { Card, CardActions, CardContent, CardMedia, Container, Paper } from './surfaces.js';
 export { Tabs } from './Tabs.js';
 export { Text, type TextVariant, type Tone } from './Text.js';

@@ -1,11 +1,13 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
-import { Container, lazyThemed, LinearProgress, Tabs } from '../../../components/ui/index.js';
+import { ListPagination } from '../../../components/ListPagination.js';
+import { Container, LinearProgress, Tabs } from '../../../components/ui/index.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { useQuery } from '@tanstack/react-query';
 import { catalogueQueries } from '../../catalogue/index.js';
 import { eventQueries, type EventListFilters } from '../api.js';
+import { EventFilters } from './EventFilters.js';
 import { EventGrid } from './EventGrid.js';
 import './eventList.css';
 
@@ -15,12 +17,6 @@ const WHEN_TABS = [
   { value: 'upcoming', label: 'Upcoming' },
   { value: 'past', label: 'Past' },
 ] as const;
-
-// The filters' select fields (MUI Select, Menu, Popover, Modal) and the list footer (TablePagination) are
-// MUI, and no part of this page's first paint: they load right after it, with MUI's theme scope, in the
-// space kept for them (two small fields: 40 px high, stacked on phones; the footer's one row).
-const EventFilters = lazyThemed(() => import('./EventFilters.js').then((module) => module.EventFilters));
-const ListPagination = lazyThemed(() => import('../../../components/ListPagination.js').then((module) => module.ListPagination));
 
 /** Event-List (SPEC §2): upcoming and past events, filtered by game and platform, paged. */
 export default function EventListPage() {
@@ -50,9 +46,7 @@ export default function EventListPage() {
         }}
         className="pd-event-list-tabs"
       />
-      <Suspense fallback={<div aria-hidden className="pd-event-filters-space" />}>
-        <EventFilters games={games.data ?? []} value={filters} onChange={changeFilters} />
-      </Suspense>
+      <EventFilters games={games.data ?? []} value={filters} onChange={changeFilters} />
       <div className="pd-event-list-progress">{events.isFetching && <LinearProgress label="Loading events" />}</div>
       {!events.isFetching && list.length === 0 ? (
         <EmptyState title={when === 'upcoming' ? 'No upcoming events' : 'No past events'}>
@@ -61,9 +55,7 @@ export default function EventListPage() {
       ) : (
         <EventGrid events={list} label={when === 'upcoming' ? 'Upcoming events' : 'Past events'} />
       )}
-      <Suspense fallback={totalElements ? <div aria-hidden className="pd-event-pagination-space" /> : null}>
-        <ListPagination label="Event pages" paging={paging} totalElements={totalElements} onChange={setPaging} />
-      </Suspense>
+      <ListPagination label="Event pages" paging={paging} totalElements={totalElements} onChange={setPaging} />
     </Container>
   );
 }
