@@ -36,3 +36,4 @@ export const LiveStreamIcon = createSvgIcon(<path d="M17 10.5V7c0-.55-.45-1-1-1H
 export const ChatIcon = createSvgIcon(<path d="M20 2H4c-1.1 0-2 .9-2 2v18l4-4h14c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2M8 11H6V9h2zm5 0h-2V9h2zm5 0h-2V9h2z" />, 'Chat');
 export const ChevronLeftIcon = createSvgIcon(<path d="M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z" />, 'ChevronLeft');
 export const ChevronRightIcon = createSvgIcon(<path d="M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z" />, 'ChevronRight');
+export const PlayIcon = createSvgIcon(<path d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m-2 14.5v-9l6 4.5z" />, 'Play');

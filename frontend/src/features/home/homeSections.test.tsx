@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import userEvent from '@testing-library/user-event';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { VideoDto } from '@paddock/contracts/events.js';
@@ -40,7 +41,7 @@ describe("Home's sections", () => {
     expect(screen.getByText('Nothing scheduled right now.')).toBeInTheDocument();
   });
 
-  it('shows the three latest videos as cards with their event links and is absent without videos', () => {
+  it('shows the three latest videos as cards with their event links and is absent without videos', async () => {
     const { container, rerender } = render(
       <MemoryRouter>
         <VideosSection videos={[video(1), video(2), video(3), video(4)]} />
@@ -52,7 +53,10 @@ describe("Home's sections", () => {
     const card = within(list).getByRole('article', { name: 'Race 2' });
     expect(within(card).getByRole('heading', { level: 3, name: 'Race 2' })).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Race 2' })).toHaveAttribute('href', '/events/2');
-    expect(within(card).getByTitle('Video of Race 2')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/v2');
+    // The player loads when played, and then starts at once.
+    expect(within(card).queryByTitle('Video of Race 2')).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: 'Play: Video of Race 2' }));
+    expect(within(card).getByTitle('Video of Race 2')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/v2?autoplay=1');
     expect(within(section).getByRole('link', { name: 'All videos' })).toBeInTheDocument();
     rerender(
       <MemoryRouter>

@@ -9,7 +9,7 @@ import './media.css';
 export function VideoCard({ video, headingLevel = 'h3' }: { video: VideoDto; headingLevel?: 'h2' | 'h3' }) {
   return (
     <Card as="article" variant="outlined" aria-label={video.eventName} className="pd-video-card">
-      <VideoEmbed src={video.embedUrl} title={`Video of ${video.eventName}`} />
+      <VideoEmbed src={video.embedUrl} title={`Video of ${video.eventName}`} onPlay />
       <CardContent>
         <Text variant="subtitle1" as={headingLevel} className="pd-video-card-title">
           <TextLink to={eventDetailsPath(video.eventId)} look="inherit">
