@@ -4,8 +4,8 @@
  * (its own lazily loaded chunk and what that imports), then all the screens of each area. Budget: a
  * visitor's first page — the entry plus the heaviest of Home, /events and an event page — within
  * 150 KiB. Chunks come from the build's manifest (frontend/dist/.vite/manifest.json); which module is
- * each route's screen, from the `lazyPage(() => import(…))` and `plainPage(…)` lines of frontend/src/app/areas;
- * a `lazyPage` screen also downloads MUI's theme scope (components/ui/MuiScope), a `plainPage` one does not.
+ * each route's screen, from the `lazyPage(() => import(…))` lines of frontend/src/app/areas (a screen also
+ * downloads MUI's theme scope, components/ui/MuiScope); a `landingPage(…)` screen is part of the entry.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -52,13 +52,13 @@ function screensByArea(): Map<string, Map<string, string[]>> {
   const areas = new Map<string, Map<string, string[]>>();
   for (const file of readdirSync(AREAS).filter((name) => name.endsWith('Area.tsx'))) {
     const screens = new Map<string, string[]>();
-    for (const [, name, declaration, specifier] of readFileSync(path.join(AREAS, file), 'utf8').matchAll(
-      /^\s*'?([\w-]+)'?: (lazyPage|plainPage)\(\s*\(\) => import\('([^']+)'\)/gm,
-    )) {
-      const source = path.relative(FRONTEND, path.resolve(AREAS, specifier)).replace(/\.js$/, '');
-      const key = ['.tsx', '.ts'].map((extension) => source + extension).find((candidate) => candidate in manifest);
+    const source = readFileSync(path.join(AREAS, file), 'utf8');
+    for (const [, name] of source.matchAll(/^\s*'?([\w-]+)'?: landingPage\(/gm)) screens.set(name, []);
+    for (const [, name, specifier] of source.matchAll(/^\s*'?([\w-]+)'?: lazyPage\(\s*\(\) => import\('([^']+)'\)/gm)) {
+      const module = path.relative(FRONTEND, path.resolve(AREAS, specifier)).replace(/\.js$/, '');
+      const key = ['.tsx', '.ts'].map((extension) => module + extension).find((candidate) => candidate in manifest);
       if (!key) throw new Error(`${file}: the screen of ${name} (${specifier}) is not a chunk of the build`);
-      screens.set(name, declaration === 'lazyPage' ? [key, MUI_SCOPE] : [key]);
+      screens.set(name, [key, MUI_SCOPE]);
     }
     areas.set(file.replace(/Area\.tsx$/, '').toLowerCase(), screens);
   }

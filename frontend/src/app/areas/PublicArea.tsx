@@ -1,19 +1,22 @@
 import { DEFAULT_PAGE_SIZE, toPageRequest } from '../../components/paging.js';
 import { routeId } from '../../components/routeId.js';
 import { catalogueQueries } from '../../features/catalogue/index.js';
+import EventDetailsPage from '../../features/events/components/EventDetailsPage.js';
+import EventListPage from '../../features/events/components/EventListPage.js';
 import { eventQueries } from '../../features/events/index.js';
+import HomePage from '../../features/home/HomePage.js';
 import type { AreaPages, FirstReads } from './areaProps.js';
-import { lazyPage, plainPage } from './lazyPage.js';
+import { landingPage, lazyPage } from './lazyPage.js';
 
 /** Screens every visitor may see (SPEC §4). */
 export const PUBLIC_PAGES: AreaPages = {
-  Home: plainPage(() => import('../../features/home/HomePage.js')),
+  Home: landingPage(HomePage),
   '404': lazyPage(
     () => import('../pages/NotFoundPage.js'),
     (m) => <m.NotFoundPage />,
   ),
-  'Event-List': plainPage(() => import('../../features/events/components/EventListPage.js')),
-  'Event-details': plainPage(() => import('../../features/events/components/EventDetailsPage.js')),
+  'Event-List': landingPage(EventListPage),
+  'Event-details': landingPage(EventDetailsPage),
   'Event-Assessment': lazyPage(() => import('../../features/events/components/AssessmentPage.js')),
   Media: lazyPage(() => import('../../features/media/MediaPage.js')),
   Live: lazyPage(() => import('../../features/live/LivePage.js')),
