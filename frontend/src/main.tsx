@@ -1,3 +1,5 @@
+// First, so the feature stylesheets imported after it (the shell's, the pages') override its rules.
+import './components/ui/ui.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, startUpOnce } from './app/App.js';

@@ -18,10 +18,12 @@ export function NextRaceSlot({ onNavigate }: { onNavigate?: () => void }) {
       to={eventLinkTarget(event)}
       onClick={onNavigate}
       startIcon={<FlagIcon />}
-      className={inDrawer ? 'pd-next-race pd-next-race--drawer' : 'pd-next-race pd-nowrap'}
+      className={inDrawer ? 'pd-header-next-race pd-header-next-race--drawer' : 'pd-header-next-race pd-nowrap'}
     >
-      Next race: {label ? `${label} · ` : ''}
-      {showTime(event.date).short}
+      <span className="pd-header-next-race-label">
+        Next race: {label ? `${label} · ` : ''}
+        {showTime(event.date).short}
+      </span>
     </ButtonLink>
   );
 }

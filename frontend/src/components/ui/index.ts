@@ -1,5 +1,6 @@
-// The plain components: what the first page (shell, Home, events) is built from, without MUI. See ui.css.
-import './ui.css';
+// The plain components: what the first page (shell, Home, events) is built from, without MUI. Their
+// stylesheet, ui.css, is imported by main.tsx: a barrel's own imports are dropped when the bundler
+// follows its re-exports to the modules behind them (the package has no side effects, CSS aside).
 
 export { Button, ButtonAnchor, ButtonLink, IconAnchor, IconButton, type ButtonLook } from './Button.js';
 export { classes } from './classes.js';
