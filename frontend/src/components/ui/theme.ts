@@ -10,29 +10,20 @@ declare module '@mui/material/styles' {
   }
 }
 
-const { light, dark } = palette;
+/** One colour scheme of the palette in MUI's terms. */
+const scheme = (colors: (typeof palette)['light' | 'dark']) => ({
+  palette: {
+    primary: { main: colors.primary, contrastText: colors.primaryContrast },
+    secondary: { main: colors.secondary, contrastText: colors.secondaryContrast },
+    footer: { main: colors.footer, contrastText: colors.footerContrast },
+    background: { default: colors.background, paper: colors.paper },
+  },
+});
 
 /** MUI's theme for the screens built with MUI components, from the same palette as the static stylesheets. */
 export const theme = createTheme({
   cssVariables: { colorSchemeSelector: 'media' },
-  colorSchemes: {
-    light: {
-      palette: {
-        primary: { main: light.primary, contrastText: light.primaryContrast },
-        secondary: { main: light.secondary, contrastText: light.secondaryContrast },
-        footer: { main: light.footer, contrastText: light.footerContrast },
-        background: { default: light.background, paper: light.paper },
-      },
-    },
-    dark: {
-      palette: {
-        primary: { main: dark.primary, contrastText: dark.primaryContrast },
-        secondary: { main: dark.secondary, contrastText: dark.secondaryContrast },
-        footer: { main: dark.footer, contrastText: dark.footerContrast },
-        background: { default: dark.background, paper: dark.paper },
-      },
-    },
-  },
+  colorSchemes: { light: scheme(palette.light), dark: scheme(palette.dark) },
   shape: { borderRadius: 8 },
   components: {
     MuiAppBar: { defaultProps: { enableColorOnDark: true } },
