@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
@@ -64,23 +63,6 @@ export function InlineFailure({ what, error, onRetry }: { what: string; error: u
       }
     >
       {`The ${what} could not be loaded. ${loadFailureText(error)}`}
-    </Alert>
-  );
-}
-
-/** The form's summary after a refused save, with messages for fields it does not show by name. */
-export function FormFailure({ message, others = [] }: { message: string | null; others?: string[] }) {
-  if (!message) return null;
-  return (
-    <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-      {message}
-      {others.length > 0 && (
-        <Box component="ul" sx={{ m: 0, pl: 2 }}>
-          {others.map((text) => (
-            <li key={text}>{text}</li>
-          ))}
-        </Box>
-      )}
     </Alert>
   );
 }

@@ -11,7 +11,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { bareDriverName } from '../labels.js';
-import { visuallyHidden } from './visuallyHidden.js';
+import { visuallyHidden } from '../../../components/visuallyHidden.js';
 import type { DriverStandingDto, SeasonDto, StandingsDto, TeamStandingDto } from '../types.js';
 
 /** One round's column: its event, numbered as in the season. */
