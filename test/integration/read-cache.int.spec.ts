@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../backend/src/config/environment.js';
-import { MAX_ENTRIES_PER_TAG, READ_TTL_MS, ReadCache } from '../../backend/src/infra/read-cache/read-cache.js';
+import { MAX_ENTRIES_PER_TAG, READ_TTL_MS, ReadCache, type CacheMiss, type CachedAnswer } from '../../backend/src/infra/read-cache/read-cache.js';
+
+const lengthTag = (body: Buffer) => `W/"${body.length}"`;
+const etagOf = lengthTag;
+const bodyOf = (answer: CachedAnswer | CacheMiss | null) => (answer && 'body' in answer ? answer.body.toString() : answer);
 
 /** The shared read cache against the real Redis: hits, invalidation, the race with a slow read, bounds, outages. */
 describe('ReadCache', () => {
@@ -33,11 +37,12 @@ describe('ReadCache', () => {
   });
 
   it("answers the fast path from the process's copy while the tag's generation holds, and drops it when another instance invalidates", async () => {
-    const etagOf = jest.fn((body: Buffer) => `W/"${body.length}"`);
+    const etagOf = jest.fn(lengthTag);
     const otherInstance = new ReadCache(redis, { redisPrefix: prefix } as AppConfig);
-    expect(await cache.answer('copies', '/api/copied', etagOf)).toBeNull();
-
+    const miss = await cache.answer('copies', '/api/copied', etagOf);
+    expect(miss).toEqual({ loaded: expect.any(Function) });
     await cache.json('copies', '/api/copied', async () => ({ seats: 20 }));
+    (miss as CacheMiss).loaded();
     const first = await cache.answer('copies', '/api/copied', etagOf);
     expect(first && { body: first.body.toString(), etag: first.etag }).toEqual({ body: '{"seats":20}', etag: 'W/"12"' });
     // The same copy, its ETag computed once.
@@ -45,9 +50,52 @@ describe('ReadCache', () => {
     expect(etagOf).toHaveBeenCalledTimes(1);
 
     await otherInstance.invalidate(['copies']);
-    expect(await cache.answer('copies', '/api/copied', etagOf)).toBeNull();
+    const missAfterChange = await cache.answer('copies', '/api/copied', etagOf);
+    expect(missAfterChange).toEqual({ loaded: expect.any(Function) });
     await otherInstance.json('copies', '/api/copied', async () => ({ seats: 19 }));
-    expect((await cache.answer('copies', '/api/copied', etagOf))?.body.toString()).toBe('{"seats":19}');
+    (missAfterChange as CacheMiss).loaded();
+    expect(bodyOf(await cache.answer('copies', '/api/copied', etagOf))).toBe('{"seats":19}');
+  });
+
+  it('lets one fast-path request of the process load a changed entry while the others wait for its answer', async () => {
+    await cache.json('herd', '/api/herd', async () => ({ seats: 20 }));
+    expect(bodyOf(await cache.answer('herd', '/api/herd', etagOf))).toBe('{"seats":20}');
+    await cache.invalidate(['herd']);
+
+    const loader = (await cache.answer('herd', '/api/herd', etagOf)) as CacheMiss;
+    expect(loader).toEqual({ loaded: expect.any(Function) });
+    const waiting = [cache.answer('herd', '/api/herd', etagOf), cache.answer('herd', '/api/herd', etagOf)];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await cache.json('herd', '/api/herd', async () => ({ seats: 19 }));
+    loader.loaded();
+    expect((await Promise.all(waiting)).map(bodyOf)).toEqual(['{"seats":19}', '{"seats":19}']);
+  });
+
+  it('serves an entry that only outlived the TTL while one request of the process loads it again', async () => {
+    await cache.json('aged', '/api/aged', async () => ({ seats: 20 }));
+    expect(bodyOf(await cache.answer('aged', '/api/aged', etagOf))).toBe('{"seats":20}');
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(now + READ_TTL_MS + 1);
+    try {
+      const loader = await cache.answer('aged', '/api/aged', etagOf);
+      expect(loader).toEqual({ loaded: expect.any(Function) });
+      expect(bodyOf(await cache.answer('aged', '/api/aged', etagOf))).toBe('{"seats":20}');
+      await cache.json('aged', '/api/aged', async () => ({ seats: 18 }));
+      (loader as CacheMiss).loaded();
+      expect(bodyOf(await cache.answer('aged', '/api/aged', etagOf))).toBe('{"seats":18}');
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('loads an entry once for concurrent callers', async () => {
+    let finish!: (value: unknown) => void;
+    const load = jest.fn(() => new Promise((resolve) => (finish = resolve)));
+    const callers = [cache.json('shared', '/api/shared', load), cache.json('shared', '/api/shared', load)];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    finish({ seats: 7 });
+    expect(await Promise.all(callers)).toEqual(['{"seats":7}', '{"seats":7}']);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('keeps tags apart: invalidating one leaves the others cached', async () => {

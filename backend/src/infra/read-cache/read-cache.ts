@@ -36,11 +36,18 @@ const NO_COPY = '-';
 /** The answers one process keeps copies of (their bytes, at most `MAX_COPY_BYTES` in all). */
 const MAX_COPIES = 1_000;
 const MAX_COPY_BYTES = 32 * 1024 * 1024;
+/** How many loads by other requests a fast-path request waits for before it loads the entry itself. */
+const MAX_WAITS_FOR_A_LOAD = 2;
 
 /** A cached read's answer as sent: the JSON bytes and their ETag. */
 export interface CachedAnswer {
   body: Buffer;
   etag: string;
+}
+
+/** A fast-path request that loads the entry through the full pipeline: `loaded` once its answer is sent (or it failed). */
+export interface CacheMiss {
+  loaded(): void;
 }
 
 interface Copy extends CachedAnswer {
@@ -77,8 +84,12 @@ export class ReadCache {
 
   private readonly copies = new Map<string, Copy>();
   private copiedBytes = 0;
+  /** The entries a fast-path request of this process is loading, by id: the others wait for them. */
+  private readonly loading = new Map<string, Promise<void>>();
+  /** Loads in progress through `json`, by entry and the generation they will be stored under: concurrent callers share one. */
+  private readonly loads = new Map<string, Promise<string>>();
 
-  /** The JSON text of the read: cached, or loaded now (and cached unless the tag changed meanwhile). */
+  /** The JSON text of the read: cached, or loaded now (and cached unless the tag changed meanwhile); concurrent loads of one entry are one. */
   async json(tag: string, key: string, load: () => Promise<unknown>): Promise<string> {
     const [hash, generation] = [this.hashKey(tag), this.generationKey(tag)];
     let seen: string;
@@ -91,47 +102,79 @@ export class ReadCache {
       this.logger.debug(`Read cache unavailable (${(error as Error).message}); reading the database`);
       return JSON.stringify(await load());
     }
-    const json = JSON.stringify(await load());
-    const stored = `${Date.now() + READ_TTL_MS}${ENTRY_SEPARATOR}${json}`;
-    await (this.redis as CacheCommands).paddockStoreRead(hash, generation, seen, key, stored, MAX_ENTRIES_PER_TAG, READ_TTL_MS * 6).catch(() => 0);
-    return json;
+    const flight = `${tag}\n${key}\n${seen}`;
+    const pending = this.loads.get(flight);
+    if (pending) return pending;
+    const loading = (async () => {
+      const json = JSON.stringify(await load());
+      const stored = `${Date.now() + READ_TTL_MS}${ENTRY_SEPARATOR}${json}`;
+      await (this.redis as CacheCommands).paddockStoreRead(hash, generation, seen, key, stored, MAX_ENTRIES_PER_TAG, READ_TTL_MS * 6).catch(() => 0);
+      return json;
+    })().finally(() => this.loads.delete(flight));
+    this.loads.set(flight, loading);
+    return loading;
   }
 
   /**
-   * The cached answer of a read, or null when there is none, it is too old, or Redis fails — a lookup
-   * that never loads, for callers that fall back to the full pipeline on a miss. `etagOf` computes
-   * the ETag of an answer the process has no copy of yet.
+   * The fast path's lookup, which never loads: the cached answer; or, when there is none (or it is
+   * older than the TTL), a `CacheMiss` that makes this request the one of the process that loads it
+   * through the full pipeline; or null (Redis fails, or the wait ran out): load without holding the
+   * others. While a request of the process loads an entry, the others wait for it rather than each
+   * loading it too, and an entry that only outlived the TTL (no domain event changed its tag) is
+   * still served to them. `etagOf` computes the ETag of an answer the process has no copy of yet.
    */
-  async answer(tag: string, key: string, etagOf: (body: Buffer) => string): Promise<CachedAnswer | null> {
+  async answer(tag: string, key: string, etagOf: (body: Buffer) => string): Promise<CachedAnswer | CacheMiss | null> {
     const id = `${tag}\n${key}`;
-    const copy = this.copies.get(id);
-    const held = copy && copy.expiresAt > Date.now() ? copy.generation : NO_COPY;
-    let generation: string;
-    let stored: Buffer | null | undefined;
-    try {
-      const [current, entry] = await (this.redis as CacheCommands).paddockReadIfChangedBuffer(this.hashKey(tag), this.generationKey(tag), key, held);
-      [generation, stored] = [current.toString(), entry];
-    } catch {
-      return null;
+    for (let waits = 0; ; waits += 1) {
+      const copy = this.copies.get(id);
+      const current = copy && copy.expiresAt > Date.now();
+      let generation: string;
+      let stored: Buffer | null | undefined;
+      try {
+        const held = current ? copy.generation : NO_COPY;
+        const [seen, entry] = await (this.redis as CacheCommands).paddockReadIfChangedBuffer(this.hashKey(tag), this.generationKey(tag), key, held);
+        [generation, stored] = [seen.toString(), entry];
+      } catch {
+        return null;
+      }
+      if (current && generation === copy.generation) return copy;
+      const entry = stored && this.unexpired(stored);
+      if (entry) return this.keep(id, { body: entry.body, etag: etagOf(entry.body), generation, expiresAt: entry.expiresAt });
+      const loading = this.loading.get(id);
+      if (!loading) return this.startLoading(id);
+      if (copy?.generation === generation) return copy;
+      if (waits === MAX_WAITS_FOR_A_LOAD) return null;
+      await loading;
     }
-    if (copy && generation === held) return copy;
-    this.forget(id);
-    if (!stored) return null;
-    const separator = stored.indexOf(ENTRY_SEPARATOR);
-    const expiresAt = Number(stored.toString('latin1', 0, separator));
-    if (expiresAt <= Date.now()) return null;
-    const body = stored.subarray(separator + 1);
-    this.keep(id, { body, etag: etagOf(body), generation, expiresAt });
-    return this.copies.get(id) ?? null;
   }
 
-  private keep(id: string, copy: Copy): void {
+  private startLoading(id: string): CacheMiss {
+    let finish!: () => void;
+    const loading = new Promise<void>((resolve) => (finish = resolve));
+    this.loading.set(id, loading);
+    return {
+      loaded: () => {
+        if (this.loading.get(id) === loading) this.loading.delete(id);
+        finish();
+      },
+    };
+  }
+
+  private unexpired(stored: Buffer): { body: Buffer; expiresAt: number } | null {
+    const separator = stored.indexOf(ENTRY_SEPARATOR);
+    const expiresAt = Number(stored.toString('latin1', 0, separator));
+    return expiresAt > Date.now() ? { body: stored.subarray(separator + 1), expiresAt } : null;
+  }
+
+  private keep(id: string, copy: Copy): Copy {
+    this.forget(id);
     this.copies.set(id, copy);
     this.copiedBytes += copy.body.length;
     for (const [oldest] of this.copies) {
       if (this.copies.size <= MAX_COPIES && this.copiedBytes <= MAX_COPY_BYTES) break;
       this.forget(oldest);
     }
+    return copy;
   }
 
   private forget(id: string): void {

@@ -18,7 +18,8 @@ import { ReadRoutes } from './read-routes.js';
  * is answered here, before the Nest pipeline (request log middleware, ORM request context, guards,
  * interceptors), with the entry `ReadCacheInterceptor` stored under the same key. Everything else —
  * a miss, a signed-in caller (session cookie or Authorization header), a route that is not a
- * visitor's cached read — goes on to Nest, which answers and fills the cache.
+ * visitor's cached read — goes on to Nest, which answers and fills the cache. On a miss, one request
+ * of the process goes on to load the entry and the others wait for its answer (see `ReadCache.answer`).
  *
  * Mounted after the security headers and the HTTP metrics middleware (both run as for any request);
  * it sets what the Nest path sets on a cached read: `X-Request-Id`, `Cache-Control: no-cache`, the
@@ -56,13 +57,14 @@ export class VisitorReads {
       // limit whichever path answers it: the guard skips a request counted here.
       Promise.all([this.cache.answer(route.read.tag.name, cachedReadKey(route.read, url, undefined), etagOf(request)), countVisitorRead(limits, this.config, request)])
         .then(([answer, count]) => {
+          if (answer && 'loaded' in answer) response.once('close', answer.loaded);
           if (count.isBlocked) {
             response.setHeader('X-Request-Id', requestId(request));
             response.setHeader('Retry-After', String(count.timeToBlockExpire));
             response.status(429).json(errorBody(429, tooManyRequests(count.timeToBlockExpire), url));
             return logAnswer(request, response, startedAt);
           }
-          if (answer === null) return next();
+          if (answer === null || 'loaded' in answer) return next();
           // Labelled as Express labels the routes it matched: the HTTP metrics read `request.route.path`.
           request.route = { path: route.path };
           response.setHeader('X-Request-Id', requestId(request));
