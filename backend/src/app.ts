@@ -12,10 +12,10 @@ import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/environment.js';
 import { AppModule } from './app.module.js';
-import { VisitorReads } from './infra/read-cache/visitor-reads.js';
+import { ReadFastPath } from './infra/read-cache/read-fast-path.js';
 import { REDIS } from './infra/redis/redis.module.js';
 import { RedisIoAdapter } from './infra/realtime/redis-io.adapter.js';
-import { sessionMiddleware } from './modules/auth/session.js';
+import { sessionMiddleware, signedInUserId } from './modules/auth/session.js';
 import { httpMetrics } from './modules/ops/http-metrics.middleware.js';
 import { Metrics } from './modules/ops/metrics.js';
 import { mountQueueDashboard } from './modules/ops/queue-dashboard.js';
@@ -40,12 +40,15 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   app.use(...securityHeaders(config));
   app.use(httpMetrics(app.get(Metrics)));
   // Visitors' cached reads that are in the cache are answered here, before parsing, sessions and the Nest pipeline.
-  app.use(app.get(VisitorReads).middleware(API_PREFIX));
+  const fastReads = app.get(ReadFastPath);
+  app.use(fastReads.forVisitors(API_PREFIX));
   // Size and nesting are limited while parsing, before sessions, access rules or validation run.
   app.use(express.json({ limit: BODY_LIMIT, verify: verifyJsonBody }));
   app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT }));
   const sessions = sessionMiddleware(config, app.get<Redis>(REDIS));
   app.use(...sessions);
+  // And signed-in callers' hits, once the session is checked and renewed, before the principal is looked up.
+  app.use(fastReads.forSignedIn(API_PREFIX, signedInUserId));
   app.useWebSocketAdapter(new RedisIoAdapter(app, config.redisUrl, config.redisPrefix, sessions, new URL(config.publicUrl).origin));
   mountQueueDashboard(app);
 

@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { get } from 'node:http';
 import type { Socket } from 'socket.io-client';
-import type { AttendeeDto, EventDetailsDto } from '../../backend/src/contracts/events.js';
+import type { AttendeeDto, EventDetailsDto, EventDto } from '../../backend/src/contracts/events.js';
 import { ReadCacheInterceptor } from '../../backend/src/infra/read-cache/cached-read.js';
 import { READ_TTL_MS, ReadCache } from '../../backend/src/infra/read-cache/read-cache.js';
 import type { LeagueEvent } from '../../backend/src/modules/events/event.entities.js';
@@ -31,8 +31,17 @@ function plainGet(url: string, headers: Record<string, string>): Promise<{ statu
   );
 }
 
+/** Calls of the read cache's interceptor: a read that went through Nest. */
+const throughNest = jest.spyOn(ReadCacheInterceptor.prototype, 'intercept');
+afterEach(() => {
+  throughNest.mockClear();
+});
+afterAll(() => {
+  throughNest.mockRestore();
+});
+
 /**
- * Visitors' cached reads that are in the cache are answered before the Nest pipeline (VisitorReads),
+ * Visitors' cached reads that are in the cache are answered before the Nest pipeline (ReadFastPath),
  * from the entries the Nest path stores: the same answer, never stale, and nothing else goes that way.
  */
 describe('the visitor read fast path', () => {
@@ -41,7 +50,6 @@ describe('the visitor read fast path', () => {
   let draft: LeagueEvent;
   let drivers: TestDriver[];
   let organizer: CookieJar;
-  const throughNest = jest.spyOn(ReadCacheInterceptor.prototype, 'intercept');
 
   beforeAll(async () => {
     t = await startTestApp({ worker: true });
@@ -50,13 +58,7 @@ describe('the visitor read fast path', () => {
     drivers = await newDrivers(t.em(), t.app.get(ApiKeysService), 2);
     organizer = await t.signIn('organizer');
   });
-  afterEach(() => {
-    throughNest.mockClear();
-  });
-  afterAll(async () => {
-    throughNest.mockRestore();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const asVisitor = (path: string, headers: Record<string, string> = {}) => fetch(`${t.baseUrl}${path}`, { headers });
   /** A visitor's read through Nest, which stores the entry (the tag is dropped first: earlier tests' entries may be there). */
@@ -181,6 +183,84 @@ describe('the visitor read fast path', () => {
     // Invalid input is Nest's to refuse, every time (the read cache's interceptor runs before validation).
     for (let i = 0; i < 2; i += 1) expect((await asVisitor('/api/events/planned?pageSize=many')).status).toBe(400);
     expect(throughNest).toHaveBeenCalledTimes(2);
+  });
+});
+
+/**
+ * A signed-in session's GETs of cached reads that need no role flag are answered before the Nest
+ * pipeline too, once the session middlewares have checked and renewed the session (ReadFastPath).
+ */
+describe('the signed-in read fast path', () => {
+  let t: TestApp;
+  let event: LeagueEvent;
+  let driver: CookieJar;
+  let rookie: CookieJar;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    event = await newEvent(t.em(), { name: 'Caller Cup' });
+    [driver, rookie] = [await t.signIn('driver'), await t.signIn('rookie')];
+  });
+  afterAll(() => t.close());
+
+  const myNext = async (as: CookieJar) => {
+    const response = await t.request('/api/events/mynext', { as });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { event: EventDto | null }).event?.id ?? null;
+  };
+  const join = (as: CookieJar, attending: boolean) => t.request(`/api/events/${event.id}/single/attendance`, { method: 'PUT', as, json: { attending } });
+
+  it('answers a per-caller read with exactly what Nest answered, and renews the session as Nest does', async () => {
+    await t.app.get(ReadCache).invalidate([EVENT_READS.name]);
+    const byNest = await t.request('/api/events/mynext', { as: driver });
+    expect(throughNest).toHaveBeenCalled();
+    throughNest.mockClear();
+    const fast = await t.request('/api/events/mynext', { as: driver });
+    expect(throughNest).not.toHaveBeenCalled();
+
+    expect(fast.status).toBe(byNest.status);
+    expect(await fast.text()).toBe(await byNest.text());
+    const withoutCookie = (response: Response) => ({ ...headersOf(response), 'set-cookie': undefined });
+    expect(withoutCookie(fast)).toEqual(withoutCookie(byNest));
+    // The rolling session: the same cookie again, with a new expiry.
+    const session = (response: Response) => response.headers.getSetCookie().find((line) => line.startsWith(`${t.config.session.cookieName}=`));
+    expect(session(fast)?.split(';')[0]).toBe(session(byNest)?.split(';')[0]);
+    expect(session(fast)).toMatch(/Expires=.*HttpOnly.*SameSite=Lax/i);
+  });
+
+  it('keeps each caller’s own answer, and never the old one after the caller’s change', async () => {
+    await t.app.get(ReadCache).invalidate([EVENT_READS.name]);
+    expect([await myNext(driver), await myNext(rookie)]).toEqual([null, null]);
+    expect([await myNext(driver), await myNext(rookie)]).toEqual([null, null]);
+    expect(throughNest).toHaveBeenCalledTimes(2);
+
+    expect((await join(driver, true)).status).toBe(200);
+    expect([await myNext(driver), await myNext(rookie)]).toEqual([event.id, null]);
+    expect((await join(driver, false)).status).toBe(200);
+    expect(await myNext(driver)).toBeNull();
+  });
+
+  it('answers signed-in callers’ public reads from the same entry as visitors’', async () => {
+    const path = '/api/events/planned?pageNumber=0&pageSize=5';
+    await t.app.get(ReadCache).invalidate([EVENT_READS.name]);
+    const byVisitor = await (await fetch(`${t.baseUrl}${path}`)).text();
+    throughNest.mockClear();
+    expect(await (await t.request(path, { as: driver })).text()).toBe(byVisitor);
+    expect(throughNest).not.toHaveBeenCalled();
+  });
+
+  it('leaves to Nest what needs the caller’s roles, and sessions that ended', async () => {
+    const organizer = await t.signIn('organizer');
+    await t.request(`/api/events/${event.id}`, { as: organizer });
+    // `/api/events/:id` lets organizers see unpublished events: their roles decide, read by Nest.
+    throughNest.mockClear();
+    expect((await t.request(`/api/events/${event.id}`, { as: organizer })).status).toBe(200);
+    expect(throughNest).toHaveBeenCalled();
+
+    const leaving = await t.signIn('captain');
+    expect(await myNext(leaving)).toBeNull();
+    expect((await t.request('/api/logout', { method: 'POST', as: leaving })).status).toBeLessThan(300);
+    expect((await t.request('/api/events/mynext', { as: leaving })).status).toBe(401);
   });
 });
 

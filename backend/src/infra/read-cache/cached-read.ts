@@ -32,15 +32,15 @@ export interface CachedReadMetadata {
 export const CACHED_READ_HEADERS = { 'Cache-Control': 'no-cache', 'Content-Type': 'application/json; charset=utf-8' } as const;
 
 /** The entry a caller reads: the URL (path and query), or the URL under the caller's id for per-caller reads. */
-export function cachedReadKey(read: CachedReadMetadata, url: string, principal: Principal | undefined): string {
+export function cachedReadKey(read: CachedReadMetadata, url: string, principal: Pick<Principal, 'userId'> | undefined): string {
   return read.options.perCaller ? `caller:${principal?.userId ?? 'visitor'}:${url}` : url;
 }
 
 /**
  * The one read pattern for public GET routes: the answer is served from the shared read cache as
  * JSON text (with an ETag, so unchanged answers are 304) until a domain event of its tag says it
- * changed. The handler stays a plain service call; it runs only on a miss. Visitors' hits are
- * answered before the Nest pipeline (see VisitorReads); everything else comes here.
+ * changed. The handler stays a plain service call; it runs only on a miss. Most hits are
+ * answered before the Nest pipeline (see ReadFastPath); everything else comes here.
  */
 export function CachedRead(tag: ReadTag, options: CachedReadOptions = {}): MethodDecorator {
   return applyDecorators(SetMetadata(CACHED_READ, { tag, options } satisfies CachedReadMetadata), UseInterceptors(ReadCacheInterceptor));

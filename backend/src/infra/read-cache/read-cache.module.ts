@@ -6,18 +6,18 @@ import { CACHED_READ, ReadCacheInterceptor, type CachedReadMetadata } from './ca
 import { InvalidateReadsAtCommit } from './invalidate-at-commit.js';
 import { ReadCache } from './read-cache.js';
 import { ReadInvalidation } from './read-invalidation.js';
-import { VisitorReads } from './visitor-reads.js';
+import { ReadFastPath } from './read-fast-path.js';
 
 /**
  * The shared read cache. At boot it reads every `@CachedRead` route to learn which domain events
  * invalidate which tags, and hooks the ORM so a transaction that records such events drops those
- * tags as soon as it commits. `VisitorReads` answers visitors' hits before the Nest pipeline.
+ * tags as soon as it commits. `ReadFastPath` answers hits before the Nest pipeline.
  */
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  providers: [ReadCache, ReadCacheInterceptor, ReadInvalidation, VisitorReads],
-  exports: [ReadCache, ReadCacheInterceptor, ReadInvalidation, VisitorReads],
+  providers: [ReadCache, ReadCacheInterceptor, ReadInvalidation, ReadFastPath],
+  exports: [ReadCache, ReadCacheInterceptor, ReadInvalidation, ReadFastPath],
 })
 export class ReadCacheModule implements OnModuleInit {
   constructor(

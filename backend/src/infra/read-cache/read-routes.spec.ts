@@ -121,6 +121,20 @@ describe('ReadRoutes', () => {
     expect(table.visitorRead('/api/seasons/7/standings')).toBeNull();
   });
 
+  it('answers a signed-in caller with the route Express dispatches to, when it needs no role flag', async () => {
+    const table = await routes();
+    const callerPath = (path: string) => table.callerRead(path)?.path ?? null;
+    expect(callerPath('/api/seasons')).toBe('/api/seasons');
+    expect(callerPath('/api/acc/boards')).toBe('/api/:game/boards');
+    // Declared before `:id`, which matches it too: the per-caller read is the one Express runs.
+    expect(table.callerRead('/api/seasons/mine')).toEqual({ path: '/api/seasons/mine', read: expect.objectContaining({ options: { perCaller: true } }) });
+    // A role flag to check, a bypass that asks about the caller's roles, a route that is not cached.
+    expect(callerPath('/api/seasons/drafts')).toBeNull();
+    expect(callerPath('/api/seasons/7')).toBeNull();
+    expect(callerPath('/api/seasons/live')).toBeNull();
+    expect(callerPath('/api/nothing')).toBeNull();
+  });
+
   it('answers nothing when two matching reads have different tags', async () => {
     @Controller('seasons')
     class Clash {

@@ -4,6 +4,7 @@ import session from 'express-session';
 import type { Redis } from 'ioredis';
 import passport from 'passport';
 import type { AppConfig } from '../../config/environment.js';
+import type { SessionUser } from './discord.strategy.js';
 
 /**
  * How long a visitor's sign-in attempt (the OAuth `state` and PKCE verifier) is kept: the session
@@ -48,6 +49,9 @@ export async function readSignedInSession(config: AppConfig, redis: Redis, sessi
   const idleEnd = ttlMs >= 0 ? Date.now() + ttlMs : absoluteEnd;
   return { userId, expiresAt: Math.min(idleEnd, absoluteEnd) };
 }
+
+/** The signed-in user of the request's session, once the session middlewares ran; undefined for visitors and API keys. */
+export const signedInUserId = (request: Request): number | undefined => (request.user as SessionUser | undefined)?.id;
 
 export function sessionMiddleware(config: AppConfig, redis: Redis): RequestHandler[] {
   const idleMs = config.session.idleMinutes * 60_000;
