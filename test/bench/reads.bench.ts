@@ -4,6 +4,7 @@
  *
  *   --connections N   concurrent connections (default 20)
  *   --duration S      seconds per measurement (default 8)
+ *   --only TEXT       only the reads whose label contains TEXT (any case)
  *
  * For each read: the peak (req/s, p50, p99 at N connections, closed loop: autocannon), its ratio to
  * the empty route's peak measured just before it (the machine's other load drifts during a run), and
@@ -22,7 +23,9 @@ import { PUBLIC_READS, type DemoIds } from './public-reads.js';
 import { measurePeak, percentile, startEmptyNestApp, type Measured } from './measure.js';
 import { startBenchSite } from './site.js';
 
-const { values } = parseArgs({ options: { connections: { type: 'string', default: '20' }, duration: { type: 'string', default: '8' } } });
+const { values } = parseArgs({
+  options: { connections: { type: 'string', default: '20' }, duration: { type: 'string', default: '8' }, only: { type: 'string', default: '' } },
+});
 const CONNECTIONS = Number(values.connections);
 const DURATION = Number(values.duration);
 const RATIO_GOAL = 0.5;
@@ -148,7 +151,7 @@ try {
   const emptyPeak = await measure(empty.url, {});
   const emptyHeld = await measureHeld(empty.url, {}, Math.round(emptyPeak.rps * HELD_LOAD));
   row('empty Nest route (baseline)', emptyPeak, emptyHeld, emptyPeak.rps);
-  for (const read of PUBLIC_READS) {
+  for (const read of PUBLIC_READS.filter(({ label }) => label.toLowerCase().includes(values.only.toLowerCase()))) {
     const url = `${site.baseUrl}${read.path(ids)}`;
     const headers: Record<string, string> = read.signedIn ? { cookie: driver.header() } : {};
     // The baseline again, just before: on a shared machine the load of other work drifts during a run.
