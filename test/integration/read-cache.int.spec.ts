@@ -4,8 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../backend/src/config/environment.js';
 import { MAX_ENTRIES_PER_TAG, READ_TTL_MS, ReadCache, type CacheMiss, type CachedAnswer } from '../../backend/src/infra/read-cache/read-cache.js';
 
-const lengthTag = (body: Buffer) => `W/"${body.length}"`;
-const etagOf = lengthTag;
+const etagOf = (body: Buffer) => `W/"${body.length}"`;
 const bodyOf = (answer: CachedAnswer | CacheMiss | null) => (answer && 'body' in answer ? answer.body.toString() : answer);
 
 /** The shared read cache against the real Redis: hits, invalidation, the race with a slow read, bounds, outages. */
@@ -37,24 +36,24 @@ describe('ReadCache', () => {
   });
 
   it("answers the fast path from the process's copy while the tag's generation holds, and drops it when another instance invalidates", async () => {
-    const etagOf = jest.fn(lengthTag);
+    const countedEtagOf = jest.fn(etagOf);
     const otherInstance = new ReadCache(redis, { redisPrefix: prefix } as AppConfig);
-    const miss = await cache.answer('copies', '/api/copied', etagOf);
+    const miss = await cache.answer('copies', '/api/copied', countedEtagOf);
     expect(miss).toEqual({ loaded: expect.any(Function) });
     await cache.json('copies', '/api/copied', async () => ({ seats: 20 }));
     (miss as CacheMiss).loaded();
-    const first = await cache.answer('copies', '/api/copied', etagOf);
-    expect(first && { body: first.body.toString(), etag: first.etag }).toEqual({ body: '{"seats":20}', etag: 'W/"12"' });
+    const first = (await cache.answer('copies', '/api/copied', countedEtagOf)) as CachedAnswer;
+    expect({ body: first.body.toString(), etag: first.etag }).toEqual({ body: '{"seats":20}', etag: 'W/"12"' });
     // The same copy, its ETag computed once.
-    expect(await cache.answer('copies', '/api/copied', etagOf)).toBe(first);
-    expect(etagOf).toHaveBeenCalledTimes(1);
+    expect(await cache.answer('copies', '/api/copied', countedEtagOf)).toBe(first);
+    expect(countedEtagOf).toHaveBeenCalledTimes(1);
 
     await otherInstance.invalidate(['copies']);
-    const missAfterChange = await cache.answer('copies', '/api/copied', etagOf);
+    const missAfterChange = await cache.answer('copies', '/api/copied', countedEtagOf);
     expect(missAfterChange).toEqual({ loaded: expect.any(Function) });
     await otherInstance.json('copies', '/api/copied', async () => ({ seats: 19 }));
     (missAfterChange as CacheMiss).loaded();
-    expect(bodyOf(await cache.answer('copies', '/api/copied', etagOf))).toBe('{"seats":19}');
+    expect(bodyOf(await cache.answer('copies', '/api/copied', countedEtagOf))).toBe('{"seats":19}');
   });
 
   it('lets one fast-path request of the process load a changed entry while the others wait for its answer', async () => {
