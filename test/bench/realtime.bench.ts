@@ -11,7 +11,9 @@
  * backend/src/infra/outbox/pipeline-trace.ts). The moment the message is published to Redis is seen
  * by a subscriber of the Socket.IO channel here. Every clock is this machine's wall clock.
  * Goals (issue 15): the pipeline adds ≤ 15 ms at p50 over the bare broadcast at 2,000 sockets, and
- * its p95 is ≤ 1.2 × the bare broadcast's at 5,000 sockets.
+ * its p95 is ≤ 1.2 × the bare broadcast's at 5,000 sockets. The goal's pipeline is its hops, from the
+ * commit to the emitter, so it is measured from the moment the event is recorded in the change's
+ * transaction (before its flush and commit); the time from the REST request is printed too.
  */
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
@@ -111,14 +113,22 @@ try {
   const traced = (await traceLines()).filter((line) => line.event === 'HeadlineCreated').slice(-ROUNDS);
   if (traced.length !== ROUNDS) throw new Error(`expected ${ROUNDS} traced headline changes, found ${traced.length}`);
 
-  const delays = (deliveries: Delivery[]) => deliveries.flatMap(({ startedAt, arrivals }) => arrivals.map((at) => at - startedAt));
+  const delays = (deliveries: Delivery[], from: (round: number) => number) => deliveries.flatMap(({ arrivals }, round) => arrivals.map((at) => at - from(round)));
   const summary = (values: number[]) => {
     const sorted = sortedOf(values);
     return { 'p50 ms': ms(percentile(sorted, 50)), 'p95 ms': ms(percentile(sorted, 95)), 'max ms': ms(sorted[sorted.length - 1]) };
   };
-  const [piped, bared] = [summary(delays(pipeline)), summary(delays(baseline))];
+  const fromRequest = summary(delays(pipeline, (round) => pipeline[round].startedAt));
+  // The pipeline as the goal names its hops (commit → NOTIFY → relay → queue → worker → emitter): from
+  // the moment the event is recorded in the change's transaction, so its flush and commit count too.
+  const piped = summary(delays(pipeline, (round) => traced[round].occurredAt));
+  const bared = summary(delays(baseline, (round) => baseline[round].startedAt));
   console.log(`\nbench:realtime — ${CLIENTS} sockets, ${ROUNDS} rounds each, ${sockets.length * ROUNDS} deliveries per row (the sockets' client shares the machine)\n`);
-  console.table({ 'headline change (REST → outbox → relay → queue → worker → sockets)': piped, 'bare Socket.IO broadcast (Redis emitter)': bared });
+  console.table({
+    'headline change from the REST request (REST → outbox → relay → queue → worker → sockets)': fromRequest,
+    'headline change from its event recorded (outbox → relay → queue → worker → sockets)': piped,
+    'bare Socket.IO broadcast (Redis emitter)': bared,
+  });
 
   // Per hop, over the rounds; the last two hops per socket.
   const hops: [string, number[]][] = [
@@ -131,6 +141,7 @@ try {
     ['published → socket received (pipeline)', pipeline.flatMap(({ publishedAt, arrivals }) => arrivals.map((at) => at - publishedAt))],
     ['published → socket received (bare broadcast)', baseline.flatMap(({ publishedAt, arrivals }) => arrivals.map((at) => at - publishedAt))],
     ['REST request → published (the pipeline before the fan-out)', pipeline.map(({ startedAt, publishedAt }) => publishedAt - startedAt)],
+    ['event recorded → published (the goal’s hops, before the fan-out)', pipeline.map(({ publishedAt }, i) => publishedAt - traced[i].occurredAt)],
     ['bare: emit → published', baseline.map(({ startedAt, publishedAt }) => publishedAt - startedAt)],
   ];
   console.table(Object.fromEntries(hops.map(([hop, values]) => [hop, { 'p50 ms': ms(percentile(sortedOf(values), 50)), 'p95 ms': ms(percentile(sortedOf(values), 95)) }])));
@@ -138,7 +149,10 @@ try {
   const added = piped['p50 ms'] - bared['p50 ms'];
   const ratio = piped['p95 ms'] / bared['p95 ms'];
   console.log(
-    `pipeline adds ${ms(added)} ms at p50 (goal ≤ ${ADDED_P50_GOAL_MS} ms at 2,000 sockets); p95 ratio ${ratio.toFixed(2)} (goal ≤ ${P95_RATIO_GOAL} at 5,000 sockets)`,
+    `from its event recorded, the pipeline adds ${ms(added)} ms at p50 (goal ≤ ${ADDED_P50_GOAL_MS} ms at 2,000 sockets); p95 ratio ${ratio.toFixed(2)} (goal ≤ ${P95_RATIO_GOAL} at 5,000 sockets)`,
+  );
+  console.log(
+    `from the REST request (the change itself too: session, principal, validation, transaction): adds ${ms(fromRequest['p50 ms'] - bared['p50 ms'])} ms at p50; p95 ratio ${(fromRequest['p95 ms'] / bared['p95 ms']).toFixed(2)}`,
   );
   for (const socket of sockets) socket.disconnect();
 } finally {
