@@ -28,20 +28,23 @@ describe('sockets follow the session', () => {
 
   const userIdOf = async (jar: CookieJar): Promise<number> => (await (await t.request('/api/users/me', { as: jar })).json()).id;
 
+  let probes = 0;
   /**
    * Whether a message sent to `room` reaches the socket: it is sent there, then a sentinel to
    * `everyone`; messages of one publisher arrive in order, so the sentinel proves the first was not sent to it.
+   * Each call marks its messages with its own id: another socket's probe or sentinel may still be on its way.
    */
   const reaches = async (socket: Socket, room: Room): Promise<boolean> => {
     const push = t.app.get(ClientPush);
+    const marker = -++probes;
     const probe: ClientEventName = 'drivers.changed';
     const received = collectMessages(socket, probe);
-    const sentinel = nextMessage(socket, 'live.changed', ({ eventId }) => eventId === -1);
-    await push.send(room, probe, { profileId: -1 });
-    await push.send('everyone', 'live.changed', { live: false, eventId: -1 });
+    const sentinel = nextMessage(socket, 'live.changed', ({ eventId }) => eventId === marker);
+    await push.send(room, probe, { profileId: marker });
+    await push.send('everyone', 'live.changed', { live: false, eventId: marker });
     await sentinel;
     socket.off(probe);
-    return received.some(({ profileId }) => profileId === -1);
+    return received.some(({ profileId }) => profileId === marker);
   };
 
   /** The session id inside a signed session cookie (`s:<id>.<signature>`). */
