@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { Headline } from '../../backend/src/modules/community/headline.entity.js';
 import { newAttendance, newEvent } from '../factories/events.js';
 import { newDriver, newMember } from '../factories/users.js';
-import { accountMenuButton, DESKTOP, MOBILE, pageHeading, seriousAxeViolations, signedInAs, signInAs, site, useTabs, visit } from './support/browser.js';
+import { accountMenuButton, DESKTOP, MOBILE, pageHeading, seriousAxeViolations, signedInAs, site, useTabs, visit } from './support/browser.js';
 
 const expectAccessible = async (page: Page, label: string) => {
   expect({ page: label, violations: await seriousAxeViolations(page) }).toEqual({ page: label, violations: [] });
@@ -67,7 +67,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
 
   it('passes for the rookie on the Profile page', async () => {
     const page = await open();
-    await signInAs(page, 'rookie');
+    await signedInAs(page, 'rookie');
     await page.waitForURL((url) => url.pathname === '/profile');
     await pageHeading(page);
     await expectAccessible(page, 'rookie profile');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { Headline } from '../../backend/src/modules/community/headline.entity.js';
 import { newDriver, newMember } from '../factories/users.js';
 import { eventually } from '../support/eventually.js';
-import { MOBILE, pageHeading, seriousAxeViolations, signInAs, site, useTabs, visit } from './support/browser.js';
+import { MOBILE, pageHeading, seriousAxeViolations, signedInAs, site, useTabs, visit } from './support/browser.js';
 
 /** A pushed change reaches another browser without a reload; a loaded machine may take a while. */
 const LIVE_MS = 15_000;
@@ -16,7 +16,7 @@ describe('admin screens', () => {
 
   it('headlines: an admin adds, checks, edits, orders and deletes them; a visitor sees each change live', async () => {
     const admin = await open();
-    await signInAs(admin, 'admin');
+    await signedInAs(admin, 'admin');
     const visitor = await open();
     await visit(visitor, '/');
 
@@ -64,7 +64,7 @@ describe('admin screens', () => {
 
   it('maintenance: turned on and off after a confirmation; a visitor sees the maintenance page come and go', async () => {
     const admin = await open();
-    await signInAs(admin, 'admin');
+    await signedInAs(admin, 'admin');
     const visitor = await open();
     await visit(visitor, '/');
 
@@ -94,7 +94,7 @@ describe('admin screens', () => {
     await newMember(em, 'organizer');
     for (let i = 0; i < 3; i++) await newDriver(em);
     const page = await open();
-    await signInAs(page, 'admin');
+    await signedInAs(page, 'admin');
     await visit(page, '/admin/users');
     expect(await pageHeading(page)).toBe('Users');
     const table = page.getByRole('table', { name: 'Users' });
@@ -125,9 +125,9 @@ describe('admin screens', () => {
 
   it('roles: an admin grants a driver the organizer role, the driver gets the organizer screens, and the admin revokes it', async () => {
     const admin = await open();
-    await signInAs(admin, 'admin');
+    await signedInAs(admin, 'admin');
     const driver = await open();
-    await signInAs(driver, 'driver');
+    await signedInAs(driver, 'driver');
     await visit(driver, '/organizer/events');
     expect(await pageHeading(driver)).toBe('You need the organizer role');
 
@@ -172,7 +172,7 @@ describe('admin screens', () => {
 
   it('fits the admin screens on a phone', async () => {
     const page = await open(MOBILE);
-    await signInAs(page, 'admin');
+    await signedInAs(page, 'admin');
     for (const path of ['/admin/users', '/admin/roles', '/admin/headlines', '/admin/maintenance']) {
       await visit(page, path);
       await pageHeading(page);

@@ -5,7 +5,7 @@ import { Affiliate } from '../../backend/src/modules/community/community.entitie
 import { StoredImage } from '../../backend/src/modules/images/stored-image.entity.js';
 import { newAffiliate } from '../factories/community.js';
 import { newEvent } from '../factories/events.js';
-import { pageHeading, seriousAxeViolations, signInAs, site, useTabs, visit } from './support/browser.js';
+import { pageHeading, seriousAxeViolations, signedInAs, site, useTabs, visit } from './support/browser.js';
 
 /** A pushed change reaches another browser without a reload; a loaded machine may take a while. */
 const LIVE_MS = 15_000;
@@ -44,7 +44,7 @@ describe('community', () => {
     expect(await bannerLink.getByRole('img').getAttribute('src')).toBe(`/api/images/${banner.id}.webp`);
 
     const admin = await open();
-    await signInAs(admin, 'admin');
+    await signedInAs(admin, 'admin');
     await visit(admin, '/admin/affiliates');
     expect(await pageHeading(admin)).toBe('Affiliates');
     await admin.getByRole('link', { name: 'Sim Gear Co.' }).waitFor();
@@ -86,7 +86,7 @@ describe('community', () => {
   it("Media: an organizer attaches a past race's video (a bad link is refused beside the field); it joins the Media list", async () => {
     await newEvent(site().em(), { name: 'Spa Endurance Round', startsAt: new Date(Date.now() - 3 * 86_400_000) });
     const organizer = await open();
-    await signInAs(organizer, 'organizer');
+    await signedInAs(organizer, 'organizer');
     await visit(organizer, '/media');
     const form = organizer.getByRole('form', { name: 'Race video' });
     await form.getByRole('combobox', { name: 'Race' }).click();

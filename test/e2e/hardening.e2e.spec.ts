@@ -4,7 +4,7 @@ import { newCar, newGame, newTrack } from '../factories/catalogue.js';
 import { newAttendance, newEvent } from '../factories/events.js';
 import { pngImage } from '../factories/uploads.js';
 import { newDriver } from '../factories/users.js';
-import { DESKTOP, pageHeading, seriousAxeViolations, signInAs, site, useTabs, visit } from './support/browser.js';
+import { DESKTOP, pageHeading, seriousAxeViolations, signedInAs, site, useTabs, visit } from './support/browser.js';
 
 const DAY = 24 * 3600 * 1000;
 const GAME = 'Hardening Racer';
@@ -31,7 +31,7 @@ describe('what a new user meets', () => {
     ['captain', '/steward/tickets', 'You need the steward role'],
   ] as const)('%s opening %s is told: %s', async (account, path, heading) => {
     const page = await open();
-    await signInAs(page, account);
+    await signedInAs(page, account);
     await visit(page, path);
     expect(await pageHeading(page)).toBe(heading);
     expect(new URL(page.url()).pathname).toBe(path);
@@ -41,7 +41,7 @@ describe('what a new user meets', () => {
 
   it('keeps the role page axe-clean', async () => {
     const page = await open();
-    await signInAs(page, 'driver');
+    await signedInAs(page, 'driver');
     await visit(page, '/admin/roles');
     expect(await pageHeading(page)).toBe('You need the admin role');
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -56,7 +56,7 @@ describe('what a new user meets', () => {
 
   it('lets the organizer onto the organizer screens', async () => {
     const page = await open();
-    await signInAs(page, 'organizer');
+    await signedInAs(page, 'organizer');
     await visit(page, '/organizer/events');
     expect(await pageHeading(page)).toBe('Quick events');
   });
@@ -65,7 +65,7 @@ describe('what a new user meets', () => {
     'shows the not-found page for %s, without an Error dialog',
     async (path) => {
       const page = await open();
-      await signInAs(page, 'admin');
+      await signedInAs(page, 'admin');
       await visit(page, path);
       expect(await pageHeading(page)).toBe('Page not found');
       await expect(errorDialog(page).count()).resolves.toBe(0);
@@ -74,7 +74,7 @@ describe('what a new user meets', () => {
 
   it('fits the cars screen into 1366 px', async () => {
     const page = await open(DESKTOP);
-    await signInAs(page, 'admin');
+    await signedInAs(page, 'admin');
     await visit(page, '/admin/cars');
     await page.getByRole('table', { name: 'Cars' }).getByRole('row').nth(1).waitFor();
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
@@ -106,7 +106,7 @@ describe('what a new user meets', () => {
 
   it('shows an uploaded game icon in the games list and on the event cards', async () => {
     const page = await open();
-    await signInAs(page, 'admin');
+    await signedInAs(page, 'admin');
     await visit(page, '/admin/games');
     await page.getByRole('link', { name: GAME }).click();
     await page.getByRole('heading', { level: 1, name: GAME }).waitFor();
@@ -143,7 +143,7 @@ describe('what a new user meets', () => {
 
   it('keeps the Publishing panel axe-clean with Unpublish showing', async () => {
     const page = await open();
-    await signInAs(page, 'organizer');
+    await signedInAs(page, 'organizer');
     await visit(page, '/organizer/events');
     await page.getByRole('link', { name: 'Hardening Cup' }).click();
     await page.getByRole('region', { name: 'Publishing' }).waitFor();

@@ -4,7 +4,7 @@ import { LeagueEvent, Race, RaceEvent } from '../../backend/src/modules/events/e
 import { newAttendance, newEvent } from '../factories/events.js';
 import { joinTeam } from '../factories/teams.js';
 import { newMember } from '../factories/users.js';
-import { signedInAs, signInAs, site, useTabs, visit } from './support/browser.js';
+import { signedInAs, site, useTabs, visit } from './support/browser.js';
 
 describe('team entries and promotion', () => {
   const open = useTabs();
@@ -40,14 +40,14 @@ describe('team entries and promotion', () => {
 
   it('lets a captain enter the team within the team size, and the organizer sees it live', async () => {
     const organizerPage = await open();
-    await signInAs(organizerPage, 'organizer');
+    await signedInAs(organizerPage, 'organizer');
     // The SPEC's organizer route; seasons do not exist yet, so any season id shows the event's teams.
     await visit(organizerPage, `/organizer/competitions/1/seasons/1/event/${teamEvent.id}/teams`);
     const organizerLineup = organizerPage.getByRole('region', { name: `Line-up of ${team.name}` });
     await organizerLineup.getByText(/^Not entered/).waitFor();
 
     const captainPage = await open();
-    await signInAs(captainPage, 'captain');
+    await signedInAs(captainPage, 'captain');
     await visit(captainPage, `/events/${teamEvent.id}`);
     const lineup = captainPage.getByRole('region', { name: `Line-up of ${team.name}` });
     await lineup.getByRole('checkbox', { name: '[ 12 ] - CaptainCara' }).check();
@@ -107,12 +107,12 @@ describe('team entries and promotion', () => {
 
   it('lets an organizer promote a NEW driver of an assessment, who sees it live', async () => {
     const rookiePage = await open();
-    await signInAs(rookiePage, 'rookie');
+    await signedInAs(rookiePage, 'rookie');
     await visit(rookiePage, `/events/${assessment.id}`);
     await rookiePage.getByText(/^You are a new driver/).waitFor();
 
     const organizerPage = await open();
-    await signInAs(organizerPage, 'organizer');
+    await signedInAs(organizerPage, 'organizer');
     await visit(organizerPage, `/events/${assessment.id}`);
     const newDrivers = organizerPage.getByRole('region', { name: 'New drivers' });
     await newDrivers.getByRole('button', { name: 'Promote [ 31 ] - RemyRookie' }).click();
