@@ -151,7 +151,10 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
   // Legacy mode runs axe.run in the page itself. The default mode gathers each frame's partial results and
   // finishes the run in a new blank page, built for cross-origin frames (the site has none while tested:
   // no network, and video players load when played); that page cost about 1.5 s of each 2 s check here.
-  const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
