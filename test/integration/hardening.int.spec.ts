@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { newGameWithTrack } from '../factories/catalogue.js';
 import { multipart } from '../factories/uploads.js';
 import type { CookieJar } from '../support/sign-in.js';
@@ -57,16 +57,20 @@ describe('hardening: no input gives a 500 or stalls the server', () => {
       expect((await expectError(response, 400)).errors).toEqual({ 'sort.0.direction': expect.any(Array) });
     });
 
-    it('keeps /api/health fast while ten such requests are in flight', async () => {
-      const inFlight = Array.from({ length: 10 }, () =>
-        t.request('/api/users/page', { method: 'POST', as: admin, headers: { 'content-type': 'application/json' }, body: deep }),
-      );
-      const started = Date.now();
-      const health = await t.request('/api/health');
-      const healthMs = Date.now() - started;
-      expect(health.status).toBe(200);
-      expect(healthMs).toBeLessThan(1000);
-      for (const response of await Promise.all(inFlight)) expect(response.status).toBe(400);
+    // What would stall the server is JSON.parse walking 100,000 levels; the byte scan refuses the body before it.
+    // (How fast the server answers meanwhile is a speed figure: benchmarks measure those, tests do not.)
+    it('refuses ten such requests in flight before any reaches the JSON parser, and answers /api/health meanwhile', async () => {
+      const parse = jest.spyOn(JSON, 'parse');
+      try {
+        const inFlight = Array.from({ length: 10 }, () =>
+          t.request('/api/users/page', { method: 'POST', as: admin, headers: { 'content-type': 'application/json' }, body: deep }),
+        );
+        expect((await t.request('/api/health')).status).toBe(200);
+        for (const response of await Promise.all(inFlight)) expect(response.status).toBe(400);
+        expect(parse.mock.calls.filter(([text]) => String(text).length >= deep.length)).toEqual([]);
+      } finally {
+        parse.mockRestore();
+      }
     });
 
     it('is refused in the JSON part of a multipart body too (400, not a stack overflow)', async () => {
