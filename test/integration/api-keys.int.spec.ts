@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Socket } from 'socket.io-client';
 import { createHash } from 'node:crypto';
 import { demoAccount } from '../../backend/src/infra/discord/demo-accounts.js';
 import type { User } from '../../backend/src/modules/users/user.entity.js';
+import { ClientPush } from '../../backend/src/infra/realtime/client-push.js';
 import { newMember } from '../factories/users.js';
 import type { CookieJar } from '../support/sign-in.js';
+import { nextMessage, socketsClosedAfterEach } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('API keys', () => {
@@ -19,10 +22,20 @@ describe('API keys', () => {
   };
   const asKey = (key: string, path = '/api/users/me', init: RequestInit = {}) =>
     t.request(path, { ...init, headers: { authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) } });
+  const connect = socketsClosedAfterEach();
+  /** Resolves once the server closed the socket (a disconnect the client did not ask for). */
+  const closedByServer = (socket: Socket) =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('The socket is still open after 15 s')), 15_000);
+      socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
   const rows = () => t.em().getConnection().execute<Record<string, unknown>[]>('select * from api_keys order by id');
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ worker: true });
     driverUser = (await newMember(t.em(), 'driver')).user;
     driver = await t.signIn('driver');
   });
@@ -111,8 +124,41 @@ describe('API keys', () => {
     expect(everything).not.toContain(key.slice(12));
   });
 
-  it('needs a signed-in user to create or read a key', async () => {
+  it('needs a signed-in user to create, read or revoke a key', async () => {
     expect((await t.request('/api/users/me/apiKey', { method: 'POST' })).status).toBe(401);
     expect((await t.request('/api/users/me/apiKey')).status).toBe(401);
+    expect((await t.request('/api/users/me/apiKey', { method: 'DELETE' })).status).toBe(401);
+  });
+
+  it('revokes the key on DELETE: it gets 401 from then on, and a second DELETE is 404', async () => {
+    const key = await issue(driver);
+    expect((await t.request('/api/users/me/apiKey', { method: 'DELETE', as: driver })).status).toBe(204);
+    expect((await asKey(key)).status).toBe(401);
+    expect((await t.request('/api/users/me/apiKey', { as: driver })).status).toBe(404);
+    expect((await t.request('/api/users/me/apiKey', { method: 'DELETE', as: driver })).status).toBe(404);
+  });
+
+  it("disconnects the sockets opened with a key when it is replaced, keeps the user's session sockets, and refuses the old key's new sockets", async () => {
+    const old = await issue(driver);
+    const keySocket = await connect(t.baseUrl, { apiKey: old });
+    const sessionSocket = await connect(t.baseUrl, { as: driver });
+    const closed = closedByServer(keySocket);
+    const fresh = await issue(driver);
+    expect(await closed).toBe('io server disconnect');
+    expect(sessionSocket.connected).toBe(true);
+    await expect(connect(t.baseUrl, { apiKey: old })).rejects.toThrow('Unauthorized');
+    const freshSocket = await connect(t.baseUrl, { apiKey: fresh });
+    const delivered = nextMessage(freshSocket, 'me.changed', () => true, 5000);
+    await t.app.get(ClientPush).send(`user:${driverUser.id}`, 'me.changed', { reason: 'roles' });
+    await delivered;
+  });
+
+  it('disconnects the sockets opened with a key when it is revoked', async () => {
+    const key = await issue(driver);
+    const keySocket = await connect(t.baseUrl, { apiKey: key });
+    const closed = closedByServer(keySocket);
+    expect((await t.request('/api/users/me/apiKey', { method: 'DELETE', as: driver })).status).toBe(204);
+    expect(await closed).toBe('io server disconnect');
+    await expect(connect(t.baseUrl, { apiKey: key })).rejects.toThrow('Unauthorized');
   });
 });

@@ -327,6 +327,19 @@ describe('rivals', () => {
       const top = await json<RivalTopForTrackDto>(await t.request(`/api/rivals/top/${tracks[0].id}`));
       expect(top.results.XBOX[0]).toMatchObject({ timeMs: 105_250, provisional: false });
     });
+
+    it('refuses a steward deciding on their own time (403, still provisional); another steward verifies it', async () => {
+      const own = await json<RivalTimeDto>(await submit({ time: '1:50.000' }, steward), 201);
+      for (const decision of ['verify', 'reject'] as const) {
+        const refused = await t.request(`/api/rivals/times/${own.id}/${decision}`, { method: 'POST', as: steward, json: { reason: 'Mine' } });
+        expect(refused.status).toBe(403);
+        expect((await refused.json()) as { message: string }).toMatchObject({ message: 'This is your own time: another steward decides on it' });
+      }
+      expect((await t.em().findOneOrFail(RivalTime, own.id)).status).toBe('PROVISIONAL');
+      await newMember(t.em(), 'organizer');
+      const verified = await json<RivalTimeDto>(await t.request(`/api/rivals/times/${own.id}/verify`, { method: 'POST', as: await t.signIn('organizer') }));
+      expect(verified.status).toBe('VERIFIED');
+    });
   });
 
   describe('boards', () => {

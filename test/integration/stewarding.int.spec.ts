@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '../../backend/src/contracts/api.js';
+import { PRIVATE_DRIVER } from '../../backend/src/contracts/driver-name.js';
 import type { RaceResultsDto, StandingsDto } from '../../backend/src/contracts/competitions.js';
 import type {
   LicenceDto,
@@ -15,7 +16,7 @@ import type {
 import type { Game, TrackVariant } from '../../backend/src/modules/catalogue/catalogue.entities.js';
 import type { Season } from '../../backend/src/modules/competitions/competition.entities.js';
 import { LeagueEvent } from '../../backend/src/modules/events/event.entities.js';
-import type { DriverProfile } from '../../backend/src/modules/profiles/driver-profile.entity.js';
+import { DriverProfile } from '../../backend/src/modules/profiles/driver-profile.entity.js';
 import { Ticket, TicketDecision } from '../../backend/src/modules/stewarding/stewarding.entities.js';
 import { newGameWithTrack } from '../factories/catalogue.js';
 import { newCompetition, newSeason } from '../factories/competitions.js';
@@ -501,5 +502,23 @@ describe('stewarding', () => {
     const mine = await json<Page<TicketListItemDto>>(await t.request('/api/tickets/mine?pageSize=100', { as: as.captain }));
     expect(mine.content.map((item) => item.id)).toContain(ticket.id);
     expect((await t.request('/api/tickets?state=LOST', { as: as.steward })).status).toBe(400);
+  });
+
+  it('masks a hidden driver on the public safety car and in the Discord post as every other view does; stewards still see the name', async () => {
+    const hidden = (await newDriver(t.em(), { profile: { xboxUsername: 'DaniDrives' } })).profile;
+    await t.em().nativeUpdate(DriverProfile, hidden.id, { hidden: true });
+    const r = await round(2, [driver.profile, hidden]);
+    const ticket = await file(r.raceId, [hidden]);
+    await json(await decide(ticket.id, as.admin, [{ kind: 'WARNING', profileId: hidden.id }], 'Blocked on the straight.'));
+    const list = await json<Page<SafetyCarDecisionDto>>(await t.request('/api/safety-car?pageSize=100'));
+    const shown = list.content.find((decision) => decision.ticketId === ticket.id)!;
+    expect(shown.drivers.find((each) => each.profileId === hidden.id)).toEqual({ profileId: hidden.id, driverName: PRIVATE_DRIVER, driverNumber: null });
+    expect(shown.outcomes).toEqual([expect.objectContaining({ profileId: hidden.id, driverName: PRIVATE_DRIVER })]);
+    expect(JSON.stringify(list)).not.toContain('DaniDrives');
+    await eventually(() => expect(discord.posts.map((post) => post.content)).toContainEqual(expect.stringContaining(`ticket #${ticket.id}**`)), 15_000);
+    const posted = discord.posts.find((post) => post.content.includes(`ticket #${ticket.id}**`))!.content;
+    expect(posted).toContain(`• ${PRIVATE_DRIVER}: Warning`);
+    expect(posted).not.toContain('DaniDrives');
+    expect((await json<TicketDto>(await ticketOf(ticket.id))).accused[0].driverName).toContain('DaniDrives');
   });
 });

@@ -26,6 +26,8 @@ export interface DomainEventMap {
   TeamInviteChanged: { teamId: number; userId: number };
   /** A user's roles changed (granted, revoked, or following their team membership). */
   UserRolesChanged: { userId: number };
+  /** A user's API key was replaced or revoked: sockets opened with the old key must go. */
+  ApiKeyChanged: { userId: number };
   /** A competition group was created or edited. */
   CompetitionGroupChanged: { groupId: number };
   /** A competition was created or edited (name, style, current, images …). */
@@ -88,6 +90,7 @@ export const DOMAIN_EVENT_VERSIONS: { readonly [N in DomainEventName]: number } 
   TeamChanged: 1,
   TeamInviteChanged: 1,
   UserRolesChanged: 1,
+  ApiKeyChanged: 1,
   CompetitionGroupChanged: 1,
   CompetitionChanged: 1,
   SeasonChanged: 1,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { INCOMPLETE_PROFILE, driverDisplayName } from './driver-name.js';
+import { INCOMPLETE_PROFILE, PRIVATE_DRIVER, driverDisplayName, shownDriver } from './driver-name.js';
 
 const full = {
   driverNumber: 7,
@@ -45,5 +45,16 @@ describe('driverDisplayName (SPEC §3)', () => {
 
   it('shows the name alone while the driver has no number yet', () => {
     expect(driverDisplayName({ driverNumber: null, psnName: 'NoNumber' })).toBe('NoNumber');
+  });
+});
+
+describe('shownDriver: the one masking rule of every view', () => {
+  it('shows a hidden driver as "Private driver" without a number to a viewer who may not see them', () => {
+    expect(shownDriver({ ...full, hidden: true }, false)).toEqual({ driverName: PRIVATE_DRIVER, driverNumber: null });
+  });
+
+  it('names a hidden driver to a viewer who may see them, and a visible driver to everyone', () => {
+    expect(shownDriver({ ...full, hidden: true }, true)).toEqual({ driverName: '[ 7 ] - OnXbox', driverNumber: 7 });
+    expect(shownDriver({ ...full, hidden: false }, false)).toEqual({ driverName: '[ 7 ] - OnXbox', driverNumber: 7 });
   });
 });

@@ -9,6 +9,8 @@ export interface NamedProfile {
 }
 
 export const INCOMPLETE_PROFILE = 'Incomplete profile';
+/** Shown instead of a hidden driver's name and number to those who may not see them. */
+export const PRIVATE_DRIVER = 'Private driver';
 
 export function driverDisplayName(profile: NamedProfile | null | undefined): string {
   if (!profile) return INCOMPLETE_PROFILE;
@@ -17,4 +19,18 @@ export function driverDisplayName(profile: NamedProfile | null | undefined): str
     .find((candidate) => !!candidate);
   if (!shown) return INCOMPLETE_PROFILE;
   return profile.driverNumber == null ? shown : `[ ${profile.driverNumber} ] - ${shown}`;
+}
+
+export interface ShownDriver {
+  driverName: string;
+  driverNumber: number | null;
+}
+
+/**
+ * A driver as a view shows them: a hidden profile is "Private driver", without a number, unless the
+ * viewer may see it (its owner, organizers). Every view that names drivers masks them with this.
+ */
+export function shownDriver(profile: NamedProfile & { hidden: boolean }, viewerSeesHidden: boolean): ShownDriver {
+  if (profile.hidden && !viewerSeesHidden) return { driverName: PRIVATE_DRIVER, driverNumber: null };
+  return { driverName: driverDisplayName(profile), driverNumber: profile.driverNumber ?? null };
 }

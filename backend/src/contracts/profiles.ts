@@ -11,8 +11,7 @@ export const DRIVER_NUMBER_MIN = 1;
 export const DRIVER_NUMBER_MAX = 999;
 /** The number that may be kept for the reigning champion (the `championNumber` setting). */
 export const CHAMPION_NUMBER = 1;
-/** Shown instead of a hidden driver's name to visitors. */
-export const PRIVATE_DRIVER = 'Private driver';
+export { PRIVATE_DRIVER } from './driver-name.js';
 
 export type PlatformIdField = 'steamUsername' | 'xboxUsername' | 'psnName';
 

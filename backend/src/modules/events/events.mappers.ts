@@ -1,6 +1,5 @@
 import { imageUrl } from '../images/image-upload.js';
-import { driverDisplayName } from '../../contracts/driver-name.js';
-import { PRIVATE_DRIVER } from '../../contracts/profiles.js';
+import { shownDriver } from '../../contracts/driver-name.js';
 import {
   seatsLeft,
   youtubeEmbedUrl,
@@ -86,16 +85,14 @@ export function toEventDto(event: LeagueEvent, liveEventId: number | null): Even
 
 /** An attendee as the event's public lists show them: a hidden driver is "Private driver", without a number. Needs the profile and team loaded. */
 export function toAttendeeDto(attendance: EventAttendance): AttendeeDto {
-  const attendee = toStaffAttendeeDto(attendance);
-  return attendance.profile.hidden ? { ...attendee, driverName: PRIVATE_DRIVER, driverNumber: null } : attendee;
+  return { ...toStaffAttendeeDto(attendance), ...shownDriver(attendance.profile, false) };
 }
 
 /** An attendee as organizers and captains see them: by name, hidden or not. */
 export function toStaffAttendeeDto(attendance: EventAttendance): AttendeeDto {
   return {
     profileId: attendance.profile.id,
-    driverNumber: attendance.profile.driverNumber,
-    driverName: driverDisplayName(attendance.profile),
+    ...shownDriver(attendance.profile, true),
     team: attendance.team ? { id: attendance.team.id, name: attendance.team.name } : null,
   };
 }

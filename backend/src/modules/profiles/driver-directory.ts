@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Page, TeamRef } from '../../contracts/api.js';
+import { shownDriver } from '../../contracts/driver-name.js';
 import { PRIVATE_DRIVER, type DriverListItemDto, type ProfileEventDto, type PublicProfileDto } from '../../contracts/profiles.js';
 import { CREW_ROLES, crewRolesFor, isRole, type Role } from '../../contracts/roles.js';
 import type { TeamDriverEntry } from '../../contracts/teams.js';
@@ -138,7 +139,7 @@ export class DriverDirectory {
   private listItem(summary: ProfileSummary, teams: TeamRef[], roles: Role[], viewerSeesHidden: boolean): DriverListItemDto {
     const crewRoles = roles.filter((role) => CREW.has(role));
     if (summary.hidden && !viewerSeesHidden) {
-      return { id: summary.id, driverName: PRIVATE_DRIVER, driverNumber: null, hidden: true, country: null, platforms: [], teams: [], crewRoles };
+      return { id: summary.id, ...shownDriver(summary, false), hidden: true, country: null, platforms: [], teams: [], crewRoles };
     }
     return {
       id: summary.id,

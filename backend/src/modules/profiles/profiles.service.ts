@@ -3,11 +3,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { DriverProfile as DriverProfileDto, Page } from '../../contracts/api.js';
 import type { Platform } from '../../contracts/catalogue.js';
-import { INCOMPLETE_PROFILE, driverDisplayName } from '../../contracts/driver-name.js';
+import { INCOMPLETE_PROFILE, driverDisplayName, shownDriver } from '../../contracts/driver-name.js';
 import {
   CHAMPION_NUMBER,
   PLATFORM_ID_FIELD,
-  PRIVATE_DRIVER,
   isProfileComplete,
   missingForCompletion,
   numberTakenMessage,
@@ -223,8 +222,7 @@ export class ProfilesService {
         id: profile.id,
         userId: profile.user.id,
         hidden: true,
-        driverName: PRIVATE_DRIVER,
-        driverNumber: null,
+        ...shownDriver(profile, false),
         country: null,
         platforms: [],
         platformIds: {},

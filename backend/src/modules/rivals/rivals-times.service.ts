@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { toPage, type PageQuery } from '../../common/pagination.js';
 import type { Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
@@ -154,18 +154,20 @@ export class RivalsTimesService {
     return this.page(this.em.fork(), "where t.status = 'PROVISIONAL' order by t.set_at asc, t.id asc", [], query);
   }
 
-  async verify(id: number): Promise<RivalTimeDto> {
-    return this.decide(id, 'VERIFIED', null);
+  async verify(steward: Principal, id: number): Promise<RivalTimeDto> {
+    return this.decide(steward, id, 'VERIFIED', null);
   }
 
-  async reject(id: number, reason: string): Promise<RivalTimeDto> {
-    return this.decide(id, 'REJECTED', reason);
+  async reject(steward: Principal, id: number, reason: string): Promise<RivalTimeDto> {
+    return this.decide(steward, id, 'REJECTED', reason);
   }
 
-  private async decide(id: number, status: 'VERIFIED' | 'REJECTED', reason: string | null): Promise<RivalTimeDto> {
+  /** A steward decides on other drivers' times only: their own needs another steward. */
+  private async decide(steward: Principal, id: number, status: 'VERIFIED' | 'REJECTED', reason: string | null): Promise<RivalTimeDto> {
     await this.em.transactional(async (em) => {
-      const time = await em.findOne(RivalTime, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const time = await em.findOne(RivalTime, id, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['profile'] });
       if (!time) throw new NotFoundException(`Time ${id} not found`);
+      if (time.profile.user.id === steward.userId) throw new ForbiddenException('This is your own time: another steward decides on it');
       if (time.status !== 'PROVISIONAL') throw new ConflictException(`Time ${id} is ${time.status.toLowerCase()} already`);
       em.assign(time, { status, rejectReason: reason, decidedAt: new Date() });
       recordDomainEvent(em, 'RivalTimeSet', { type: 'RivalTime', id }, this.payload(time, status === 'VERIFIED' ? 'verified' : 'rejected'));

@@ -132,15 +132,15 @@ export class RivalsController {
   @Post('times/:id/verify')
   @Access('isSteward')
   @HttpCode(200)
-  verify(@Param() { id }: IdParam): Promise<RivalTimeDto> {
-    return this.times.verify(id);
+  verify(@Param() { id }: IdParam, @CurrentPrincipal() steward: Principal): Promise<RivalTimeDto> {
+    return this.times.verify(steward, id);
   }
 
   @Post('times/:id/reject')
   @Access('isSteward')
   @HttpCode(200)
-  reject(@Param() { id }: IdParam, @Body() body: RejectBody): Promise<RivalTimeDto> {
-    return this.times.reject(id, body.reason);
+  reject(@Param() { id }: IdParam, @Body() body: RejectBody, @CurrentPrincipal() steward: Principal): Promise<RivalTimeDto> {
+    return this.times.reject(steward, id, body.reason);
   }
 
   /** Multipart: `file` (ACC or Assetto Corsa result JSON, UTF-16LE or UTF-8), `trackId`, `carId`, optional `platform` (PC). Times are verified at once. */

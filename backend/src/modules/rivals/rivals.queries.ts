@@ -2,8 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenException, NotFoundException } from '@nestjs/common';
 import type { CrossPlayGroupDto, Platform } from '../../contracts/catalogue.js';
-import { driverDisplayName } from '../../contracts/driver-name.js';
-import { PRIVATE_DRIVER } from '../../contracts/profiles.js';
+import { shownDriver } from '../../contracts/driver-name.js';
 import type { RivalCarRef, RivalGameRef, RivalProfileRef, RivalTrackRef } from '../../contracts/rivals.js';
 import { imageUrl } from '../images/image-upload.js';
 
@@ -71,16 +70,18 @@ export interface ProfileNameRow {
 export function profileRef(row: ProfileNameRow): RivalProfileRef {
   return {
     id: row.p_id,
-    name: row.p_hidden
-      ? PRIVATE_DRIVER
-      : driverDisplayName({
-          driverNumber: row.p_driver_number,
-          xboxUsername: row.p_xbox_username,
-          steamUsername: row.p_steam_username,
-          psnName: row.p_psn_name,
-          alternativeName: row.p_alternative_name,
-          name: row.p_name,
-        }),
+    name: shownDriver(
+      {
+        hidden: row.p_hidden,
+        driverNumber: row.p_driver_number,
+        xboxUsername: row.p_xbox_username,
+        steamUsername: row.p_steam_username,
+        psnName: row.p_psn_name,
+        alternativeName: row.p_alternative_name,
+        name: row.p_name,
+      },
+      false,
+    ).driverName,
   };
 }
 

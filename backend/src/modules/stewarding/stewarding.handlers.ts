@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import type { ClientEventMap } from '../../contracts/client-events.js';
 import type { DomainEvent } from '../../contracts/domain-events.js';
-import { driverDisplayName } from '../../contracts/driver-name.js';
+import { shownDriver } from '../../contracts/driver-name.js';
 import { outcomeLabel } from '../../contracts/stewarding.js';
 import { HandlesDomainEvent, type ExternalContext } from '../../infra/outbox/handles-domain-event.js';
 import { Ticket, TicketDecision, TicketParty } from './stewarding.entities.js';
@@ -55,7 +55,7 @@ export class StewardingHandlers {
     const decision = await em.findOne(TicketDecision, { ticket: ticketId, round }, { populate: ['ticket.event'] });
     if (!decision) return;
     const parties = await em.find(TicketParty, { ticket: ticketId }, { populate: ['profile'] });
-    const names = new Map(parties.map((party) => [party.profile.id, driverDisplayName(party.profile)]));
+    const names = new Map(parties.map((party) => [party.profile.id, shownDriver(party.profile, false).driverName]));
     const response = await fetch(this.config.discordWebhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -4,7 +4,7 @@ import { toPage } from '../../common/pagination.js';
 import type { Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
 import type { Page } from '../../contracts/api.js';
-import { driverDisplayName } from '../../contracts/driver-name.js';
+import { shownDriver } from '../../contracts/driver-name.js';
 import {
   outcomeLabel,
   outcomeNeedsAmount,
@@ -294,7 +294,7 @@ export class StewardingService {
     return new TicketReader(em).details(ticket, { userId: principal.userId, profileId: profile, steward, recusedReason, canDecide }, settings);
   }
 
-  /** Standing decisions of tickets of current competitions' seasons, newest first (public). */
+  /** Standing decisions of tickets of current competitions' seasons, newest first (public: hidden drivers are "Private driver"). */
   async safetyCar(page: { pageNumber: number; pageSize: number; offset: number }): Promise<Page<SafetyCarDecisionDto>> {
     const em = this.em.fork();
     const where = { state: { $in: ['DECIDED', 'APPEALED', 'CLOSED'] }, season: { competition: { current: true } } } as const;
@@ -311,9 +311,7 @@ export class StewardingService {
       // Under appeal, the first decision stands until the appeal is decided.
       const stands = standing(ticket.state === 'APPEALED' ? own.filter((decision) => decision.round === 1) : own);
       if (!stands) return [];
-      const drivers = parties
-        .filter((party) => party.ticket.id === ticket.id)
-        .map((party) => ({ profileId: party.profile.id, driverName: driverDisplayName(party.profile), driverNumber: party.profile.driverNumber }));
+      const drivers = parties.filter((party) => party.ticket.id === ticket.id).map((party) => ({ profileId: party.profile.id, ...shownDriver(party.profile, false) }));
       const names = new Map(drivers.map((driver) => [driver.profileId, driver.driverName]));
       return [
         {

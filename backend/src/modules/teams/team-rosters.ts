@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { seesHiddenDrivers, type Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
-import { PRIVATE_DRIVER } from '../../contracts/profiles.js';
+import { shownDriver } from '../../contracts/driver-name.js';
 import type { MyTeamDto, TeamDto, TeamInviteDto, TeamRequest } from '../../contracts/teams.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import type { UploadedImage } from '../images/image-upload.js';
@@ -195,11 +195,9 @@ export class TeamRosters {
         .filter((member) => profiles.has(member.userId))
         .map((member) => {
           const profile = profiles.get(member.userId)!;
-          const masked = profile.hidden && !showHidden;
           return {
             profileId: profile.id,
-            driverName: masked ? PRIVATE_DRIVER : profile.driverName,
-            driverNumber: masked ? null : profile.driverNumber,
+            ...shownDriver(profile, showHidden),
             captain: member.captain,
             joinedAt: member.joinedAt.toISOString(),
           };

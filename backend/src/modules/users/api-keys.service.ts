@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKeyInfo } from '../../contracts/api.js';
+import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { ApiKey } from './api-key.entity.js';
 
 export const API_KEY_PREFIX = 'pdk_';
@@ -15,14 +16,22 @@ function hashKey(key: string): string {
 export class ApiKeysService {
   constructor(private readonly em: EntityManager) {}
 
-  /** Issues a new key for the user, revoking the previous one. */
+  /** Issues a new key for the user, revoking the previous one (and closing the sockets opened with it). */
   async issue(userId: number): Promise<string> {
     const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     await this.em.transactional(async (em) => {
-      await em.nativeDelete(ApiKey, { user: userId });
+      if (await em.nativeDelete(ApiKey, { user: userId })) recordDomainEvent(em, 'ApiKeyChanged', { type: 'user', id: userId }, { userId });
       em.create(ApiKey, { user: userId, prefix: key.slice(0, 12), keyHash: hashKey(key) });
     });
     return key;
+  }
+
+  /** Revokes the user's key: requests and sockets with it are refused from now on. 404 without a key. */
+  async revoke(userId: number): Promise<void> {
+    await this.em.transactional(async (em) => {
+      if (!(await em.nativeDelete(ApiKey, { user: userId }))) throw new NotFoundException('You have no API key');
+      recordDomainEvent(em, 'ApiKeyChanged', { type: 'user', id: userId }, { userId });
+    });
   }
 
   async describe(userId: number): Promise<ApiKeyInfo | null> {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, NotFoundException, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
-import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import type { ApiKeyInfo, CurrentUserDto, Page, RoleInfo, UserListItem } from '../../contracts/api.js';
 import type { Role } from '../../contracts/roles.js';
 import { Access } from '../../common/access.js';
@@ -54,6 +54,14 @@ export class UsersController {
     const info = await this.apiKeys.describe(principal.userId);
     if (!info) throw new NotFoundException('You have no API key yet');
     return info;
+  }
+
+  @Delete('me/apiKey')
+  @Access('signedIn')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'The key stops working at once; sockets opened with it are disconnected.' })
+  async revokeApiKey(@CurrentPrincipal() principal: Principal): Promise<void> {
+    await this.apiKeys.revoke(principal.userId);
   }
 
   @Put(':id/roles/:role')

@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { SOCIAL_LABEL, SOCIAL_NETWORKS, type StatsSummaryDto } from '@paddock/contracts/profiles.js';
+import { PRIVATE_DRIVER, SOCIAL_LABEL, SOCIAL_NETWORKS, type StatsSummaryDto } from '@paddock/contracts/profiles.js';
 import { ApiError } from '../../../lib/api/client.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
@@ -37,7 +37,7 @@ const STATS: [keyof StatsSummaryDto, string][] = [
 export default function PublicProfilePage() {
   const id = routeId(useParams().profile) ?? 0;
   const profile = useQuery({ ...profileQueries.publicProfile(id), enabled: id > 0 });
-  const visible = profile.data && !(profile.data.hidden && profile.data.driverName === 'Private driver');
+  const visible = profile.data && !(profile.data.hidden && profile.data.driverName === PRIVATE_DRIVER);
   const teams = useQuery({ ...profileQueries.teams(id), enabled: !!visible });
   const events = useQuery({ ...profileQueries.events(id), enabled: !!visible });
   const stats = useQuery({ ...profileQueries.stats(id), enabled: !!visible });
