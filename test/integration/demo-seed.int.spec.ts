@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from '../../backend/src/contracts/api.js';
 import type { CompetitionDto, CompetitionGroupDto, CompetitionSummaryDto, ResultRevisionDto, SeasonDto, StandingsDto } from '../../backend/src/contracts/competitions.js';
 import type { AttendeeDto, EventDto, VideoDto } from '../../backend/src/contracts/events.js';
+import type { RaceStewardingDto, TicketDto, TicketListItemDto } from '../../backend/src/contracts/stewarding.js';
 import { DEMO_ACCOUNTS } from '../../backend/src/infra/discord/demo-accounts.js';
 import { User } from '../../backend/src/modules/users/user.entity.js';
 import { seedDemoData } from '../../backend/src/seed/demo-data.js';
@@ -121,6 +122,48 @@ describe('the demo league seed', () => {
       .em()
       .execute<{ current: boolean }[]>('select s.version = seasons.results_version as current from season_standings s join seasons on seasons.id = s.season_id');
     expect(snapshots).toEqual([{ current: true }, { current: true }]);
+  });
+
+  it('seeds stewarding a new user can try: a race the driver raced is open for filing, and every open ticket can be decided by two of the three stewards', async () => {
+    const current = ((await (await t.request('/api/competitions/current')).json()) as Page<CompetitionSummaryDto>).content;
+    const solo = current.find((competition) => competition.style === 'SOLO')!;
+    const season = (await (await t.request(`/api/seasons/${solo.currentSeason!.id}`)).json()) as SeasonDto;
+    const lastNight = season.events.find((event) => event.round === 5)!;
+    const raceId = lastNight.raceEvents[0].races[0].id;
+    const status = (await (await t.request(`/api/safety-car/races/${raceId}`)).json()) as RaceStewardingDto;
+    const now = Date.now();
+    expect(Date.parse(status.filingOpensAt!)).toBeLessThan(now);
+    expect(Date.parse(status.filingClosesAt!)).toBeGreaterThan(now);
+
+    const steward = await t.signIn('steward');
+    const open = ((await (await t.request('/api/tickets?state=OPEN', { as: steward })).json()) as Page<TicketListItemDto>).content;
+    expect(open.length).toBeGreaterThan(0);
+    const first = open.reduce((lowest, ticket) => (ticket.id < lowest.id ? ticket : lowest));
+    const ticket = (await (await t.request(`/api/tickets/${first.id}`, { as: steward })).json()) as TicketDto;
+    const outcomes = [{ kind: 'WARNING', profileId: ticket.accused[0].profileId }];
+    for (const who of ['steward', 'admin'] as const) {
+      const voted = await t.request(`/api/tickets/${first.id}/votes`, {
+        method: 'POST',
+        as: who === 'steward' ? steward : await t.signIn(who),
+        json: { outcomes, reason: 'Avoidable contact.' },
+      });
+      expect([who, voted.status]).toEqual([who, 200]);
+    }
+    const decided = await t.request(`/api/tickets/${first.id}/decision`, { method: 'POST', as: steward, json: { outcomes, reason: 'Avoidable contact.' } });
+    expect(decided.status).toBe(200);
+    expect(((await decided.json()) as TicketDto).state).toBe('DECIDED');
+
+    const driver = await t.signIn('driver');
+    const racedLastNight = (await (await t.request(`/api/seasons/${season.id}/events/${lastNight.id}/results/${raceId}`)).json()) as { results: { profileId: number }[] };
+    const driverId = ((await (await t.request('/api/users/me', { as: driver })).json()) as { driverProfile: { id: number } }).driverProfile.id;
+    const other = racedLastNight.results.find((line) => line.profileId !== driverId)!;
+    expect(racedLastNight.results.map((line) => line.profileId)).toContain(driverId);
+    const filed = await t.request('/api/tickets', {
+      method: 'POST',
+      as: driver,
+      json: { raceId, accusedProfileIds: [other.profileId], description: 'Pushed me wide at turn one.' },
+    });
+    expect(filed.status).toBe(201);
   });
 
   it('seeds once: a second run (every later start) changes nothing', async () => {

@@ -182,9 +182,15 @@ describe('stewarding', () => {
     const early = await round(0.5);
     const message = await refused(await post('/api/tickets', as.driver, ticketBody(early.raceId, [captain.profile])), 409);
     const start = early.event.startsAt.getTime();
-    expect(message).toBe(
-      `Tickets for this race can be filed from ${new Date(start + HOUR).toISOString().replace('.000Z', 'Z')} to ${new Date(start + 48 * HOUR).toISOString().replace('.000Z', 'Z')}`,
-    );
+    // In words a person reads, in UTC: "Thu, 19 Nov 2026, 20:00 UTC", never an ISO time.
+    const inUtc = (at: number) => {
+      const moment = new Date(at);
+      const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][moment.getUTCDay()];
+      const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][moment.getUTCMonth()];
+      const clock = [moment.getUTCHours(), moment.getUTCMinutes()].map((part) => String(part).padStart(2, '0')).join(':');
+      return `${weekday}, ${moment.getUTCDate()} ${month} ${moment.getUTCFullYear()}, ${clock} UTC`;
+    };
+    expect(message).toBe(`Tickets for this race can be filed from ${inUtc(start + HOUR)} to ${inUtc(start + 48 * HOUR)}`);
     const late = await round(49);
     expect(await refused(await post('/api/tickets', as.driver, ticketBody(late.raceId, [captain.profile])), 409)).toMatch(/^Tickets for this race can be filed from /);
 
@@ -454,7 +460,14 @@ describe('stewarding', () => {
   it('shows a race’s results as provisional while protests or appeals are possible, then final', async () => {
     const status = async (r: StewardedRound) => json<RaceStewardingDto>(await t.request(`/api/safety-car/races/${r.raceId}`));
     const old = await round(72);
-    expect(await status(old)).toEqual({ raceId: old.raceId, provisional: false, finalAt: new Date(old.event.startsAt.getTime() + 48 * HOUR).toISOString(), openTickets: 0 });
+    expect(await status(old)).toEqual({
+      raceId: old.raceId,
+      provisional: false,
+      finalAt: new Date(old.event.startsAt.getTime() + 48 * HOUR).toISOString(),
+      openTickets: 0,
+      filingOpensAt: new Date(old.event.startsAt.getTime() + HOUR).toISOString(),
+      filingClosesAt: new Date(old.event.startsAt.getTime() + 48 * HOUR).toISOString(),
+    });
     const recent = await round(2);
     expect(await status(recent)).toMatchObject({ provisional: true, finalAt: new Date(recent.event.startsAt.getTime() + 48 * HOUR).toISOString(), openTickets: 0 });
     const ticket = await file(recent.raceId);

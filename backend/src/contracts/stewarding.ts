@@ -324,6 +324,9 @@ export interface RaceStewardingDto {
   finalAt: string | null;
   /** Tickets about the race not decided yet (open, under review or under appeal). */
   openTickets: number;
+  /** Tickets about the race may be filed in [filingOpensAt, filingClosesAt); null for a race outside a season (no tickets). */
+  filingOpensAt: string | null;
+  filingClosesAt: string | null;
 }
 
 export const DEFAULT_STEWARDING_SETTINGS: StewardingSettingsRequest = {

@@ -129,7 +129,8 @@ const SERIES: SeriesSeed[] = [
     season: 'Season 1',
     rules: 'Best 7 of 8 rounds count; the final always counts. 75 % of the winner’s laps to score. A no-show costs 5 points.',
     pointsSystem: F1_SPRINT_CUP,
-    dayOfWeek: 1,
+    // Round 5 raced last night: incidents can still be reported (filing is open 1 h to 48 h after a race).
+    dayOfWeek: 6,
     tracks: [
       'Silverstone/Grand Prix',
       'Suzuka/Full Circuit',
@@ -145,7 +146,8 @@ const SERIES: SeriesSeed[] = [
       ['SPRINT', 10, null],
       ['FEATURE', 20, null],
     ],
-    members: ['admin', 'organizer', 'captain', 'driver'],
+    // Not the admin nor the organizer: they steward, and a steward who raced cannot vote on the race's tickets.
+    members: ['captain', 'driver'],
   },
   {
     name: 'Endurance Team Trophy',

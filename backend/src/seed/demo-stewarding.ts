@@ -89,7 +89,7 @@ const TICKETS: TicketSeed[] = [
 ];
 
 /**
- * Tickets in every state on the latest raced round of each current season: open, under review,
+ * Tickets in every state on the latest raced round of each current season closed for filing: open, under review,
  * decided (a time penalty already in the results and standings), under appeal, and closed after an
  * appeal; with statements, a thread, votes and the audit trail, as the stewarding service writes them.
  */
@@ -102,7 +102,9 @@ export async function seedDemoStewarding(em: EntityManager, stewardIds: number[]
   const principal: Principal = { userId: organizer.id, roles: organizer.roles, flags: roleFlags(organizer.roles), via: 'session' };
   const results = new ResultsService(em, new ResultsReader());
   for (const season of seasons) {
-    const event = await em.findOne(LeagueEvent, { season: season.id, startsAt: { $lt: new Date() } }, { orderBy: { startsAt: 'desc' } });
+    // The latest round closed for filing: the tickets were filed in its window (the one after may still be open).
+    const closedBefore = new Date(Date.now() - DEFAULT_STEWARDING_SETTINGS.protestDeadlineMinutes * 60_000);
+    const event = await em.findOne(LeagueEvent, { season: season.id, startsAt: { $lt: closedBefore } }, { orderBy: { startsAt: 'desc' } });
     if (!event) continue;
     const race = await em.findOne(Race, { raceEvent: { event: event.id } }, { orderBy: { raceEvent: { position: 'asc' }, position: 'desc' } });
     if (!race) continue;

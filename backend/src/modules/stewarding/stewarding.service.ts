@@ -38,7 +38,9 @@ import { outcomeDtos, raceRef, standing, TICKET_POPULATE, TicketReader } from '.
 import { addMinutes, filingWindow, seasonSettings } from './stewarding.settings.js';
 
 const ticketAggregate = (id: number) => ({ type: 'ticket', id });
-const fmt = (at: Date) => at.toISOString().replace('.000Z', 'Z');
+const UTC_TIME = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+/** A moment in a message a person reads: "Thu 19 Nov 2026, 20:00 UTC" (the web client shows windows in the viewer's zone). */
+const fmt = (at: Date) => `${UTC_TIME.format(at)} UTC`;
 
 export interface TicketFilter {
   state?: Ticket['state'];
@@ -339,13 +341,21 @@ export class StewardingService {
     const tickets = await em.find(Ticket, { race: raceId });
     const decisions = tickets.length ? await em.find(TicketDecision, { ticket: { $in: tickets.map((ticket) => ticket.id) }, round: 1 }) : [];
     const openTickets = tickets.filter((ticket) => ticket.state === 'OPEN' || ticket.state === 'UNDER_REVIEW' || ticket.state === 'APPEALED').length;
-    const closes = settings ? [filingWindow(event.startsAt, settings).closesAt.getTime()] : [event.startsAt.getTime()];
+    const filing = settings ? filingWindow(event.startsAt, settings) : null;
+    const closes = [filing ? filing.closesAt.getTime() : event.startsAt.getTime()];
     for (const ticket of tickets.filter((each) => each.state === 'DECIDED')) {
       const decision = decisions.find((each) => each.ticket.id === ticket.id);
       if (decision && settings) closes.push(addMinutes(decision.decidedAt, settings.appealWindowMinutes).getTime());
     }
     const finalAt = openTickets ? null : new Date(Math.max(...closes));
-    return { raceId, provisional: openTickets > 0 || finalAt!.getTime() > Date.now(), finalAt: finalAt?.toISOString() ?? null, openTickets };
+    return {
+      raceId,
+      provisional: openTickets > 0 || finalAt!.getTime() > Date.now(),
+      finalAt: finalAt?.toISOString() ?? null,
+      openTickets,
+      filingOpensAt: filing?.opensAt.toISOString() ?? null,
+      filingClosesAt: filing?.closesAt.toISOString() ?? null,
+    };
   }
 
   licence(profileId: number): Promise<LicenceDto> {

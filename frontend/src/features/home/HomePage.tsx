@@ -38,7 +38,7 @@ export default function HomePage() {
   return (
     <Container maxWidth="lg" page>
       {authFailed && <LoginErrorAlert />}
-      {user ? <Welcome user={user} nextRace={nextRace} nextRaceKnown={nextPlanned.known && myNextKnown} /> : <VisitorIntro />}
+      {user ? <Welcome user={user} nextRace={nextRace} nextRaceKnown={nextPlanned.known && myNextKnown} nextRaceIsMine={Boolean(myNext.data?.event)} /> : <VisitorIntro />}
       <NextUpSection events={nextUp.data?.content ?? []} loading={nextUp.isPending} />
       <VideosSection videos={videos.data ?? []} />
       <RivalsHomeSlot />

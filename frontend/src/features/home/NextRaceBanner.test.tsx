@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { eventFixture } from '../events/testing/eventFixture.js';
 import { bannerVariant, NextRaceBanner } from './NextRaceBanner.js';
 
-const renderBanner = (event: ReturnType<typeof eventFixture>) =>
+const renderBanner = (event: ReturnType<typeof eventFixture>, mine = true) =>
   render(
     <MemoryRouter>
-      <NextRaceBanner event={event} />
+      <NextRaceBanner event={event} mine={mine} />
     </MemoryRouter>,
   );
 
@@ -27,6 +27,21 @@ describe('the next-race banner on Home', () => {
     const banner = screen.getByRole('region', { name: 'Next race' });
     expect(within(banner).getByRole('heading', { name: 'GT Cup' })).toBeInTheDocument();
     expect(within(banner).getByRole('link', { name: 'Event info' })).toHaveAttribute('href', '/events/competitions/current/2/season/4#31');
+  });
+
+  it('says a race the driver has not joined is the league’s next one, and invites them to join it', () => {
+    renderBanner(eventFixture({ id: 31, season: { id: 4, competition: { id: 2, name: 'GT Cup' } } }), false);
+    const banner = screen.getByRole('region', { name: 'Next race' });
+    expect(banner).toHaveTextContent('The league’s next series race');
+    expect(banner).not.toHaveTextContent(/your next/i);
+    expect(banner).toHaveTextContent('You are not in it yet: join it from the event page.');
+    cleanup();
+    renderBanner(eventFixture({ id: 15, name: 'Friday Night GT3' }), false);
+    expect(screen.getByRole('region', { name: 'Next race' })).toHaveTextContent(/^The league’s next race.*You are not in it yet/);
+    cleanup();
+    renderBanner(eventFixture({ id: 31, season: { id: 4, competition: { id: 2, name: 'GT Cup' } } }));
+    expect(screen.getByRole('region', { name: 'Next race' })).toHaveTextContent('Your next series race');
+    expect(screen.getByRole('region', { name: 'Next race' })).not.toHaveTextContent('You are not in it yet');
   });
 
   it('shows any other race with its time (zone named), the lobby note and a link to the event', () => {

@@ -14,8 +14,12 @@ export function bannerVariant(event: Pick<EventSummary, 'assessmentEvent' | 'sea
   return 'race';
 }
 
-/** The signed-in driver's next race on Home. */
-export function NextRaceBanner({ event }: { event: EventSummary }) {
+/**
+ * The next race on Home: the signed-in driver's own (`mine`), else the league's next one, said to be the
+ * league's with an invitation to join it.
+ */
+export function NextRaceBanner({ event, mine }: { event: EventSummary; mine: boolean }) {
+  const invitation = !mine && <Text className="pd-home-gap">You are not in it yet: join it from the event page.</Text>;
   const { date, time } = showTime(event.date);
   const target = eventLinkTarget(event);
   const when = (
@@ -42,12 +46,13 @@ export function NextRaceBanner({ event }: { event: EventSummary }) {
     return (
       <Paper as="section" variant="elevated" aria-label="Next race" className="pd-next-race pd-next-race--season">
         <Text variant="overline" as="p">
-          Next series race
+          {mine ? 'Your next series race' : 'The league’s next series race'}
         </Text>
         <Text variant="h5" as="h2">
           {event.season.competition.name}
         </Text>
         <Text>{when}</Text>
+        {invitation}
         <TextLink to={target} look="inherit" className="pd-next-race-link pd-next-race-link--underlined">
           Event info
         </TextLink>
@@ -57,7 +62,7 @@ export function NextRaceBanner({ event }: { event: EventSummary }) {
   return (
     <Paper as="section" variant="outlined" aria-label="Next race" className="pd-next-race">
       <Text variant="overline" as="p" tone="secondary">
-        Your next race
+        {mine ? 'Your next race' : 'The league’s next race'}
       </Text>
       <Text variant="h5" as="h2">
         <TextLink to={target} className="pd-home-hover-link">
@@ -65,6 +70,7 @@ export function NextRaceBanner({ event }: { event: EventSummary }) {
         </TextLink>
       </Text>
       <Text>{when}</Text>
+      {invitation}
       <Text tone="secondary">{LOBBY_NOTE}</Text>
     </Paper>
   );

@@ -15,10 +15,12 @@ export interface WelcomeProps {
   nextRace: EventSummary | null;
   /** Whether the next race has been looked up yet (no hint flashes before it is). */
   nextRaceKnown: boolean;
+  /** Whether the next race is the driver's own (else the league's, which they have not joined). */
+  nextRaceIsMine: boolean;
 }
 
 /** Home for a signed-in driver: a greeting, the community link, the next-race banner, or a hint when none is planned. */
-export function Welcome({ user, nextRace, nextRaceKnown }: WelcomeProps) {
+export function Welcome({ user, nextRace, nextRaceKnown, nextRaceIsMine }: WelcomeProps) {
   const { discord } = useAtomValue(configAtom);
   return (
     <section aria-labelledby="home-title" className="pd-welcome">
@@ -28,7 +30,7 @@ export function Welcome({ user, nextRace, nextRaceKnown }: WelcomeProps) {
       <ButtonAnchor variant="contained" href={discord.joinUrl} target="_blank" rel="noopener noreferrer" startIcon={<ChatIcon />} className="pd-welcome-discord">
         Open discord
       </ButtonAnchor>
-      {nextRace && <NextRaceBanner event={nextRace} />}
+      {nextRace && <NextRaceBanner event={nextRace} mine={nextRaceIsMine} />}
       {!nextRace && nextRaceKnown && (
         <Text>
           No upcoming race yet. <TextLink to={pathTo('Event-List')}>Browse all events</TextLink> to find your next one.

@@ -5,11 +5,13 @@
 import type { Platform } from '@paddock/contracts/catalogue.js';
 import {
   PLATFORM_ID_FIELD,
+  PLATFORM_LABEL,
   SOCIAL_NETWORKS,
   driverNumberProblem,
   numberTakenMessage,
   textFieldProblem,
   type MyProfileDto,
+  type PlatformIdField,
   type ProfileTextField,
   type ProfileUpdateRequest,
   type SocialNetwork,
@@ -77,6 +79,29 @@ export function numberCheck(value: string, taken: readonly number[]): string | t
 
 export function textCheck(field: ProfileTextField) {
   return (value: string): string | true => textFieldProblem(field, value) ?? true;
+}
+
+/** The form's label of each platform id field. */
+export const PLATFORM_ID_LABEL: Record<PlatformIdField, string> = { xboxUsername: 'Xbox gamertag', steamUsername: 'Steam name', psnName: 'PSN id' };
+
+export type CompletionField = 'driverNumber' | 'platforms' | PlatformIdField;
+
+/**
+ * What the form says beside each field a complete profile still needs (SPEC §4: a driver number and the id on
+ * a platform raced on; the rule itself is `missingForCompletion` in the contracts). Empty when complete.
+ */
+export function completionProblems(values: Pick<ProfileFormValues, CompletionField>): Partial<Record<CompletionField, string>> {
+  const problems: Partial<Record<CompletionField, string>> = {};
+  if (values.driverNumber.trim() === '') problems.driverNumber = 'Your driver number is needed to race';
+  if (!values.platforms.length) problems.platforms = 'Tick a platform you race on';
+  else if (!values.platforms.some((platform) => values[PLATFORM_ID_FIELD[platform]].trim() !== '')) {
+    const others = values.platforms.length > 1 ? ' (or the id of another platform you ticked)' : '';
+    for (const platform of values.platforms) {
+      const field = PLATFORM_ID_FIELD[platform];
+      problems[field] = `Your ${PLATFORM_ID_LABEL[field]} is needed to race on ${PLATFORM_LABEL[platform]}${others}`;
+    }
+  }
+  return problems;
 }
 
 /** The platform id field a ticked platform needs. */

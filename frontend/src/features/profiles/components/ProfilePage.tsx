@@ -7,6 +7,7 @@ import Container from '@mui/material/Container';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,7 +19,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PLATFORMS, type Platform } from '@paddock/contracts/catalogue.js';
-import { PLATFORM_LABEL, PROFILE_TEXT_RULES, SOCIAL_LABEL, SOCIAL_NETWORKS, type MyProfileDto } from '@paddock/contracts/profiles.js';
+import { PLATFORM_ID_FIELD, PLATFORM_LABEL, PROFILE_TEXT_RULES, SOCIAL_LABEL, SOCIAL_NETWORKS, type MyProfileDto } from '@paddock/contracts/profiles.js';
 import { ApiError } from '../../../lib/api/client.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
@@ -29,12 +30,24 @@ import { catalogueQueries } from '../../catalogue/index.js';
 import { MyTicketsAndLicence } from '../../stewarding/index.js';
 import { profileCommands, profileKeys, profileQueries } from '../api.js';
 import { refreshCurrentUser } from '../cache.js';
-import { COUNTRY_CHECK, SOCIAL_CHECK, numberCheck, profileBodyFrom, profileFormFrom, textCheck, timeZoneOptions, type ProfileFormValues } from '../profileForm.js';
+import {
+  COUNTRY_CHECK,
+  PLATFORM_ID_LABEL,
+  SOCIAL_CHECK,
+  completionProblems,
+  numberCheck,
+  profileBodyFrom,
+  profileFormFrom,
+  textCheck,
+  timeZoneOptions,
+  type ProfileFormValues,
+} from '../profileForm.js';
 import { TeamInvites } from './TeamInvites.js';
 
 /** Profile (SPEC §2): the driver edits their profile; completing it (number + an id on a platform raced on) lets them in (SPEC §4). */
 export default function ProfilePage() {
   const profile = useQuery(profileQueries.mine());
+  const complete = profile.data?.profileCompleted === true;
   return (
     <Container maxWidth="md" sx={{ py: 3 }}>
       <PageTitle>My profile</PageTitle>
@@ -46,10 +59,13 @@ export default function ProfilePage() {
         </EmptyState>
       ) : (
         <>
-          <TeamInvites />
-          <MyTicketsAndLicence />
-          <BidderPanelSlot as="numbers" />
+          {/* A rookie sees what to do first; bidding opens once the profile lets them race. The form keeps its place (and its state) when the profile's completeness changes. */}
+          {complete && <TeamInvites />}
+          {complete && <MyTicketsAndLicence />}
+          {complete && <BidderPanelSlot as="numbers" />}
           <ProfileForm profile={profile.data} />
+          {!complete && <TeamInvites />}
+          {!complete && <MyTicketsAndLicence />}
         </>
       )}
     </Container>
@@ -69,21 +85,35 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
   const { errors, isSubmitting } = formState;
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [stillMissing, setStillMissing] = useState<string[]>([]);
   const platforms = useWatch({ control, name: 'platforms' });
   const timeZone = useWatch({ control, name: 'timeZone' });
 
   useEffect(() => reset(profileFormFrom(profile)), [profile, reset]);
+  // After the reset above, which clears the form's errors.
+  useEffect(() => {
+    if (!stillMissing.length) return;
+    for (const [field, message] of Object.entries(completionProblems(profileFormFrom(profile)))) {
+      setError(field as FieldPath<ProfileFormValues>, { type: 'server', message });
+    }
+  }, [profile, stillMissing, setError]);
 
   const save = handleSubmit(
     async (values) => {
       setFailure(null);
       setSaved(false);
+      setStillMissing([]);
       const wasComplete = profile.profileCompleted;
       try {
         const updated = await profileCommands.update(profileBodyFrom(values));
         queryClient.setQueryData(profileKeys.mine, updated);
         void queryClient.invalidateQueries({ queryKey: profileKeys.takenNumbers });
         await refreshCurrentUser();
+        if (!updated.profileCompleted) {
+          // Saved, yet the league still keeps them out: say what is missing (beside each field, below).
+          setStillMissing(updated.missing);
+          return;
+        }
         setSaved(true);
         // Just completed: SPEC §4 lets the driver in; take them Home.
         if (!wasComplete && updated.profileCompleted) void navigate(pathTo('Home'));
@@ -98,9 +128,17 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
     () => setFailure('Please correct the marked fields.'),
   );
 
+  const idFields = Object.values(PLATFORM_ID_FIELD);
   const text = (field: keyof typeof PROFILE_TEXT_RULES, label: string, helper?: string) => (
     <TextField
-      {...register(field, { validate: textCheck(field) })}
+      {...register(field, {
+        validate: (value, values) => {
+          const problem = textCheck(field)(value);
+          if (problem !== true) return problem;
+          return (idFields as string[]).includes(field) ? (completionProblems(values)[field as keyof ReturnType<typeof completionProblems>] ?? true) : true;
+        },
+        deps: (idFields as string[]).includes(field) ? idFields.filter((other) => other !== field) : undefined,
+      })}
       label={label}
       fullWidth
       error={Boolean(errors[field])}
@@ -123,7 +161,7 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 4 }}>
             <TextField
-              {...register('driverNumber', { validate: (value) => numberCheck(value, taken.data ?? []) })}
+              {...register('driverNumber', { validate: (value, values) => completionProblems(values).driverNumber ?? numberCheck(value, taken.data ?? []) })}
               label="Driver number"
               inputMode="numeric"
               fullWidth
@@ -148,8 +186,9 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
         <Controller
           control={control}
           name="platforms"
+          rules={{ validate: (_value, values) => completionProblems(values).platforms ?? true, deps: idFields }}
           render={({ field }) => (
-            <FormControl component="fieldset">
+            <FormControl component="fieldset" error={Boolean(errors.platforms)}>
               <FormLabel component="legend">I race on</FormLabel>
               <FormGroup row>
                 {PLATFORMS.map((platform) => (
@@ -165,13 +204,14 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
                   />
                 ))}
               </FormGroup>
+              {errors.platforms && <FormHelperText>{errors.platforms.message}</FormHelperText>}
             </FormControl>
           )}
         />
         <Grid container spacing={2} sx={{ mt: 1 }}>
-          <Grid size={{ xs: 12, sm: 4 }}>{text('xboxUsername', 'Xbox gamertag', platforms.includes('XBOX') ? 'Needed for Xbox' : undefined)}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{text('steamUsername', 'Steam name', platforms.includes('PC') ? 'Needed for PC' : undefined)}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{text('psnName', 'PSN id', platforms.includes('PLAYSTATION') ? 'Needed for PlayStation' : undefined)}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{text('xboxUsername', PLATFORM_ID_LABEL.xboxUsername, platforms.includes('XBOX') ? 'Needed for Xbox' : undefined)}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{text('steamUsername', PLATFORM_ID_LABEL.steamUsername, platforms.includes('PC') ? 'Needed for PC' : undefined)}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{text('psnName', PLATFORM_ID_LABEL.psnName, platforms.includes('PLAYSTATION') ? 'Needed for PlayStation' : undefined)}</Grid>
         </Grid>
         <Controller
           control={control}
@@ -281,6 +321,11 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
       {failure && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {failure}
+        </Alert>
+      )}
+      {stillMissing.length > 0 && (
+        <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+          Saved, but your profile is not complete yet: you still need {stillMissing.join(' and ')}. Until then the league&apos;s pages stay closed to you.
         </Alert>
       )}
       {saved && (

@@ -31,7 +31,7 @@ describe('provisional results beside a race’s results', () => {
   });
 
   it('shows "Provisional" with when they become final, and "Final" after a safety-car.changed push', async () => {
-    let status: RaceStewardingDto = { raceId: 5, provisional: true, finalAt: FINAL_AT, openTickets: 0 };
+    let status: RaceStewardingDto = { raceId: 5, provisional: true, finalAt: FINAL_AT, openTickets: 0, filingOpensAt: null, filingClosesAt: null };
     const fake = installFakeApi({ 'GET /api/safety-car/races/5': () => ({ status: 200, body: status }) });
     const client = renderStatus();
     const shown = await screen.findByRole('status', { name: `Provisional results: Final after ${showTime(FINAL_AT).dateTime}` });
@@ -40,7 +40,7 @@ describe('provisional results beside a race’s results', () => {
     // The zone is named (the viewer's zone, here the test's).
     expect(shown).toHaveTextContent(showTime(FINAL_AT).time);
 
-    status = { raceId: 5, provisional: false, finalAt: null, openTickets: 0 };
+    status = { ...status, provisional: false, finalAt: null };
     onSafetyCarChanged(client);
     expect(await screen.findByRole('status', { name: 'Final results' })).toHaveTextContent('Final');
     expect(screen.queryByText('Provisional')).not.toBeInTheDocument();

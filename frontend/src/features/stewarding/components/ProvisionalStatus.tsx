@@ -6,7 +6,7 @@ import { useRaceStewarding } from '../api.js';
 import type { RaceStewardingDto } from '../types.js';
 
 /** The line beside the chip: when provisional results become final, in the viewer's zone (with its name). */
-export function provisionalLine(status: RaceStewardingDto): string {
+export function provisionalLine(status: Pick<RaceStewardingDto, 'raceId' | 'provisional' | 'finalAt' | 'openTickets'>): string {
   if (!status.provisional) return 'Final';
   if (status.finalAt) return `Final after ${showTime(status.finalAt).dateTime}`;
   const tickets = status.openTickets === 1 ? '1 open ticket is' : `${status.openTickets} open tickets are`;

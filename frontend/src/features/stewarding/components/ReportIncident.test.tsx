@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
+import { showTime } from '../../../components/dateTime.js';
 import { createQueryClient } from '../../../lib/query/queryClient.js';
 import { installFakeApi, testUser } from '../../../testing/fakeApi.js';
 import { currentUserAtom } from '../../auth/index.js';
@@ -29,6 +30,16 @@ function renderSlot(user: ReturnType<typeof testUser> | null, results = RESULTS)
   );
 }
 
+const HOUR = 3600_000;
+const at = (hoursFromNow: number) => new Date(Date.now() + hoursFromNow * HOUR).toISOString();
+/** The race's stewarding status with its filing window, hours from now. */
+const windowOf = (opensIn: number, closesIn: number) => ({
+  'GET /api/safety-car/races/5': {
+    status: 200,
+    body: { raceId: 5, provisional: true, finalAt: at(closesIn), openTickets: 0, filingOpensAt: at(opensIn), filingClosesAt: at(closesIn) },
+  },
+});
+
 describe('Report an incident under a race’s results', () => {
   it('is not offered to visitors or to drivers who did not race', () => {
     renderSlot(null);
@@ -37,8 +48,29 @@ describe('Report an incident under a race’s results', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('lets a driver who raced name the others, and shows a closed window in the server’s words', async () => {
+  it('is offered only while filing is open, with the time left in the viewer’s zone; a closed race says when filing closed', async () => {
+    installFakeApi(windowOf(-50, -2));
+    renderSlot(testUser());
+    expect(await screen.findByText(`Filing closed on ${showTime(at(-2)).dateTime}`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Report an incident/ })).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/\d{4}-\d\d-\d\dT/);
+    cleanup();
+
+    installFakeApi(windowOf(1, 48));
+    renderSlot(testUser());
+    expect(await screen.findByText(`Incidents can be reported from ${showTime(at(1)).dateTime}`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Report an incident/ })).not.toBeInTheDocument();
+    cleanup();
+
+    installFakeApi(windowOf(-1, 30));
+    renderSlot(testUser());
+    expect(await screen.findByRole('button', { name: 'Report an incident in Round 1 at Spa: Race' })).toBeInTheDocument();
+    expect(screen.getByText(/^Filing is open for 1 d 5 h more \(until /)).toHaveTextContent(`until ${showTime(at(30)).dateTime}`);
+  });
+
+  it('lets a driver who raced name the others, and shows a window that closed meanwhile in the server’s words', async () => {
     const fake = installFakeApi({
+      ...windowOf(-1, 30),
       'POST /api/tickets': {
         status: 409,
         body: {
@@ -58,7 +90,7 @@ describe('Report an incident under a race’s results', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'File ticket' }));
     expect(within(dialog).getByText('Pick at least one driver involved.')).toBeInTheDocument();
     expect(within(dialog).getByText('Describe what happened in at least 10 characters.')).toBeInTheDocument();
-    expect(fake.calls).toEqual([]);
+    expect(fake.calls).not.toContain('POST /api/tickets');
 
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '[ 9 ] - Lou' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'What happened' }), 'Pushed me wide at turn one.');
@@ -66,6 +98,10 @@ describe('Report an incident under a race’s results', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Filing is closed for this race. Filing closed on Thu, 26 Nov 2026, 19:00 UTC (open 1 h to 48 h after the race).',
     );
-    expect(JSON.parse(String(fake.requests[0]?.init?.body))).toMatchObject({ raceId: 5, accusedProfileIds: [43], description: 'Pushed me wide at turn one.' });
+    expect(JSON.parse(String(fake.requests.find((request) => request.key === 'POST /api/tickets')?.init?.body))).toMatchObject({
+      raceId: 5,
+      accusedProfileIds: [43],
+      description: 'Pushed me wide at turn one.',
+    });
   });
 });

@@ -1,0 +1,107 @@
+import { describe, expect, it } from '@jest/globals';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import type { MyProfileDto } from '@paddock/contracts/profiles.js';
+import { createQueryClient } from '../../../lib/query/queryClient.js';
+import { installFakeApi, testUser, type FakeReply } from '../../../testing/fakeApi.js';
+import { currentUserAtom } from '../../auth/index.js';
+import ProfilePage from './ProfilePage.js';
+
+const ROOKIE: MyProfileDto = {
+  id: 6,
+  driverNumber: null,
+  name: null,
+  xboxUsername: null,
+  steamUsername: null,
+  psnName: null,
+  alternativeName: null,
+  profileCompleted: false,
+  driverName: 'Incomplete profile',
+  missing: ['a driver number', 'a platform you race on'],
+  country: null,
+  timeZone: null,
+  platforms: [],
+  games: [],
+  socials: {},
+  hidden: false,
+  nameHistory: [],
+};
+
+const DRIVER: MyProfileDto = {
+  ...ROOKIE,
+  driverNumber: 31,
+  xboxUsername: 'RemyRookie',
+  platforms: ['XBOX'],
+  profileCompleted: true,
+  driverName: '[ 31 ] - RemyRookie',
+  missing: [],
+};
+
+function renderPage(profile: MyProfileDto, save?: FakeReply) {
+  const fake = installFakeApi({
+    'GET /api/profile': { status: 200, body: profile },
+    'GET /api/profile/takenDriverNumbers': { status: 200, body: [] },
+    'GET /api/games': { status: 200, body: [] },
+    'GET /api/bidding/mine': { status: 200, body: [] },
+    ...(save ? { 'PATCH /api/profile': save } : {}),
+  });
+  const store = createStore();
+  store.set(currentUserAtom, testUser({ profileCompleted: profile.profileCompleted }));
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Provider store={store}>
+        <MemoryRouter>
+          <ProfilePage />
+        </MemoryRouter>
+      </Provider>
+    </QueryClientProvider>,
+  );
+  return fake;
+}
+
+describe('My profile', () => {
+  it('shows a rookie the hint and the form first, and no bidding until the profile is complete', async () => {
+    const fake = renderPage(ROOKIE);
+    const form = await screen.findByRole('form', { name: 'Driver profile' });
+    const hint = within(form).getByRole('region', { name: 'Complete your profile' });
+    expect(hint).toHaveTextContent('you still need a driver number and a platform you race on');
+    expect(screen.getByRole('heading', { level: 1 }).compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(form.previousElementSibling?.tagName).toBe('H1');
+    expect(fake.calls.some((call) => call.includes('/bidding'))).toBe(false);
+  });
+
+  it('says beside each field what an empty save lacks, and sends nothing', async () => {
+    const fake = renderPage(ROOKIE);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Your driver number is needed to race')).toBeInTheDocument();
+    expect(screen.getByText('Tick a platform you race on')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Driver number' })).toHaveAccessibleDescription('Your driver number is needed to race');
+    expect(screen.queryByText(/Profile saved/)).not.toBeInTheDocument();
+    expect(fake.calls.some((call) => call.startsWith('PATCH'))).toBe(false);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Xbox' }));
+    expect(await screen.findByText('Your Xbox gamertag is needed to race on Xbox')).toBeInTheDocument();
+  });
+
+  it('refuses to blank a complete driver’s number and platforms', async () => {
+    const fake = renderPage(DRIVER);
+    await userEvent.clear(await screen.findByRole('textbox', { name: 'Driver number' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Xbox' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Your driver number is needed to race')).toBeInTheDocument();
+    expect(screen.getByText('Tick a platform you race on')).toBeInTheDocument();
+    expect(fake.calls.some((call) => call.startsWith('PATCH'))).toBe(false);
+  });
+
+  it('never says saved when the server’s answer is an incomplete profile: it names what is missing, by field', async () => {
+    const incomplete: MyProfileDto = { ...DRIVER, xboxUsername: null, profileCompleted: false, missing: ['your id on Xbox'] };
+    renderPage(DRIVER, { status: 200, body: incomplete });
+    await userEvent.click(await screen.findByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText(/^Saved, but your profile is not complete yet: you still need your id on Xbox\./)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Xbox gamertag' })).toHaveAccessibleDescription('Your Xbox gamertag is needed to race on Xbox');
+    expect(screen.queryByText(/Profile saved/)).not.toBeInTheDocument();
+  });
+});
