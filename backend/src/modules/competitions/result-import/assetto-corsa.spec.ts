@@ -75,6 +75,18 @@ describe('Assetto Corsa result files', () => {
     ]);
   });
 
+  it('counts laps by driver when the laps carry no CarId (older servers)', () => {
+    const older = raceSample();
+    for (const lap of older.Laps) delete lap.CarId;
+    expect(parseJson(older).lines.map((line) => [line.driver.name, line.status, line.laps])).toEqual([
+      ['Marco Rossi', 'FINISHED', 5],
+      ['Émilie Laurent', 'FINISHED', 5],
+      ['Kenji Watanabe', 'FINISHED', 5],
+      ['Lukas Novák', 'DNF', 3],
+      ['Oliver Grant', 'DNS', 0],
+    ]);
+  });
+
   it('without lap timestamps (older servers), a total time still means the car finished', () => {
     const older = raceSample();
     for (const lap of older.Laps) delete lap.Timestamp;

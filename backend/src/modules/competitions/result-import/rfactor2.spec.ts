@@ -125,6 +125,8 @@ describe('rFactor 2 result files', () => {
         'Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file: rFactor 2 XML has a DOCTYPE that points at an external file (SYSTEM or PUBLIC), which is never fetched',
       );
     }
+    const redefined = raceXml().replace('<rFactorXML', '<!DOCTYPE rF [<!ENTITY amp "and">]>\n<rFactorXML');
+    expect(parseXml(redefined).lines[1].driver.teamName).toBe('Scuderia Álvarez & Hijos');
     expect(failureOf('<!DOCTYPE rF [<!ENTITY % p "x">]><rFactorXML/>')).toBe(
       'Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file: rFactor 2 XML has a DOCTYPE with declarations other than simple entities, which result files never have',
     );
