@@ -37,9 +37,9 @@ describe('parseResultFile: the file, its encoding and its game', () => {
         name,
         Buffer.from('</Name><Position>1</Position><Laps>3</Laps><FinishStatus>Finished Normally</FinishStatus></Driver></Race></RaceResults></rFactorXML>'),
       ]);
-    // "Gérard" with a Latin-1 é, "Jürgen" in UTF-8, a Windows-1252 € (0x80) and a lone UTF-8 lead byte (0xC3 before a space).
-    const mixed = Buffer.concat([Buffer.from('G\xe9rard J', 'latin1'), Buffer.from('ürgen', 'utf8'), Buffer.from([0x20, 0x80, 0x20, 0xc3, 0x20, 0x41])]);
-    expect(parseResultFile(xml(mixed), 'Race.xml').lines[0].driver.name).toBe('Gérard Jürgen € Ã A');
+    // "Gérard" with a Latin-1 é, "Jürgen 🏁 ✓" in UTF-8, a Windows-1252 € (0x80), a lone lead byte (0xC3) and a cut 4-byte sequence.
+    const mixed = Buffer.concat([Buffer.from('G\xe9rard J', 'latin1'), Buffer.from('ürgen 🏁 ✓', 'utf8'), Buffer.from([0x20, 0x80, 0x20, 0xc3, 0x20, 0x41, 0xf0, 0x9f])]);
+    expect(parseResultFile(xml(mixed), 'Race.xml').lines[0].driver.name).toBe('Gérard Jürgen 🏁 ✓ € Ã AðŸ');
   });
 
   it('tells the game from the content, whatever the file is called', () => {
