@@ -23,7 +23,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forConfig(config),
+        CoreModule.forConfig(config, { requestPath: true }),
         ScheduleModule.forRoot(),
         AuthModule,
         // After AuthModule: its guard runs after the AccessGuard, so limits count users, not only addresses.

@@ -44,7 +44,8 @@ export const DOMAIN_MODULES = [
 @Global()
 @Module({})
 export class CoreModule {
-  static forConfig(config: AppConfig): DynamicModule {
+  /** `requestPath`: the process answers requests (the API), so its database calls are bounded. */
+  static forConfig(config: AppConfig, options: { requestPath?: boolean } = {}): DynamicModule {
     return {
       module: CoreModule,
       imports: [
@@ -52,7 +53,7 @@ export class CoreModule {
           pinoHttp: requestLogOptions(config),
           forRoutes: ['*path'],
         }),
-        MikroOrmModule.forRoot({ ...databaseOptions(config.databaseUrl, ENTITIES), registerRequestContext: true }),
+        MikroOrmModule.forRoot({ ...databaseOptions(config.databaseUrl, ENTITIES, { requestPath: options.requestPath }), registerRequestContext: true }),
         RedisModule,
         DiscordModule.forConfig(config),
         OutboxModule,

@@ -1,12 +1,15 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 
 /**
- * A TCP proxy on loopback that a test can cut and restore, to make a real service (Redis)
- * unreachable for the app under test and bring it back, without touching the service itself.
+ * A TCP proxy on loopback that a test can cut and restore, or stall and resume, to make a real
+ * service (Redis, PostgreSQL) unreachable or unresponsive for the app under test and bring it back,
+ * without touching the service itself.
  */
 export class TcpProxy {
   private server?: Server;
   private readonly sockets = new Set<Socket>();
+  /** While stalled: the bytes held back, in the order they came, each with where it goes. */
+  private held: (() => void)[] | null = null;
   port = 0;
 
   constructor(
@@ -22,7 +25,8 @@ export class TcpProxy {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => socket.destroy());
       }
-      client.pipe(upstream).pipe(client);
+      this.forward(client, upstream);
+      this.forward(upstream, client);
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
@@ -31,8 +35,31 @@ export class TcpProxy {
     return this;
   }
 
+  private forward(from: Socket, to: Socket): void {
+    from.on('data', (chunk: Buffer) => {
+      const send = () => {
+        if (!to.destroyed) to.write(chunk);
+      };
+      if (this.held) this.held.push(send);
+      else send();
+    });
+  }
+
+  /** Keeps connections open (and accepts new ones) but passes nothing either way: the service seems to hang. */
+  stall(): void {
+    this.held ??= [];
+  }
+
+  /** Passes on what was held back, in order, and everything after it. */
+  resume(): void {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const send of held) send();
+  }
+
   /** Drops every open connection and refuses new ones. */
   async cut(): Promise<void> {
+    this.held = null;
     const closed = new Promise<void>((resolve) => this.server?.close(() => resolve()));
     for (const socket of this.sockets) socket.destroy();
     await closed;

@@ -3,6 +3,7 @@ import { ForeignKeyConstraintViolationException, NotFoundError, UniqueConstraint
 import type { Request, Response } from 'express';
 import { errorBody } from './error-body.js';
 import { MAX_JSON_DEPTH } from './input-limits.js';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, isRedisUnavailable, SERVICE_UNAVAILABLE } from './service-unavailable.js';
 
 interface HttpError {
   status?: number;
@@ -38,7 +39,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const request = context.getRequest<Request>();
     const response = context.getResponse<Response>();
     const { status, message, errors } = this.describe(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) this.logger.warn(`${request.method} ${request.originalUrl ?? request.url}: ${(exception as Error).message}`);
+    else if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (response.headersSent) return;
     response.status(status).json(errorBody(status, message, request.originalUrl ?? request.url, errors));
   }
@@ -53,8 +55,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (typeof body === 'string') return { status, message: body };
       const { message, errors } = body as { message?: string | string[]; errors?: Record<string, string[]> };
       const text = Array.isArray(message) ? message.join('; ') : (message ?? exception.message);
-      return { status, message: status >= 500 ? 'Internal server error' : text, errors };
+      const said = status >= 500 && status !== HttpStatus.SERVICE_UNAVAILABLE ? 'Internal server error' : text;
+      return { status, message: said, errors };
     }
+    // An outage is not the caller's fault nor a bug: 503, and they may try again.
+    if (isDatabaseUnavailable(exception)) return { status: HttpStatus.SERVICE_UNAVAILABLE, message: DATABASE_UNAVAILABLE };
+    if (isRedisUnavailable(exception)) return { status: HttpStatus.SERVICE_UNAVAILABLE, message: SERVICE_UNAVAILABLE };
     if (exception instanceof UniqueConstraintViolationException) {
       return { status: HttpStatus.CONFLICT, message: 'This conflicts with an existing record' };
     }

@@ -3,6 +3,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import type { ClientEventMap, ClientEventName, Room } from '../../contracts/client-events.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
+import { BOUNDED_REDIS } from '../redis/redis-options.js';
 import { REVALIDATE_SOCKETS, type RevalidateRequest } from './rooms.js';
 
 /**
@@ -15,7 +16,8 @@ export class ClientPush implements OnApplicationShutdown {
   private readonly key: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+    // A logout waits on it; in the worker a failed push fails its job, which is retried.
+    this.redis = new Redis(config.redisUrl, BOUNDED_REDIS);
     this.redis.on('error', () => undefined);
     this.key = `${config.redisPrefix}:socket.io`;
   }

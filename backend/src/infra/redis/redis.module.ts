@@ -1,19 +1,23 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
+import { FAIL_FAST_REDIS, REDIS_READY_WAIT_MS } from './redis-options.js';
 
 export const REDIS = Symbol('REDIS');
 
-/** The process' shared Redis connection (sessions, stand-in codes, health). Queues open their own. */
+/**
+ * The process' shared Redis connection (sessions, read cache, rate limits, stand-in codes, health).
+ * Requests wait on it, so it fails fast (FAIL_FAST_REDIS). Queues open their own.
+ */
 @Global()
 @Module({
   providers: [
     {
       provide: REDIS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => {
+      useFactory: async (config: AppConfig) => {
         // Commands issued in the same tick (every request's rate-limit hit and cached read) go out in one write.
-        const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
+        const redis = new Redis(config.redisUrl, { ...FAIL_FAST_REDIS, enableAutoPipelining: true });
         const logger = new Logger('Redis');
         let reported = false;
         redis.on('error', (error: Error) => {
@@ -21,6 +25,12 @@ export const REDIS = Symbol('REDIS');
           reported = true;
         });
         redis.on('ready', () => (reported = false));
+        // Without an offline queue a command sent before the first connection fails: wait for it, but
+        // boot anyway when Redis is away (requests then degrade as they do during an outage).
+        await new Promise<void>((resolve) => {
+          redis.once('ready', resolve);
+          setTimeout(resolve, REDIS_READY_WAIT_MS).unref();
+        });
         return redis;
       },
     },

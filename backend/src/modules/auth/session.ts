@@ -1,3 +1,4 @@
+import { ServiceUnavailableException } from '@nestjs/common';
 import RedisStore from 'connect-redis';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
@@ -53,6 +54,21 @@ export async function readSignedInSession(config: AppConfig, redis: Redis, sessi
 /** The signed-in user of the request's session, once the session middlewares ran; undefined for visitors and API keys. */
 export const signedInUserId = (request: Request): number | undefined => (request.user as SessionUser | undefined)?.id;
 
+/** What a caller who needs their session is told while Redis, where sessions live, cannot be reached. */
+export const SESSION_STORE_UNAVAILABLE = 'Sign-in is unavailable for a moment: the session store cannot be reached. Try again shortly.';
+
+/**
+ * The session store, marked disconnected while its Redis connection is down: express-session then
+ * skips loading sessions at once (no `request.session`) instead of waiting on the store.
+ */
+function sessionStore(config: AppConfig, redis: Redis): RedisStore {
+  const store = new RedisStore({ client: redis, prefix: sessionKeyPrefix(config) });
+  if (redis.status !== 'ready') store.emit('disconnect');
+  redis.on('close', () => store.emit('disconnect'));
+  redis.on('ready', () => store.emit('connect'));
+  return store;
+}
+
 export function sessionMiddleware(config: AppConfig, redis: Redis): RequestHandler[] {
   const idleMs = config.session.idleMinutes * 60_000;
   const absoluteMs = config.session.absoluteHours * 3_600_000;
@@ -69,7 +85,7 @@ export function sessionMiddleware(config: AppConfig, redis: Redis): RequestHandl
   const chain = [
     session({
       name: config.session.cookieName,
-      store: new RedisStore({ client: redis, prefix: sessionKeyPrefix(config) }),
+      store: sessionStore(config, redis),
       secret: config.session.secret,
       resave: false,
       saveUninitialized: false,
@@ -90,15 +106,25 @@ const STARTS_SESSIONS = '/api/auth/';
 /**
  * Runs `chain` unless the request is a visitor's read: a GET or HEAD without the session cookie, outside
  * sign-in. Such a request has no session to load, and creating (then dropping) an empty one costs every
- * public read a random id and a signature.
+ * public read a random id and a signature. While the store cannot be reached, whoever needs a session
+ * (a cookie, or signing in) is answered 503 at once; the others go on without one.
  */
 function skipForVisitorReads(cookieName: string, chain: RequestHandler[]): RequestHandler {
   const hasSessionCookie = (request: Request) => (request.headers.cookie ?? '').split(';').some((pair) => pair.trimStart().startsWith(`${cookieName}=`));
   return (request, response, next) => {
-    const visitorRead = (request.method === 'GET' || request.method === 'HEAD') && !hasSessionCookie(request) && !(request.url ?? '').startsWith(STARTS_SESSIONS);
+    const startsSession = (request.url ?? '').startsWith(STARTS_SESSIONS);
+    const visitorRead = (request.method === 'GET' || request.method === 'HEAD') && !hasSessionCookie(request) && !startsSession;
     if (visitorRead) return next();
+    const needsSession = startsSession || hasSessionCookie(request);
+    const storeUnavailable = () => next(new ServiceUnavailableException(SESSION_STORE_UNAVAILABLE));
     const run = (index: number) => (error?: unknown) => {
-      if (error || index === chain.length) return next(error);
+      // express-session and the expiry check (which regenerates) talk to the store: their errors are its own.
+      if (error) return index <= 2 ? storeUnavailable() : next(error);
+      if (index === 1 && !request.session) {
+        // The store is disconnected: callers with no session to load (API keys, visitors' writes) go on without one.
+        return needsSession ? storeUnavailable() : next();
+      }
+      if (index === chain.length) return next();
       chain[index](request, response, run(index + 1));
     };
     run(0)();

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { SESSION_STORE_UNAVAILABLE } from '../../backend/src/modules/auth/session.js';
+import { DATABASE_UNAVAILABLE } from '../../backend/src/common/service-unavailable.js';
+import { eventually } from '../support/eventually.js';
+import { TcpProxy } from '../support/tcp-proxy.js';
+import { createTestDatabase, dropTestDatabase } from '../support/test-database.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const REDIS = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+const POSTGRES = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/paddock');
+/** Long enough for any answer on a loaded machine: an answer that did not come in this time is a hang. */
+const HANG = 5000;
+
+interface Answer {
+  status: number;
+  body: { status?: number; message?: string; path?: string; timestamp?: string } & Record<string, unknown>;
+}
+
+/** Outages: with Redis or PostgreSQL unreachable every request answers (503 in the error shape when it cannot be served), and the app recovers by itself. */
+describe('outages', () => {
+  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  const later = <T>(value: T, cleanup: (value: T) => Promise<unknown> | unknown): T => {
+    cleanups.push(() => cleanup(value));
+    return value;
+  };
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  /** The answer, failing the test when none came (the request hung). */
+  const answer = async (t: TestApp, path: string, init: Parameters<TestApp['request']>[1] = {}): Promise<Answer> => {
+    const response = await t.request(path, { ...init, signal: AbortSignal.timeout(HANG) });
+    const text = await response.text();
+    return { status: response.status, body: /^[[{]/.test(text) ? (JSON.parse(text) as Answer['body']) : {} };
+  };
+  const expectUnavailable = (got: Answer, path: string, message?: string) => {
+    expect(got).toMatchObject({ status: 503, body: { status: 503, path, ...(message ? { message } : {}) } });
+    expect(typeof got.body.timestamp).toBe('string');
+  };
+  const apiKeyOf = async (t: TestApp, jar: Awaited<ReturnType<TestApp['signIn']>>) =>
+    ((await (await t.request('/api/users/me/apiKey', { method: 'POST', as: jar })).json()) as { key: string }).key;
+
+  it('without Redis: health 503 at once, public reads from PostgreSQL, signed-in calls 503, API-key writes go through and their events wait', async () => {
+    const proxy = later(await new TcpProxy(REDIS.hostname, Number(REDIS.port || 6379)).start(), (p) => p.stop());
+    const t = later(await startTestApp({ worker: true, env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}` } }), (app) => app.close());
+    const admin = await t.signIn('admin');
+    const bearer = { authorization: `Bearer ${await apiKeyOf(t, admin)}` };
+    expect((await answer(t, '/api/health')).status).toBe(200);
+
+    await proxy.cut();
+    expectUnavailable(await answer(t, '/api/health'), '/api/health');
+    expect((await answer(t, '/api/events/planned')).status).toBe(200);
+    expect((await answer(t, '/api/config')).status).toBe(200);
+    expect((await answer(t, '/api/headlines')).status).toBe(200);
+    const graphql = await answer(t, '/api/graphql', { method: 'POST', json: { query: '{ plannedEvents(pageSize: 1) { content { name } } }' } });
+    expect(graphql).toMatchObject({ status: 200, body: { data: { plannedEvents: { content: [] } } } });
+    expectUnavailable(await answer(t, '/api/auth/discord'), '/api/auth/discord', SESSION_STORE_UNAVAILABLE);
+    expectUnavailable(await answer(t, '/api/users/me', { as: admin }), '/api/users/me', SESSION_STORE_UNAVAILABLE);
+    expectUnavailable(await answer(t, '/api/headlines', { method: 'POST', as: admin, json: { text: 'By cookie' } }), '/api/headlines', SESSION_STORE_UNAVAILABLE);
+    // A caller who must be refused still is: no key, no write.
+    expect((await answer(t, '/api/headlines', { method: 'POST', json: { text: 'Anonymous' } })).status).toBe(401);
+    const written = await answer(t, '/api/headlines', { method: 'POST', headers: bearer, json: { text: 'Written while Redis was down' } });
+    expect(written.status).toBe(201);
+    const [{ pending }] = await t
+      .em()
+      .execute<{ pending: number }[]>("select count(*)::int as pending from outbox_events where published_at is null and name = 'HeadlineCreated'");
+    expect(pending).toBeGreaterThan(0);
+
+    await proxy.restore();
+    await eventually(async () => expect((await answer(t, '/api/health')).status).toBe(200), 10_000);
+    await t.settled(20_000);
+    expect((await answer(t, '/api/users/me', { as: admin })).status).toBe(200);
+    const shown = (await answer(t, '/api/headlines')).body as unknown as { text: string }[];
+    expect(shown.map((headline) => headline.text)).toEqual(['Written while Redis was down']);
+
+    // A Redis that stopped answering (connections open, no replies) is no better than a gone one.
+    proxy.stall();
+    expectUnavailable(await answer(t, '/api/health'), '/api/health');
+    expect((await answer(t, '/api/events/planned')).status).toBe(200);
+    expectUnavailable(await answer(t, '/api/users/me', { as: admin }), '/api/users/me', SESSION_STORE_UNAVAILABLE);
+    expect((await answer(t, '/api/headlines', { method: 'POST', headers: bearer, json: { text: 'Written while Redis hung' } })).status).toBe(201);
+    proxy.resume();
+    await eventually(async () => expect((await answer(t, '/api/health')).status).toBe(200), 10_000);
+  }, 60_000);
+
+  it('without PostgreSQL: 503 in the error shape, nothing half-written, and the pool recovers by itself', async () => {
+    const proxy = later(await new TcpProxy(POSTGRES.hostname, Number(POSTGRES.port || 5432)).start(), (p) => p.stop());
+    const databaseUrl = later(await createTestDatabase('int'), (url) => dropTestDatabase(url));
+    const proxied = new URL(databaseUrl);
+    proxied.host = `127.0.0.1:${proxy.port}`;
+    const t = later(await startTestApp({ worker: false, databaseUrl: proxied.toString() }), (app) => app.close());
+    const admin = await t.signIn('admin');
+    const bearer = { authorization: `Bearer ${await apiKeyOf(t, admin)}` };
+    const direct = later(new pg.Client({ connectionString: databaseUrl }), (client) => client.end());
+    await direct.connect();
+    const headlines = async () => (await direct.query<{ text: string }>('select text from headlines order by id')).rows.map((row) => row.text);
+
+    await proxy.cut();
+    expectUnavailable(await answer(t, '/api/health'), '/api/health');
+    expectUnavailable(await answer(t, '/api/users/me', { as: admin }), '/api/users/me', DATABASE_UNAVAILABLE);
+    expectUnavailable(await answer(t, '/api/headlines', { method: 'POST', headers: bearer, json: { text: 'Lost to the outage' } }), '/api/headlines', DATABASE_UNAVAILABLE);
+
+    await proxy.restore();
+    proxy.stall();
+    expectUnavailable(await answer(t, '/api/users/me', { as: admin }), '/api/users/me', DATABASE_UNAVAILABLE);
+    expectUnavailable(await answer(t, '/api/headlines', { method: 'POST', as: admin, json: { text: 'Stalled' } }), '/api/headlines', DATABASE_UNAVAILABLE);
+    proxy.resume();
+
+    await eventually(async () => expect((await answer(t, '/api/users/me', { as: admin })).status).toBe(200), 10_000);
+    expect((await answer(t, '/api/health')).status).toBe(200);
+    expect((await answer(t, '/api/headlines', { method: 'POST', headers: bearer, json: { text: 'After the outage' } })).status).toBe(201);
+    expect(await headlines()).toEqual(['After the outage']);
+  }, 60_000);
+});
