@@ -348,10 +348,33 @@ describe('stewarding', () => {
     const r = await newStewardedRound(t.em(), season, { game, track: gp, hoursAgo: 2, drivers: [driver.profile, captain.profile, steward.profile, [others[0], team]] });
     const ticket = await file(r.raceId);
     const outcomes: TicketOutcome[] = [{ kind: 'WARNING', profileId: captain.profile.id }];
-    expect(await refused(await vote(ticket.id, as.steward, outcomes), 403)).toBe(`You raced in race ${r.raceId}: a steward involved in the race cannot vote on or decide it`);
-    expect(await refused(await decide(ticket.id, as.admin, outcomes), 403)).toBe('Your team raced in this race: a steward involved in the race cannot vote on or decide it');
+    expect(await refused(await vote(ticket.id, as.steward, outcomes), 403)).toBe(
+      `You raced in race ${r.raceId}: a steward involved in the race cannot post on, vote on or decide it`,
+    );
+    expect(await refused(await decide(ticket.id, as.admin, outcomes), 403)).toBe(
+      'Your team raced in this race: a steward involved in the race cannot post on, vote on or decide it',
+    );
     expect((await json<TicketDto>(await ticketOf(ticket.id))).internal).toMatchObject({ recusedReason: expect.stringMatching(/^You raced/), canDecide: false });
     expect(await t.em().count(TicketDecision, { ticket: ticket.id })).toBe(0);
+  });
+
+  it('lets a recused steward read the stewards’ thread but not post in it (403; the ticket stays open, nothing stored)', async () => {
+    const r = await newStewardedRound(t.em(), season, { game, track: gp, hoursAgo: 2, drivers: [driver.profile, captain.profile, steward.profile] });
+    const ticket = await file(r.raceId);
+    const posted = await post(`/api/tickets/${ticket.id}/messages`, as.steward, { text: 'I saw it from behind: a clear divebomb.' });
+    expect(await refused(posted, 403)).toBe(`You raced in race ${r.raceId}: a steward involved in the race cannot post on, vote on or decide it`);
+    await json(await post(`/api/tickets/${ticket.id}/messages`, as.organizer, { text: 'Looking at the replay.' }));
+    const seenByRecused = await json<TicketDto>(await ticketOf(ticket.id, as.steward));
+    expect(seenByRecused.internal?.thread.map((message) => message.text)).toEqual(['Looking at the replay.']);
+    expect(seenByRecused.internal?.recusedReason).toMatch(/^You raced/);
+    expect(seenByRecused.internal?.audit.map((entry) => entry.action)).toEqual(['FILED', 'MESSAGE']);
+  });
+
+  it('keeps a recused steward’s refused message from moving an open ticket to under review', async () => {
+    const r = await newStewardedRound(t.em(), season, { game, track: gp, hoursAgo: 2, drivers: [driver.profile, captain.profile, steward.profile] });
+    const ticket = await file(r.raceId);
+    expect((await post(`/api/tickets/${ticket.id}/messages`, as.steward, { text: 'Penalty, surely.' })).status).toBe(403);
+    expect((await json<TicketDto>(await ticketOf(ticket.id, as.organizer))).state).toBe('OPEN');
   });
 
   it('hears an appeal by a driver of the ticket within 24 h, by stewards who did not decide; the outcome replaces the decision', async () => {

@@ -142,9 +142,11 @@ export class StewardingService {
 
   /* ---- Stewards ---- */
 
+  /** A recused steward reads the thread but does not post in it. */
   async addMessage(principal: Principal, id: number, text: string): Promise<TicketDto> {
     await this.em.transactional(async (em) => {
       const ticket = await this.lockTicket(em, id);
+      await this.refuseRecused(em, ticket, principal);
       em.create(TicketMessage, { ticket, author: em.getReference(User, principal.userId), text });
       if (ticket.state === 'OPEN') ticket.state = 'UNDER_REVIEW';
       audit(em, ticket, principal.userId, 'MESSAGE', 'posted in the stewards’ thread');
@@ -367,10 +369,10 @@ export class StewardingService {
   async recusal(em: EntityManager, ticket: Ticket, principal: Principal): Promise<string | null> {
     const profile = await em.findOne(DriverProfile, { user: principal.userId });
     const raced = await racedIn(em, ticket.race.id, ticket.event.id);
-    if (profile && raced.has(profile.id)) return `You raced in race ${ticket.race.id}: a steward involved in the race cannot vote on or decide it`;
+    if (profile && raced.has(profile.id)) return `You raced in race ${ticket.race.id}: a steward involved in the race cannot post on, vote on or decide it`;
     const teams = (await em.find(TeamMember, { user: principal.userId })).map((member) => member.team.id);
     if (teams.length && (await teamsInRace(em, ticket.race.id, ticket.event.id, teams)))
-      return 'Your team raced in this race: a steward involved in the race cannot vote on or decide it';
+      return 'Your team raced in this race: a steward involved in the race cannot post on, vote on or decide it';
     if (ticket.round > 1) {
       const first = await em.findOne(TicketDecision, { ticket: ticket.id, round: 1 });
       if (first?.decidedBy.includes(principal.userId)) return 'You decided this ticket the first time: its appeal is heard by stewards who did not';
