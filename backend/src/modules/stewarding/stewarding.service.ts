@@ -6,6 +6,7 @@ import { invalidField } from '../../common/validation.js';
 import type { Page } from '../../contracts/api.js';
 import { shownDriver } from '../../contracts/driver-name.js';
 import {
+  DEFAULT_STEWARDING_SETTINGS,
   outcomeLabel,
   outcomeNeedsAmount,
   type AppealRequest,
@@ -34,8 +35,8 @@ import { User } from '../users/user.entity.js';
 import { licenceOf, rewriteLedger } from './licence.js';
 import { affectsResults, applyPenalties, outcomesKey } from './penalties.js';
 import { StewardingSettings, Ticket, TicketAppeal, TicketAudit, TicketDecision, TicketMessage, TicketParty, TicketStatement, TicketVote } from './stewarding.entities.js';
-import { outcomeDtos, raceRef, standing, TICKET_POPULATE, TicketReader } from './stewarding.reader.js';
-import { addMinutes, filingWindow, seasonSettings } from './stewarding.settings.js';
+import { asPartySees, outcomeDtos, raceRef, standing, TICKET_POPULATE, TicketReader } from './stewarding.reader.js';
+import { addMinutes, filingWindow, seasonSettings, seasonsSettings } from './stewarding.settings.js';
 
 /** The note of a results revision made by a decision; the latest revision without it is the pre-penalty base. */
 export const STEWARDS_NOTE = 'steward panel';
@@ -76,7 +77,11 @@ export class StewardingService {
       throw invalidField('protestDeadlineMinutes', `protestDeadlineMinutes must be after the cool-down (${body.coolDownMinutes} minutes)`);
     return this.em.transactional((em) =>
       this.withSeason(em, seasonId, async (em) => {
-        await em.upsert(StewardingSettings, { season: em.getReference(Season, seasonId), ...body });
+        await em.upsert(StewardingSettings, {
+          season: em.getReference(Season, seasonId),
+          ...body,
+          panelHiddenUntilDecision: body.panelHiddenUntilDecision ?? DEFAULT_STEWARDING_SETTINGS.panelHiddenUntilDecision,
+        });
         return seasonSettings(em, seasonId);
       }),
     );
@@ -262,7 +267,7 @@ export class StewardingService {
     return toPage(await new TicketReader(em).listItems(tickets), total, filter);
   }
 
-  /** Tickets the caller filed or is accused in, newest first. */
+  /** Tickets the caller filed or is accused in, newest first (the panel as their seasons show it to drivers, unless the caller is a steward). */
   async mine(principal: Principal, page: { pageNumber: number; pageSize: number; offset: number }): Promise<Page<TicketListItemDto>> {
     const em = this.em.fork();
     const ticketIds = (await em.find(TicketParty, { profile: { user: principal.userId } })).map((party) => party.ticket.id);
@@ -271,7 +276,17 @@ export class StewardingService {
       { id: { $in: ticketIds } },
       { populate: TICKET_POPULATE, orderBy: { filedAt: 'desc', id: 'desc' }, limit: page.pageSize, offset: page.offset },
     );
-    return toPage(await new TicketReader(em).listItems(tickets), total, page);
+    const items = await new TicketReader(em).listItems(tickets);
+    if (principal.flags.isSteward) return toPage(items, total, page);
+    const settings = await seasonsSettings(
+      em,
+      items.map((item) => item.season.id),
+    );
+    return toPage(
+      items.map((item) => asPartySees(item, settings.get(item.season.id)!)),
+      total,
+      page,
+    );
   }
 
   /** The ticket as the caller may see it: stewards everything, parties the public parts, others 403. */
