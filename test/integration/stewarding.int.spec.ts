@@ -4,14 +4,15 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '../../backend/src/contracts/api.js';
 import { PRIVATE_DRIVER } from '../../backend/src/contracts/driver-name.js';
 import type { RaceResultsDto, StandingsDto } from '../../backend/src/contracts/competitions.js';
-import type {
-  LicenceDto,
-  RaceStewardingDto,
-  SafetyCarDecisionDto,
-  TicketDto,
-  TicketListItemDto,
-  TicketOutcome,
-  TicketRequest,
+import {
+  DEFAULT_STEWARDING_SETTINGS,
+  type LicenceDto,
+  type RaceStewardingDto,
+  type SafetyCarDecisionDto,
+  type TicketDto,
+  type TicketListItemDto,
+  type TicketOutcome,
+  type TicketRequest,
 } from '../../backend/src/contracts/stewarding.js';
 import type { Game, TrackVariant } from '../../backend/src/modules/catalogue/catalogue.entities.js';
 import type { Season } from '../../backend/src/modules/competitions/competition.entities.js';
@@ -222,6 +223,7 @@ describe('stewarding', () => {
     expect(await json(await t.request(`/api/seasons/${other.id}/stewarding`, { method: 'PUT', as: as.organizer, json: settings }))).toEqual({
       seasonId: other.id,
       ...settings,
+      panelHiddenUntilDecision: true,
     });
     const refusedSettings = await t.request(`/api/seasons/${other.id}/stewarding`, { method: 'PUT', as: as.organizer, json: { ...settings, majority: 4 } });
     expect(((await refusedSettings.json()) as { errors: Record<string, string[]> }).errors).toEqual({ majority: ['majority must be at most the panel size (3)'] });
@@ -354,10 +356,75 @@ describe('stewarding', () => {
     const r = await newStewardedRound(t.em(), season, { game, track: gp, hoursAgo: 2, drivers: [driver.profile, captain.profile, steward.profile, [others[0], team]] });
     const ticket = await file(r.raceId);
     const outcomes: TicketOutcome[] = [{ kind: 'WARNING', profileId: captain.profile.id }];
-    expect(await refused(await vote(ticket.id, as.steward, outcomes), 403)).toBe(`You raced in race ${r.raceId}: a steward involved in the race cannot vote on or decide it`);
-    expect(await refused(await decide(ticket.id, as.admin, outcomes), 403)).toBe('Your team raced in this race: a steward involved in the race cannot vote on or decide it');
+    expect(await refused(await vote(ticket.id, as.steward, outcomes), 403)).toBe(
+      `You raced in race ${r.raceId}: a steward involved in the race cannot post on, vote on or decide it`,
+    );
+    expect(await refused(await decide(ticket.id, as.admin, outcomes), 403)).toBe(
+      'Your team raced in this race: a steward involved in the race cannot post on, vote on or decide it',
+    );
     expect((await json<TicketDto>(await ticketOf(ticket.id))).internal).toMatchObject({ recusedReason: expect.stringMatching(/^You raced/), canDecide: false });
     expect(await t.em().count(TicketDecision, { ticket: ticket.id })).toBe(0);
+  });
+
+  it('keeps the panel anonymous to the drivers of a ticket until the decision (the default); stewards see it; a season may show it', async () => {
+    const r = await round(2);
+    const ticket = await file(r.raceId);
+    const warning: TicketOutcome[] = [{ kind: 'WARNING', profileId: captain.profile.id }];
+    await json(await post(`/api/tickets/${ticket.id}/messages`, as.steward, { text: 'Looking at it.' }));
+    await json(await vote(ticket.id, as.organizer, warning));
+    for (const party of [as.driver, as.captain]) {
+      expect(await json<TicketDto>(await ticketOf(ticket.id, party))).toMatchObject({ state: 'UNDER_REVIEW', handledBy: null, votesCast: null });
+      const mine = await json<Page<TicketListItemDto>>(await t.request('/api/tickets/mine?pageSize=100', { as: party }));
+      expect(mine.content.find((item) => item.id === ticket.id)).toMatchObject({ handledBy: null, votesCast: null });
+    }
+    const seenBySteward = await json<TicketDto>(await ticketOf(ticket.id));
+    expect(seenBySteward.votesCast).toBe(1);
+    expect(seenBySteward.handledBy?.map((each) => each.userId).sort((a, b) => a - b)).toEqual([steward.user.id, organizer.user.id].sort((a, b) => a - b));
+
+    await json(await vote(ticket.id, as.steward, warning));
+    await json(await decide(ticket.id, as.organizer, warning));
+    const decided = await json<TicketDto>(await ticketOf(ticket.id, as.driver));
+    expect(decided.votesCast).toBe(2);
+    expect(decided.handledBy).toHaveLength(2);
+
+    const open = await newSeason(t.em(), await newCompetition(t.em(), { game, current: true }));
+    expect(
+      await json(
+        await t.request(`/api/seasons/${open.id}/stewarding`, { method: 'PUT', as: as.organizer, json: { ...DEFAULT_STEWARDING_SETTINGS, panelHiddenUntilDecision: false } }),
+      ),
+    ).toMatchObject({ panelHiddenUntilDecision: false });
+    const shownRound = await round(2, [driver.profile, captain.profile], open);
+    const shownTicket = await file(shownRound.raceId);
+    await json(await vote(shownTicket.id, as.organizer, warning));
+    expect(await json<TicketDto>(await ticketOf(shownTicket.id, as.driver))).toMatchObject({ handledBy: [{ userId: organizer.user.id }], votesCast: 1 });
+    const refusedSetting = await t.request(`/api/seasons/${open.id}/stewarding`, {
+      method: 'PUT',
+      as: as.organizer,
+      json: { ...DEFAULT_STEWARDING_SETTINGS, panelHiddenUntilDecision: null },
+    });
+    expect(((await refusedSetting.json()) as { errors: Record<string, string[]> }).errors).toEqual({
+      panelHiddenUntilDecision: ['panelHiddenUntilDecision must be true or false'],
+    });
+    expect((await t.request(`/api/seasons/${open.id}/stewarding`, { method: 'PUT', as: as.steward, json: DEFAULT_STEWARDING_SETTINGS })).status).toBe(403);
+  });
+
+  it('lets a recused steward read the stewards’ thread but not post in it (403; the ticket stays open, nothing stored)', async () => {
+    const r = await newStewardedRound(t.em(), season, { game, track: gp, hoursAgo: 2, drivers: [driver.profile, captain.profile, steward.profile] });
+    const ticket = await file(r.raceId);
+    const posted = await post(`/api/tickets/${ticket.id}/messages`, as.steward, { text: 'I saw it from behind: a clear divebomb.' });
+    expect(await refused(posted, 403)).toBe(`You raced in race ${r.raceId}: a steward involved in the race cannot post on, vote on or decide it`);
+    await json(await post(`/api/tickets/${ticket.id}/messages`, as.organizer, { text: 'Looking at the replay.' }));
+    const seenByRecused = await json<TicketDto>(await ticketOf(ticket.id, as.steward));
+    expect(seenByRecused.internal?.thread.map((message) => message.text)).toEqual(['Looking at the replay.']);
+    expect(seenByRecused.internal?.recusedReason).toMatch(/^You raced/);
+    expect(seenByRecused.internal?.audit.map((entry) => entry.action)).toEqual(['FILED', 'MESSAGE']);
+  });
+
+  it('keeps a recused steward’s refused message from moving an open ticket to under review', async () => {
+    const r = await newStewardedRound(t.em(), season, { game, track: gp, hoursAgo: 2, drivers: [driver.profile, captain.profile, steward.profile] });
+    const ticket = await file(r.raceId);
+    expect((await post(`/api/tickets/${ticket.id}/messages`, as.steward, { text: 'Penalty, surely.' })).status).toBe(403);
+    expect((await json<TicketDto>(await ticketOf(ticket.id, as.organizer))).state).toBe('OPEN');
   });
 
   it('hears an appeal by a driver of the ticket within 24 h, by stewards who did not decide; the outcome replaces the decision', async () => {

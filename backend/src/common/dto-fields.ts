@@ -15,6 +15,7 @@ import {
   MaxLength,
   Min,
   ValidateBy,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { PLATFORMS } from '../contracts/catalogue.js';
@@ -48,6 +49,11 @@ export function TextField(maxLength: number, example?: string) {
 /** Optional text, trimmed, at most `maxLength` characters. */
 export function OptionalTextField(maxLength: number, description?: string) {
   return applyDecorators(ApiPropertyOptional({ maxLength, nullable: true, description }), IsOptional(), Transform(trim), IsString(), MaxLength(maxLength));
+}
+
+/** May be left out (unchanged, or the default), but when sent it is checked, null included: for values that cannot be null. */
+export function OptionalNotNull() {
+  return ValidateIf((_object: object, value: unknown) => value !== undefined);
 }
 
 /** The `id` of a saved record in a create-or-update body: present updates it, absent creates one. */

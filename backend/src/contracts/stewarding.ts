@@ -132,12 +132,18 @@ export interface StewardingSettingsRequest {
   licenceBanEvents: number;
   /** Licence points expire after this many league events (default 10). */
   licenceExpiryEvents: number;
+  /**
+   * The panel is anonymous to the drivers of a ticket until it is decided: they see neither who handles
+   * it nor how many voted (default true; omitted in a request: true).
+   */
+  panelHiddenUntilDecision?: boolean;
 }
 
 /* ---- Reads ---- */
 
 export interface StewardingSettingsDto extends StewardingSettingsRequest {
   seasonId: number;
+  panelHiddenUntilDecision: boolean;
 }
 
 export interface TicketPartyDto {
@@ -172,10 +178,13 @@ export interface TicketListItemDto extends TicketRaceRef {
   filedAt: string;
   /** When a decision is due (null once decided). */
   decisionDueAt: string | null;
-  /** Stewards who voted, posted in the thread or decided (the queue's "handled by"). */
-  handledBy: PersonRef[];
-  /** Votes cast in the current round (the first hearing, or the appeal). */
-  votesCast: number;
+  /**
+   * Stewards who voted, posted in the thread or decided (the queue's "handled by"). Null for the drivers
+   * of the ticket until it is decided when the season keeps the panel anonymous.
+   */
+  handledBy: PersonRef[] | null;
+  /** Votes cast in the current round (the first hearing, or the appeal); null when hidden as `handledBy` is. */
+  votesCast: number | null;
   /** The outcomes that stand (null until decided). */
   outcomes: TicketOutcomeDto[] | null;
 }
@@ -329,7 +338,7 @@ export interface RaceStewardingDto {
   filingClosesAt: string | null;
 }
 
-export const DEFAULT_STEWARDING_SETTINGS: StewardingSettingsRequest = {
+export const DEFAULT_STEWARDING_SETTINGS: Required<StewardingSettingsRequest> = {
   coolDownMinutes: 60,
   protestDeadlineMinutes: 2880,
   decisionDueMinutes: 4320,
@@ -339,6 +348,7 @@ export const DEFAULT_STEWARDING_SETTINGS: StewardingSettingsRequest = {
   licenceBanThreshold: 12,
   licenceBanEvents: 1,
   licenceExpiryEvents: 10,
+  panelHiddenUntilDecision: true,
 };
 
 /** "Time penalty: 5 s" — the one place outcomes are worded. */

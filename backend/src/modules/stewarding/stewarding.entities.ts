@@ -38,6 +38,9 @@ export class StewardingSettings {
 
   @Property({ type: 'smallint' })
   licenceExpiryEvents!: number;
+
+  @Property({ type: 'boolean', default: true })
+  panelHiddenUntilDecision: boolean & Opt = true;
 }
 
 /** An incident ticket filed by a driver of a race of a season. */

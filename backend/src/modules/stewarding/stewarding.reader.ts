@@ -42,6 +42,15 @@ export function standing(decisions: readonly TicketDecision[]): TicketDecision |
   return decisions.reduce<TicketDecision | null>((best, decision) => (!best || decision.round > best.round ? decision : best), null);
 }
 
+/**
+ * A ticket as its drivers see it: while a decision is due, the panel stays anonymous (no names, no vote
+ * count) when the season says so. Stewards see it all.
+ */
+export function asPartySees<T extends TicketListItemDto>(item: T, settings: Pick<StewardingSettingsDto, 'panelHiddenUntilDecision'>): T {
+  if (!settings.panelHiddenUntilDecision || item.decisionDueAt === null) return item;
+  return { ...item, handledBy: null, votesCast: null };
+}
+
 /** Reads tickets as the contract's DTOs, a page at a time (a fixed number of queries whatever the page size). */
 export class TicketReader {
   constructor(private readonly em: EntityManager) {}
@@ -120,7 +129,7 @@ export class TicketReader {
     const isParty = viewer.profileId !== null && parties.some((party) => party.profile.id === viewer.profileId);
     const appealableUntil = ticket.state === 'DECIDED' && first && !appeal ? addMinutes(first.decidedAt, settings.appealWindowMinutes) : null;
     return {
-      ...item,
+      ...(viewer.steward ? item : asPartySees(item, settings)),
       raceTime: ticket.raceTime,
       videoTimestamp: ticket.videoTimestamp,
       description: ticket.description,

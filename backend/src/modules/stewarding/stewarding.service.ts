@@ -6,6 +6,7 @@ import { invalidField } from '../../common/validation.js';
 import type { Page } from '../../contracts/api.js';
 import { shownDriver } from '../../contracts/driver-name.js';
 import {
+  DEFAULT_STEWARDING_SETTINGS,
   outcomeLabel,
   outcomeNeedsAmount,
   type AppealRequest,
@@ -34,8 +35,8 @@ import { User } from '../users/user.entity.js';
 import { licenceOf, rewriteLedger } from './licence.js';
 import { affectsResults, outcomesKey } from './penalties.js';
 import { StewardingSettings, Ticket, TicketAppeal, TicketAudit, TicketDecision, TicketMessage, TicketParty, TicketStatement, TicketVote } from './stewarding.entities.js';
-import { outcomeDtos, raceRef, standing, TICKET_POPULATE, TicketReader } from './stewarding.reader.js';
-import { addMinutes, filingWindow, seasonSettings } from './stewarding.settings.js';
+import { asPartySees, outcomeDtos, raceRef, standing, TICKET_POPULATE, TicketReader } from './stewarding.reader.js';
+import { addMinutes, filingWindow, seasonSettings, seasonsSettings } from './stewarding.settings.js';
 
 const ticketAggregate = (id: number) => ({ type: 'ticket', id });
 const UTC_TIME = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
@@ -76,7 +77,11 @@ export class StewardingService {
       throw invalidField('protestDeadlineMinutes', `protestDeadlineMinutes must be after the cool-down (${body.coolDownMinutes} minutes)`);
     return this.em.transactional((em) =>
       this.withSeason(em, seasonId, async (em) => {
-        await em.upsert(StewardingSettings, { season: em.getReference(Season, seasonId), ...body });
+        await em.upsert(StewardingSettings, {
+          season: em.getReference(Season, seasonId),
+          ...body,
+          panelHiddenUntilDecision: body.panelHiddenUntilDecision ?? DEFAULT_STEWARDING_SETTINGS.panelHiddenUntilDecision,
+        });
         return seasonSettings(em, seasonId);
       }),
     );
@@ -142,9 +147,11 @@ export class StewardingService {
 
   /* ---- Stewards ---- */
 
+  /** A recused steward reads the thread but does not post in it. */
   async addMessage(principal: Principal, id: number, text: string): Promise<TicketDto> {
     await this.em.transactional(async (em) => {
       const ticket = await this.lockTicket(em, id);
+      await this.refuseRecused(em, ticket, principal);
       em.create(TicketMessage, { ticket, author: em.getReference(User, principal.userId), text });
       if (ticket.state === 'OPEN') ticket.state = 'UNDER_REVIEW';
       audit(em, ticket, principal.userId, 'MESSAGE', 'posted in the stewards’ thread');
@@ -260,7 +267,7 @@ export class StewardingService {
     return toPage(await new TicketReader(em).listItems(tickets), total, filter);
   }
 
-  /** Tickets the caller filed or is accused in, newest first. */
+  /** Tickets the caller filed or is accused in, newest first (the panel as their seasons show it to drivers, unless the caller is a steward). */
   async mine(principal: Principal, page: { pageNumber: number; pageSize: number; offset: number }): Promise<Page<TicketListItemDto>> {
     const em = this.em.fork();
     const ticketIds = (await em.find(TicketParty, { profile: { user: principal.userId } })).map((party) => party.ticket.id);
@@ -269,7 +276,17 @@ export class StewardingService {
       { id: { $in: ticketIds } },
       { populate: TICKET_POPULATE, orderBy: { filedAt: 'desc', id: 'desc' }, limit: page.pageSize, offset: page.offset },
     );
-    return toPage(await new TicketReader(em).listItems(tickets), total, page);
+    const items = await new TicketReader(em).listItems(tickets);
+    if (principal.flags.isSteward) return toPage(items, total, page);
+    const settings = await seasonsSettings(
+      em,
+      items.map((item) => item.season.id),
+    );
+    return toPage(
+      items.map((item) => asPartySees(item, settings.get(item.season.id)!)),
+      total,
+      page,
+    );
   }
 
   /** The ticket as the caller may see it: stewards everything, parties the public parts, others 403. */
@@ -375,10 +392,10 @@ export class StewardingService {
   async recusal(em: EntityManager, ticket: Ticket, principal: Principal): Promise<string | null> {
     const profile = await em.findOne(DriverProfile, { user: principal.userId });
     const raced = await racedIn(em, ticket.race.id, ticket.event.id);
-    if (profile && raced.has(profile.id)) return `You raced in race ${ticket.race.id}: a steward involved in the race cannot vote on or decide it`;
+    if (profile && raced.has(profile.id)) return `You raced in race ${ticket.race.id}: a steward involved in the race cannot post on, vote on or decide it`;
     const teams = (await em.find(TeamMember, { user: principal.userId })).map((member) => member.team.id);
     if (teams.length && (await teamsInRace(em, ticket.race.id, ticket.event.id, teams)))
-      return 'Your team raced in this race: a steward involved in the race cannot vote on or decide it';
+      return 'Your team raced in this race: a steward involved in the race cannot post on, vote on or decide it';
     if (ticket.round > 1) {
       const first = await em.findOne(TicketDecision, { ticket: ticket.id, round: 1 });
       if (first?.decidedBy.includes(principal.userId)) return 'You decided this ticket the first time: its appeal is heard by stewards who did not';

@@ -5,6 +5,7 @@ import {
   ArrayMinSize,
   ArrayUnique,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -16,7 +17,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { OptionalTextField, TextField, WholeNumber } from '../../../common/dto-fields.js';
+import { OptionalNotNull, OptionalTextField, TextField, WholeNumber } from '../../../common/dto-fields.js';
 import { PageQuery } from '../../../common/pagination.js';
 import {
   OUTCOME_KINDS,
@@ -195,6 +196,11 @@ export class StewardingSettingsBody implements StewardingSettingsRequest {
 
   @SettingField(100, 1)
   licenceExpiryEvents!: number;
+
+  @ApiPropertyOptional({ description: "Hide the panel's names and vote count from the ticket's drivers until the decision (default true)" })
+  @OptionalNotNull()
+  @IsBoolean({ message: 'panelHiddenUntilDecision must be true or false' })
+  panelHiddenUntilDecision?: boolean;
 }
 
 /** `GET /api/tickets?state&season&race&pageNumber&pageSize`. */

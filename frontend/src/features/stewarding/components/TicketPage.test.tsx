@@ -48,12 +48,14 @@ describe("a steward's ticket page", () => {
     expect(within(screen.getByRole('form', { name: 'Decision' })).getByRole('button', { name: 'Publish decision' })).toBeEnabled();
   });
 
-  it('disables voting and deciding for a recused steward, saying why', async () => {
+  it('disables posting, voting and deciding for a recused steward, saying why', async () => {
     renderTicket(ticketFixture({ internal: internalFixture({ recusedReason: 'you raced in this race', canDecide: false }) }));
     expect(await screen.findByText('You are recused from this ticket: you raced in this race')).toBeInTheDocument();
     expect(within(screen.getByRole('form', { name: 'Your vote' })).getByRole('button', { name: 'Cast vote' })).toBeDisabled();
     const decision = screen.getByRole('form', { name: 'Decision' });
     expect(within(decision).getByRole('button', { name: 'Publish decision' })).toBeDisabled();
     expect(within(decision).getByText('you raced in this race')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Post message' })).toBeDisabled();
+    expect(screen.getByText('You cannot post: you raced in this race')).toBeInTheDocument();
   });
 });

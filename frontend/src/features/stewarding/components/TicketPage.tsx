@@ -230,13 +230,13 @@ function Thread({ ticketId, internal }: { ticketId: number; internal: TicketInte
           value={text}
           onChange={(event) => setText(event.target.value)}
           error={Boolean(error)}
-          helperText={error ?? ' '}
+          helperText={error ?? (internal.recusedReason ? `You cannot post: ${internal.recusedReason}` : ' ')}
           multiline
           minRows={2}
           fullWidth
-          disabled={saving}
+          disabled={saving || Boolean(internal.recusedReason)}
         />
-        <Button type="submit" variant="outlined" disabled={saving}>
+        <Button type="submit" variant="outlined" disabled={saving || Boolean(internal.recusedReason)}>
           Post message
         </Button>
       </Box>

@@ -113,9 +113,11 @@ function QueueTable({ tickets, now }: { tickets: TicketListItemDto[]; now: numbe
                 </TableCell>
                 <TableCell>
                   <Chip size="small" label={STATE_LABELS[ticket.state]} color={STATE_COLOURS[ticket.state]} />
-                  <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                    {ticket.votesCast} vote{ticket.votesCast === 1 ? '' : 's'}
-                  </Typography>
+                  {ticket.votesCast !== null && (
+                    <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                      {ticket.votesCast} vote{ticket.votesCast === 1 ? '' : 's'}
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {left ? (
@@ -132,7 +134,7 @@ function QueueTable({ tickets, now }: { tickets: TicketListItemDto[]; now: numbe
                   )}
                 </TableCell>
                 <TableCell>
-                  {ticket.handledBy.length > 0 ? (
+                  {ticket.handledBy?.length ? (
                     ticket.handledBy.map((person) => person.name).join(', ')
                   ) : (
                     <Typography variant="body2" color="text.secondary">
