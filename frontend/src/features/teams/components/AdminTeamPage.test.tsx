@@ -12,7 +12,9 @@ import AdminTeamPage from './AdminTeamPage.js';
 
 const notices: ApiErrorNotice[] = [];
 const stop = onApiError((notice) => notices.push(notice));
-afterEach(() => notices.splice(0));
+afterEach(() => {
+  notices.length = 0;
+});
 afterAll(stop);
 
 describe('Admin → a team that does not exist', () => {
