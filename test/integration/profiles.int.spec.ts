@@ -234,6 +234,10 @@ describe('driver profiles', () => {
       await t.request(`/api/users/${admin.id}/roles/HOST`, { method: 'PUT', as: await t.signIn('admin') });
       const hosts = (await (await t.request('/api/profile/list?roles=HOST,RACE_DIRECTOR')).json()) as Page<DriverListItemDto>;
       expect(hosts.content.map((item) => item.crewRoles)).toEqual([['ADMIN', 'HOST']]);
+      // Whoever holds STEWARD (deciding tickets) is among the Crew's stewards.
+      const steward = await newMember(t.em(), 'steward', { roles: ['STEWARD'], profile: { driverNumber: 12, psnName: 'StellaPSN' } });
+      const stewards = (await (await t.request('/api/profile/list?roles=stewards')).json()) as Page<DriverListItemDto>;
+      expect(stewards.content.map((item) => [item.id, item.crewRoles])).toEqual([[steward.profile.id, ['STEWARD']]]);
     });
   });
 

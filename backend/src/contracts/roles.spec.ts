@@ -38,7 +38,8 @@ describe('roleFlags (SPEC §6)', () => {
     expect(Object.keys(CREW_FILTERS).sort()).toEqual(['admin', 'all', 'headstewards', 'hosts', 'organizers', 'racedirector', 'stewards']);
     expect(crewRolesFor(undefined)).toEqual(CREW_ROLES);
     expect(crewRolesFor('hosts')).toEqual(['HOST']);
-    expect(crewRolesFor('stewards')).toEqual(['RACE_STEWARD']);
+    // Whoever holds the STEWARD role (deciding tickets) is listed among the stewards.
+    expect(crewRolesFor('stewards')).toEqual(['RACE_STEWARD', 'STEWARD']);
     expect(crewRolesFor('toString')).toBeNull();
   });
 

@@ -6,8 +6,8 @@
 export const ROLES = ['ADMIN', 'ORGANIZER', 'STEWARD', 'NEW', 'TEAM', 'TEAM_CAPTAIN', 'BETA_TESTER', 'HOST', 'RACE_STEWARD', 'HEAD_STEWARD', 'RACE_DIRECTOR'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The crew of SPEC §6, in the order the Crew page lists them. */
-export const CREW_ROLES = ['ADMIN', 'ORGANIZER', 'HOST', 'RACE_DIRECTOR', 'HEAD_STEWARD', 'RACE_STEWARD'] as const satisfies readonly Role[];
+/** The crew of SPEC §6, in the order the Crew page lists them; STEWARD (who decides tickets) is a steward of the crew too. */
+export const CREW_ROLES = ['ADMIN', 'ORGANIZER', 'HOST', 'RACE_DIRECTOR', 'HEAD_STEWARD', 'RACE_STEWARD', 'STEWARD'] as const satisfies readonly Role[];
 export type CrewRole = (typeof CREW_ROLES)[number];
 
 /** The Crew page's filter values (`/grid/crew/{adminType?}`) and the crew roles each shows. */
@@ -18,7 +18,7 @@ export const CREW_FILTERS = {
   hosts: ['HOST'],
   racedirector: ['RACE_DIRECTOR'],
   headstewards: ['HEAD_STEWARD'],
-  stewards: ['RACE_STEWARD'],
+  stewards: ['RACE_STEWARD', 'STEWARD'],
 } as const satisfies Record<string, readonly CrewRole[]>;
 export type CrewFilter = keyof typeof CREW_FILTERS;
 

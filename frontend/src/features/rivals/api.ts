@@ -64,11 +64,11 @@ export const rivalsQueries = {
       queryFn: () => api.get<RivalTopForTrackDto>(`/rivals/top/${trackId}`, { silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
-  /** `GET /rivals/track/{id}?platform&pageNumber&pageSize`: one page of a board (25 by default, SPEC §9). */
+  /** `GET /rivals/track/{id}?platform&pageNumber&pageSize`: one page of a board (25 by default, SPEC §9). Quiet: the page says not found or its own failure. */
   board: (trackId: number, platform: BoardPlatform, pageNumber: number, pageSize = RIVAL_BOARD_PAGE_SIZE) =>
     queryOptions({
       queryKey: [...rivalsKeys.boards, trackId, platform, pageNumber, pageSize] as const,
-      queryFn: () => api.get<RivalBoardDto>(`/rivals/track/${trackId}`, { query: { platform: platformQuery(platform), pageNumber, pageSize } }),
+      queryFn: () => api.get<RivalBoardDto>(`/rivals/track/${trackId}`, { query: { platform: platformQuery(platform), pageNumber, pageSize }, silent: true }),
       staleTime: PUSHED_STALE_TIME,
       placeholderData: keepPreviousData,
     }),

@@ -20,7 +20,8 @@ export const teamKeys = {
 export const teamQueries = {
   /** `GET /teams`: every team with logo, colour and drivers (GridTeams, admin list, filters). */
   list: () => queryOptions({ queryKey: teamKeys.list, queryFn: () => api.get<TeamDto[]>('/teams'), staleTime: PUSHED_STALE_TIME }),
-  detail: (id: number) => queryOptions({ queryKey: teamKeys.detail(id), queryFn: () => api.get<TeamDto>(`/teams/${id}`), staleTime: PUSHED_STALE_TIME }),
+  /** Quiet: the page says not found or its own failure. */
+  detail: (id: number) => queryOptions({ queryKey: teamKeys.detail(id), queryFn: () => api.get<TeamDto>(`/teams/${id}`, { silent: true }), staleTime: PUSHED_STALE_TIME }),
   /** The caller's captained teams with open invitations (My Teams). */
   mine: () => queryOptions({ queryKey: teamKeys.mine, queryFn: () => api.get<MyTeamDto[]>('/teams/mine') }),
   /** The invitations the caller has (the Profile page). */

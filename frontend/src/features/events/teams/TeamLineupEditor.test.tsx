@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TeamDto } from '@paddock/contracts/teams.js';
 import { ApiError } from '../../../lib/api/client.js';
@@ -39,11 +39,29 @@ describe('a team line-up', () => {
     });
     const { unmount } = render(<TeamLineupEditor team={APEX} attendance={ATTENDEES} rule="2 drivers a team" save={save} />);
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw Apex' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Withdraw Apex?' })).getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A team races this event with 2 drivers: you entered 1');
     unmount();
     render(<TeamLineupEditor team={APEX} attendance={ATTENDEES} rule="2 drivers a team" locked="The line-up is locked." save={save} />);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: '[ 8 ] - Eight' })).toBeDisabled();
+  });
+
+  it('asks before withdrawing the team, then says it was withdrawn, not that a line-up was saved', async () => {
+    const save = jest.fn(async (_profileIds: number[]) => undefined);
+    render(<TeamLineupEditor team={APEX} attendance={ATTENDEES} rule="2 to 4 drivers a team" save={save} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw Apex' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw Apex?' });
+    expect(dialog).toHaveTextContent('Apex leaves this event and its driver loses the seat.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep Apex in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(save).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw Apex' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Withdraw Apex?' })).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith([]));
+    expect(await screen.findByRole('status')).toHaveTextContent('Apex withdrawn from this event');
+    expect(screen.queryByText('Line-up saved')).not.toBeInTheDocument();
   });
 
   it('words the team size and keeps teams of the event’s game or none', () => {

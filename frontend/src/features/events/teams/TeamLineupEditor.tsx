@@ -3,6 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
@@ -38,18 +43,19 @@ export function TeamLineupEditor({ team, attendance, rule, locked, save }: TeamL
   const [chosen, setChosen] = useState<number[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<'lineup' | 'withdrawn' | null>(null);
+  const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const selection = chosen ?? entered;
   const changed = chosen !== null && (chosen.length !== entered.length || chosen.some((id) => !entered.includes(id)));
 
   const submit = async (profileIds: number[]) => {
     setBusy(true);
     setFailure(null);
-    setSaved(false);
+    setSaved(null);
     try {
       await save(profileIds);
       setChosen(null);
-      setSaved(true);
+      setSaved(profileIds.length ? 'lineup' : 'withdrawn');
     } catch (error) {
       setFailure(refusal(error));
     } finally {
@@ -92,7 +98,7 @@ export function TeamLineupEditor({ team, attendance, rule, locked, save }: TeamL
       )}
       {saved && !changed && (
         <Typography role="status" variant="body2" color="success.main" sx={{ mt: 1 }}>
-          Line-up saved
+          {saved === 'lineup' ? 'Line-up saved' : `${team.name} withdrawn from this event`}
         </Typography>
       )}
       {!locked && (
@@ -101,12 +107,32 @@ export function TeamLineupEditor({ team, attendance, rule, locked, save }: TeamL
             {entered.length === 0 ? `Enter ${team.name}` : 'Save line-up'}
           </Button>
           {entered.length > 0 && (
-            <Button color="error" disabled={busy} onClick={() => void submit([])}>
+            <Button color="error" disabled={busy} onClick={() => setConfirmWithdraw(true)}>
               Withdraw {team.name}
             </Button>
           )}
         </Box>
       )}
+      <Dialog open={confirmWithdraw} onClose={() => setConfirmWithdraw(false)} aria-labelledby={`withdraw-${team.id}-title`}>
+        <DialogTitle id={`withdraw-${team.id}-title`}>Withdraw {team.name}?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {team.name} leaves this event and its {entered.length === 1 ? 'driver loses the seat' : `${entered.length} drivers lose their seats`}.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmWithdraw(false)}>Keep {team.name} in</Button>
+          <Button
+            color="error"
+            onClick={() => {
+              setConfirmWithdraw(false);
+              void submit([]);
+            }}
+          >
+            Withdraw
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Paper>
   );
 }

@@ -29,6 +29,7 @@ const ROLE_LABEL: Record<string, string> = {
   RACE_DIRECTOR: 'Race director',
   HEAD_STEWARD: 'Head steward',
   RACE_STEWARD: 'Steward',
+  STEWARD: 'Steward',
 };
 
 /** Drivers, filterable by platform, game, team and name, paged (SPEC §9), each linking to the public profile. `roles` makes it the Crew. */
@@ -91,7 +92,7 @@ export function DriverList({ roles = '', label }: { roles?: string; label: strin
           <Button onClick={() => void drivers.refetch()}>Try again</Button>
         </EmptyState>
       ) : drivers.data.content.length === 0 ? (
-        <EmptyState title="No drivers match" />
+        <EmptyState title={roles ? 'No one holds this crew role yet' : 'No drivers match'} />
       ) : (
         <Paper variant="outlined">
           <List aria-label={label}>

@@ -101,6 +101,8 @@ export default function ProfileRivalsPage() {
     gameId !== null && change.mutate({ pick: true, request: { profileId, gameId, trackId: forTrack ? trackId : null, platform } });
 
   const trackName = variants.find((variant) => variant.id === trackId)?.label ?? 'this track';
+  // The track's answer holds the game's rivals too, with their times on the track shown: the gaps to show.
+  const gameRivals = onTrack.data ? onTrack.data.rivals.filter((rival) => rival.trackId === null) : (forGame.data ?? []);
   return (
     <Container maxWidth="md" sx={{ py: 3 }}>
       <PageTitle>My rivals</PageTitle>
@@ -167,7 +169,12 @@ export default function ProfileRivalsPage() {
             <Typography id="rivals-for-game" variant="h5" component="h2" gutterBottom>
               For the whole game
             </Typography>
-            <RivalList rivals={forGame.data ?? []} label="Rivals for the game" onRemove={remove} busy={change.isPending} />
+            {trackId !== null && (
+              <Typography color="text.secondary" gutterBottom>
+                Their times on {trackName}.
+              </Typography>
+            )}
+            <RivalList rivals={gameRivals} label="Rivals for the game" onRemove={remove} busy={change.isPending} />
           </Box>
 
           <Box component="section" aria-labelledby="rivals-candidates">

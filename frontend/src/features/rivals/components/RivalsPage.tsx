@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
@@ -9,6 +10,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
+import { ApiError } from '../../../lib/api/client.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
 import { ListPagination } from '../../../components/ListPagination.js';
@@ -41,9 +43,11 @@ export default function RivalsPage() {
   }, [current, navigate, platform]);
 
   const board = useQuery({ ...rivalsQueries.board(trackId ?? 0, platform, request.pageNumber, request.pageSize), enabled: trackId !== null });
-  // The game comes from the path, or from the board (a link may name only the track).
-  const gameId = routeId(params.game) ?? board.data?.game.id ?? null;
+  // The game comes from the path when it is a known one, or from the board (a link may name only the track).
   const games = useQuery(catalogueQueries.games());
+  const pathGame = routeId(params.game);
+  const knownPathGame = games.data?.some((game) => game.id === pathGame) ? pathGame : null;
+  const gameId = knownPathGame ?? board.data?.game.id ?? null;
   const variants = useTrackVariants(gameId);
 
   const go = (next: { platform?: BoardPlatform; game?: number | null; track?: number | null }) => {
@@ -99,7 +103,13 @@ export default function RivalsPage() {
           <Skeleton variant="rounded" height={400} />
         </Box>
       ) : board.isError ? (
-        <EmptyState title="This board could not be loaded">Check the link, or choose a track above.</EmptyState>
+        board.error instanceof ApiError && board.error.status === 404 ? (
+          <EmptyState title="There is no such track">Check the link, or choose a game and a track above.</EmptyState>
+        ) : (
+          <EmptyState title="This board could not be loaded">
+            <Button onClick={() => void board.refetch()}>Try again</Button>
+          </EmptyState>
+        )
       ) : (
         <>
           <Typography variant="h5" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>

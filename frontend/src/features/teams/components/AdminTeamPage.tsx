@@ -82,6 +82,17 @@ export default function AdminTeamPage() {
   );
   if (!isNew && !team.data) {
     if (team.isPending && id !== null) return <CenteredLoader label="Loading team" />;
+    if (team.isError && !(team.error instanceof ApiError && team.error.status === 404)) {
+      return (
+        <Container maxWidth="md" sx={{ py: 3 }}>
+          {back}
+          <PageTitle>Team</PageTitle>
+          <EmptyState title="The team could not be loaded">
+            <Button onClick={() => void team.refetch()}>Try again</Button>
+          </EmptyState>
+        </Container>
+      );
+    }
     return (
       <Container maxWidth="md" sx={{ py: 3 }}>
         {back}
