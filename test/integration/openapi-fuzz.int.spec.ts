@@ -5,7 +5,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 /**
  * Generated from the OpenAPI document, so new routes are covered without touching this file: every
  * operation is sent wrong types, missing fields, deep JSON, NUL bytes, lone surrogates, 1 MB strings,
- * lists where objects belong, and negative or huge paging — signed in as an admin, so bodies reach
+ * lists where objects belong, each field alone as null, true, [] or {} (a column that cannot be null, a
+ * service that trusts a type), and negative or huge paging — signed in as an admin, so bodies reach
  * validation. Nothing may answer 5xx, and every error body is `{timestamp, status, message, path}`.
  */
 
@@ -49,6 +50,17 @@ interface Case {
 /** Operations that end the test's own session; they are covered by their own suites. */
 const SKIPPED = new Set(['POST /api/logout']);
 const ONE_MB_STRING = 'x'.repeat(1_000_000);
+/** Each field alone with each of these values. */
+const OTHER_JSON_VALUES: [string, unknown][] = [
+  ['null', null],
+  ['true', true],
+  ['[]', []],
+  ['{}', {}],
+];
+/** Bodies of parts the document does not describe (a multipart route's JSON part) that once answered 500. */
+const KNOWN_BODIES: Record<string, unknown[]> = {
+  'POST /api/rivals/times': OTHER_JSON_VALUES.map(([, time]) => ({ time: { trackId: 1, carId: 1, platform: 'PC', conditions: 'DRY', time } })),
+};
 const DEEP = '['.repeat(100_000) + ']'.repeat(100_000);
 
 describe('every operation of the OpenAPI document survives hostile input', () => {
@@ -151,6 +163,9 @@ describe('every operation of the OpenAPI document survives hostile input', () =>
       { name: 'a 1 MB string', path: validPath, query: {}, body: { json: wrap({ [firstString]: ONE_MB_STRING }) } },
       { name: 'lists where objects belong', path: validPath, query: {}, body: { json: wrap(Object.fromEntries(Object.keys(properties).map((key) => [key, [[]]]))) } },
     );
+    for (const key of Object.keys(properties)) {
+      for (const [label, value] of OTHER_JSON_VALUES) cases.push({ name: `${key} alone as ${label}`, path: validPath, query: {}, body: { json: wrap({ [key]: value }) } });
+    }
     return cases;
   };
 
@@ -161,7 +176,8 @@ describe('every operation of the OpenAPI document survives hostile input', () =>
       for (const [method, operation] of Object.entries(methods)) {
         const name = `${method.toUpperCase()} ${template}`;
         if (SKIPPED.has(name) || !['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
-        for (const testCase of casesFor(operation)) {
+        const known = (KNOWN_BODIES[name] ?? []).map((json, index): Case => ({ name: `known body ${index + 1}`, path: {}, query: {}, body: { json } }));
+        for (const testCase of [...casesFor(operation), ...known]) {
           const path = template.replace(/\{(\w+)\}/g, (_whole, parameter: string) => encodeURIComponent(testCase.path[parameter] ?? 'x'));
           const query = new URLSearchParams(testCase.query).toString();
           const url = `${path}${query ? `?${query}` : ''}`;

@@ -82,6 +82,24 @@ describe('driver profiles', () => {
       expect((await patch('', rookie, { unknownField: 1 })).status).toBe(400);
     });
 
+    it('refuses null for what cannot be empty with a 400 naming the field, and changes nothing', async () => {
+      const before = await t.em().findOneOrFail(DriverProfile, driverProfileId);
+      const refusals: [string, Record<string, unknown>, string, string][] = [
+        ['/account', { hidden: null }, 'hidden', 'hidden must be true or false'],
+        ['', { hidden: null }, 'hidden', 'hidden must be true or false'],
+        ['/games', { platforms: null }, 'platforms', 'platforms must be a list'],
+        ['/games', { gameIds: null }, 'gameIds', 'gameIds must be a list of game ids'],
+        ['', { socials: null }, 'socials', 'socials must be an object like {"twitch": "https://…"}'],
+      ];
+      for (const [path, body, field, message] of refusals) {
+        const response = await patch(path, driver, body);
+        const answer = (await response.json()) as { status: number; errors: Record<string, string[]> };
+        expect([path, field, response.status, answer.errors[field]?.[0]]).toEqual([path, field, 400, message]);
+      }
+      const after = await t.em().findOneOrFail(DriverProfile, driverProfileId);
+      expect([after.hidden, after.platforms, after.socials]).toEqual([before.hidden, before.platforms, before.socials]);
+    });
+
     it('is complete with a number and an id on a platform raced on; /users/me says so', async () => {
       const partial = (await (await patch('', rookie, { driverNumber: 31, xboxUsername: 'RemyRookie' })).json()) as MyProfileDto;
       expect(partial.profileCompleted).toBe(false);

@@ -283,6 +283,12 @@ describe('rivals', () => {
       const before = await timesCount();
       expect((await submit({ time: '1:46.000' })).status).toBe(409);
       expect((await json<{ errors: Record<string, string[]> }>(await submit({ time: 'fast' }), 400)).errors.time).toBeDefined();
+      for (const time of [true, [], {}]) {
+        expect([time, (await json<{ errors: Record<string, string[]> }>(await submit({ time }), 400)).errors.time]).toEqual([
+          time,
+          ['time must be a lap time like 1:47.512 (or milliseconds), under two hours'],
+        ]);
+      }
       expect((await json<{ errors: Record<string, string[]> }>(await submit({ time: '1:44.000' }, driver, false), 400)).errors.screenshot).toBeDefined();
       expect((await json<{ errors: Record<string, string[]> }>(await submit({ time: '1:44.000', platform: 'SWITCH' }), 400)).errors.platform).toBeDefined();
       expect((await json<{ errors: Record<string, string[]> }>(await submit({ time: '1:44.000', videoUrl: 'ftp://x' }, driver, false), 400)).errors.videoUrl).toBeDefined();

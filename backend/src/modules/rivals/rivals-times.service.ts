@@ -73,8 +73,8 @@ export class RivalsTimesService {
   ) {}
 
   async submit(principal: Principal, body: RivalTimeBody, screenshotUpload: UploadedImage | undefined): Promise<RivalTimeDto> {
-    const timeMs = parseLapTime(body.time);
-    if (timeMs === null) throw invalidField('time', 'time must be a lap time like 1:47.512 (or milliseconds), under two hours');
+    // A lap time: the body's validation checked it.
+    const timeMs = parseLapTime(body.time)!;
     if (!screenshotUpload && !body.videoUrl) throw invalidField('screenshot', 'add a screenshot showing time, track and car, or a video link');
     const screenshot = await this.images.prepare(screenshotUpload, BANNER_BOUNDS, 'screenshot');
     const id = await this.em.transactional(async (em) => {

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
-import { IdParam } from '../../../common/dto-fields.js';
+import { IdParam, OptionalNotNull } from '../../../common/dto-fields.js';
 import { PageQuery } from '../../../common/pagination.js';
 import { PLATFORMS, type Platform } from '../../../contracts/catalogue.js';
 import {
@@ -85,7 +85,7 @@ function TimeZoneField() {
 function PlatformsRacedField() {
   return applyDecorators(
     ApiPropertyOptional({ enum: PLATFORMS, isArray: true, description: 'The platforms raced on (may be empty)' }),
-    IsOptional(),
+    OptionalNotNull(),
     IsArray({ message: 'platforms must be a list' }),
     ArrayUnique({ message: 'each platform may be listed once' }),
     IsIn(PLATFORMS, { each: true, message: `each platform must be one of ${PLATFORMS.join(', ')}` }),
@@ -95,7 +95,7 @@ function PlatformsRacedField() {
 function GameIdsField() {
   return applyDecorators(
     ApiPropertyOptional({ type: [Number], description: 'The ids of the games raced' }),
-    IsOptional(),
+    OptionalNotNull(),
     IsArray({ message: 'gameIds must be a list of game ids' }),
     ArrayMaxSize(50),
     ArrayUnique({ message: 'each game may be listed once' }),
@@ -132,7 +132,7 @@ export class SocialLinksBody implements SocialLinks {
 function SocialsField(optional: boolean) {
   return applyDecorators(
     optional ? ApiPropertyOptional({ type: SocialLinksBody }) : ApiPropertyOptional({ type: SocialLinksBody }),
-    ...(optional ? [IsOptional()] : []),
+    ...(optional ? [OptionalNotNull()] : []),
     IsObject({ message: 'socials must be an object like {"twitch": "https://…"}' }),
     ValidateNested(),
     Type(() => SocialLinksBody),
@@ -151,7 +151,7 @@ export class ProfileUpdateBody implements ProfileUpdateRequest {
   @TimeZoneField() timeZone?: string | null;
 
   @ApiPropertyOptional({ description: 'Visitors see "Private driver"' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean({ message: 'hidden must be true or false' })
   hidden?: boolean;
 
@@ -166,7 +166,7 @@ export class AccountUpdateBody implements AccountUpdateRequest {
   @TimeZoneField() timeZone?: string | null;
 
   @ApiPropertyOptional({ description: 'Visitors see "Private driver"' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean({ message: 'hidden must be true or false' })
   hidden?: boolean;
 }

@@ -1,10 +1,26 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateNested,
+} from 'class-validator';
 import { IdParam, OneOfField, OptionalTextField, TextField } from '../../../common/dto-fields.js';
 import { PageQuery } from '../../../common/pagination.js';
 import { PLATFORMS, type Platform } from '../../../contracts/catalogue.js';
-import { RIVAL_CONDITIONS, type RivalConditions, type RivalRequest, type RivalServerRequest, type RivalTimeSubmission } from '../../../contracts/rivals.js';
+import { parseLapTime, RIVAL_CONDITIONS, type RivalConditions, type RivalRequest, type RivalServerRequest, type RivalTimeSubmission } from '../../../contracts/rivals.js';
 
 export class RotationBody {
   @ApiProperty({ enum: ['EVERY_HOURS', 'DAILY'] })
@@ -73,8 +89,15 @@ export class RivalTimeBody implements RivalTimeSubmission {
   @OneOfField(PLATFORMS)
   platform!: Platform;
 
-  @ApiProperty({ description: 'm:ss.mmm or milliseconds', example: '1:47.512' })
+  @ApiProperty({ description: 'm:ss.mmm or milliseconds', example: '1:47.512', oneOf: [{ type: 'string' }, { type: 'integer' }] })
   @IsDefined({ message: 'time is required (m:ss.mmm or milliseconds)' })
+  @ValidateBy({
+    name: 'isLapTime',
+    validator: {
+      validate: (value: unknown) => (typeof value === 'string' || typeof value === 'number') && parseLapTime(value) !== null,
+      defaultMessage: () => 'time must be a lap time like 1:47.512 (or milliseconds), under two hours',
+    },
+  })
   time!: string | number;
 
   @OneOfField(RIVAL_CONDITIONS)
