@@ -53,7 +53,7 @@ describe('community', () => {
     await form.getByRole('textbox', { name: /^Name/ }).fill('Pit Wall Radio');
     await form.getByRole('textbox', { name: /^Affiliate link/ }).fill('not a link');
     await form.getByRole('button', { name: 'Create affiliate' }).click();
-    await form.getByText('affiliateUrl must be a web address starting with https:// or http://').waitFor();
+    await form.getByText('Affiliate URL must be a web address starting with https:// or http://').waitFor();
     await form.getByRole('textbox', { name: /^Affiliate link/ }).fill('https://pitwall.example/');
     await form.getByRole('button', { name: 'Create affiliate' }).click();
     await admin.getByRole('link', { name: 'Pit Wall Radio' }).waitFor();

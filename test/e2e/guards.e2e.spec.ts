@@ -4,11 +4,17 @@ import { pageHeading, signedInAs, signInAs, useTabs, visit } from './support/bro
 describe('route guards', () => {
   const open = useTabs();
 
-  it.each(['/admin/users', '/profile', '/myteams', '/organizer/events', '/steward/tickets/3'])('sends a visitor from %s to Home', async (path) => {
+  it.each([
+    ['/admin/users', 'This page is for the league’s staff: log in to open it.'],
+    ['/profile', 'This page is for signed-in drivers: log in to open it.'],
+    ['/myteams', 'This page is for signed-in drivers: log in to open it.'],
+    ['/organizer/events', 'This page is for the league’s staff: log in to open it.'],
+    ['/steward/tickets/3', 'This page is for the league’s staff: log in to open it.'],
+  ])('sends a visitor from %s to Home, with the sign-in dialog saying why', async (path, why) => {
     const page = await open();
     await visit(page, path);
-    await page.getByRole('button', { name: 'Login / Join' }).waitFor();
     await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('dialog', { name: 'Login / Join' }).getByText(why).waitFor();
     expect(await pageHeading(page)).not.toMatch(/^Welcome/);
   });
 

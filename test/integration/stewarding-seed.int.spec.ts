@@ -40,6 +40,18 @@ describe('stewarding demo seed', () => {
 
     const appealed = (await (await t.request(`/api/tickets/${queue.content.find((ticket) => ticket.state === 'APPEALED')!.id}`, { as: steward })).json()) as TicketDto;
     expect(appealed).toMatchObject({ state: 'APPEALED', appeal: { by: { role: 'ACCUSED' } }, decision: { round: 1 } });
+    // The audit trail names drivers and races by their names, never by ids.
+    for (const { id } of queue.content) {
+      const { internal } = (await (await t.request(`/api/tickets/${id}`, { as: steward })).json()) as TicketDto;
+      for (const entry of internal!.audit) expect([id, entry.detail]).not.toEqual([id, expect.stringMatching(/\b(driver|race) \d+/)]);
+    }
+    const decidedTrail = ((await (await t.request(`/api/tickets/${decided.id}`, { as: steward })).json()) as TicketDto).internal!.audit;
+    expect(decidedTrail.map((entry) => entry.detail)).toEqual(
+      expect.arrayContaining([
+        `filed against ${decided.accused[0].driverName}`,
+        expect.stringMatching(new RegExp(`^results of ${decided.event.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} revised`)),
+      ]),
+    );
     const safetyCar = (await (await t.request('/api/safety-car?pageSize=100')).json()) as Page<SafetyCarDecisionDto>;
     expect(safetyCar.content).toHaveLength(6);
     expect(safetyCar.content.filter((decision) => decision.final)).toHaveLength(2);

@@ -258,6 +258,11 @@ describe('stewarding', () => {
     const seenBySteward = await json<TicketDto>(await ticketOf(ticket.id));
     expect(seenBySteward.internal?.thread.map((message) => message.text)).toEqual(['Clear divebomb.']);
     expect(seenBySteward.internal?.audit.map((entry) => entry.action)).toEqual(['FILED', 'STATEMENT', 'MESSAGE']);
+    // Drivers by their names, never their ids.
+    expect(seenBySteward.internal?.audit.map((entry) => entry.detail).slice(0, 2)).toEqual([
+      `filed against ${seenBySteward.accused[0].driverName}`,
+      `statement by ${seenBySteward.accused[0].driverName}`,
+    ]);
     expect(seenBySteward.state).toBe('UNDER_REVIEW');
     expect((await json<TicketDto>(await ticketOf(ticket.id, as.driver))).internal).toBeNull();
 
@@ -315,9 +320,13 @@ describe('stewarding', () => {
     expect(latest.results[1].totalTimeMs).toBe(1_201_000);
     table = await standings();
     expect(pointsOf(table, captain.profile, r.event.id)).toBe(18);
-    const audit = (await json<TicketDto>(await ticketOf(ticket.id))).internal!.audit.map((entry) => entry.action);
+    const trail = (await json<TicketDto>(await ticketOf(ticket.id))).internal!.audit;
+    const audit = trail.map((entry) => entry.action);
     expect(audit.filter((action) => action === 'DECISION')).toHaveLength(3);
     expect(audit.filter((action) => action === 'RESULTS_REVISION')).toHaveLength(3);
+    // The race by its event's name, never its id.
+    expect(trail.find((entry) => entry.action === 'RESULTS_REVISION')?.detail).toMatch(/^results of .+ revised with every decision of the race \(revision \d+\)$/);
+    expect(trail.map((entry) => entry.detail).join(' ')).not.toMatch(/\b(driver|race) \d+/);
   });
 
   it('applies a disqualification, a position penalty and a points deduction from every standing decision of the race', async () => {
@@ -357,7 +366,7 @@ describe('stewarding', () => {
     const ticket = await file(r.raceId);
     const outcomes: TicketOutcome[] = [{ kind: 'WARNING', profileId: captain.profile.id }];
     expect(await refused(await vote(ticket.id, as.steward, outcomes), 403)).toBe(
-      `You raced in race ${r.raceId}: a steward involved in the race cannot post on, vote on or decide it`,
+      'You raced in this race: a steward involved in the race cannot post on, vote on or decide it',
     );
     expect(await refused(await decide(ticket.id, as.admin, outcomes), 403)).toBe(
       'Your team raced in this race: a steward involved in the race cannot post on, vote on or decide it',
@@ -412,7 +421,7 @@ describe('stewarding', () => {
     const r = await newStewardedRound(t.em(), season, { game, track: gp, hoursAgo: 2, drivers: [driver.profile, captain.profile, steward.profile] });
     const ticket = await file(r.raceId);
     const posted = await post(`/api/tickets/${ticket.id}/messages`, as.steward, { text: 'I saw it from behind: a clear divebomb.' });
-    expect(await refused(posted, 403)).toBe(`You raced in race ${r.raceId}: a steward involved in the race cannot post on, vote on or decide it`);
+    expect(await refused(posted, 403)).toBe('You raced in this race: a steward involved in the race cannot post on, vote on or decide it');
     await json(await post(`/api/tickets/${ticket.id}/messages`, as.organizer, { text: 'Looking at the replay.' }));
     const seenByRecused = await json<TicketDto>(await ticketOf(ticket.id, as.steward));
     expect(seenByRecused.internal?.thread.map((message) => message.text)).toEqual(['Looking at the replay.']);

@@ -24,6 +24,21 @@ import { PLATFORMS } from '../contracts/catalogue.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
+/** A field's name in the words a person reads: `carClass` → "Car class", `affiliateUrl` → "Affiliate URL". */
+export function readableField(property: string): string {
+  const words = property
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/\burl\b/g, 'URL');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A validation message that starts with the field's readable name ("Car class must not be empty"). */
+export const aboutField =
+  (rest: string) =>
+  ({ property }: { property: string }): string =>
+    `${readableField(property)} ${rest}`;
+
 /** `{id}` in a path: a positive whole number. */
 export class IdParam {
   @ApiProperty()
@@ -43,7 +58,7 @@ export class IdRef {
 
 /** Required text, trimmed, not empty, at most `maxLength` characters. */
 export function TextField(maxLength: number, example?: string) {
-  return applyDecorators(ApiProperty({ maxLength, example }), Transform(trim), IsString(), IsNotEmpty({ message: '$property must not be empty' }), MaxLength(maxLength));
+  return applyDecorators(ApiProperty({ maxLength, example }), Transform(trim), IsString(), IsNotEmpty({ message: aboutField('must not be empty') }), MaxLength(maxLength));
 }
 
 /** Optional text, trimmed, at most `maxLength` characters. */

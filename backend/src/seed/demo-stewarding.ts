@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../common/principal.js';
+import { driverDisplayName } from '../contracts/driver-name.js';
 import { roleFlags } from '../contracts/roles.js';
 import { DEFAULT_STEWARDING_SETTINGS, type TicketOutcome, type TicketState } from '../contracts/stewarding.js';
 import { ResultRevision, Season } from '../modules/competitions/competition.entities.js';
@@ -136,10 +137,10 @@ export async function seedDemoStewarding(em: EntityManager, stewardIds: number[]
       em.create(TicketParty, { ticket, profile: filer, role: 'FILER' });
       em.create(TicketParty, { ticket, profile: accused, role: 'ACCUSED' });
       const log = (actor: User | null, action: TicketAudit['action'], detail: string) => em.create(TicketAudit, { ticket, actor, action, detail });
-      log(filer.user, 'FILED', `filed against driver ${accused.id}`);
+      log(filer.user, 'FILED', `filed against ${driverDisplayName(accused)}`);
       if (seed.statement) {
         em.create(TicketStatement, { ticket, profile: accused, text: seed.statement });
-        log(accused.user, 'STATEMENT', `statement by driver ${accused.id}`);
+        log(accused.user, 'STATEMENT', `statement by ${driverDisplayName(accused)}`);
       }
       if (seed.message) {
         em.create(TicketMessage, { ticket, author: stewards[0], text: seed.message });
@@ -157,7 +158,7 @@ export async function seedDemoStewarding(em: EntityManager, stewardIds: number[]
         log(voters[0] ?? null, 'DECISION', 'decided');
         if (seed.appeal) {
           em.create(TicketAppeal, { ticket, profile: accused, reason: seed.appeal.reason, createdAt: addMinutes(decidedAt, 60) });
-          log(accused.user, 'APPEAL', `appealed by driver ${accused.id}`);
+          log(accused.user, 'APPEAL', `appealed by ${driverDisplayName(accused)}`);
           if (seed.appeal.outcome) {
             const outcomes = seed.appeal.outcome.outcomes.map((outcome) => ({ ...outcome, profileId: accused.id }));
             const heardBy = stewards.filter((steward) => !voters.includes(steward)).slice(0, 1);
@@ -182,7 +183,12 @@ export async function seedDemoStewarding(em: EntityManager, stewardIds: number[]
       principal,
       `${STEWARDS_NOTE}: ticket #${ticket.id}`,
     );
-    em.create(TicketAudit, { ticket, actor: null, action: 'RESULTS_REVISION', detail: `results revision ${revision} of race ${race.id}` });
+    em.create(TicketAudit, {
+      ticket,
+      actor: null,
+      action: 'RESULTS_REVISION',
+      detail: `results of ${event.name} revised with every decision of the race (revision ${revision}, from revision ${base.number})`,
+    });
     await em.flush();
     // The revision raised the season's results version in SQL: the standings are labelled with the new one.
     await em.refresh(season);

@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, IsUrl, MaxLength } from 'class-validator';
+import { aboutField } from '../../common/dto-fields.js';
 
 /** An external web address (http or https, at most 500 characters): affiliates' sites, the merchandise shop. */
 export function WebUrlField(example = 'https://example.com/') {
@@ -9,8 +10,8 @@ export function WebUrlField(example = 'https://example.com/') {
     ApiProperty({ maxLength: 500, example, format: 'uri' }),
     Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
     IsString(),
-    IsNotEmpty({ message: '$property must not be empty' }),
+    IsNotEmpty({ message: aboutField('must not be empty') }),
     MaxLength(500),
-    IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: '$property must be a web address starting with https:// or http://' }),
+    IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: aboutField('must be a web address starting with https:// or http://') }),
   );
 }

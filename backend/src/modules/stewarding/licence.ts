@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { driverDisplayName } from '../../contracts/driver-name.js';
 import type { LicenceDto, StewardingSettingsDto, TicketOutcome } from '../../contracts/stewarding.js';
 import { DEFAULT_STEWARDING_SETTINGS } from '../../contracts/stewarding.js';
 import { LeagueEvent } from '../events/event.entities.js';
@@ -44,12 +45,13 @@ export async function rewriteLedger(em: EntityManager, ticket: Ticket, outcomes:
     banned.add(key);
     em.create(RaceBan, { ticket, profile: em.getReference(DriverProfile, profileId), event, reason });
   };
+  const nameOf = async (profileId: number) => driverDisplayName(await em.findOne(DriverProfile, profileId));
   for (const outcome of outcomes) {
     const amount = outcome.amount ?? 0;
     if (outcome.kind === 'RACE_BAN') {
       const events = await nextSeasonEvents(em, ticket, amount);
       for (const event of events) ban(outcome.profileId, event, `Race ban from ticket #${ticket.id}`);
-      notes.push(`driver ${outcome.profileId} banned from ${events.length} event(s): ${events.map((event) => event.name).join(', ') || 'none left in the season'}`);
+      notes.push(`${await nameOf(outcome.profileId)} banned from ${events.length} event(s): ${events.map((event) => event.name).join(', ') || 'none left in the season'}`);
     }
     if (outcome.kind === 'LICENCE_POINTS') {
       const before = await activePoints(em, outcome.profileId, ticket.id);
@@ -64,7 +66,7 @@ export async function rewriteLedger(em: EntityManager, ticket: Ticket, outcomes:
       if (before < settings.licenceBanThreshold && after >= settings.licenceBanThreshold) {
         const events = await upcomingEvents(em, settings.licenceBanEvents);
         for (const event of events) ban(outcome.profileId, event, `${after} licence points reached (ban at ${settings.licenceBanThreshold})`);
-        notes.push(`driver ${outcome.profileId} reached ${after} licence points: banned from ${events.map((event) => event.name).join(', ') || 'no upcoming event'}`);
+        notes.push(`${await nameOf(outcome.profileId)} reached ${after} licence points: banned from ${events.map((event) => event.name).join(', ') || 'no upcoming event'}`);
       }
     }
   }

@@ -122,7 +122,8 @@ export class StewardingService {
       em.create(TicketParty, { ticket, profile: filer, role: 'FILER' });
       for (const profileId of body.accusedProfileIds) em.create(TicketParty, { ticket, profile: em.getReference(DriverProfile, profileId), role: 'ACCUSED' });
       await em.flush();
-      audit(em, ticket, principal.userId, 'FILED', `filed against ${body.accusedProfileIds.map((id) => `driver ${id}`).join(', ')}`);
+      const accused = await em.find(DriverProfile, { id: { $in: body.accusedProfileIds } });
+      audit(em, ticket, principal.userId, 'FILED', `filed against ${accused.map((profile) => driverDisplayName(profile)).join(', ')}`);
       recordDomainEvent(em, 'TicketFiled', ticketAggregate(ticket.id), { ticketId: ticket.id, seasonId: event.season.id, raceId: race.id });
       await em.flush();
       return ticket.id;
@@ -138,7 +139,7 @@ export class StewardingService {
       if (ticket.state === 'DECIDED' || ticket.state === 'CLOSED') throw new ConflictException(`Ticket ${id} is decided: statements are closed`);
       checkWindow(ticket.windowOpensAt, ticket.windowClosesAt, 'Statements on this ticket');
       em.create(TicketStatement, { ticket, profile: party.profile, text: body.text, evidence: cleanEvidence(body.evidence) });
-      audit(em, ticket, principal.userId, 'STATEMENT', `statement by driver ${party.profile.id}`);
+      audit(em, ticket, principal.userId, 'STATEMENT', `statement by ${driverDisplayName(party.profile)}`);
       recordDomainEvent(em, 'TicketUpdated', ticketAggregate(id), { ticketId: id, seasonId: ticket.season.id, change: 'statement' });
       await em.flush();
     });
@@ -246,7 +247,7 @@ export class StewardingService {
       ticket.round = 2;
       ticket.state = 'APPEALED';
       ticket.decisionDueAt = addMinutes(new Date(), settings.decisionDueMinutes);
-      audit(em, ticket, principal.userId, 'APPEAL', `appealed by driver ${party.profile.id}`);
+      audit(em, ticket, principal.userId, 'APPEAL', `appealed by ${driverDisplayName(party.profile)}`);
       recordDomainEvent(em, 'TicketUpdated', ticketAggregate(id), { ticketId: id, seasonId: ticket.season.id, change: 'appeal' });
       await em.flush();
     });
@@ -392,7 +393,7 @@ export class StewardingService {
   async recusal(em: EntityManager, ticket: Ticket, principal: Principal): Promise<string | null> {
     const profile = await em.findOne(DriverProfile, { user: principal.userId });
     const raced = await racedIn(em, ticket.race.id, ticket.event.id);
-    if (profile && raced.has(profile.id)) return `You raced in race ${ticket.race.id}: a steward involved in the race cannot post on, vote on or decide it`;
+    if (profile && raced.has(profile.id)) return 'You raced in this race: a steward involved in the race cannot post on, vote on or decide it';
     const teams = (await em.find(TeamMember, { user: principal.userId })).map((member) => member.team.id);
     if (teams.length && (await teamsInRace(em, ticket.race.id, ticket.event.id, teams)))
       return 'Your team raced in this race: a steward involved in the race cannot post on, vote on or decide it';
@@ -422,7 +423,7 @@ export class StewardingService {
       audit(em, ticket, null, 'RESULTS_REVISION', 'race has no results yet: standings recomputed');
       return;
     }
-    audit(em, ticket, null, 'RESULTS_REVISION', `results revision ${revision} of race ${ticket.race.id} (its latest base with every standing decision of the race)`);
+    audit(em, ticket, null, 'RESULTS_REVISION', `results of ${ticket.event.name} revised with every decision of the race (revision ${revision})`);
   }
 
   private async lockTicket(em: EntityManager, id: number): Promise<Ticket> {

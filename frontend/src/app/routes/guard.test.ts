@@ -7,11 +7,13 @@ const driver = { loggedIn: true, profileCompleted: true };
 const rookie = { loggedIn: true, profileCompleted: false };
 
 describe('guardRedirect', () => {
-  it('lets visitors onto public routes and sends them Home from any other', () => {
+  it('lets visitors onto public routes and sends them Home from any other, to sign in with the reason', () => {
     expect(guardRedirect(routeNamed('Grid'), visitor)).toBeNull();
     expect(guardRedirect(routeNamed('404'), visitor)).toBeNull();
-    expect(guardRedirect(routeNamed('Profile'), visitor)).toBe('/');
-    expect(guardRedirect(routeNamed('Admin-Users'), visitor)).toBe('/');
+    expect(guardRedirect(routeNamed('Profile'), visitor)).toBe('/?signIn=account');
+    expect(guardRedirect(routeNamed('Admin-Users'), visitor)).toBe('/?signIn=staff');
+    expect(signInReason('staff')).toBe('This page is for the league’s staff: log in to open it.');
+    expect(signInReason('account')).toBe('This page is for signed-in drivers: log in to open it.');
     expect(guardRedirect(routeNamed('Live'), visitor)).toBe('/?signIn=live');
     expect(signInReason('live')).toMatch(/live race/);
     expect(signInReason('nope')).toBeNull();

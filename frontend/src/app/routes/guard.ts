@@ -3,7 +3,11 @@ import type { Area, RouteDef } from './routeTable.js';
 
 /** Home's query that opens the sign-in dialog saying why: `/?signIn=live`. */
 export const SIGN_IN_PARAM = 'signIn';
-export const SIGN_IN_REASONS = { live: 'The live race is for signed-in drivers: log in to watch it.' } as const;
+export const SIGN_IN_REASONS = {
+  live: 'The live race is for signed-in drivers: log in to watch it.',
+  staff: 'This page is for the league’s staff: log in to open it.',
+  account: 'This page is for signed-in drivers: log in to open it.',
+} as const;
 export type SignInReason = keyof typeof SIGN_IN_REASONS;
 
 export function signInReason(value: string | null): string | null {
@@ -12,13 +16,14 @@ export function signInReason(value: string | null): string | null {
 
 /**
  * Where a route guard sends the user instead (SPEC §4), or null to let them in:
- * visitors only reach public routes (the live race sends them to sign in, saying it needs it);
+ * visitors only reach public routes (any other sends them Home to sign in, saying why it needs it);
  * a signed-in user without a completed profile goes to Profile.
  */
-export function guardRedirect(route: Pick<RouteDef, 'name' | 'isPublic'>, session: Pick<Session, 'loggedIn' | 'profileCompleted'>): string | null {
+export function guardRedirect(route: Pick<RouteDef, 'name' | 'isPublic' | 'area'>, session: Pick<Session, 'loggedIn' | 'profileCompleted'>): string | null {
   if (!session.loggedIn) {
     if (route.isPublic) return null;
-    return route.name === 'Live' ? `/?${SIGN_IN_PARAM}=live` : '/';
+    const reason: SignInReason = route.name === 'Live' ? 'live' : AREA_ROLES[route.area] ? 'staff' : 'account';
+    return `/?${SIGN_IN_PARAM}=${reason}`;
   }
   if (!session.profileCompleted && route.name !== 'Profile') return '/profile';
   return null;

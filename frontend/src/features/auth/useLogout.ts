@@ -14,7 +14,8 @@ export function useLogout(): () => Promise<void> {
       // 401: the session had already ended, which is what we wanted.
       if (!(error instanceof ApiError && error.status === 401)) return;
     }
+    // Home first: a private page left signed out would otherwise send them to sign in again, saying why.
+    void navigate('/');
     setUser(null);
-    navigate('/');
   };
 }

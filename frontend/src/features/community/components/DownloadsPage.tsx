@@ -33,6 +33,11 @@ const SHOWN = /^(title|game|category|version|notes|file)$/;
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 const fileText = (file: DownloadFileDto) => `${file.fileName} · ${sizeText(file.size)} · ${showTime(file.uploadedAt).dateTime}`;
 
+/** "1 download", "12 downloads". */
+export function downloadsText(count: number): string {
+  return `${count} download${count === 1 ? '' : 's'}`;
+}
+
 /** Admins' download form (a dialog on the Downloads page): a new file becomes the current version, earlier ones stay listed. */
 function DownloadDialog({ download, onClose }: { download: DownloadDto | null; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -136,7 +141,7 @@ function DownloadCard({ download, onEdit, onDelete }: { download: DownloadDto; o
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', my: 0.5 }}>
           {download.game && <Chip size="small" label={download.game} />}
           {download.version && <Chip size="small" variant="outlined" label={`Version ${download.version}`} />}
-          <Chip size="small" variant="outlined" label={`${download.downloadCount} downloads`} />
+          <Chip size="small" variant="outlined" label={downloadsText(download.downloadCount)} />
         </Box>
         {download.notes && (
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>

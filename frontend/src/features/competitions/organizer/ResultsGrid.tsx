@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
@@ -61,7 +61,15 @@ export function ResultsGrid({ rows, onChange, errors, disabled = false }: Result
     setFocusAfter(null);
   }, [focusAfter, rows]);
 
-  const update = (index: number, change: Partial<GridRow>) => onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
+  // Laps default to the winner's: typing the winner's fills every row still empty or still on the winner's earlier value.
+  const followsWinner = (row: GridRow) => row.laps === '' || row.laps === rows[0]?.laps;
+  const update = (index: number, change: Partial<GridRow>) =>
+    onChange(
+      rows.map((row, at) => {
+        if (at === index) return { ...row, ...change };
+        return index === 0 && change.laps !== undefined && followsWinner(row) ? { ...row, laps: change.laps } : row;
+      }),
+    );
   const focusCell = (rowIndex: number, column: number) => {
     const element = cells.current.get(`${rows[rowIndex]!.key}:${GRID_COLUMNS[column]!}`);
     element?.focus();
@@ -121,12 +129,13 @@ export function ResultsGrid({ rows, onChange, errors, disabled = false }: Result
     }
   };
 
-  const addDriver = (driver: DriverListItemDto) => onChange([...rows, rowForDriver(driver, rows.at(-1))]);
+  const addDriver = (driver: DriverListItemDto) => onChange([...rows, { ...rowForDriver(driver, rows.at(-1)), laps: rows[0]?.laps ?? '' }]);
   const placed = new Set(rows.map((row) => row.profileId));
 
   return (
-    <Box>
-      <TableContainer sx={{ position: 'relative', overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+    // minWidth 0: the grid scrolls inside its box instead of widening the page on a phone.
+    <Box sx={{ minWidth: 0, maxWidth: '100%' }}>
+      <TableContainer sx={{ position: 'relative', overflowX: 'auto', maxWidth: '100%', border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Table size="small" aria-label="Results entry" aria-describedby="results-grid-keys" sx={{ '& td, & th': { px: 0.75, py: 0.5 } }}>
           <TableHead>
             <TableRow>
@@ -177,127 +186,137 @@ export function ResultsGrid({ rows, onChange, errors, disabled = false }: Result
             {rows.map((row, index) => {
               const rowErrors = errors.get(row.key) ?? {};
               const who = `P${index + 1} ${row.driverName}`;
+              const rowErrorList = GRID_COLUMNS.filter((column) => rowErrors[column]);
               return (
-                <TableRow key={row.key}>
-                  <TableCell>{index + 1}</TableCell>
-                  <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                    {driverLabel(row)}
-                  </TableCell>
-                  <TableCell>
-                    {row.teamOptions.length > 1 ? (
-                      <Box
-                        component="select"
-                        aria-label={`Team, ${who}`}
-                        value={row.teamId ?? ''}
-                        disabled={disabled}
-                        onChange={(event: React.ChangeEvent<HTMLSelectElement>) => {
-                          const team = row.teamOptions.find((option) => String(option.id) === event.target.value) ?? null;
-                          update(index, { teamId: team?.id ?? null, teamName: team?.name ?? null });
-                        }}
-                        sx={cellInput}
-                      >
-                        <option value="">No team</option>
-                        {row.teamOptions.map((team) => (
-                          <option key={team.id} value={team.id}>
-                            {team.name}
-                          </option>
-                        ))}
-                      </Box>
-                    ) : (
-                      (row.teamName ?? '')
-                    )}
-                  </TableCell>
-                  {GRID_COLUMNS.map((column, columnIndex) => {
-                    const error = rowErrors[column];
-                    const errorId = error ? `${row.key}-${column}-error` : undefined;
-                    const label = `${COLUMN_LABELS[column]}, ${who}`;
-                    let control: React.ReactNode;
-                    if (column === 'status') {
-                      control = (
+                <Fragment key={row.key}>
+                  <TableRow>
+                    <TableCell>{index + 1}</TableCell>
+                    <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                      {driverLabel(row)}
+                    </TableCell>
+                    <TableCell>
+                      {row.teamOptions.length > 1 ? (
                         <Box
                           component="select"
-                          ref={register(row, column)}
-                          aria-label={label}
-                          value={row.status}
+                          aria-label={`Team, ${who}`}
+                          value={row.teamId ?? ''}
                           disabled={disabled}
-                          onChange={(event: React.ChangeEvent<HTMLSelectElement>) => update(index, { status: event.target.value as ResultStatus })}
-                          onKeyDown={onKeyDown(index, columnIndex)}
+                          onChange={(event: React.ChangeEvent<HTMLSelectElement>) => {
+                            const team = row.teamOptions.find((option) => String(option.id) === event.target.value) ?? null;
+                            update(index, { teamId: team?.id ?? null, teamName: team?.name ?? null });
+                          }}
                           sx={cellInput}
                         >
-                          {RESULT_STATUSES.map((status) => (
-                            <option key={status} value={status} title={RESULT_STATUS_NAMES[status]}>
-                              {RESULT_STATUS_LABELS[status]}
+                          <option value="">No team</option>
+                          {row.teamOptions.map((team) => (
+                            <option key={team.id} value={team.id}>
+                              {team.name}
                             </option>
                           ))}
                         </Box>
+                      ) : (
+                        (row.teamName ?? '')
+                      )}
+                    </TableCell>
+                    {GRID_COLUMNS.map((column, columnIndex) => {
+                      const error = rowErrors[column];
+                      const errorId = error ? `${row.key}-${column}-error` : undefined;
+                      const label = `${COLUMN_LABELS[column]}, ${who}`;
+                      let control: React.ReactNode;
+                      if (column === 'status') {
+                        control = (
+                          <Box
+                            component="select"
+                            ref={register(row, column)}
+                            aria-label={label}
+                            value={row.status}
+                            disabled={disabled}
+                            onChange={(event: React.ChangeEvent<HTMLSelectElement>) => update(index, { status: event.target.value as ResultStatus })}
+                            onKeyDown={onKeyDown(index, columnIndex)}
+                            sx={cellInput}
+                          >
+                            {RESULT_STATUSES.map((status) => (
+                              <option key={status} value={status} title={RESULT_STATUS_NAMES[status]}>
+                                {RESULT_STATUS_LABELS[status]}
+                              </option>
+                            ))}
+                          </Box>
+                        );
+                      } else if (column === 'pole' || column === 'fastestLap') {
+                        control = (
+                          <Box
+                            component="input"
+                            type="checkbox"
+                            ref={register(row, column)}
+                            aria-label={label}
+                            aria-invalid={Boolean(error)}
+                            aria-describedby={errorId}
+                            checked={row[column]}
+                            disabled={disabled}
+                            onChange={(event: React.ChangeEvent<HTMLInputElement>) => update(index, { [column]: event.target.checked })}
+                            onKeyDown={onKeyDown(index, columnIndex)}
+                            sx={{ width: 18, height: 18, m: 0 }}
+                          />
+                        );
+                      } else {
+                        const textColumn = column as 'laps' | 'totalTime' | 'bestLap';
+                        control = (
+                          <Box
+                            component="input"
+                            type="text"
+                            ref={register(row, column)}
+                            aria-label={label}
+                            aria-invalid={Boolean(error)}
+                            aria-describedby={errorId}
+                            inputMode={column === 'laps' ? 'numeric' : 'decimal'}
+                            autoComplete="off"
+                            placeholder={PLACEHOLDERS[column]}
+                            value={row[textColumn]}
+                            disabled={disabled}
+                            onChange={(event: React.ChangeEvent<HTMLInputElement>) => update(index, { [textColumn]: event.target.value })}
+                            onFocus={(event: React.FocusEvent<HTMLInputElement>) => event.currentTarget.select()}
+                            onBlur={() => (column === 'laps' ? undefined : tidyTime(index, column as 'totalTime' | 'bestLap'))}
+                            onKeyDown={onKeyDown(index, columnIndex)}
+                            sx={cellInput}
+                          />
+                        );
+                      }
+                      return (
+                        <TableCell key={column} align={TEXT_COLUMNS.includes(column) || column === 'status' ? 'left' : 'center'} sx={{ verticalAlign: 'top' }}>
+                          {control}
+                        </TableCell>
                       );
-                    } else if (column === 'pole' || column === 'fastestLap') {
-                      control = (
-                        <Box
-                          component="input"
-                          type="checkbox"
-                          ref={register(row, column)}
-                          aria-label={label}
-                          aria-invalid={Boolean(error)}
-                          aria-describedby={errorId}
-                          checked={row[column]}
-                          disabled={disabled}
-                          onChange={(event: React.ChangeEvent<HTMLInputElement>) => update(index, { [column]: event.target.checked })}
-                          onKeyDown={onKeyDown(index, columnIndex)}
-                          sx={{ width: 18, height: 18, m: 0 }}
-                        />
-                      );
-                    } else {
-                      const textColumn = column as 'laps' | 'totalTime' | 'bestLap';
-                      control = (
-                        <Box
-                          component="input"
-                          type="text"
-                          ref={register(row, column)}
-                          aria-label={label}
-                          aria-invalid={Boolean(error)}
-                          aria-describedby={errorId}
-                          inputMode={column === 'laps' ? 'numeric' : 'decimal'}
-                          autoComplete="off"
-                          placeholder={PLACEHOLDERS[column]}
-                          value={row[textColumn]}
-                          disabled={disabled}
-                          onChange={(event: React.ChangeEvent<HTMLInputElement>) => update(index, { [textColumn]: event.target.value })}
-                          onFocus={(event: React.FocusEvent<HTMLInputElement>) => event.currentTarget.select()}
-                          onBlur={() => (column === 'laps' ? undefined : tidyTime(index, column as 'totalTime' | 'bestLap'))}
-                          onKeyDown={onKeyDown(index, columnIndex)}
-                          sx={cellInput}
-                        />
-                      );
-                    }
-                    return (
-                      <TableCell key={column} align={TEXT_COLUMNS.includes(column) || column === 'status' ? 'left' : 'center'} sx={{ verticalAlign: 'top' }}>
-                        {control}
-                        {error && (
-                          <Typography id={errorId} variant="caption" color="error" sx={{ display: 'block', lineHeight: 1.2, mt: 0.25, maxWidth: 160 }}>
-                            {error}
+                    })}
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <IconButton size="small" aria-label={`Move ${row.driverName} up`} disabled={disabled || index === 0} onClick={() => onChange(moveRow(rows, index, -1))}>
+                        ↑
+                      </IconButton>
+                      <IconButton
+                        size="small"
+                        aria-label={`Move ${row.driverName} down`}
+                        disabled={disabled || index === rows.length - 1}
+                        onClick={() => onChange(moveRow(rows, index, 1))}
+                      >
+                        ↓
+                      </IconButton>
+                      <IconButton size="small" aria-label={`Remove ${row.driverName}`} disabled={disabled} onClick={() => onChange(rows.filter((_row, at) => at !== index))}>
+                        ✕
+                      </IconButton>
+                    </TableCell>
+                  </TableRow>
+                  {/* The row's messages on a line of their own, the table's width: in a narrow cell they wrapped to five lines. */}
+                  {rowErrorList.length > 0 && (
+                    <TableRow>
+                      <TableCell colSpan={GRID_COLUMNS.length + 4} sx={{ pt: 0 }}>
+                        {rowErrorList.map((column) => (
+                          <Typography key={column} id={`${row.key}-${column}-error`} variant="caption" color="error" sx={{ display: 'block', lineHeight: 1.3 }}>
+                            {COLUMN_LABELS[column]}: <span>{rowErrors[column]}</span>
                           </Typography>
-                        )}
+                        ))}
                       </TableCell>
-                    );
-                  })}
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton size="small" aria-label={`Move ${row.driverName} up`} disabled={disabled || index === 0} onClick={() => onChange(moveRow(rows, index, -1))}>
-                      ↑
-                    </IconButton>
-                    <IconButton
-                      size="small"
-                      aria-label={`Move ${row.driverName} down`}
-                      disabled={disabled || index === rows.length - 1}
-                      onClick={() => onChange(moveRow(rows, index, 1))}
-                    >
-                      ↓
-                    </IconButton>
-                    <IconButton size="small" aria-label={`Remove ${row.driverName}`} disabled={disabled} onClick={() => onChange(rows.filter((_row, at) => at !== index))}>
-                      ✕
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
+                    </TableRow>
+                  )}
+                </Fragment>
               );
             })}
           </TableBody>

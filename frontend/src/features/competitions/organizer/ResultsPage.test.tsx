@@ -116,6 +116,21 @@ describe('the results entry grid', () => {
     await userEvent.keyboard('99');
     await userEvent.click(screen.getByRole('button', { name: 'Save results' }));
     await waitFor(() => expect(cell('Laps, P2 Slow')).toHaveAttribute('aria-invalid', 'true'));
-    expect(screen.getByText('Slow did more laps than the race had')).toBeInTheDocument();
+    // On a line of its own the table's width, not wrapped inside the narrow cell.
+    const message = screen.getByText('Slow did more laps than the race had');
+    expect(message.closest('td')).toHaveAttribute('colspan');
+    expect(cell('Laps, P2 Slow')).toHaveAccessibleDescription('Laps: Slow did more laps than the race had');
+  });
+
+  it("defaults every row's laps to the winner's: typing the winner's fills the rows that followed them", async () => {
+    renderPage();
+    await userEvent.clear(await screen.findByRole('textbox', { name: 'Laps, P1 Speedy' }));
+    await userEvent.type(cell('Laps, P1 Speedy'), '21');
+    expect(cell('Laps, P2 Slow')).toHaveValue('21');
+    await userEvent.clear(cell('Laps, P2 Slow'));
+    await userEvent.type(cell('Laps, P2 Slow'), '19');
+    await userEvent.clear(cell('Laps, P1 Speedy'));
+    await userEvent.type(cell('Laps, P1 Speedy'), '22');
+    expect(cell('Laps, P2 Slow')).toHaveValue('19');
   });
 });

@@ -61,6 +61,15 @@ describe('the event form', () => {
     expect(fake.calls.filter((call) => call.startsWith('PUT'))).toEqual([]);
   });
 
+  it('warns beside a start in the past before anything is saved', async () => {
+    renderForm({ status: 500 });
+    const start = screen.getByLabelText(/^Start/);
+    fireEvent.change(start, { target: { value: '2020-01-10T20:00' } });
+    expect(await screen.findByText('This start is in the past: drivers cannot join an event that has already started.')).toBeInTheDocument();
+    fireEvent.change(start, { target: { value: '2099-01-10T20:00' } });
+    expect(helpOf(start)).toMatch(/^Your time zone: /);
+  });
+
   it("clears a field's message as soon as that field changes, leaving the others", async () => {
     renderForm({ status: 500 });
     await userEvent.click(screen.getByRole('button', { name: 'Create event' }));

@@ -21,7 +21,7 @@ import { catalogueQueries } from '../../catalogue/index.js';
 import { eventCommands, type EventKind } from '../api.js';
 import { CAR_TUNING_LABELS, CAR_UPGRADE_LABELS, COMPETITION_STYLE_LABELS, PLATFORM_LABELS } from '../labels.js';
 import type { EventDetailsDto } from '../types.js';
-import { CHECKS, eventBodyFrom, newRaceEvent, platformsCheck, splitApiErrors, teamSizeMaxCheck, type EventFormValues } from './eventForm.js';
+import { CHECKS, eventBodyFrom, newRaceEvent, pastStartWarning, platformsCheck, splitApiErrors, teamSizeMaxCheck, type EventFormValues } from './eventForm.js';
 import { RaceEventFields } from './RaceEventFields.js';
 
 export interface EventFormProps {
@@ -44,6 +44,8 @@ export function EventForm({ kind, initial, onSaved }: EventFormProps) {
   });
   const { errors, isSubmitting } = formState;
   const raceEvents = useFieldArray({ control, name: 'raceEvents' });
+  const date = useWatch({ control, name: 'date' });
+  const pastStart = initial.id ? null : pastStartWarning(date, Date.now());
   const [icon, setIcon] = useState<File | null>(null);
   const [iconError, setIconError] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<{ message: string; others: string[] } | null>(null);
@@ -90,7 +92,7 @@ export function EventForm({ kind, initial, onSaved }: EventFormProps) {
           required
           {...register('date', { validate: CHECKS.date })}
           error={Boolean(errors.date)}
-          helperText={errors.date?.message ?? `Your time zone: ${viewerTimeZone()}; stored in UTC`}
+          helperText={errors.date?.message ?? pastStart ?? `Your time zone: ${viewerTimeZone()}; stored in UTC`}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <Controller

@@ -1,8 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { detailsFixture } from '../testing/eventFixture.js';
-import { CHECKS, emptyEventForm, eventBodyFrom, eventFormFrom, formFieldOf, platformsCheck, splitApiErrors, teamSizeMaxCheck } from './eventForm.js';
+import { CHECKS, emptyEventForm, eventBodyFrom, eventFormFrom, formFieldOf, pastStartWarning, platformsCheck, splitApiErrors, teamSizeMaxCheck } from './eventForm.js';
 
 describe('the event form', () => {
+  it('warns beside a start already past, and says nothing of a future or empty one', () => {
+    const now = new Date('2026-11-25T12:00:00').getTime();
+    expect(pastStartWarning('2026-11-24T20:00', now)).toBe('This start is in the past: drivers cannot join an event that has already started.');
+    expect(pastStartWarning('2026-11-26T20:00', now)).toBeNull();
+    expect(pastStartWarning('', now)).toBeNull();
+  });
+
   it('sends a new event without an id, with numbers, UTC date and nulls for empty optionals', () => {
     const values = {
       ...emptyEventForm(),

@@ -235,3 +235,9 @@ export function splitApiErrors(errors: Record<string, string[]>): { byField: Rec
   }
   return { byField, others };
 }
+
+/** A warning (not a refusal) beside a start already past: no driver can join an event that has started. */
+export function pastStartWarning(value: string, now: number): string | null {
+  const start = fromLocalInputValue(value);
+  return start && Date.parse(start) < now ? 'This start is in the past: drivers cannot join an event that has already started.' : null;
+}

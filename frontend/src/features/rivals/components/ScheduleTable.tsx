@@ -48,9 +48,8 @@ export function ScheduleTable({ servers, signedIn }: { servers: RivalScheduleEnt
                 onKeyDown={signedIn ? onKey(server) : undefined}
                 aria-label={signedIn ? `${server.serverName}: open the schedule` : undefined}
               >
-                <td>
-                  <ImageIcon src={server.game.icon} alt={server.game.name} />
-                </td>
+                {/* The game's icon, or its name when it has none (the column is never empty). */}
+                <td>{server.game.icon ? <ImageIcon src={server.game.icon} alt={server.game.name} /> : server.game.name}</td>
                 <th scope="row">{server.serverName}</th>
                 <td>{server.currentTrack ? trackLabel(server.currentTrack) : '—'}</td>
                 <td>{showTime(server.rotationTime).short}</td>

@@ -58,6 +58,8 @@ describe("Home's Rivals (Beta) cards and schedule", () => {
     ).toEqual(['Game', 'Server', 'Current', 'Next', 'Next track', 'Platform']);
     const row = within(table).getByRole('row', { name: /Paddock PC Rivals/ });
     expect(within(row).getByRole('rowheader', { name: 'Paddock PC Rivals' })).toBeInTheDocument();
+    // A game without an icon is named instead: the column is never empty.
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('ACC');
     expect(row).toHaveTextContent('Spa · GP');
     expect(within(row).getByTitle('Crossplay')).toHaveTextContent('Console');
     expect(row).toHaveTextContent('Xbox');
