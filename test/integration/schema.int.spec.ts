@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 describe('schema drift between migrations/ and the entities', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ fromScratch: true });
   });
   afterAll(() => t.close());
 

@@ -20,6 +20,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Seed the demo league as `npm start` does (only the seed's own smoke test wants it). */
   seedDemo?: boolean;
+  /** Migrate its database from scratch instead of cloning the migrated template (the schema check). */
+  fromScratch?: boolean;
 }
 
 export interface TestApp {
@@ -44,13 +46,14 @@ export interface TestApp {
 }
 
 /**
- * Boots the real Nest app on a free port against a database of its own, migrated from scratch and
- * empty (tests arrange their data with test/factories); `close()` stops the app and drops the database.
+ * Boots the real Nest app on a free port against a database of its own, migrated and empty (a clone of
+ * the template migrated once per run; tests arrange their data with test/factories); `close()` stops the
+ * app and drops the database.
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const port = await freePort();
   const ownsDatabase = !options.databaseUrl;
-  const databaseUrl = options.databaseUrl ?? (await createTestDatabase('int', { seedDemo: options.seedDemo }));
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase('int', { seedDemo: options.seedDemo, fromScratch: options.fromScratch }));
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: databaseUrl,

@@ -15,7 +15,7 @@ import { ensureMember } from '../../factories/users.js';
 import { freePort } from '../../support/free-port.js';
 import { GENEROUS_RATE_LIMITS } from '../../support/rate-limits.js';
 import { signIn, type CookieJar } from '../../support/sign-in.js';
-import { dropTestDatabase, uniqueDatabaseUrl } from '../../support/test-database.js';
+import { createTestDatabase, dropTestDatabase } from '../../support/test-database.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SERVER = path.join(ROOT, 'backend/dist/backend/src/start.js');
@@ -63,9 +63,12 @@ async function stop(server: ChildProcess): Promise<void> {
   if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
 }
 
-/** Starts a site on a database of its own (created and migrated by the server, as `npm start` does). */
+/**
+ * Starts a site on a database of its own, cloned from the migrated template: the server finds no
+ * migration pending, as `npm start` does on an up-to-date database (and seeds the demo league if asked).
+ */
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
-  const databaseUrl = uniqueDatabaseUrl('e2e');
+  const databaseUrl = await createTestDatabase('e2e');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
