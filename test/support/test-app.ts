@@ -59,7 +59,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST: '',
     WORKER_STALLED_MS: '2000',
     // Each deployment under test gets its own Redis namespace: queues, sessions and sockets never meet.

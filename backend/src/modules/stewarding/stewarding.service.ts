@@ -4,7 +4,7 @@ import { toPage } from '../../common/pagination.js';
 import type { Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
 import type { Page } from '../../contracts/api.js';
-import { shownDriver } from '../../contracts/driver-name.js';
+import { driverDisplayName, shownDriver } from '../../contracts/driver-name.js';
 import {
   DEFAULT_STEWARDING_SETTINGS,
   outcomeLabel,
