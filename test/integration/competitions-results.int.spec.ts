@@ -191,8 +191,8 @@ describe('competitions: results, revisions, standings', () => {
     beforeAll(async () => {
       ({ event: importRound, raceId: importRaceId } = await newRound(season, 6));
       const em = t.em();
-      lando = (await newDriver(em, { profile: { steamUsername: '76561198012345671' } })).profile;
-      await newDriver(em, { profile: { steamUsername: '76561198023456782' } });
+      lando = (await newDriver(em, { profile: { steamId: '76561198012345671' } })).profile;
+      await newDriver(em, { profile: { steamId: '76561198023456782' } });
       await newDriver(em, { profile: { name: null, alternativeName: 'Chloe Durand' } });
       await newDriver(em, { profile: { name: 'Tom Baker' } });
       await newDriver(em, { profile: { name: 'Ravi Patel' } });

@@ -7,9 +7,6 @@ import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { type DriverCandidate, type ImportedClassification, matchDrivers, parseResultFile, ResultFileError } from './result-import/index.js';
 import { ResultsService, type RaceRef } from './results.service.js';
 
-/** A SteamID64: the only Steam id a result file carries (profiles keep a Steam *name*, which may be one). */
-const STEAM_ID = /^\d{17}$/;
-
 /** The uploaded result file, as multer hands it over (memory storage). */
 export interface UploadedResultFile {
   originalname: string;
@@ -43,7 +40,7 @@ export class ResultImportService {
 
     const saved = await this.em.transactional(async (em) => {
       const { season } = await this.results.findRace(em, ref, principal);
-      const profiles = await em.find(DriverProfile, {}, { fields: ['id', 'name', 'alternativeName', 'steamUsername', 'xboxUsername', 'psnName'] });
+      const profiles = await em.find(DriverProfile, {}, { fields: ['id', 'name', 'alternativeName', 'steamUsername', 'steamId', 'xboxUsername', 'psnName'] });
       const known = new Set(profiles.map((profile) => profile.id));
       for (const [index, profileId] of mapping) if (!known.has(profileId)) throw invalidField(`mapping.${index}`, `driver profile ${profileId} does not exist`);
 
@@ -126,13 +123,11 @@ export function parseMapping(text: string | undefined): Map<number, number> {
 }
 
 /** A profile as the matching knows it: its platform ids, and the name a game server most likely shows. */
-function toCandidate(profile: Pick<DriverProfile, 'id' | 'name' | 'alternativeName' | 'steamUsername' | 'xboxUsername' | 'psnName'>): DriverCandidate {
-  const steamId = profile.steamUsername && STEAM_ID.test(profile.steamUsername) ? profile.steamUsername : null;
-  const steamName = steamId ? null : profile.steamUsername;
+function toCandidate(profile: Pick<DriverProfile, 'id' | 'name' | 'alternativeName' | 'steamUsername' | 'steamId' | 'xboxUsername' | 'psnName'>): DriverCandidate {
   return {
     profileId: profile.id,
-    driverName: steamName ?? profile.alternativeName ?? profile.name ?? '',
-    steamId,
+    driverName: profile.steamUsername ?? profile.alternativeName ?? profile.name ?? '',
+    steamId: profile.steamId,
     xboxGamertag: profile.xboxUsername,
     psnId: profile.psnName,
   };

@@ -172,6 +172,13 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
           <Grid size={{ xs: 12, sm: 4 }}>{text('xboxUsername', 'Xbox gamertag', platforms.includes('XBOX') ? 'Needed for Xbox' : undefined)}</Grid>
           <Grid size={{ xs: 12, sm: 4 }}>{text('steamUsername', 'Steam name', platforms.includes('PC') ? 'Needed for PC' : undefined)}</Grid>
           <Grid size={{ xs: 12, sm: 4 }}>{text('psnName', 'PSN id', platforms.includes('PLAYSTATION') ? 'Needed for PlayStation' : undefined)}</Grid>
+          <Grid size={{ xs: 12, sm: 8 }}>
+            {text(
+              'steamId',
+              'SteamID64',
+              'The 17-digit number in your Steam profile’s address (steamcommunity.com/profiles/7656119…): race results find you by it. Never shown; your Steam name is.',
+            )}
+          </Grid>
         </Grid>
         <Controller
           control={control}
