@@ -21,7 +21,9 @@ export interface LapFile {
 
 export function readBestLaps(bytes: Buffer, fileName: string): LapFile {
   const classification = parseResultFile(bytes, fileName);
-  if (classification.format === 'RF2') throw new ResultFileError('Rivals reads ACC and Assetto Corsa result files (.json); this is an rFactor 2 file');
+  if (classification.format === 'RF2' || classification.format === 'LMU') {
+    throw new ResultFileError(`Rivals reads ACC and Assetto Corsa result files (.json); this is a ${classification.gameName} file`);
+  }
   const root = new JsonReader(`${classification.format} result file`, JSON.parse(decodeResultFile(bytes, fileName).trim()) as unknown);
   return { format: classification.format, drivers: classification.format === 'ACC' ? accLaps(root) : acLaps(root) };
 }

@@ -30,8 +30,15 @@ describe('ACC result files', () => {
       [5, 'Ravi Patel', 'DNF', 8, null, 109511],
       [6, "Sam O'Neill", 'DNS', 0, null, null],
     ]);
-    expect(result.lines[1].driver).toEqual({ name: 'Jörg Schäfer', platformId: '76561198023456782', raceNumber: 22, teamName: 'Schäfer Motorsport' });
-    expect(result.lines[0].driver).toEqual({ name: 'Lando Moreau', platformId: '76561198012345671', raceNumber: 7, teamName: null });
+    expect(result.lines[1].driver).toEqual({
+      name: 'Jörg Schäfer',
+      platformId: '76561198023456782',
+      raceNumber: 22,
+      teamName: 'Schäfer Motorsport',
+      laps: null,
+      drivingTimeMs: null,
+    });
+    expect(result.lines[0].driver).toEqual({ name: 'Lando Moreau', platformId: '76561198012345671', raceNumber: 7, teamName: null, laps: null, drivingTimeMs: null });
   });
 
   it('counts a lapped car that took the flag as a finisher and a car that stopped before the flag as a DNF', () => {
@@ -60,13 +67,19 @@ describe('ACC result files', () => {
 
   it("takes a shared car's first driver, and a playerId with or without its S as the bare SteamID64", () => {
     const [lima, kruger] = parseResultFile(fixture('acc-qualifying.utf8.json'), 'q.json').lines;
-    expect(lima.driver).toEqual({ name: 'Ana Lima', platformId: '76561198055555555', raceNumber: 55, teamName: 'Apex Racing' });
+    // The file gives only Lima's time at the wheel (one driverTotalTimes entry) and lists no laps.
+    expect(lima.driver).toEqual({ name: 'Ana Lima', platformId: '76561198055555555', raceNumber: 55, teamName: 'Apex Racing', laps: null, drivingTimeMs: 822301 });
+    expect(lima.drivers.map((driver) => [driver.name, driver.platformId, driver.drivingTimeMs])).toEqual([
+      ['Ana Lima', '76561198055555555', 822301],
+      ['Piet de Vries', '76561198066666666', null],
+    ]);
     expect(kruger.driver.platformId).toBe('76561198077777777');
   });
 
   it('classifies a car the race director disqualified after the finishers and non-finishers, without the fastest lap', () => {
     const file = raceSample();
-    file.post_race_penalties = [{ carId: 1002, driverIndex: 0, reason: 'Other', penalty: 'Disqualified', penaltyValue: 0, violationInLap: 0, clearedInLap: 14 }];
+    // Not cleared: clearedInLap 0 (a DQ with a clearedInLap is one the race director cleared, see the fixtures).
+    file.post_race_penalties = [{ carId: 1002, driverIndex: 0, reason: 'Other', penalty: 'Disqualified', penaltyValue: 0, violationInLap: 0, clearedInLap: 0 }];
     const lines = parseJson(file).lines;
     expect(lines.map((line) => [line.position, line.driver.name, line.status])).toEqual([
       [1, 'Lando Moreau', 'FINISHED'],

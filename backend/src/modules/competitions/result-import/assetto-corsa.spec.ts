@@ -38,7 +38,7 @@ describe('Assetto Corsa result files', () => {
 
   it('takes DriverGuid as the platform id and the team from Cars; AC has no race numbers', () => {
     const [rossi, laurent, watanabe] = parseResultFile(fixture('ac-race.json'), 'race.json').lines;
-    expect(rossi.driver).toEqual({ name: 'Marco Rossi', platformId: '76561198100000001', raceNumber: null, teamName: 'Rossi Corse' });
+    expect(rossi.driver).toEqual({ name: 'Marco Rossi', platformId: '76561198100000001', raceNumber: null, teamName: 'Rossi Corse', laps: null, drivingTimeMs: null });
     expect(laurent.driver.teamName).toBeNull();
     expect(watanabe.driver.teamName).toBe('Team Kaze');
 
@@ -49,13 +49,13 @@ describe('Assetto Corsa result files', () => {
     expect(lines[2].driver.teamName).toBe('Team Kaze');
   });
 
-  it('reads a qualifying: a best lap classifies, none is a DNS, no total times', () => {
+  it('reads a qualifying in best lap order (the grid): a best lap classifies, none is a DNS, no total times', () => {
     const file = { ...raceSample(), Type: 'QUALIFY' };
     const result = parseJson(file);
     expect(result.session).toBe('QUALIFYING');
     expect(result.lines.map((line) => [line.driver.name, line.status, line.totalTimeMs])).toEqual([
-      ['Marco Rossi', 'FINISHED', null],
       ['Émilie Laurent', 'FINISHED', null],
+      ['Marco Rossi', 'FINISHED', null],
       ['Kenji Watanabe', 'FINISHED', null],
       ['Lukas Novák', 'FINISHED', null],
       ['Oliver Grant', 'DNS', null],

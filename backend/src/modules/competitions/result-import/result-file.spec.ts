@@ -43,18 +43,20 @@ describe('parseResultFile: the file, its encoding and its game', () => {
 
   it('refuses binary garbage as not a text file, hinting at the extension', () => {
     expect(failureOf(fixture('garbage.bin'), 'screenshot.bin')).toBe(
-      'Not an ACC, Assetto Corsa or rFactor 2 result file: it is not a text file (server results are .json or .xml files; this is a .bin file)',
+      'Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file: it is not a text file (server results are .json or .xml files; this is a .bin file)',
     );
-    expect(failureOf(Buffer.from([0x7b, 0x22, 0x61, 0x00, 0x00, 0x00]), 'x.json')).toBe('Not an ACC, Assetto Corsa or rFactor 2 result file: it is not a text file');
+    expect(failureOf(Buffer.from([0x7b, 0x22, 0x61, 0x00, 0x00, 0x00]), 'x.json')).toBe(
+      'Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file: it is not a text file',
+    );
   });
 
   it('refuses text that is neither JSON nor XML, and JSON of another shape', () => {
     expect(failureOf(Buffer.from('Pos,Driver,Laps\n1,Max,20\n'), 'results.csv')).toBe(
-      'Not an ACC, Assetto Corsa or rFactor 2 result file (server results are .json or .xml files; this is a .csv file)',
+      'Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file (server results are .json or .xml files; this is a .csv file)',
     );
-    expect(failureOf(Buffer.from('[1, 2, 3]'))).toBe('Not an ACC, Assetto Corsa or rFactor 2 result file');
+    expect(failureOf(Buffer.from('[1, 2, 3]'))).toBe('Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file');
     expect(failureOf(Buffer.from('{"name": "paddock", "version": "1.0.0"}'))).toBe(
-      "Not an ACC, Assetto Corsa or rFactor 2 result file: the JSON has none of ACC's (sessionResult) or Assetto Corsa's (Result) fields",
+      "Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file: the JSON has none of ACC's (sessionResult) or Assetto Corsa's (Result) fields",
     );
   });
 
@@ -63,11 +65,11 @@ describe('parseResultFile: the file, its encoding and its game', () => {
     expect(failureOf(Buffer.from('{"sessionType": "R",, "trackName": "monza"}'))).toMatch(/^The file is not valid JSON \(.+\)$/);
   });
 
-  it('refuses files over 5 MB before reading them', () => {
-    expect(MAX_RESULT_FILE_BYTES).toBe(5 * 1024 * 1024);
+  it('refuses files over 20 MB before reading them, saying the limit', () => {
+    expect(MAX_RESULT_FILE_BYTES).toBe(20 * 1024 * 1024);
     const oversized = Buffer.alloc(MAX_RESULT_FILE_BYTES + 1, 0x20);
     oversized[0] = 0x7b;
-    expect(failureOf(oversized)).toBe('The file is 5.1 MB; a result file is at most 5 MB');
+    expect(failureOf(oversized)).toBe('The file is 20.1 MB; a result file is at most 20 MB');
     expect(parseResultFile(Buffer.concat([fixture('ac-race.json'), Buffer.alloc(MAX_RESULT_FILE_BYTES - fixture('ac-race.json').length, 0x20)]), 'race.json').format).toBe(
       'AC',
     );
@@ -75,7 +77,7 @@ describe('parseResultFile: the file, its encoding and its game', () => {
 
   it('refuses deeply nested JSON, counting brackets outside strings only', () => {
     const deep = `{"sessionResult": ${'['.repeat(40)}${']'.repeat(40)}}`;
-    expect(failureOf(Buffer.from(deep))).toBe('Not an ACC, Assetto Corsa or rFactor 2 result file: the JSON is nested more than 32 levels deep');
+    expect(failureOf(Buffer.from(deep))).toBe('Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file: the JSON is nested more than 32 levels deep');
     const bracketsInText = accRaceText().replace('"serverName": "', `"serverName": "${'{['.repeat(40)}\\"`);
     expect(parseResultFile(Buffer.from(bracketsInText), 'race.json').lines).toHaveLength(6);
   });

@@ -40,7 +40,7 @@ describe('rFactor 2 result files', () => {
 
   it('reads car numbers and team names (entities decoded); rFactor 2 files carry no platform id', () => {
     const jose = parseResultFile(fixture('rf2-race.xml'), 'Race.xml').lines[1];
-    expect(jose.driver).toEqual({ name: 'José Álvarez', platformId: null, raceNumber: 14, teamName: 'Scuderia Álvarez & Hijos' });
+    expect(jose.driver).toEqual({ name: 'José Álvarez', platformId: null, raceNumber: 14, teamName: 'Scuderia Álvarez & Hijos', laps: null, drivingTimeMs: null });
     const lettered = parseXml(session('Race', driver('A', 1, '<CarNumber>7B</CarNumber><Laps>3</Laps><FinishStatus>Finished Normally</FinishStatus>')));
     expect(lettered.lines[0].driver.raceNumber).toBeNull();
   });
@@ -73,7 +73,9 @@ describe('rFactor 2 result files', () => {
   });
 
   it('refuses XML that is not an rFactor 2 result, or holds no race or qualifying', () => {
-    expect(failureOf('<results><car/></results>')).toBe("Not an ACC, Assetto Corsa or rFactor 2 result file: the XML's root element is <results>, not <rFactorXML>");
+    expect(failureOf('<results><car/></results>')).toBe(
+      "Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file: the XML's root element is <results>, not <rFactorXML>",
+    );
     expect(failureOf('<rFactorXML version="1.0"><Other/></rFactorXML>')).toBe('rFactor 2 result file: <RaceResults> is missing');
     expect(failureOf(session('Practice1', driver('A', 1, '<Laps>3</Laps>')))).toBe(
       'rFactor 2 result file: this is a practice session (<Practice1>); import the race or qualifying result',
@@ -92,12 +94,37 @@ describe('rFactor 2 result files', () => {
     expect(failureOf(session('Race', '<Driver><Position>1</Position><Laps>1</Laps></Driver>'))).toBe('rFactor 2 result file: <Race> driver 1 has no <Name>');
   });
 
-  it('refuses a DOCTYPE (no entity expansion, and no HTML page) and documents nested deeper or holding more elements than any result file', () => {
+  it('expands simple internal entities of a DOCTYPE, once; refuses external ones, entities made of entities and entity floods', () => {
+    const withEntity = raceXml()
+      .replace('<rFactorXML', '<!DOCTYPE rF [\n<!ENTITY rFEnt "rFactor Entity">\n]>\n<rFactorXML')
+      .replace('<TrackCourse>Spa-Francorchamps 2022', '<TrackCourse>&rFEnt; Spa');
+    expect(parseXml(withEntity).trackName).toBe('rFactor Entity Spa');
     const bomb = '<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>\n<rFactorXML>&lol2;</rFactorXML>';
-    expect(failureOf(bomb)).toBe('Not an ACC, Assetto Corsa or rFactor 2 result file: the XML has a DOCTYPE, which result files never have');
-    expect(failureOf('<!DOCTYPE html>\n<html><body>Results</body></html>')).toBe(
-      'Not an ACC, Assetto Corsa or rFactor 2 result file: the XML has a DOCTYPE, which result files never have',
+    expect(failureOf(bomb)).toBe(
+      'Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file: rFactor 2 XML has a DOCTYPE whose entity "lol2" refers to other entities or holds markup, which is never expanded',
     );
+    const flood = `<!DOCTYPE rF [<!ENTITY big "${'x'.repeat(200)}">]><rFactorXML>${'&big;'.repeat(6000)}</rFactorXML>`;
+    expect(failureOf(flood)).toBe(
+      "Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file: rFactor 2 XML uses its DOCTYPE's entities to grow beyond any result file",
+    );
+    for (const external of [
+      '<!DOCTYPE rF SYSTEM "http://example.com/rf.dtd">',
+      '<!DOCTYPE rF [<!ENTITY secret SYSTEM "file:///etc/passwd">]>',
+      '<!DOCTYPE rF PUBLIC "-//x//EN" "rf.dtd">',
+    ]) {
+      expect(failureOf(`${external}<rFactorXML>&secret;</rFactorXML>`)).toBe(
+        'Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file: rFactor 2 XML has a DOCTYPE that points at an external file (SYSTEM or PUBLIC), which is never fetched',
+      );
+    }
+    expect(failureOf('<!DOCTYPE rF [<!ENTITY % p "x">]><rFactorXML/>')).toBe(
+      'Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file: rFactor 2 XML has a DOCTYPE with declarations other than simple entities, which result files never have',
+    );
+    expect(failureOf('<!DOCTYPE html>\n<html><body>Results</body></html>')).toBe(
+      "Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file: the XML's root element is <html>, not <rFactorXML>",
+    );
+  });
+
+  it('refuses documents nested deeper or holding more elements than any result file', () => {
     expect(failureOf(`<rFactorXML>${'<a>'.repeat(40)}${'</a>'.repeat(40)}</rFactorXML>`)).toBe('rFactor 2 XML is nested more than 32 levels deep: not a result file');
     expect(failureOf(`<rFactorXML>${'<a/>'.repeat(100_000)}</rFactorXML>`)).toBe('rFactor 2 XML has more than 100000 elements: not a result file');
   });
