@@ -12,6 +12,7 @@ import { Migration20261123120000_rivals } from './Migration20261123120000_rivals
 import { Migration20261123120001_stewarding } from './Migration20261123120001_stewarding.js';
 import { Migration20261123120002_community } from './Migration20261123120002_community.js';
 import { Migration20261123120003_bidding } from './Migration20261123120003_bidding.js';
+import { Migration20261125150000_results_layer } from './Migration20261125150000_results_layer.js';
 import { Migration20261125160000_steam_ids_remembered_identities } from './Migration20261125160000_steam_ids_remembered_identities.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
@@ -29,5 +30,6 @@ export const migrations: MigrationObject[] = [
   Migration20261123120001_stewarding,
   Migration20261123120002_community,
   Migration20261123120003_bidding,
+  Migration20261125150000_results_layer,
   Migration20261125160000_steam_ids_remembered_identities,
 ].map((migration) => ({ name: migration.name, class: migration }));

@@ -170,11 +170,21 @@ export interface RaceResultsDto {
   results: RaceResultDto[];
 }
 
+/**
+ * BASE: the organizer's classification (saved, imported, reverted to); DECISIONS: the latest base with
+ * every standing steward decision of the race applied, written whenever either changes.
+ */
+export const REVISION_KINDS = ['BASE', 'DECISIONS'] as const;
+export type RevisionKind = (typeof REVISION_KINDS)[number];
+
 export interface ResultRevisionDto {
   revision: number;
+  kind: RevisionKind;
+  /** DECISIONS: the base revision the decisions were applied to (null for a base). */
+  baseRevision: number | null;
   author: { userId: number; name: string };
   createdAt: string;
-  /** "saved", "imported from acc.json", "reverted to revision 2". */
+  /** "saved", "imported from acc.json", "reverted to revision 2", "steward panel: ticket #3 on revision 2". */
   note: string;
   lines: number;
 }

@@ -4,14 +4,12 @@ import { roleFlags } from '../contracts/roles.js';
 import { DEFAULT_STEWARDING_SETTINGS, type TicketOutcome, type TicketState } from '../contracts/stewarding.js';
 import { ResultRevision, Season } from '../modules/competitions/competition.entities.js';
 import { ResultsReader } from '../modules/competitions/results.reader.js';
-import { ResultsService, revisionLines } from '../modules/competitions/results.service.js';
+import { ResultsService, STEWARDS_NOTE } from '../modules/competitions/results.service.js';
 import { StandingsService } from '../modules/competitions/standings.service.js';
 import { LeagueEvent, Race } from '../modules/events/event.entities.js';
 import type { DriverProfile } from '../modules/profiles/driver-profile.entity.js';
 import { rewriteLedger } from '../modules/stewarding/licence.js';
-import { applyPenalties } from '../modules/stewarding/penalties.js';
 import { Ticket, TicketAppeal, TicketAudit, TicketDecision, TicketMessage, TicketParty, TicketStatement, TicketVote } from '../modules/stewarding/stewarding.entities.js';
-import { STEWARDS_NOTE } from '../modules/stewarding/stewarding.service.js';
 import { addMinutes, filingWindow } from '../modules/stewarding/stewarding.settings.js';
 import { User } from '../modules/users/user.entity.js';
 
@@ -175,14 +173,12 @@ export async function seedDemoStewarding(em: EntityManager, stewardIds: number[]
     for (const [ticket, outcomes] of ledger) await rewriteLedger(em, ticket, outcomes, { seasonId: season.id, ...DEFAULT_STEWARDING_SETTINGS });
     if (!penalties.some((outcome) => outcome.kind === 'TIME_PENALTY')) continue;
     const ticket = await em.findOneOrFail(Ticket, { race: race.id, state: 'DECIDED' });
-    const revision = await results.writeRevision(
+    const revision = await results.applyDecisions(
       em,
       season,
       { seasonId: season.id, eventId: event.id, raceId: race.id },
-      applyPenalties(revisionLines(base), penalties),
       principal,
-      `${STEWARDS_NOTE}: ticket #${ticket.id} on revision ${base.number}`,
-      (index, name) => (name ? `results.${index}.${name}` : `results.${index}`),
+      `${STEWARDS_NOTE}: ticket #${ticket.id}`,
     );
     em.create(TicketAudit, { ticket, actor: null, action: 'RESULTS_REVISION', detail: `results revision ${revision} of race ${race.id}` });
     await em.flush();

@@ -1,7 +1,7 @@
 import { Collection, type Opt, type Rel } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, OneToMany, OneToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Platform } from '../../contracts/catalogue.js';
-import type { CompetitionStyle, PointsSystem, ResultStatus } from '../../contracts/competitions.js';
+import type { CompetitionStyle, PointsSystem, ResultStatus, RevisionKind } from '../../contracts/competitions.js';
 import { Game } from '../catalogue/catalogue.entities.js';
 import { Race } from '../events/event.entities.js';
 import { StoredImage } from '../images/stored-image.entity.js';
@@ -127,12 +127,15 @@ export class Season {
 }
 
 /**
- * One save of a race's classification (entered, imported or reverted): never changed afterwards.
- * The latest (highest number) is what counts; the others are its history.
+ * One revision of a race's classification, never changed afterwards: a BASE (entered, imported or
+ * reverted) or DECISIONS (the base `baseNumber` with every standing steward decision of the race
+ * applied; see results-layer.ts). The latest (highest number) is what counts; the others are its history.
  */
 @Entity({ tableName: 'result_revisions' })
 @Unique({ name: 'result_revisions_race_id_number_key', properties: ['race', 'number'] })
 @Check({ name: 'result_revisions_number_positive', expression: 'number >= 1' })
+@Check({ name: 'result_revisions_kind_known', expression: "kind in ('BASE','DECISIONS')" })
+@Check({ name: 'result_revisions_base_of_decisions', expression: "(kind = 'DECISIONS') = (base_number is not null)" })
 export class ResultRevision {
   @PrimaryKey({ autoincrement: true })
   id!: number;
@@ -153,6 +156,13 @@ export class ResultRevision {
 
   @Property({ type: 'string', length: 200 })
   note!: string;
+
+  @Property({ type: 'string', length: 10, defaultRaw: `'BASE'` })
+  kind: RevisionKind & Opt = 'BASE';
+
+  /** DECISIONS: the number of the base revision the decisions were applied to. */
+  @Property({ type: 'integer', nullable: true })
+  baseNumber: number | null = null;
 
   @OneToMany(() => RaceResultLine, (line) => line.revision, { orderBy: { position: 'asc' } })
   lines = new Collection<RaceResultLine>(this);

@@ -71,6 +71,8 @@ export class ResultsReader {
     const linesOf = new Map(counts.map((row) => [row.revision_id, row.lines]));
     return revisions.map((revision) => ({
       revision: revision.number,
+      kind: revision.kind,
+      baseRevision: revision.baseNumber,
       author: { userId: revision.author.id, name: revision.author.globalName ?? revision.author.username },
       createdAt: revision.createdAt.toISOString(),
       note: revision.note,

@@ -3,14 +3,19 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
 import type { RaceResultLine as RaceResultLineRequest, RaceResultsDto, ResultRevisionDto } from '../../contracts/competitions.js';
+import type { TicketOutcome } from '../../contracts/stewarding.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { EventAttendance, Race } from '../events/event.entities.js';
 import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { Team } from '../teams/team.entity.js';
 import { User } from '../users/user.entity.js';
 import { RaceResultLine, ResultRevision, type Season } from './competition.entities.js';
+import { planBaseWrite, planDecisions, revertSource, type PlannedRevision } from './results-layer.js';
 import { ResultsReader } from './results.reader.js';
 import { findRound, seasonAggregate } from './seasons.service.js';
+
+/** How a DECISIONS revision's note starts. */
+export const STEWARDS_NOTE = 'steward panel';
 
 /** The longest note a revision keeps ("imported from <file>" is cut to fit). */
 export const NOTE_MAX = 200;
@@ -25,6 +30,19 @@ export interface RaceRef {
 /** Where a line's problem is reported: `results.3.profileId` for entered lines, `lines.3` for an imported file's. */
 export type LineField = (index: number, field?: string) => string;
 const ENTERED: LineField = (index, field) => `results.${index}${field ? `.${field}` : ''}`;
+
+/**
+ * The outcomes of every standing steward decision of the race (each ticket's highest round), tickets in
+ * filing order. Read as rows (stewarding's tables) so this module does not load stewarding's.
+ */
+export async function standingOutcomes(em: EntityManager, raceId: number): Promise<TicketOutcome[]> {
+  const rows = await em.execute<{ outcomes: TicketOutcome[] }[]>(
+    `select d.outcomes from ticket_decisions d join tickets t on t.id = d.ticket_id
+     where t.race_id = ? and d.round = (select max(round) from ticket_decisions o where o.ticket_id = d.ticket_id) order by t.id`,
+    [raceId],
+  );
+  return rows.flatMap((row) => row.outcomes);
+}
 
 /** A revision's lines (loaded) as lines of a new save: what reverting, and stewards' penalties, start from. */
 export function revisionLines(revision: ResultRevision): RaceResultLineRequest[] {
@@ -85,25 +103,51 @@ export class ResultsService {
     return this.latest(ref, principal);
   }
 
-  /** Makes a new revision with the lines of an earlier one ("reverted to revision N"). */
+  /** Makes a new base revision with the lines of an earlier base ("reverted to revision N"); a DECISIONS revision stands for its base. */
   async revert(ref: RaceRef, number: number, principal: Principal): Promise<RaceResultsDto> {
     await this.em.transactional(async (em) => {
       const { season } = await this.findRace(em, ref, principal);
-      const revision = await em.findOne(ResultRevision, { race: ref.raceId, number }, { populate: ['lines'] });
-      if (!revision) throw new NotFoundException(`Race ${ref.raceId} has no revision ${number}`);
-      await this.writeRevision(em, season, ref, revisionLines(revision), principal, `reverted to revision ${number}`, ENTERED);
+      const chosen = await em.findOne(ResultRevision, { race: ref.raceId, number });
+      if (!chosen) throw new NotFoundException(`Race ${ref.raceId} has no revision ${number}`);
+      const source = revertSource(chosen);
+      const base = await em.findOneOrFail(ResultRevision, { race: ref.raceId, number: source }, { populate: ['lines'] });
+      const note = source === number ? `reverted to revision ${number}` : `reverted to revision ${source} (the base of revision ${number})`;
+      await this.writeRevision(em, season, ref, revisionLines(base), principal, note, ENTERED);
     });
     return this.latest(ref, principal);
   }
 
   /**
    * Checks the lines (400 naming the field of the first problem of each kind) and writes them as the
-   * race's next revision with ResultPosted, in `em`'s transaction. A line without `teamId` takes the
-   * team its driver entered the event with. Saves of one season are numbered one after another: the
-   * season's row is locked by raising its results version.
+   * race's next BASE revision, followed by a DECISIONS revision when standing steward decisions change
+   * its lines, with ResultPosted, in `em`'s transaction. A line without `teamId` takes the team its
+   * driver entered the event with. Returns the number of the race's newest revision.
    */
   async writeRevision(em: EntityManager, season: Season, ref: RaceRef, lines: RaceResultLineRequest[], principal: Principal, note: string, field: LineField): Promise<number> {
     checkClassification(lines, field);
+    const resolved = await this.resolveLines(em, ref, lines, field);
+    const next = await this.nextNumber(em, season, ref);
+    const planned = planBaseWrite(next, resolved, await standingOutcomes(em, ref.raceId));
+    const newest = await this.persist(em, season, ref, planned, principal, (revision) =>
+      revision.kind === 'BASE' ? note : `${STEWARDS_NOTE}: standing decisions applied again on revision ${revision.baseNumber}`,
+    );
+    return newest!;
+  }
+
+  /**
+   * The race's standing steward decisions changed: writes its latest base with all of them applied as
+   * the next (DECISIONS) revision. Null when the race has no results yet (its first base applies them).
+   */
+  async applyDecisions(em: EntityManager, season: Season, ref: RaceRef, principal: Principal, note: string): Promise<number | null> {
+    const base = await em.findOne(ResultRevision, { race: ref.raceId, kind: 'BASE' }, { populate: ['lines'], orderBy: { number: 'desc' } });
+    if (!base) return null;
+    const next = await this.nextNumber(em, season, ref);
+    const planned = planDecisions(next, { number: base.number, lines: revisionLines(base) }, await standingOutcomes(em, ref.raceId));
+    return this.persist(em, season, ref, planned, principal, () => `${note} on revision ${base.number}`);
+  }
+
+  /** The drivers and teams exist (400 naming the line's field); a line without `teamId` gets its driver's team in the event. */
+  private async resolveLines(em: EntityManager, ref: RaceRef, lines: RaceResultLineRequest[], field: LineField): Promise<RaceResultLineRequest[]> {
     const profileIds = lines.map((line) => line.profileId);
     const teamIds = [...new Set(lines.map((line) => line.teamId).filter((id): id is number => typeof id === 'number'))];
     const [profiles, teams, entries] = await Promise.all([
@@ -111,39 +155,71 @@ export class ResultsService {
       teamIds.length ? em.find(Team, { id: { $in: teamIds } }) : Promise.resolve([]),
       profileIds.length ? em.find(EventAttendance, { event: ref.eventId, profile: { $in: profileIds } }) : Promise.resolve([]),
     ]);
-    const profileById = new Map(profiles.map((profile) => [profile.id, profile]));
-    const teamById = new Map(teams.map((team) => [team.id, team]));
+    const profileExists = new Set(profiles.map((profile) => profile.id));
+    const teamExists = new Set(teams.map((team) => team.id));
     lines.forEach((line, index) => {
-      if (!profileById.has(line.profileId)) throw invalidField(field(index, 'profileId'), `driver profile ${line.profileId} does not exist`);
-      if (typeof line.teamId === 'number' && !teamById.has(line.teamId)) throw invalidField(field(index, 'teamId'), `team ${line.teamId} does not exist`);
+      if (!profileExists.has(line.profileId)) throw invalidField(field(index, 'profileId'), `driver profile ${line.profileId} does not exist`);
+      if (typeof line.teamId === 'number' && !teamExists.has(line.teamId)) throw invalidField(field(index, 'teamId'), `team ${line.teamId} does not exist`);
     });
-    const enteredTeam = new Map(entries.map((entry) => [entry.profile.id, entry.team]));
+    const enteredTeam = new Map(entries.map((entry) => [entry.profile.id, entry.team?.id ?? null]));
+    return lines.map((line) => ({
+      profileId: line.profileId,
+      position: line.position,
+      status: line.status,
+      laps: line.laps,
+      totalTimeMs: line.totalTimeMs ?? null,
+      bestLapMs: line.bestLapMs ?? null,
+      pole: line.pole ?? false,
+      fastestLap: line.fastestLap ?? false,
+      teamId: line.teamId === undefined ? (enteredTeam.get(line.profileId) ?? null) : line.teamId,
+    }));
+  }
 
+  /** The race's next revision number. Saves of one season are numbered one after another: the season's row is locked by raising its results version. */
+  private async nextNumber(em: EntityManager, season: Season, ref: RaceRef): Promise<number> {
     await em.execute('update seasons set results_version = results_version + 1 where id = ?', [season.id]);
     const [{ next }] = await em.execute<{ next: number }[]>('select coalesce(max(number), 0) + 1 as next from result_revisions where race_id = ?', [ref.raceId]);
-    const revision = em.create(ResultRevision, {
-      race: em.getReference(Race, ref.raceId),
-      number: next,
-      author: em.getReference(User, principal.userId),
-      note: note.slice(0, NOTE_MAX),
-    });
-    for (const line of lines) {
-      em.create(RaceResultLine, {
-        revision,
-        profile: profileById.get(line.profileId)!,
-        team: line.teamId === undefined ? (enteredTeam.get(line.profileId) ?? null) : line.teamId === null ? null : teamById.get(line.teamId)!,
-        position: line.position,
-        status: line.status,
-        laps: line.laps,
-        totalTimeMs: line.totalTimeMs ?? null,
-        bestLapMs: line.bestLapMs ?? null,
-        pole: line.pole ?? false,
-        fastestLap: line.fastestLap ?? false,
-      });
-    }
-    recordDomainEvent(em, 'ResultPosted', seasonAggregate(season.id), { seasonId: season.id, eventId: ref.eventId, raceId: ref.raceId, revision: next });
-    await em.flush();
     return next;
+  }
+
+  /** Writes the planned revisions with ResultPosted naming the newest; returns its number (the current newest when nothing was planned). */
+  private async persist(
+    em: EntityManager,
+    season: Season,
+    ref: RaceRef,
+    planned: PlannedRevision[],
+    principal: Principal,
+    noteOf: (revision: PlannedRevision) => string,
+  ): Promise<number | null> {
+    for (const plan of planned) {
+      const revision = em.create(ResultRevision, {
+        race: em.getReference(Race, ref.raceId),
+        number: plan.number,
+        kind: plan.kind,
+        baseNumber: plan.baseNumber,
+        author: em.getReference(User, principal.userId),
+        note: noteOf(plan).slice(0, NOTE_MAX),
+      });
+      for (const line of plan.lines) {
+        em.create(RaceResultLine, {
+          revision,
+          profile: em.getReference(DriverProfile, line.profileId),
+          team: line.teamId ? em.getReference(Team, line.teamId) : null,
+          position: line.position,
+          status: line.status,
+          laps: line.laps,
+          totalTimeMs: line.totalTimeMs ?? null,
+          bestLapMs: line.bestLapMs ?? null,
+          pole: line.pole ?? false,
+          fastestLap: line.fastestLap ?? false,
+        });
+      }
+    }
+    const newest = planned.at(-1)?.number ?? null;
+    if (newest !== null)
+      recordDomainEvent(em, 'ResultPosted', seasonAggregate(season.id), { seasonId: season.id, eventId: ref.eventId, raceId: ref.raceId, revision: newest });
+    await em.flush();
+    return newest;
   }
 
   /** The race, checked to be a race of the round, the round of the season (404 saying which is not). */

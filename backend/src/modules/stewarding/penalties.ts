@@ -1,7 +1,8 @@
 /**
  * How decisions change a race's classification: pure, so the rules are unit-tested. The classification
- * is always computed from the pre-penalty base and every standing decision of the race, so deciding
- * again (or an appeal's outcome) replaces the earlier effect instead of adding to it.
+ * is always computed from the race's base and every standing decision of the race (the results layer,
+ * `competitions/results-layer.ts`), so deciding again (or an appeal's outcome) replaces the earlier
+ * effect instead of adding to it.
  */
 import type { RaceResultLine } from '../../contracts/competitions.js';
 import type { OutcomeKind, TicketOutcome } from '../../contracts/stewarding.js';
@@ -10,6 +11,11 @@ import type { OutcomeKind, TicketOutcome } from '../../contracts/stewarding.js';
 export const RESULT_KINDS: readonly OutcomeKind[] = ['TIME_PENALTY', 'POSITION_PENALTY', 'DSQ', 'POINTS_DEDUCTION'];
 
 export const affectsResults = (outcomes: readonly TicketOutcome[]): boolean => outcomes.some((outcome) => RESULT_KINDS.includes(outcome.kind));
+
+/** Outcomes that change a race's lines (a points deduction changes only the standings). */
+const LINE_KINDS: readonly OutcomeKind[] = ['TIME_PENALTY', 'POSITION_PENALTY', 'DSQ'];
+
+export const changesLines = (outcomes: readonly TicketOutcome[]): boolean => outcomes.some((outcome) => LINE_KINDS.includes(outcome.kind));
 
 /** The same outcomes in any order: what "votes agree" means. */
 export function outcomesKey(outcomes: readonly TicketOutcome[]): string {

@@ -24,21 +24,19 @@ import {
   type VoteRequest,
 } from '../../contracts/stewarding.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
-import { ResultRevision, Season } from '../competitions/competition.entities.js';
-import { ResultsService, revisionLines } from '../competitions/results.service.js';
+import { Season } from '../competitions/competition.entities.js';
+import { ResultsService, STEWARDS_NOTE } from '../competitions/results.service.js';
 import { seasonChanged } from '../competitions/seasons.service.js';
 import { Race } from '../events/event.entities.js';
 import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { TeamMember } from '../teams/team.entity.js';
 import { User } from '../users/user.entity.js';
 import { licenceOf, rewriteLedger } from './licence.js';
-import { affectsResults, applyPenalties, outcomesKey } from './penalties.js';
+import { affectsResults, outcomesKey } from './penalties.js';
 import { StewardingSettings, Ticket, TicketAppeal, TicketAudit, TicketDecision, TicketMessage, TicketParty, TicketStatement, TicketVote } from './stewarding.entities.js';
 import { outcomeDtos, raceRef, standing, TICKET_POPULATE, TicketReader } from './stewarding.reader.js';
 import { addMinutes, filingWindow, seasonSettings } from './stewarding.settings.js';
 
-/** The note of a results revision made by a decision; the latest revision without it is the pre-penalty base. */
-export const STEWARDS_NOTE = 'steward panel';
 const ticketAggregate = (id: number) => ({ type: 'ticket', id });
 const fmt = (at: Date) => at.toISOString().replace('.000Z', 'Z');
 
@@ -386,36 +384,20 @@ export class StewardingService {
   }
 
   /**
-   * Writes the race's results again: the latest revision not made by the stewards (the pre-penalty
-   * base) with every standing decision of the race applied, as a new revision. A race without results
-   * has nothing to revise: its standings are recomputed for points deductions.
+   * The race's standing decisions changed: its latest base with every standing decision applied becomes
+   * its newest results revision (the results layer). A race without results has nothing to revise: its
+   * standings are recomputed for points deductions, and its first results will carry the decisions.
    */
   private async reviseResults(em: EntityManager, ticket: Ticket, principal: Principal): Promise<void> {
-    const base = await em.findOne(
-      ResultRevision,
-      { race: ticket.race.id, $not: { note: { $like: `${STEWARDS_NOTE}%` } } },
-      { populate: ['lines.team'], orderBy: { number: 'desc' } },
-    );
     const season = await em.findOneOrFail(Season, ticket.season.id, { populate: ['competition'] });
-    if (!base) {
+    const ref = { seasonId: season.id, eventId: ticket.event.id, raceId: ticket.race.id };
+    const revision = await this.results.applyDecisions(em, season, ref, principal, `${STEWARDS_NOTE}: ticket #${ticket.id}`);
+    if (revision === null) {
       await seasonChanged(em, season);
       audit(em, ticket, null, 'RESULTS_REVISION', 'race has no results yet: standings recomputed');
       return;
     }
-    const raceTickets = await em.find(Ticket, { race: ticket.race.id }, { orderBy: { id: 'asc' } });
-    const decisions = await em.find(TicketDecision, { ticket: { $in: raceTickets.map((each) => each.id) } });
-    const outcomes = raceTickets.flatMap((each) => standing(decisions.filter((decision) => decision.ticket.id === each.id))?.outcomes ?? []);
-    const ref = { seasonId: season.id, eventId: ticket.event.id, raceId: ticket.race.id };
-    const revision = await this.results.writeRevision(
-      em,
-      season,
-      ref,
-      applyPenalties(revisionLines(base), outcomes),
-      principal,
-      `${STEWARDS_NOTE}: ticket #${ticket.id} on revision ${base.number}`,
-      (index, field) => `results.${index}${field ? `.${field}` : ''}`,
-    );
-    audit(em, ticket, null, 'RESULTS_REVISION', `results revision ${revision} of race ${ticket.race.id} (from revision ${base.number} with every decision of the race)`);
+    audit(em, ticket, null, 'RESULTS_REVISION', `results revision ${revision} of race ${ticket.race.id} (its latest base with every standing decision of the race)`);
   }
 
   private async lockTicket(em: EntityManager, id: number): Promise<Ticket> {

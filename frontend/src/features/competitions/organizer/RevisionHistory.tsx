@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -29,6 +30,11 @@ import { RESULT_STATUS_LABELS } from '../labels.js';
 import { formatRaceTime } from '../raceTime.js';
 import type { RaceResultDto, RaceResultsDto, ResultRevisionDto } from '../types.js';
 import { differences, isChanged, type ComparedField, type Differences } from './revisionCompare.js';
+
+const REVISION_KIND_LABELS: Record<ResultRevisionDto['kind'], string> = { BASE: 'Base', DECISIONS: 'Steward decisions' };
+
+/** The base a restore brings back: steward decisions are never copied into a base, so a decisions revision restores the base it applied to. */
+const revertedTo = (revision: ResultRevisionDto) => (revision.kind === 'DECISIONS' ? revision.baseRevision! : revision.revision);
 
 const CHANGED_CELL = { bgcolor: 'rgb(var(--mui-palette-warning-mainChannel) / 0.25)', fontWeight: 700 } as const;
 
@@ -142,8 +148,9 @@ export interface RevisionHistoryProps {
 }
 
 /**
- * Every save of the race's results (newest first) with its author, time and note; two can be compared
- * side by side, and any earlier one restored (a revert is itself a new revision).
+ * Every revision of the race's results (newest first) with its author, time and note, the organizer's
+ * bases and the steward decisions applied to them told apart; two can be compared side by side, and
+ * any earlier base restored (a revert is itself a new revision, with the standing decisions applied again).
  */
 export function RevisionHistory({ race, onReverted }: RevisionHistoryProps) {
   const queryClient = useQueryClient();
@@ -164,12 +171,12 @@ export function RevisionHistory({ race, onReverted }: RevisionHistoryProps) {
     setBusy(true);
     setFailure(null);
     try {
-      const results = await competitionCommands.revert(race, reverting.revision);
+      const results = await competitionCommands.revert(race, revertedTo(reverting));
       applyOwnResults(queryClient, race, results);
       onReverted(results);
       setReverting(null);
     } catch (error) {
-      setFailure(failureMessage(error, `Revision ${reverting.revision} was not restored`));
+      setFailure(failureMessage(error, `Revision ${revertedTo(reverting)} was not restored`));
       setReverting(null);
     } finally {
       setBusy(false);
@@ -206,14 +213,16 @@ export function RevisionHistory({ race, onReverted }: RevisionHistoryProps) {
                   <Box sx={{ flexGrow: 1, minWidth: 180 }}>
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>
                       Revision {revision.revision}
-                      {revision.revision === latest ? ' · current' : ''} · {revision.note}
+                      {revision.revision === latest ? ' · current' : ''}{' '}
+                      <Chip size="small" variant="outlined" color={revision.kind === 'DECISIONS' ? 'warning' : 'default'} label={REVISION_KIND_LABELS[revision.kind]} /> ·{' '}
+                      {revision.note}
                     </Typography>
                     <Typography variant="caption" color="text.secondary" component="p">
                       {revision.author.name} · <time dateTime={revision.createdAt}>{when.dateTime}</time> · {revision.lines} {revision.lines === 1 ? 'line' : 'lines'}
                     </Typography>
                   </Box>
                   {revision.revision !== latest && (
-                    <Button size="small" onClick={() => setReverting(revision)} aria-label={`Restore revision ${revision.revision}`}>
+                    <Button size="small" onClick={() => setReverting(revision)} aria-label={`Restore revision ${revertedTo(revision)}`}>
                       Restore
                     </Button>
                   )}
@@ -239,10 +248,13 @@ export function RevisionHistory({ race, onReverted }: RevisionHistoryProps) {
       )}
       {comparing && <RevisionCompare race={race} revisions={comparing} />}
       <Dialog open={reverting !== null} onClose={() => setReverting(null)} aria-labelledby="revert-title">
-        <DialogTitle id="revert-title">Restore revision {reverting?.revision}?</DialogTitle>
+        <DialogTitle id="revert-title">Restore revision {reverting && revertedTo(reverting)}?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            The results go back to revision {reverting?.revision} ({reverting?.note}). This is saved as a new revision, so nothing is lost, and the standings follow at once.
+            {reverting?.kind === 'DECISIONS'
+              ? `The organizer's results of revision ${reverting.baseRevision} (the base of revision ${reverting.revision}) come back.`
+              : `The results go back to revision ${reverting?.revision} (${reverting?.note}).`}{' '}
+            Every standing steward decision is applied to them again. This is saved as a new revision, so nothing is lost, and the standings follow at once.
           </DialogContentText>
         </DialogContent>
         <DialogActions>
