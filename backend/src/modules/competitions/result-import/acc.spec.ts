@@ -92,6 +92,41 @@ describe('ACC result files', () => {
     expect(lines.find((line) => line.fastestLap)?.driver.name).toBe('Lando Moreau');
   });
 
+  it('refuses numbers out of range with the line (position and driver) and the field, never passing them on', () => {
+    const withTiming = (index: number, timing: Record<string, unknown>) => {
+      const file = raceSample();
+      Object.assign(file.sessionResult.leaderBoardLines[index].timing as Record<string, unknown>, timing);
+      return file;
+    };
+    expect(failureOf(withTiming(0, { totalTime: 1e308 }))).toBe(
+      'ACC result file: line 1 (Lando Moreau): timing.totalTime is 1e+308, which is out of range (a time is from 0 to 7 days)',
+    );
+    expect(failureOf(withTiming(2, { lapCount: 1e10 }))).toBe(
+      'ACC result file: line 3 (Chloé Durand): timing.lapCount is 10000000000, which is out of range (a lap count is a whole number from 0 to 10000)',
+    );
+    expect(failureOf(withTiming(3, { lapCount: -5 }))).toBe(
+      'ACC result file: line 4 (Tom Baker): timing.lapCount is -5, which is out of range (a lap count is a whole number from 0 to 10000)',
+    );
+    expect(failureOf(withTiming(3, { lapCount: 12.5 }))).toBe(
+      'ACC result file: line 4 (Tom Baker): timing.lapCount is 12.5, which is out of range (a lap count is a whole number from 0 to 10000)',
+    );
+    expect(failureOf(withTiming(1, { bestLap: -108197 }))).toBe(
+      'ACC result file: line 2 (Jörg Schäfer): timing.bestLap is -108197, which is out of range (a time is from 0 to 7 days)',
+    );
+    const penalty = raceSample();
+    penalty.post_race_penalties = [{ carId: 1001, driverIndex: 0, reason: 'Other', penalty: 'PostRaceTime', penaltyValue: 1e12, violationInLap: 0, clearedInLap: 0 }];
+    expect(failureOf(penalty)).toBe(
+      "ACC result file: line 1 (Lando Moreau): the post-race penalty's penaltyValue (seconds) is 1000000000000, which is out of range (a time is from 0 to 7 days)",
+    );
+  });
+
+  it('treats the "no time" values ACC writes (int32 max, 0) as no time', () => {
+    const file = raceSample();
+    Object.assign(file.sessionResult.leaderBoardLines[4].timing as Record<string, unknown>, { totalTime: 2147483647, bestLap: 2147483647 });
+    const patel = parseJson(file).lines.find((line) => line.driver.name === 'Ravi Patel')!;
+    expect([patel.status, patel.totalTimeMs, patel.bestLapMs]).toEqual(['DNF', null, null]);
+  });
+
   it('refuses a practice session and an unknown session type', () => {
     expect(failureOf({ ...raceSample(), sessionType: 'FP' })).toBe('ACC result file: this is a practice session (FP); import the race or qualifying result');
     expect(failureOf({ ...raceSample(), sessionType: 'X' })).toBe('ACC result file: sessionType "X" is not R (race), Q (qualifying) or FP (practice)');

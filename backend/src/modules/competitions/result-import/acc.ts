@@ -163,7 +163,7 @@ function carPenalties(root: JsonReader, checks: Map<number, LineCheck>): Map<num
       else penalties.disqualified = `disqualified${why ? ` (${why})` : ''}`;
     } else if (/time/i.test(type) && (postRace || !served)) {
       const seconds = entry.at('penaltyValue').present ? entry.at('penaltyValue').number() : entry.at('value').number();
-      const ms = check.time(seconds * 1000, `the ${postRace ? 'post-race ' : ''}penalty's penaltyValue (seconds)`);
+      const ms = check.seconds(seconds, `the ${postRace ? 'post-race ' : ''}penalty's penaltyValue (seconds)`);
       penalties.addedMs += ms;
       penalties.reasons.push(`+${ms / 1000} s ${postRace ? 'post-race ' : ''}penalty${why ? ` (${why})` : ''}`);
     } else if (UNSERVED_SECONDS[type] !== undefined && (postRace || !served)) {

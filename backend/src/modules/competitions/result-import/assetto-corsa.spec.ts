@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ResultFileError, parseResultFile } from './index.js';
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../test/fixtures/results', name));
-const raceSample = (): Record<string, unknown> & { Result: Record<string, unknown>[]; Cars: Record<string, unknown>[] } =>
+const raceSample = (): Record<string, unknown> & { Result: Record<string, unknown>[]; Cars: Record<string, unknown>[]; Laps: Record<string, unknown>[] } =>
   JSON.parse(fixture('ac-race.json').toString('utf8'));
 const parseJson = (file: unknown) => parseResultFile(Buffer.from(JSON.stringify(file)), 'variant.json');
 const failureOf = (file: unknown) => {
@@ -60,6 +60,37 @@ describe('Assetto Corsa result files', () => {
       ['Lukas Novák', 'FINISHED', null],
       ['Oliver Grant', 'DNS', null],
     ]);
+  });
+
+  it('credits every driver of a car that changed drivers, with the laps and time each drove', () => {
+    const shared = raceSample();
+    // Rossi hands the car (slot 0) to a team-mate for its last two laps.
+    const rossiLaps = shared.Laps.filter((lap) => lap.CarId === 0);
+    for (const lap of rossiLaps.slice(3)) Object.assign(lap, { DriverName: 'Paolo Verdi', DriverGuid: '76561198100000009' });
+    const rossi = parseJson(shared).lines[0];
+    expect(rossi.driver.name).toBe('Marco Rossi');
+    expect(rossi.drivers.map((driver) => [driver.name, driver.platformId, driver.laps, driver.drivingTimeMs])).toEqual([
+      ['Marco Rossi', '76561198100000001', 3, 92471 + 89966 + 88123],
+      ['Paolo Verdi', '76561198100000009', 2, 88900 + 90207],
+    ]);
+  });
+
+  it('counts laps by driver when the laps carry no CarId (older servers)', () => {
+    const older = raceSample();
+    for (const lap of older.Laps) delete lap.CarId;
+    expect(parseJson(older).lines.map((line) => [line.driver.name, line.status, line.laps])).toEqual([
+      ['Marco Rossi', 'FINISHED', 5],
+      ['Émilie Laurent', 'FINISHED', 5],
+      ['Kenji Watanabe', 'FINISHED', 5],
+      ['Lukas Novák', 'DNF', 3],
+      ['Oliver Grant', 'DNS', 0],
+    ]);
+  });
+
+  it('without lap timestamps (older servers), a total time still means the car finished', () => {
+    const older = raceSample();
+    for (const lap of older.Laps) delete lap.Timestamp;
+    expect(parseJson(older).lines.map((line) => line.status)).toEqual(['FINISHED', 'FINISHED', 'FINISHED', 'DNF', 'DNS']);
   });
 
   it('refuses practice and booking sessions and unknown types', () => {

@@ -69,7 +69,7 @@ export function readAcResult(file: unknown): ImportedClassification {
     if (!name && !guid) return [];
     if (!name) throw result.at('DriverName').error('is empty');
     // A slot's laps are its car's; an older server without CarIds has only the driver to go by.
-    const own = laps.filter((lap) => (carId !== null ? lap.carId === carId : lap.guid === guid && lap.name === name));
+    const own = laps.filter((lap) => (carId !== null && lap.carId !== null ? lap.carId === carId : lap.guid === guid && lap.name === name));
     return [{ index, name, guid, carId, result, laps: own }];
   });
   const kept = withoutExtraEmptySlots(slots);

@@ -158,6 +158,13 @@ export class LineCheck {
     return rounded;
   }
 
+  /** A time the file writes in seconds, in milliseconds: refused (with the file's value) like `time`. */
+  seconds(seconds: number, field: string): number {
+    const milliseconds = Math.round(seconds * 1000);
+    if (!Number.isFinite(seconds) || milliseconds < 0 || milliseconds >= MAX_TIME_MS) throw this.outOfRange(field, seconds, 'a time is from 0 to 7 days');
+    return milliseconds;
+  }
+
   /** A lap or race time where servers write "none" as 0, -1, 999999999 or 2147483647: null for those. */
   optionalTime(milliseconds: number, field: string): number | null {
     if (NO_TIME.has(milliseconds)) return null;

@@ -1,4 +1,4 @@
-/** Result files from game servers (ACC, Assetto Corsa, rFactor 2) → a classification, and its drivers → profiles. */
+/** Result files from game servers (ACC, Assetto Corsa, rFactor 2, Le Mans Ultimate) → a classification, and its drivers → profiles. */
 export { parseResultFile, decode as decodeResultFile, MAX_RESULT_FILE_BYTES } from './result-file.js';
 export {
   identityKey,
@@ -12,4 +12,12 @@ export {
   type MatchedBy,
   type RememberedIdentities,
 } from './match-drivers.js';
-export { ResultFileError, normalizePlatformId, type ImportedClassification, type ImportedDriver, type ImportedLine, type ResultFileFormat } from './classification.js';
+export {
+  GAME_NAMES,
+  ResultFileError,
+  normalizePlatformId,
+  type ImportedClassification,
+  type ImportedDriver,
+  type ImportedLine,
+  type ResultFileFormat,
+} from './classification.js';

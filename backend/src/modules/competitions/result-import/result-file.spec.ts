@@ -30,10 +30,24 @@ describe('parseResultFile: the file, its encoding and its game', () => {
     expect(expected.lines[1].driver.name).toBe('Jörg Schäfer');
   });
 
+  it('reads bytes that are not UTF-8 in a UTF-8 file as Windows-1252, keeping the valid UTF-8 around them', () => {
+    const xml = (name: Buffer) =>
+      Buffer.concat([
+        Buffer.from('<rFactorXML><RaceResults><Race><Driver><Name>'),
+        name,
+        Buffer.from('</Name><Position>1</Position><Laps>3</Laps><FinishStatus>Finished Normally</FinishStatus></Driver></Race></RaceResults></rFactorXML>'),
+      ]);
+    // "Gérard" with a Latin-1 é, "Jürgen 🏁 ✓" in UTF-8, a Windows-1252 € (0x80), a lone lead byte (0xC3) and a cut 4-byte sequence.
+    const mixed = Buffer.concat([Buffer.from('G\xe9rard J', 'latin1'), Buffer.from('ürgen 🏁 ✓', 'utf8'), Buffer.from([0x20, 0x80, 0x20, 0xc3, 0x20, 0x41, 0xf0, 0x9f])]);
+    expect(parseResultFile(xml(mixed), 'Race.xml').lines[0].driver.name).toBe('Gérard Jürgen 🏁 ✓ € Ã AðŸ');
+  });
+
   it('tells the game from the content, whatever the file is called', () => {
     expect(parseResultFile(fixture('acc-qualifying.utf8.json'), 'upload').format).toBe('ACC');
     expect(parseResultFile(fixture('ac-race.json'), 'results.txt').format).toBe('AC');
     expect(parseResultFile(fixture('rf2-race.xml'), 'race.json').format).toBe('RF2');
+    expect(parseResultFile(fixture('lmu-race.xml'), 'race.xml')).toMatchObject({ format: 'LMU', gameName: 'Le Mans Ultimate' });
+    expect(parseResultFile(fixture('rf2-doctype-entity.xml'), 'race.xml')).toMatchObject({ format: 'RF2', gameName: 'rFactor 2' });
   });
 
   it('refuses an empty file', () => {

@@ -51,45 +51,56 @@ function decodeUtf8OrWindows1252(bytes: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
   } catch {
-    // Some bytes are not UTF-8: decode sequence by sequence, reading each invalid byte as Windows-1252.
+    // Some bytes are not UTF-8: decoded below, in one pass, each invalid byte read as Windows-1252.
   }
-  let text = '';
-  let start = 0;
-  const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  // UTF-16 code units: never more than the bytes (a 4-byte sequence makes 2 units).
+  const units = new Uint16Array(body.length);
+  let count = 0;
   for (let index = 0; index < body.length;) {
     const length = utf8SequenceLength(body, index);
-    if (length > 0) {
-      index += length;
+    if (length === 0) {
+      units[count++] = windows1252(body[index++]);
       continue;
     }
-    text += utf8.decode(body.subarray(start, index)) + windows1252(body[index]);
-    index++;
-    start = index;
+    let codePoint = length === 1 ? body[index] : body[index] & (0xff >> (length + 1));
+    for (let offset = 1; offset < length; offset++) codePoint = (codePoint << 6) | (body[index + offset] & 0x3f);
+    index += length;
+    if (codePoint > 0xffff) {
+      codePoint -= 0x10000;
+      units[count++] = 0xd800 | (codePoint >> 10);
+      units[count++] = 0xdc00 | (codePoint & 0x3ff);
+    } else units[count++] = codePoint;
   }
-  return text + utf8.decode(body.subarray(start));
+  return new TextDecoder('utf-16le').decode(units.subarray(0, count));
 }
 
 /** The length of the valid UTF-8 sequence at `index`, or 0 when the byte there does not start one. */
 function utf8SequenceLength(bytes: Buffer, index: number): number {
   const first = bytes[index];
   if (first < 0x80) return 1;
-  const continuation = (offset: number, low = 0x80, high = 0xbf) => index + offset < bytes.length && bytes[index + offset] >= low && bytes[index + offset] <= high;
-  if (first >= 0xc2 && first <= 0xdf) return continuation(1) ? 2 : 0;
-  if (first >= 0xe0 && first <= 0xef) {
-    const low = first === 0xe0 ? 0xa0 : 0x80;
-    const high = first === 0xed ? 0x9f : 0xbf;
-    return continuation(1, low, high) && continuation(2) ? 3 : 0;
-  }
-  if (first >= 0xf0 && first <= 0xf4) {
-    const low = first === 0xf0 ? 0x90 : 0x80;
-    const high = first === 0xf4 ? 0x8f : 0xbf;
-    return continuation(1, low, high) && continuation(2) && continuation(3) ? 4 : 0;
-  }
-  return 0;
+  let length: number;
+  let low = 0x80;
+  let high = 0xbf;
+  if (first >= 0xc2 && first <= 0xdf) length = 2;
+  else if (first >= 0xe0 && first <= 0xef) {
+    length = 3;
+    if (first === 0xe0) low = 0xa0;
+    if (first === 0xed) high = 0x9f;
+  } else if (first >= 0xf0 && first <= 0xf4) {
+    length = 4;
+    if (first === 0xf0) low = 0x90;
+    if (first === 0xf4) high = 0x8f;
+  } else return 0;
+  if (index + length > bytes.length) return 0;
+  // The second byte's range depends on the first (no overlong forms, surrogates or code points past U+10FFFF).
+  if (bytes[index + 1] < low || bytes[index + 1] > high) return 0;
+  for (let offset = 2; offset < length; offset++) if ((bytes[index + offset] & 0xc0) !== 0x80) return 0;
+  return length;
 }
 
-function windows1252(byte: number): string {
-  return byte >= 0x80 && byte <= 0x9f ? WINDOWS_1252_C1[byte - 0x80] : String.fromCharCode(byte);
+/** The UTF-16 code unit of a Windows-1252 byte. */
+function windows1252(byte: number): number {
+  return byte >= 0x80 && byte <= 0x9f ? WINDOWS_1252_C1.charCodeAt(byte - 0x80) : byte;
 }
 
 function readJson(text: string): ImportedClassification {

@@ -67,6 +67,15 @@ describe('rFactor 2 result files', () => {
     expect(race.lines.map((line) => line.status)).toEqual(['DNF', 'DNS']);
   });
 
+  it('refuses numbers out of range naming the line and the element', () => {
+    expect(failureOf(raceXml().replace('<Laps>7</Laps>', '<Laps>1e10</Laps>'))).toBe(
+      'rFactor 2 result file: line 4 (Wei Zhang): <Laps> is 10000000000, which is out of range (a lap count is a whole number from 0 to 10000)',
+    );
+    expect(failureOf(raceXml().replace('<FinishTime>1102.4570</FinishTime>', '<FinishTime>1e308</FinishTime>'))).toBe(
+      'rFactor 2 result file: line 1 (Niklas Berg): <FinishTime> is 1e+308, which is out of range (a time is from 0 to 7 days)',
+    );
+  });
+
   it('says on which line broken XML breaks', () => {
     expect(() => parseResultFile(fixture('rf2-broken.xml'), 'Race.xml')).toThrow(new ResultFileError('rFactor 2 XML is malformed at line 12: unexpected close tag'));
     expect(failureOf(raceXml().slice(0, 5000))).toMatch(/^rFactor 2 XML is malformed at line \d+: unclosed tag: /);
@@ -116,6 +125,8 @@ describe('rFactor 2 result files', () => {
         'Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file: rFactor 2 XML has a DOCTYPE that points at an external file (SYSTEM or PUBLIC), which is never fetched',
       );
     }
+    const redefined = raceXml().replace('<rFactorXML', '<!DOCTYPE rF [<!ENTITY amp "and">]>\n<rFactorXML');
+    expect(parseXml(redefined).lines[1].driver.teamName).toBe('Scuderia Álvarez & Hijos');
     expect(failureOf('<!DOCTYPE rF [<!ENTITY % p "x">]><rFactorXML/>')).toBe(
       'Not an ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate result file: rFactor 2 XML has a DOCTYPE with declarations other than simple entities, which result files never have',
     );

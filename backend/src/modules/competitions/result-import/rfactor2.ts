@@ -87,7 +87,7 @@ function readDriver(
   const check = new LineCheck(label, filePosition, name);
   const laps = check.laps(field('Laps', true)!, '<Laps>');
   const bestLapSeconds = field('BestLapTime', false);
-  const bestLapMs = bestLapSeconds === null || bestLapSeconds <= 0 ? null : check.time(bestLapSeconds * 1000, '<BestLapTime>');
+  const bestLapMs = bestLapSeconds === null || bestLapSeconds <= 0 ? null : check.seconds(bestLapSeconds, '<BestLapTime>');
   const finishStatus = childText(driver, 'FinishStatus') ?? 'None';
   const finish = FINISH_STATUSES[finishStatus];
   if (!finish) throw new ResultFileError(`${label}: ${where} (${name}) has an unknown <FinishStatus> "${finishStatus}"`);
@@ -105,7 +105,7 @@ function readDriver(
     line: {
       status,
       laps,
-      totalTimeMs: session === 'RACE' && status === 'FINISHED' && finishSeconds !== null && finishSeconds > 0 ? check.time(finishSeconds * 1000, '<FinishTime>') : null,
+      totalTimeMs: session === 'RACE' && status === 'FINISHED' && finishSeconds !== null && finishSeconds > 0 ? check.seconds(finishSeconds, '<FinishTime>') : null,
       bestLapMs,
       drivers: carDrivers(driver, name, check),
       carModel: blankToNull(childText(driver, 'CarType')) ?? blankToNull(childText(driver, 'VehName')),
@@ -143,7 +143,7 @@ function carDrivers(driver: XmlElement, name: string, check: LineCheck): Importe
     const total = totals.get(stint.name)!;
     total.laps++;
     const seconds = Number(lap.text.trim());
-    if (Number.isFinite(seconds) && seconds > 0) total.timeMs += check.time(seconds * 1000, `<Lap num="${lap.attributes.num}">`);
+    if (Number.isFinite(seconds) && seconds > 0) total.timeMs += check.seconds(seconds, `<Lap num="${lap.attributes.num}">`);
   }
   return names.map((driverName) => {
     const total = totals.get(driverName)!;

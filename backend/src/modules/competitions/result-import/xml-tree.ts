@@ -18,6 +18,7 @@ export interface XmlElement {
 const MAX_DEPTH = 32;
 const MAX_ELEMENTS = 100_000;
 const MAX_ENTITIES = 20;
+const PREDEFINED_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
 const MAX_ENTITY_LENGTH = 200;
 /** All entity references together may add at most this much text to the document. */
 const MAX_ENTITY_EXPANSION = 1024 * 1024;
@@ -86,7 +87,8 @@ function internalEntities(doctype: string, label: string): Record<string, string
     if (/[&%<]/.test(value)) throw refuse(`whose entity "${name}" refers to other entities or holds markup, which is never expanded`);
     if (value.length > MAX_ENTITY_LENGTH) throw refuse(`whose entity "${name}" is longer than ${MAX_ENTITY_LENGTH} characters`);
     if (Object.keys(entities).length >= MAX_ENTITIES) throw refuse(`that declares more than ${MAX_ENTITIES} entities`);
-    entities[name] = value;
+    // The five predefined entities keep their meaning whatever a DOCTYPE says.
+    if (!PREDEFINED_ENTITIES.has(name)) entities[name] = value;
     subset = subset.slice(whole.length);
   }
   if (subset.trim() !== '') {
