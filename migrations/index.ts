@@ -13,6 +13,7 @@ import { Migration20261123120001_stewarding } from './Migration20261123120001_st
 import { Migration20261123120002_community } from './Migration20261123120002_community.js';
 import { Migration20261123120003_bidding } from './Migration20261123120003_bidding.js';
 import { Migration20261125150000_results_layer } from './Migration20261125150000_results_layer.js';
+import { Migration20261125160000_steam_ids_remembered_identities } from './Migration20261125160000_steam_ids_remembered_identities.js';
 import { Migration20261125180000_panel_anonymity } from './Migration20261125180000_panel_anonymity.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
@@ -31,5 +32,6 @@ export const migrations: MigrationObject[] = [
   Migration20261123120002_community,
   Migration20261123120003_bidding,
   Migration20261125150000_results_layer,
+  Migration20261125160000_steam_ids_remembered_identities,
   Migration20261125180000_panel_anonymity,
 ].map((migration) => ({ name: migration.name, class: migration }));

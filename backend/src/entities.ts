@@ -3,6 +3,7 @@ import { CATALOGUE_ENTITIES } from './modules/catalogue/catalogue.entities.js';
 import { COMMUNITY_ENTITIES } from './modules/community/headline.entity.js';
 import { COMMUNITY_MORE_ENTITIES } from './modules/community/community.entities.js';
 import { COMPETITIONS_ENTITIES } from './modules/competitions/competition.entities.js';
+import { RememberedIdentity } from './modules/competitions/remembered-identity.entity.js';
 import { STEWARDING_ENTITIES } from './modules/stewarding/stewarding.entities.js';
 import { EVENTS_ENTITIES } from './modules/events/event.entities.js';
 import { RACE_LINEUP_ENTITIES } from './modules/events/race-lineup.entity.js';
@@ -30,6 +31,7 @@ export const ENTITIES = [
   ...CATALOGUE_ENTITIES,
   ...EVENTS_ENTITIES,
   ...COMPETITIONS_ENTITIES,
+  RememberedIdentity,
   ...RACE_LINEUP_ENTITIES,
   ...RIVALS_ENTITIES,
   ...BIDDING_ENTITIES,

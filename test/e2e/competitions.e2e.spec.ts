@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Competition, Season } from '../../backend/src/modules/competitions/competition.entities.js';
 import type { LeagueEvent } from '../../backend/src/modules/events/event.entities.js';
+import { newGame, newTrack } from '../factories/catalogue.js';
 import { newCompetition, newSeason } from '../factories/competitions.js';
 import { newEvent } from '../factories/events.js';
-import { newMember } from '../factories/users.js';
+import { newDriver, newMember } from '../factories/users.js';
 import { pageHeading, seriousAxeViolations, signedInAs, site, useTabs, visit } from './support/browser.js';
 
 /** Adds the next finisher on the results grid: their number in "Add driver", then the highlighted match. */
@@ -78,5 +80,82 @@ describe('series standings, live', () => {
 
     expect(await seriousAxeViolations(viewer)).toEqual([]);
     expect(await seriousAxeViolations(organizer)).toEqual([]);
+  });
+
+  it('imports a server results file with drivers outside the league: a preview with each line’s classification and why, then an open standings page follows; the same file again changes nothing', async () => {
+    const em = site().em();
+    const acc = await newGame(em, { name: 'Assetto Corsa Competizione', platforms: ['PC'] });
+    const monza = (await newTrack(em, acc, { name: 'Autodromo Nazionale Monza', country: 'IT' })).variants[0];
+    await newDriver(em, { profile: { driverNumber: 7, name: 'Lando Moreau', steamId: '76561198012345671' } });
+    await newDriver(em, { profile: { driverNumber: 9, name: 'Rita Reserve', steamId: '76561198399999903' } });
+    await newDriver(em, { profile: { driverNumber: 21, name: 'Gina Guestmann' } });
+    const gtCup = await newCompetition(em, { name: 'Monza GT Sprint', game: acc });
+    const monzaRound = await newEvent(em, { name: 'Monza night', game: acc, track: monza, startsAt: new Date(Date.now() - 24 * 3600 * 1000) });
+    const gtSeason = await newSeason(em, gtCup, { name: 'Autumn', events: [monzaRound] });
+
+    const viewer = await open();
+    await visit(viewer, `/events/competitions/standings/${gtCup.id}/${gtSeason.id}`);
+    await viewer.getByText('No results yet').waitFor();
+
+    const organizer = await open();
+    await signedInAs(organizer, 'organizer');
+    await visit(organizer, `/organizer/competitions/${gtCup.id}/seasons/${gtSeason.id}/event/${monzaRound.id}/results`);
+    const file = path.resolve(import.meta.dirname, '../fixtures/results/acc-guests.json');
+    const importFile = async () => {
+      await organizer.getByLabel('Results file').setInputFiles(file);
+      await organizer.getByTestId('chosen-file').getByText('acc-guests.json').waitFor();
+      await organizer.getByRole('button', { name: 'Preview' }).click();
+      return organizer.getByRole('table', { name: 'Lines of the file' });
+    };
+    const decide = async (name: string, option: string) => {
+      await organizer.getByRole('combobox', { name: `${name}: not in the league` }).click();
+      await organizer.getByRole('option', { name: option }).click();
+    };
+
+    const lines = await importFile();
+    await lines.waitFor();
+    const classifications = await lines.getByRole('row').evaluateAll((rows) => rows.slice(1).map((row) => row.querySelectorAll('td')[1]?.textContent));
+    expect(classifications).toEqual(['Finished', 'Finished', 'Finished', 'DNF — retired: stopped before the flag', 'DNS']);
+    await lines.getByText('[ 7 ] - Lando Moreau (by platform id)').waitFor();
+    await lines.getByText('[ 9 ] - Rita Reserve (by platform id)').waitFor();
+    await decide('Guest Driver One', 'A league driver…');
+    const picker = organizer.getByRole('combobox', { name: 'Driver for Guest Driver One' });
+    await picker.fill('21');
+    await organizer.getByRole('option', { name: '[ 21 ] - Gina Guestmann' }).click();
+    await decide('Guest Driver Two', 'Guest (scores nothing)');
+    await decide('Safety Car', 'Skip (leave out)');
+    expect(await seriousAxeViolations(organizer)).toEqual([]);
+    await organizer.getByRole('button', { name: 'Save results' }).click();
+    await organizer.getByText('Imported 4 lines from acc-guests.json as revision 1.').waitFor();
+
+    // The open standings page follows without a reload: the winner scores, the guest does not appear.
+    const drivers = viewer.getByRole('table', { name: "Drivers' standings" });
+    await drivers.waitFor({ timeout: 15_000 });
+    await drivers
+      .getByRole('row')
+      .filter({ has: viewer.getByRole('link', { name: 'Lando Moreau' }) })
+      .getByRole('cell', { name: /^25/ })
+      .first()
+      .waitFor();
+    await drivers
+      .getByRole('row')
+      .filter({ has: viewer.getByRole('link', { name: 'Gina Guestmann' }) })
+      .getByRole('cell', { name: /^18/ })
+      .first()
+      .waitFor();
+    expect(await drivers.getByText('Guest Driver Two').count()).toBe(0);
+
+    // The same file again: the mapped driver is remembered, and nothing changes.
+    const again = await importFile();
+    await organizer.getByText('Nothing changed: this file is already the race’s results.').first().waitFor();
+    await again.getByText('[ 21 ] - Gina Guestmann (mapped before)').waitFor();
+    await decide('Guest Driver Two', 'Guest (scores nothing)');
+    await decide('Safety Car', 'Skip (leave out)');
+    await organizer.getByRole('button', { name: 'Save results' }).click();
+    await organizer.getByRole('status').getByText('Nothing changed: this file is already the race’s results.').waitFor();
+    await organizer
+      .getByRole('list', { name: 'Revisions' })
+      .getByText(/^Revision 1 · current/)
+      .waitFor();
   });
 });

@@ -42,6 +42,7 @@ export interface ProfileOverrides {
   name?: string | null;
   xboxUsername?: string | null;
   steamUsername?: string | null;
+  steamId?: string | null;
   psnName?: string | null;
   alternativeName?: string | null;
   /** Completed by default (a driver who may sign up); `false` leaves an empty, incomplete profile. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from '../../backend/src/contracts/api.js';
-import type { DriverListItemDto, MyProfileDto, PublicProfileDto, StatsSummaryDto } from '../../backend/src/contracts/profiles.js';
+import { PROFILE_TEXT_RULES, type DriverListItemDto, type MyProfileDto, type PublicProfileDto, type StatsSummaryDto } from '../../backend/src/contracts/profiles.js';
 import { DriverProfile } from '../../backend/src/modules/profiles/driver-profile.entity.js';
 import { ApiKeysService } from '../../backend/src/modules/users/api-keys.service.js';
 import { User } from '../../backend/src/modules/users/user.entity.js';
@@ -122,6 +122,19 @@ describe('driver profiles', () => {
       const cleared = (await (await patch('/connections', rookie, { steamUsername: '' })).json()) as MyProfileDto;
       expect(cleared.steamUsername).toBeNull();
       expect((await patch('/account', rookie, { driverNumber: 5 })).status).toBe(400);
+    });
+
+    it('keeps a SteamID64 of its own: 17 digits, never the shown name; a Steam name stays the name', async () => {
+      const saved = (await (await patch('/connections', rookie, { steamId: ' 76561198031000031 ', steamUsername: 'RemySteam' })).json()) as MyProfileDto;
+      expect(saved).toMatchObject({ steamId: '76561198031000031', steamUsername: 'RemySteam', driverName: '[ 31 ] - RemyRookie' });
+      const bad = await patch('/connections', rookie, { steamId: 'RemySteam' });
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { errors: Record<string, string[]> }).errors).toEqual({ steamId: [PROFILE_TEXT_RULES.steamId.message] });
+      const other = await newDriver(t.em(), { profile: { steamId: '76561198031000032' } });
+      const taken = await patch('/connections', rookie, { steamId: other.profile.steamId });
+      expect(taken.status).toBe(409);
+      expect((await taken.json()).message).toBe('The SteamID64 76561198031000032 belongs to another driver');
+      expect(((await (await patch('/connections', rookie, { steamId: '', steamUsername: '' })).json()) as MyProfileDto).steamId).toBeNull();
     });
 
     it('keeps name changes for the public profile', async () => {

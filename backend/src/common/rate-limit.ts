@@ -22,6 +22,7 @@ const { ThrottlerGuard, ThrottlerModule } = createRequire(import.meta.url)('@nes
  * - signIn: the Discord sign-in start and callback (routes marked `@RateLimited('signIn')`)
  * - writes: every change (POST, PUT, PATCH, DELETE, and GETs marked `@ChangesState()`)
  * - uploads: multipart requests (image uploads)
+ * - results: results saves, imports and reverts (`@RateLimited('results')`), multipart or not
  * - apiKey: API-key rotation (`@RateLimited('apiKey')`)
  * - anonymousReads: reads by visitors
  *
@@ -38,8 +39,8 @@ declare module 'express' {
   }
 }
 
-/** Puts a route under a limit that only marked routes share (sign-in, API-key rotation). */
-export const RateLimited = (name: 'signIn' | 'apiKey') => SetMetadata(RATE_LIMITED, name);
+/** Puts a route under a limit that only marked routes share (sign-in, API-key rotation, results); it then counts against no other. */
+export const RateLimited = (name: 'signIn' | 'apiKey' | 'results') => SetMetadata(RATE_LIMITED, name);
 
 /** A fixed window per key: INCR, and the window's expiry set by the first hit. */
 const INCREMENT = `
@@ -99,7 +100,8 @@ const APPLIES: Record<RateLimitName, (context: ExecutionContext) => boolean> = {
   signIn: (context) => marked(context) === 'signIn',
   apiKey: (context) => marked(context) === 'apiKey',
   writes: (context) => isWrite(context) && !marked(context),
-  uploads: (context) => isWrite(context) && !!request(context).is('multipart/form-data'),
+  uploads: (context) => isWrite(context) && !marked(context) && !!request(context).is('multipart/form-data'),
+  results: (context) => marked(context) === 'results',
   anonymousReads: (context) => !isWrite(context) && !request(context).principal && !marked(context) && !request(context).countedAsVisitorRead,
 };
 

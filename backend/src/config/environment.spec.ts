@@ -155,6 +155,7 @@ describe('loadConfig', () => {
       signIn: { limit: 30, windowMs: 600_000 },
       writes: { limit: 300, windowMs: 60_000 },
       uploads: { limit: 60, windowMs: 600_000 },
+      results: { limit: 600, windowMs: 600_000 },
       apiKey: { limit: 10, windowMs: 3_600_000 },
       anonymousReads: { limit: 1200, windowMs: 60_000 },
     });

@@ -42,7 +42,7 @@ export interface AppConfig {
   downloads: { dir: string; maxBytes: number };
 }
 
-export const RATE_LIMIT_NAMES = ['signIn', 'writes', 'uploads', 'apiKey', 'anonymousReads'] as const;
+export const RATE_LIMIT_NAMES = ['signIn', 'writes', 'uploads', 'results', 'apiKey', 'anonymousReads'] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
 export interface RateLimit {
@@ -98,6 +98,7 @@ export const VARIABLES = {
   RATE_LIMIT_SIGN_IN: { default: '30/10m', doc: 'Sign-in starts and callbacks per address (`<count>/<window>`, window in s, m or h).' },
   RATE_LIMIT_WRITES: { default: '300/1m', doc: 'Changes (POST, PUT, PATCH, DELETE) per user, or per address for visitors.' },
   RATE_LIMIT_UPLOADS: { default: '60/10m', doc: 'Multipart saves (with images) per user.' },
+  RATE_LIMIT_RESULTS: { default: '600/10m', doc: 'Results saves, imports, previews and reverts per user (a race night re-imports often; not counted as uploads or writes).' },
   RATE_LIMIT_API_KEY: { default: '10/1h', doc: 'API-key rotations (`POST /api/users/me/apiKey`) per user.' },
   RATE_LIMIT_ANONYMOUS_READS: { default: '1200/1m', doc: 'Reads by visitors (not signed in) per address. Over any limit: 429 with `Retry-After`.' },
   DISCORD_CLIENT_ID: { default: '(empty: stand-in)', doc: 'Discord OAuth2 application id. Empty outside production: the built-in stand-in is used.' },
@@ -224,6 +225,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       signIn: rateLimit('RATE_LIMIT_SIGN_IN'),
       writes: rateLimit('RATE_LIMIT_WRITES'),
       uploads: rateLimit('RATE_LIMIT_UPLOADS'),
+      results: rateLimit('RATE_LIMIT_RESULTS'),
       apiKey: rateLimit('RATE_LIMIT_API_KEY'),
       anonymousReads: rateLimit('RATE_LIMIT_ANONYMOUS_READS'),
     },

@@ -22,6 +22,8 @@ export interface DriverProfile {
   name: string | null;
   xboxUsername: string | null;
   steamUsername: string | null;
+  /** The SteamID64 (17 digits) result files name the driver by. */
+  steamId: string | null;
   psnName: string | null;
   alternativeName: string | null;
   profileCompleted: boolean;

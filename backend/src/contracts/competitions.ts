@@ -295,15 +295,86 @@ export interface ResultSourceDto {
 }
 
 /**
- * The optional `mapping` text field of `POST …/results/{race}/import` (JSON): the file's line index →
- * the driver profile it is, for lines the import could not match by platform id or name.
+ * The optional `mapping` text field of `POST …/results/{race}/import` (JSON), kept for older clients:
+ * the file's line index → the driver profile its first driver is. `decisions` says more.
  */
 export type ResultImportMapping = Record<string, number>;
 
-/** A line of an imported file that matched no driver: give it one in `mapping` (`{"<line>": profileId}`). */
+/**
+ * What becomes of one driver of an imported file: the driver profile it is (remembered for later
+ * imports by its game identity), `GUEST` (shown by the file's name, scores nothing, keeps its
+ * position) or `SKIP` (left out; a car without drivers left is removed and the positions close up).
+ */
+export type ImportDecision = number | 'GUEST' | 'SKIP';
+
+/**
+ * The `decisions` text field of `POST …/results/{race}/import` (JSON): a driver's key in the preview
+ * ("3" is line 3's first driver, "3.1" its first co-driver) → its decision. Drivers without one keep
+ * the suggested profile.
+ */
+export type ResultImportDecisions = Record<string, ImportDecision>;
+
+/** How the import found a file's driver among the profiles: an identity mapped in an earlier import, a platform id, or the name. */
+export type ImportMatchedBy = 'REMEMBERED' | 'PLATFORM_ID' | 'NAME';
+
+/** One driver of a previewed line and the profile the import suggests for them. */
+export interface ImportPreviewDriverDto {
+  /** The key of `decisions`: "<line>" for the car's first driver, "<line>.<n>" for its n-th co-driver. */
+  key: string;
+  name: string;
+  /** The Steam id, ACC playerId or console id the file gives; null when it has none (rFactor 2). */
+  platformId: string | null;
+  raceNumber: number | null;
+  teamName: string | null;
+  /** The driver's own laps and driving time, where the file says (co-driven cars). */
+  laps: number | null;
+  drivingTimeMs: number | null;
+  /** The suggested profile; null: unmatched — map it to a driver, keep it as a guest, or skip it. */
+  match: { profileId: number; driverName: string; by: ImportMatchedBy } | null;
+}
+
+/** A line of the file as the import reads it. */
+export interface ImportPreviewLineDto {
+  /** The line's index in the file's classification (0-based). */
+  line: number;
+  position: number;
+  status: ResultStatus;
+  /** Why its status, time or position is what it is ("retired: stopped before the flag"); null when nothing needs saying. */
+  reason: string | null;
+  laps: number;
+  totalTimeMs: number | null;
+  bestLapMs: number | null;
+  /** Time added after the race (already inside totalTimeMs), 0 when none. */
+  penaltyMs: number;
+  fastestLap: boolean;
+  carModel: string | null;
+  /** Every driver of the car, the entered one first. */
+  drivers: ImportPreviewDriverDto[];
+}
+
+/**
+ * `POST …/results/{race}/import/preview` (multipart `file`, optional `confirmMismatch`): every line of
+ * the file and who each driver would be. Nothing is written.
+ */
+export interface ResultImportPreviewDto {
+  fileName: string;
+  /** ACC, AC, RF2 or LMU. */
+  format: string;
+  /** A qualifying file is saved as the race's qualifying (the grid and pole). */
+  session: 'RACE' | 'QUALIFYING';
+  gameName: string;
+  trackName: string | null;
+  /** The race already has exactly this file as its results: saving it again changes nothing. */
+  unchanged: boolean;
+  lines: ImportPreviewLineDto[];
+}
+
+/** A driver of an imported file no profile was found for, when the save had no decision for them. */
 export interface UnmatchedImportLineDto {
   /** The line's index in the file's classification (0-based): the key of `mapping`. */
   line: number;
+  /** The driver's key in `decisions` ("3", or "3.1" for a co-driver). */
+  key: string;
   position: number;
   name: string;
   /** The Steam id (or gamertag) the file gives, if any. */
@@ -313,10 +384,12 @@ export interface UnmatchedImportLineDto {
 }
 
 /**
- * `POST …/results/{race}/import`: saved as a new revision (`results`, nothing unmatched), or nothing
- * saved (`results: null`) and the lines no driver was found for, to send again with a `mapping`.
+ * `POST …/results/{race}/import`: saved as a new revision (`results`); or nothing saved
+ * (`results: null`) and the drivers that still need a decision; or `unchanged`: the race already has
+ * exactly this file as its results, and no revision was made.
  */
 export interface ResultImportDto {
   results: RaceResultsDto | null;
   unmatched: UnmatchedImportLineDto[];
+  unchanged: boolean;
 }

@@ -44,6 +44,12 @@ export const PROFILE_TEXT_RULES = {
     pattern: /^[A-Za-z][A-Za-z0-9_-]{2,15}$/,
     message: 'A PSN online id has 3 to 16 letters, digits, hyphens or underscores and starts with a letter',
   },
+  steamId: {
+    min: 17,
+    max: 17,
+    pattern: /^7656119\d{10}$/,
+    message: 'A SteamID64 is the 17-digit number in your Steam profile’s address, starting 7656119',
+  },
   steamUsername: {
     min: 2,
     max: 32,
@@ -88,6 +94,7 @@ export interface CompletionInput {
   platforms?: readonly Platform[] | null;
   xboxUsername?: string | null;
   steamUsername?: string | null;
+  steamId?: string | null;
   psnName?: string | null;
 }
 
@@ -97,7 +104,7 @@ export function missingForCompletion(profile: CompletionInput): string[] {
   if (profile.driverNumber == null) missing.push('a driver number');
   const platforms = profile.platforms ?? [];
   if (!platforms.length) missing.push('a platform you race on');
-  else if (!platforms.some((platform) => !!profile[PLATFORM_ID_FIELD[platform]]?.trim())) {
+  else if (!platforms.some((platform) => !!profile[PLATFORM_ID_FIELD[platform]]?.trim() || (platform === 'PC' && !!profile.steamId?.trim()))) {
     missing.push(`your id on ${platforms.map((platform) => PLATFORM_LABEL[platform]).join(' or ')}`);
   }
   return missing;
@@ -227,6 +234,8 @@ export interface ProfileUpdateRequest {
   alternativeName?: string | null;
   xboxUsername?: string | null;
   steamUsername?: string | null;
+  /** The SteamID64 (17 digits): how result files name a Steam driver; never shown as the driver's name. */
+  steamId?: string | null;
   psnName?: string | null;
   country?: string | null;
   timeZone?: string | null;
@@ -239,7 +248,7 @@ export interface ProfileUpdateRequest {
 /** `PATCH /api/profile/account`: where the driver is, and whether visitors see the profile. */
 export type AccountUpdateRequest = Pick<ProfileUpdateRequest, 'name' | 'country' | 'timeZone' | 'hidden'>;
 /** `PATCH /api/profile/connections`: the platform ids. */
-export type ConnectionsUpdateRequest = Pick<ProfileUpdateRequest, 'xboxUsername' | 'steamUsername' | 'psnName'>;
+export type ConnectionsUpdateRequest = Pick<ProfileUpdateRequest, 'xboxUsername' | 'steamUsername' | 'steamId' | 'psnName'>;
 /** `PATCH /api/profile/socials`. */
 export interface SocialsUpdateRequest {
   socials: SocialLinks;

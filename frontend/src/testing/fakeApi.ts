@@ -106,6 +106,7 @@ export function testUser(overrides: { roles?: Role[]; profileCompleted?: boolean
       name: overrides.name === undefined ? 'Speedy' : overrides.name,
       xboxUsername: null,
       steamUsername: null,
+      steamId: null,
       psnName: null,
       alternativeName: null,
       profileCompleted: overrides.profileCompleted ?? true,

@@ -1,14 +1,39 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
-import type { RaceResultLine, ResultImportDto } from '../../contracts/competitions.js';
+import type { ImportDecision, ImportPreviewLineDto, RaceResultLine, ResultImportDto, ResultImportPreviewDto, UnmatchedImportLineDto } from '../../contracts/competitions.js';
+import { driverDisplayName } from '../../contracts/driver-name.js';
+import { Race } from '../events/event.entities.js';
 import { DriverProfile } from '../profiles/driver-profile.entity.js';
-import { type DriverCandidate, type ImportedClassification, matchDrivers, parseResultFile, ResultFileError } from './result-import/index.js';
-import { ResultsService, type RaceRef } from './results.service.js';
+import { RememberedIdentity } from './remembered-identity.entity.js';
+import {
+  type DriverCandidate,
+  type ImportedClassification,
+  type ImportedDriver,
+  type MatchedBy,
+  identityKey,
+  identityOf,
+  matchDrivers,
+  parseResultFile,
+  ResultFileError,
+} from './result-import/index.js';
+import { raceMismatch } from './result-import/race-match.js';
+import { ResultRevision } from './competition.entities.js';
+import { ResultsService, revisionLines, type RaceRef } from './results.service.js';
 
-/** A SteamID64: the only Steam id a result file carries (profiles keep a Steam *name*, which may be one). */
-const STEAM_ID = /^\d{17}$/;
+/**
+ * The shared result-line contract (guests, co-drivers, penalties and reasons: #22) until results
+ * storage (branch `layer`) lands it in contracts/competitions.ts; then this is RaceResultLine itself.
+ */
+interface ImportLine extends Omit<RaceResultLine, 'profileId'> {
+  profileId: number | null;
+  guestName?: string | null;
+  coDrivers?: { profileId: number | null; name?: string | null; laps?: number | null; drivingTimeMs?: number | null }[];
+  penaltyMs?: number | null;
+  reason?: string | null;
+  drivingTimeMs?: number | null;
+}
 
 /** The uploaded result file, as multer hands it over (memory storage). */
 export interface UploadedResultFile {
@@ -16,14 +41,41 @@ export interface UploadedResultFile {
   buffer: Buffer;
 }
 
+/** The text fields beside the file. */
+export interface ResultImportFields {
+  decisions?: string;
+  /** Older clients: `{"<line>": profileId}`, the same as a decision for the line's first driver. */
+  mapping?: string;
+  /** The organizer imports a file of another game or track on purpose. */
+  confirmMismatch?: boolean;
+}
+
 /** A file name fit for a note: no control characters, no lone surrogates (the `u` flag matches only unpaired ones). */
 const cleanName = (name: string) => name.replace(/\p{Cc}|[\uD800-\uDFFF]/gu, '').trim() || 'a file';
 
+/** A driver's key in the preview and in `decisions`: "3" for line 3's first driver, "3.1" for its first co-driver. */
+const driverKey = (line: number, index: number) => (index === 0 ? String(line) : `${line}.${index}`);
+
+/** One driver of the file, where it sits, and the profile matching suggests. */
+interface FileDriver {
+  key: string;
+  line: number;
+  index: number;
+  driver: ImportedDriver;
+  match: { profileId: number; by: MatchedBy } | null;
+}
+
+const PROFILE_FIELDS = ['id', 'driverNumber', 'name', 'alternativeName', 'steamUsername', 'steamId', 'xboxUsername', 'psnName'] as const;
+type MatchedProfile = Pick<DriverProfile, (typeof PROFILE_FIELDS)[number]>;
+
 /**
- * Imports a game server's result file into a race: parsed whole (or refused whole with why), its
- * drivers matched to profiles by platform id then name, lines the organizer mapped by hand taken as
- * given. Saved as a new revision only when every line has its driver; otherwise nothing is written
- * and the unmatched lines are answered, to be sent again with a mapping.
+ * Imports a game server's result file into a race in two steps. The preview reads the file (whole, or
+ * refused whole with why) and answers every line with its drivers and the profile suggested for each:
+ * by a game identity mapped in an earlier import, then by platform id, then by name. The save takes
+ * the organizer's decision for any driver (a profile, a guest, or skipped), remembers the game
+ * identities mapped to profiles, and writes the lines as the race's next revision — of its
+ * qualifying for a qualifying file. A file of another game or track is refused unless confirmed, and
+ * the very file the race's results already came from makes no new revision.
  */
 @Injectable()
 export class ResultImportService {
@@ -32,107 +84,307 @@ export class ResultImportService {
     private readonly results: ResultsService,
   ) {}
 
-  async import(ref: RaceRef, file: UploadedResultFile | undefined, mappingText: string | undefined, principal: Principal): Promise<ResultImportDto> {
-    if (!file) throw invalidField('file', 'file is required: the server’s result file (ACC or Assetto Corsa JSON, rFactor 2 XML) as the multipart field "file"');
-    const mapping = parseMapping(mappingText);
-    const classification = this.parse(file);
-    const lines = classification.lines;
-    for (const index of mapping.keys()) {
-      if (index >= lines.length) throw invalidField(`mapping.${index}`, `the file has no line ${index}: its lines are 0 to ${lines.length - 1}`);
-    }
-
-    const saved = await this.em.transactional(async (em) => {
-      const { season } = await this.results.findRace(em, ref, principal);
-      const profiles = await em.find(DriverProfile, {}, { fields: ['id', 'name', 'alternativeName', 'steamUsername', 'xboxUsername', 'psnName'] });
-      const known = new Set(profiles.map((profile) => profile.id));
-      for (const [index, profileId] of mapping) if (!known.has(profileId)) throw invalidField(`mapping.${index}`, `driver profile ${profileId} does not exist`);
-
-      // Lines the organizer mapped are theirs; the other lines are matched among the other profiles.
-      const mapped = new Set(mapping.values());
-      const indexed = lines.map((line, index) => ({ ...line, index }));
-      const { matched, unmatched } = matchDrivers(
-        indexed.filter((line) => !mapping.has(line.index)),
-        profiles.filter((profile) => !mapped.has(profile.id)).map(toCandidate),
-      );
-      if (unmatched.length) {
-        return {
-          saved: false as const,
-          unmatched: unmatched.map((line) => ({
-            line: line.index,
-            position: line.position,
-            name: line.driver.name,
-            platformId: line.driver.platformId,
-            raceNumber: line.driver.raceNumber,
-            teamName: line.driver.teamName,
-          })),
-        };
-      }
-      const profileOf = new Map([...matched.map(({ line, profileId }) => [line.index, profileId] as const), ...mapping]);
-      const entered: RaceResultLine[] = lines.map((line, index) => ({
-        profileId: profileOf.get(index)!,
+  async preview(ref: RaceRef, file: UploadedResultFile | undefined, fields: ResultImportFields, principal: Principal): Promise<ResultImportPreviewDto> {
+    const upload = requireFile(file);
+    const classification = read(upload);
+    const em = this.em.fork();
+    await this.checkRace(em, ref, classification, fields.confirmMismatch, principal);
+    const { drivers, profiles } = await this.suggest(em, classification);
+    const base = await latestBaseLines(em, ref);
+    const unchanged = base !== null && sameLines(buildLines(classification, asLastTime(drivers, base), new Map(), String).lines, base);
+    return {
+      fileName: cleanName(upload.originalname),
+      format: classification.format,
+      session: classification.session,
+      gameName: classification.gameName,
+      trackName: classification.trackName,
+      unchanged,
+      lines: classification.lines.map((line, index): ImportPreviewLineDto => ({
+        line: index,
         position: line.position,
         status: line.status,
+        reason: line.reason,
         laps: line.laps,
         totalTimeMs: line.totalTimeMs,
         bestLapMs: line.bestLapMs,
-        pole: false,
+        penaltyMs: line.penaltyMs,
         fastestLap: line.fastestLap,
-      }));
-      await this.results.writeRevision(em, season, ref, entered, principal, `imported from ${cleanName(file.originalname)}`, (index, field) =>
-        mapping.has(index) ? `mapping.${index}` : `lines.${index}${field ? `.${field}` : ''}`,
-      );
-      return { saved: true as const };
-    });
-    if (!saved.saved) return { results: null, unmatched: saved.unmatched };
-    return { results: await this.results.latest(ref, principal), unmatched: [] };
+        carModel: line.carModel,
+        drivers: drivers
+          .filter((each) => each.line === index)
+          .map(({ key, driver, match }) => ({
+            key,
+            name: driver.name,
+            platformId: driver.platformId,
+            raceNumber: driver.raceNumber,
+            teamName: driver.teamName,
+            laps: driver.laps,
+            drivingTimeMs: driver.drivingTimeMs,
+            match: match && { profileId: match.profileId, driverName: driverDisplayName(profiles.get(match.profileId)), by: match.by },
+          })),
+      })),
+    };
   }
 
-  /** The file's classification of a race; 400 saying what is wrong with any other file. */
-  private parse(file: UploadedResultFile): ImportedClassification {
-    let classification: ImportedClassification;
-    try {
-      classification = parseResultFile(file.buffer, file.originalname);
-    } catch (error) {
-      if (error instanceof ResultFileError) throw new BadRequestException({ message: error.message, errors: { file: [error.message] } });
-      throw error;
-    }
-    if (classification.session !== 'RACE') {
-      const message = 'The file holds a qualifying session: import the race’s result file';
+  async import(ref: RaceRef, file: UploadedResultFile | undefined, fields: ResultImportFields, principal: Principal): Promise<ResultImportDto> {
+    const upload = requireFile(file);
+    const { decisions, fieldOf: decisionField } = parseDecisions(fields.decisions, fields.mapping);
+    const classification = read(upload);
+    if (classification.session === 'QUALIFYING') {
+      // Until results storage keeps a race's qualifying apart from its race (branch `layer`), a grid is not saved as a race.
+      const message = 'The file holds a qualifying session: saving a qualifying is not supported yet; import the race’s result file';
       throw new BadRequestException({ message, errors: { file: [message] } });
     }
-    return classification;
+
+    const outcome = await this.em.transactional(async (em): Promise<{ unmatched: UnmatchedImportLineDto[] } | { unchanged: boolean }> => {
+      const { season } = await this.checkRace(em, ref, classification, fields.confirmMismatch, principal);
+      const { drivers } = await this.suggest(em, classification);
+      const byKey = new Map(drivers.map((each) => [each.key, each]));
+      for (const key of decisions.keys()) {
+        if (!byKey.has(key))
+          throw invalidField(decisionField(key), `the file has no driver ${key}: its lines are 0 to ${classification.lines.length - 1} (co-drivers "<line>.<n>")`);
+      }
+      await checkProfilesExist(em, decisions, decisionField);
+
+      const decided = drivers.map((each) => ({ ...each, decision: decisions.get(each.key) ?? each.match?.profileId ?? null }));
+      const undecided = decided.filter((each) => each.decision === null);
+      if (undecided.length) {
+        return {
+          unmatched: undecided.map(({ line, key, driver }) => ({
+            line,
+            key,
+            position: classification.lines[line].position,
+            name: driver.name,
+            platformId: driver.platformId,
+            raceNumber: driver.raceNumber,
+            teamName: driver.teamName,
+          })),
+        };
+      }
+
+      const { lines, fieldOf } = buildLines(classification, decided as (FileDriver & { decision: ImportDecision })[], decisions, decisionField);
+      await rememberMappings(em, decided, decisions);
+      const base = await latestBaseLines(em, ref);
+      if (base && sameLines(lines, base)) return { unchanged: true };
+      await this.results.writeRevision(em, season, ref, lines as RaceResultLine[], principal, `imported from ${cleanName(upload.originalname)}`, fieldOf);
+      return { unchanged: false };
+    });
+    if ('unmatched' in outcome) return { results: null, unmatched: outcome.unmatched, unchanged: false };
+    return { results: await this.results.latest(ref, principal), unmatched: [], unchanged: outcome.unchanged };
+  }
+
+  /** 409 naming both when the file is of another game or track than the race, unless the organizer confirmed it. */
+  private async checkRace(em: EntityManager, ref: RaceRef, classification: ImportedClassification, confirmed: boolean | undefined, principal: Principal) {
+    const found = await this.results.findRace(em, ref, principal);
+    if (confirmed) return found;
+    const race = await em.findOneOrFail(Race, ref.raceId, {
+      populate: ['trackVariant.track', 'raceEvent.trackVariant.track', 'raceEvent.qualifyTrackVariant.track', 'raceEvent.event.game'],
+    });
+    const qualifyingVariant = classification.session === 'QUALIFYING' ? race.raceEvent.qualifyTrackVariant : null;
+    const variant = qualifyingVariant ?? race.trackVariant ?? race.raceEvent.trackVariant;
+    const mismatch = raceMismatch(
+      { gameName: classification.gameName, trackName: classification.trackName },
+      { gameName: race.raceEvent.event.game?.name ?? null, trackName: variant?.track.name ?? null },
+    );
+    if (mismatch) throw new ConflictException(`${mismatch}. Check the file, or import it anyway if it is the right one.`);
+    return found;
+  }
+
+  /** Every driver of the file with the profile suggested for them. */
+  private async suggest(em: EntityManager, classification: ImportedClassification): Promise<{ drivers: FileDriver[]; profiles: Map<number, MatchedProfile> }> {
+    const drivers: FileDriver[] = classification.lines.flatMap((line, lineIndex) =>
+      line.drivers.map((driver, index) => ({ key: driverKey(lineIndex, index), line: lineIndex, index, driver, match: null })),
+    );
+    const identities = drivers.map((each) => identityOf(each.driver)).filter((identity) => identity !== null);
+    const [profiles, remembered] = await Promise.all([
+      em.find(DriverProfile, {}, { fields: [...PROFILE_FIELDS] }),
+      identities.length ? em.find(RememberedIdentity, { $or: identities.map(({ kind, identity }) => ({ kind, identity })) }) : Promise.resolve([] as RememberedIdentity[]),
+    ]);
+    const { matched } = matchDrivers(drivers, profiles.map(toCandidate), new Map(remembered.map((row) => [identityKey(row), row.profile.id])));
+    for (const { line, profileId, by } of matched) line.match = { profileId, by };
+    return { drivers, profiles: new Map(profiles.map((profile) => [profile.id, profile])) };
   }
 }
 
-/** `{"<line index>": <profile id>}` from the `mapping` text field; 400 naming what is wrong. */
-export function parseMapping(text: string | undefined): Map<number, number> {
-  if (text === undefined || text.trim() === '') return new Map();
-  let value: unknown;
+function requireFile(file: UploadedResultFile | undefined): UploadedResultFile {
+  if (!file)
+    throw invalidField('file', 'file is required: the server’s result file (ACC or Assetto Corsa JSON, rFactor 2 or Le Mans Ultimate XML) as the multipart field "file"');
+  return file;
+}
+
+/** The file's classification; 400 saying what is wrong with any other file. */
+function read(file: UploadedResultFile): ImportedClassification {
   try {
-    value = JSON.parse(text);
-  } catch {
-    throw invalidField('mapping', 'mapping must be JSON like {"3": 12}: a line of the file → a driver profile id');
+    return parseResultFile(file.buffer, file.originalname);
+  } catch (error) {
+    if (error instanceof ResultFileError) throw new BadRequestException({ message: error.message, errors: { file: [error.message] } });
+    throw error;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalidField('mapping', 'mapping must be a JSON object like {"3": 12}: a line of the file → a driver profile id');
+}
+
+/** The race's latest base revision (what an import replaces) as lines, or null when it has none. */
+async function latestBaseLines(em: EntityManager, ref: RaceRef): Promise<ImportLine[] | null> {
+  const base = await em.findOne(ResultRevision, { race: ref.raceId, kind: 'BASE' }, { populate: ['lines'], orderBy: { number: 'desc' } });
+  return base && revisionLines(base);
+}
+
+/**
+ * The decisions the race's latest base implies for the file's drivers: a matched driver keeps their
+ * profile, an unmatched one is the guest of that name when the base has one, else was skipped. Built
+ * into lines, they equal the base exactly when this file (with those decisions) is the race's results.
+ */
+function asLastTime(drivers: FileDriver[], base: ImportLine[]): (FileDriver & { decision: ImportDecision })[] {
+  const guests = new Set(
+    base.flatMap((line) => [line.profileId === null ? line.guestName : null, ...(line.coDrivers ?? []).map((co) => (co.profileId === null ? co.name : null))]),
+  );
+  return drivers.map((each) => ({ ...each, decision: each.match?.profileId ?? (guests.has(each.driver.name) ? 'GUEST' : 'SKIP') }));
+}
+
+/** Whether saving `lines` would store what `base` holds (the fields an import sets). */
+function sameLines(lines: readonly ImportLine[], base: readonly ImportLine[]): boolean {
+  const key = (line: ImportLine) =>
+    JSON.stringify([
+      line.profileId,
+      line.profileId === null ? (line.guestName ?? null) : null,
+      line.position,
+      line.status,
+      line.laps,
+      line.totalTimeMs ?? null,
+      line.bestLapMs ?? null,
+      line.pole ?? false,
+      line.fastestLap ?? false,
+      line.penaltyMs ?? null,
+      line.reason ?? null,
+      (line.coDrivers ?? []).map((co) => [co.profileId, co.profileId === null ? (co.name ?? null) : null]),
+    ]);
+  return lines.length === base.length && lines.every((line, index) => key(line) === key(base[index]));
+}
+
+/**
+ * The lines to save: each car with its drivers as decided. A skipped driver is left out of the car; a
+ * car with no driver left is removed and the positions close up. A guest keeps the file's name.
+ */
+function buildLines(
+  classification: ImportedClassification,
+  decided: (FileDriver & { decision: ImportDecision })[],
+  decisions: ReadonlyMap<string, ImportDecision>,
+  decisionField: (key: string) => string,
+): { lines: ImportLine[]; fieldOf: (index: number, field?: string) => string } {
+  const kept: { fileLine: number; drivers: (FileDriver & { decision: ImportDecision })[] }[] = [];
+  classification.lines.forEach((_line, fileLine) => {
+    const drivers = decided.filter((each) => each.line === fileLine && each.decision !== 'SKIP');
+    if (drivers.length) kept.push({ fileLine, drivers });
+  });
+  const lines = kept.map(({ fileLine, drivers: [first, ...others] }, index): ImportLine => {
+    const line = classification.lines[fileLine];
+    return {
+      profileId: typeof first.decision === 'number' ? first.decision : null,
+      guestName: first.decision === 'GUEST' ? first.driver.name : null,
+      position: index + 1,
+      status: line.status,
+      laps: line.laps,
+      totalTimeMs: line.totalTimeMs,
+      bestLapMs: line.bestLapMs,
+      pole: classification.session === 'QUALIFYING' && index === 0,
+      fastestLap: line.fastestLap,
+      coDrivers: others.map((each) => ({
+        profileId: typeof each.decision === 'number' ? each.decision : null,
+        name: each.driver.name,
+        laps: each.driver.laps,
+        drivingTimeMs: each.driver.drivingTimeMs,
+      })),
+      penaltyMs: line.penaltyMs,
+      reason: line.reason,
+      drivingTimeMs: first.driver.drivingTimeMs,
+    };
+  });
+  // A problem of a saved line is reported where the organizer can act: the decision that put the driver there, or the file's line.
+  const fieldOf = (index: number, field?: string) => {
+    const source = kept[index];
+    if (!source) return `lines.${index}`;
+    const first = source.drivers[0];
+    if (field === 'profileId' && decisions.has(first.key)) return decisionField(first.key);
+    return `lines.${source.fileLine}${field ? `.${field}` : ''}`;
+  };
+  return { lines, fieldOf };
+}
+
+/** The organizer's mappings of game identities to profiles, kept for later imports (a newer mapping replaces an older one). */
+async function rememberMappings(em: EntityManager, decided: (FileDriver & { decision: ImportDecision | null })[], decisions: ReadonlyMap<string, ImportDecision>) {
+  for (const each of decided) {
+    const decision = decisions.get(each.key);
+    const identity = identityOf(each.driver);
+    if (typeof decision !== 'number' || !identity) continue;
+    await em.execute(
+      `insert into remembered_identities (kind, identity, profile_id) values (?, ?, ?)
+       on conflict (kind, identity) do update set profile_id = excluded.profile_id, remembered_at = now()`,
+      [identity.kind, identity.identity, decision],
+    );
   }
-  const mapping = new Map<number, number>();
-  for (const [key, profileId] of Object.entries(value)) {
-    if (!/^(0|[1-9]\d{0,3})$/.test(key)) throw invalidField(`mapping.${key}`, 'each key of mapping must be a line index of the file (0, 1, 2 …)');
-    if (!Number.isInteger(profileId) || (profileId as number) < 1) throw invalidField(`mapping.${key}`, 'each value of mapping must be a driver profile id');
-    mapping.set(Number(key), profileId as number);
+}
+
+async function checkProfilesExist(em: EntityManager, decisions: ReadonlyMap<string, ImportDecision>, decisionField: (key: string) => string) {
+  const ids = [...new Set([...decisions.values()].filter((decision): decision is number => typeof decision === 'number'))];
+  if (!ids.length) return;
+  const found = new Set((await em.find(DriverProfile, { id: { $in: ids } }, { fields: ['id'] })).map((profile) => profile.id));
+  for (const [key, decision] of decisions) {
+    if (typeof decision === 'number' && !found.has(decision)) throw invalidField(decisionField(key), `driver profile ${decision} does not exist`);
   }
-  return mapping;
+}
+
+/**
+ * `decisions` (`{"3": 12, "4": "GUEST", "4.1": "SKIP"}`) and the older `mapping` (`{"3": 12}`) as one
+ * map of driver key → decision, and the field each came from (to name in a 400); 400 naming what is wrong.
+ */
+export function parseDecisions(decisionsText: string | undefined, mappingText?: string): { decisions: Map<string, ImportDecision>; fieldOf: (key: string) => string } {
+  const decisions = new Map<string, ImportDecision>();
+  const origin = new Map<string, string>();
+  for (const [field, text] of [
+    ['mapping', mappingText],
+    ['decisions', decisionsText],
+  ] as const) {
+    if (text === undefined || text.trim() === '') continue;
+    const example =
+      field === 'mapping'
+        ? '{"3": 12}: a line of the file → a driver profile id'
+        : '{"3": 12, "4": "GUEST", "5.1": "SKIP"}: a driver of the file → a profile id, GUEST or SKIP';
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw invalidField(field, `${field} must be JSON like ${example}`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidField(field, `${field} must be a JSON object like ${example}`);
+    for (const [key, decision] of Object.entries(value)) {
+      const keyPattern = field === 'mapping' ? /^(0|[1-9]\d{0,3})$/ : /^(0|[1-9]\d{0,3})(\.[1-9]\d{0,2})?$/;
+      if (!keyPattern.test(key)) {
+        throw invalidField(
+          `${field}.${key}`,
+          field === 'mapping'
+            ? 'each key of mapping must be a line index of the file (0, 1, 2 …)'
+            : 'each key of decisions must be a driver of the file ("3", or "3.1" for a co-driver)',
+        );
+      }
+      const isProfile = Number.isInteger(decision) && (decision as number) >= 1;
+      if (field === 'mapping' ? !isProfile : !isProfile && decision !== 'GUEST' && decision !== 'SKIP') {
+        throw invalidField(
+          `${field}.${key}`,
+          field === 'mapping' ? 'each value of mapping must be a driver profile id' : 'each decision is a driver profile id, "GUEST" or "SKIP"',
+        );
+      }
+      decisions.set(key, decision as ImportDecision);
+      origin.set(key, field);
+    }
+  }
+  return { decisions, fieldOf: (key) => `${origin.get(key) ?? 'decisions'}.${key}` };
 }
 
 /** A profile as the matching knows it: its platform ids, and the name a game server most likely shows. */
-function toCandidate(profile: Pick<DriverProfile, 'id' | 'name' | 'alternativeName' | 'steamUsername' | 'xboxUsername' | 'psnName'>): DriverCandidate {
-  const steamId = profile.steamUsername && STEAM_ID.test(profile.steamUsername) ? profile.steamUsername : null;
-  const steamName = steamId ? null : profile.steamUsername;
+function toCandidate(profile: MatchedProfile): DriverCandidate {
   return {
     profileId: profile.id,
-    driverName: steamName ?? profile.alternativeName ?? profile.name ?? '',
-    steamId,
+    driverName: profile.steamUsername ?? profile.alternativeName ?? profile.name ?? '',
+    steamId: profile.steamId,
     xboxGamertag: profile.xboxUsername,
     psnId: profile.psnName,
   };

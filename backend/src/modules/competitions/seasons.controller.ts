@@ -1,15 +1,23 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, UploadedFile } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
 import { Caller, CurrentPrincipal, type Principal } from '../../common/principal.js';
-import type { RaceResultsDto, ResultImportDto, ResultRevisionDto, SeasonDto, SeasonEventDetailsDto, StandingsDto } from '../../contracts/competitions.js';
+import { RateLimited } from '../../common/rate-limit.js';
+import type {
+  RaceResultsDto,
+  ResultImportDto,
+  ResultImportPreviewDto,
+  ResultRevisionDto,
+  SeasonDto,
+  SeasonEventDetailsDto,
+  StandingsDto,
+} from '../../contracts/competitions.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { seesUnpublished } from '../events/events.service.js';
 import { COMPETITION_READS } from './competitions.reads.js';
-import { RaceParams, RaceResultsBody, ResultImportBody, RevisionParams, SeasonEventParams, SeasonParam } from './dto/results.dto.js';
-import { MAX_RESULT_FILE_BYTES } from './result-import/index.js';
+import { RaceParams, RaceResultsBody, ResultImportBody, ResultPreviewBody, RevisionParams, SeasonEventParams, SeasonParam } from './dto/results.dto.js';
 import { ResultImportService, type UploadedResultFile } from './result-import.service.js';
+import { ResultFileUpload } from './result-upload.js';
 import { SeasonEventsBody } from './dto/season.dto.js';
 import { ResultsService, type RaceRef } from './results.service.js';
 import { SeasonsService } from './seasons.service.js';
@@ -70,6 +78,7 @@ export class SeasonsController {
   /** Saves the race's whole classification as a new revision (positions 1 to n, each driver once). */
   @Put(':season/events/:event/results/:race')
   @Access('isOrganizer')
+  @RateLimited('results')
   saveResults(@Param() params: RaceParams, @Body() body: RaceResultsBody, @CurrentPrincipal() principal: Principal): Promise<RaceResultsDto> {
     return this.results.save(raceRef(params), body.results, principal);
   }
@@ -91,37 +100,48 @@ export class SeasonsController {
   /** Makes a new revision with that revision's lines ("reverted to revision N"). */
   @Post(':season/events/:event/results/:race/revisions/:revision/revert')
   @Access('isOrganizer')
+  @RateLimited('results')
   @HttpCode(200)
   revert(@Param() params: RevisionParams, @CurrentPrincipal() principal: Principal): Promise<RaceResultsDto> {
     return this.results.revert(raceRef(params), params.revision, principal);
   }
 
   /**
-   * Multipart: `file` (an ACC or Assetto Corsa JSON or rFactor 2 XML server result) and an optional
-   * `mapping` (JSON `{"<line>": profileId}` for lines the import could not match). Saved as a new
-   * revision when every line has its driver; otherwise nothing is saved and the unmatched lines are answered.
+   * Multipart: `file` (a server result file) and optional `confirmMismatch`. Every line of the file with
+   * its drivers and the profile suggested for each; nothing is written. 409 when the file is of another
+   * game or track than the race (unless confirmed).
+   */
+  @Post(':season/events/:event/results/:race/import/preview')
+  @Access('isOrganizer')
+  @RateLimited('results')
+  @HttpCode(200)
+  @ResultFileUpload(false)
+  previewImport(
+    @Param() params: RaceParams,
+    @Body() body: ResultPreviewBody,
+    @CurrentPrincipal() principal: Principal,
+    @UploadedFile() file?: UploadedResultFile,
+  ): Promise<ResultImportPreviewDto> {
+    return this.imports.preview(raceRef(params), file, body, principal);
+  }
+
+  /**
+   * Multipart: `file`, optional `decisions` (JSON: a driver of the file → a profile id, "GUEST" or
+   * "SKIP") and `confirmMismatch`. Saved as the race's next revision (of its qualifying, for a
+   * qualifying file) once every driver has a profile or a decision; otherwise nothing is saved and the
+   * drivers still to decide are answered. The same file again makes no revision (`unchanged`).
    */
   @Post(':season/events/:event/results/:race/import')
   @Access('isOrganizer')
+  @RateLimited('results')
   @HttpCode(200)
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_RESULT_FILE_BYTES, files: 1, fields: 1, fieldSize: 64 * 1024, parts: 2 } }))
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['file'],
-      properties: {
-        file: { type: 'string', format: 'binary', description: 'The server’s result file' },
-        mapping: { type: 'string', description: 'JSON {"<line index>": <driver profile id>}' },
-      },
-    },
-  })
+  @ResultFileUpload(true)
   importResults(
     @Param() params: RaceParams,
     @Body() body: ResultImportBody,
     @CurrentPrincipal() principal: Principal,
     @UploadedFile() file?: UploadedResultFile,
   ): Promise<ResultImportDto> {
-    return this.imports.import(raceRef(params), file, body.mapping, principal);
+    return this.imports.import(raceRef(params), file, body, principal);
   }
 }

@@ -16,6 +16,7 @@ const PLATFORMS_KNOWN_OR_NONE = "platforms <@ array['PC','XBOX','PLAYSTATION']::
 @Check({ name: 'driver_profiles_number_range', expression: 'driver_number >= 1 and driver_number <= 999' })
 @Check({ name: 'driver_profiles_platforms_known', expression: PLATFORMS_KNOWN_OR_NONE })
 @Check({ name: 'driver_profiles_country_code', expression: "country ~ '^[A-Z]{2}$'" })
+@Check({ name: 'driver_profiles_steam_id_format', expression: "steam_id ~ '^[0-9]{17}$'" })
 @Index({ name: 'driver_profiles_xbox_username_key', expression: 'create unique index driver_profiles_xbox_username_key on driver_profiles (lower(xbox_username))' })
 @Index({ name: 'driver_profiles_steam_username_key', expression: 'create unique index driver_profiles_steam_username_key on driver_profiles (lower(steam_username))' })
 @Index({ name: 'driver_profiles_psn_name_key', expression: 'create unique index driver_profiles_psn_name_key on driver_profiles (lower(psn_name))' })
@@ -37,6 +38,10 @@ export class DriverProfile {
 
   @Property({ type: 'string', length: 64, nullable: true })
   steamUsername: string | null = null;
+
+  /** The SteamID64 result files carry (17 digits); the Steam *name* above is what the driver is shown by. */
+  @Property({ type: 'string', length: 17, nullable: true, unique: 'driver_profiles_steam_id_key' })
+  steamId: string | null = null;
 
   @Property({ type: 'string', length: 64, nullable: true })
   psnName: string | null = null;

@@ -27,6 +27,7 @@ export function toDriverProfileDto(profile: DriverProfile): DriverProfileDto {
     name: profile.name,
     xboxUsername: profile.xboxUsername,
     steamUsername: profile.steamUsername,
+    steamId: profile.steamId,
     psnName: profile.psnName,
     alternativeName: profile.alternativeName,
     profileCompleted: profile.profileCompleted,
@@ -71,6 +72,7 @@ const UNIQUE_MESSAGES: [constraint: string, message: (body: ProfileUpdateRequest
   ['driver_profiles_driver_number_key', (body) => numberTakenMessage(body.driverNumber!), 'driverNumber'],
   ['driver_profiles_xbox_username_key', (body) => `The Xbox gamertag ${body.xboxUsername} belongs to another driver`, 'xboxUsername'],
   ['driver_profiles_steam_username_key', (body) => `The Steam name ${body.steamUsername} belongs to another driver`, 'steamUsername'],
+  ['driver_profiles_steam_id_key', (body) => `The SteamID64 ${body.steamId} belongs to another driver`, 'steamId'],
   ['driver_profiles_psn_name_key', (body) => `The PSN id ${body.psnName} belongs to another driver`, 'psnName'],
 ];
 
@@ -157,6 +159,7 @@ export class ProfilesService {
           alternativeName: text(body.alternativeName),
           xboxUsername: text(body.xboxUsername),
           steamUsername: text(body.steamUsername),
+          steamId: text(body.steamId),
           psnName: text(body.psnName),
           country: text(body.country)?.toUpperCase(),
           timeZone: text(body.timeZone),

@@ -116,8 +116,8 @@ export class RivalsTimesService {
       const steamIds = laps.drivers.map((driver) => driver.steamId).filter((id): id is string => id !== null);
       const owners = steamIds.length
         ? await em.execute<(ProfileNameRow & { steam: string })[]>(
-            `select lower(p.steam_username) as steam, ${PROFILE_NAME_COLUMNS} from driver_profiles p where lower(p.steam_username) in (${steamIds.map(() => '?').join(',')})`,
-            steamIds.map((id) => id.toLowerCase()),
+            `select coalesce(p.steam_id, lower(p.steam_username)) as steam, ${PROFILE_NAME_COLUMNS} from driver_profiles p where p.steam_id in (${steamIds.map(() => '?').join(',')}) or lower(p.steam_username) in (${steamIds.map(() => '?').join(',')})`,
+            [...steamIds, ...steamIds.map((id) => id.toLowerCase())],
           )
         : [];
       const ownerOf = new Map(owners.map((row) => [row.steam, row]));

@@ -22,7 +22,8 @@ import type {
   RaceResultsDto,
   RaceResultsRequest,
   ResultImportDto,
-  ResultImportMapping,
+  ResultImportDecisions,
+  ResultImportPreviewDto,
   ResultRevisionDto,
   ResultSourceDto,
   SeasonDto,
@@ -269,11 +270,19 @@ export const competitionCommands = {
   /** Saves a race's classification as a new revision. Quiet: the grid shows why not. */
   saveResults: (race: RaceRef, body: RaceResultsRequest) => api.put<RaceResultsDto>(resultsPath(race), body, { silent: true }),
   revert: (race: RaceRef, revision: number) => api.post<RaceResultsDto>(`${resultsPath(race)}/revisions/${revision}/revert`, undefined, { silent: true }),
-  /** Uploads a server results file; with `mapping`, the lines it could not match are given their drivers. */
-  importResults: (race: RaceRef, file: File, mapping?: ResultImportMapping) => {
-    const form = new FormData();
-    form.append('file', file);
-    if (mapping) form.append('mapping', JSON.stringify(mapping));
-    return api.post<ResultImportDto>(`${resultsPath(race)}/import`, form, { silent: true });
-  },
+  /** Reads a server results file for the race: every line and the driver suggested for each; nothing is saved. Quiet: the panel says why not. */
+  previewImport: (race: RaceRef, file: File, confirmMismatch = false) =>
+    api.post<ResultImportPreviewDto>(`${resultsPath(race)}/import/preview`, importForm(file, { confirmMismatch }), { silent: true }),
+  /** Saves a server results file with the organizer's decisions for its drivers (a profile, a guest, or skipped). */
+  importResults: (race: RaceRef, file: File, decisions: ResultImportDecisions = {}, confirmMismatch = false) =>
+    api.post<ResultImportDto>(`${resultsPath(race)}/import`, importForm(file, { decisions, confirmMismatch }), { silent: true }),
 };
+
+/** The multipart body of an import or its preview: the file, the decisions (when any) and whether a mismatch is confirmed. */
+function importForm(file: File, fields: { decisions?: ResultImportDecisions; confirmMismatch: boolean }): FormData {
+  const form = new FormData();
+  form.append('file', file);
+  if (fields.decisions && Object.keys(fields.decisions).length) form.append('decisions', JSON.stringify(fields.decisions));
+  if (fields.confirmMismatch) form.append('confirmMismatch', 'true');
+  return form;
+}

@@ -8,6 +8,7 @@ const PROFILE: MyProfileDto = {
   name: null,
   xboxUsername: null,
   steamUsername: null,
+  steamId: null,
   psnName: null,
   alternativeName: null,
   profileCompleted: false,

@@ -23,6 +23,7 @@ export interface ProfileFormValues {
   alternativeName: string;
   xboxUsername: string;
   steamUsername: string;
+  steamId: string;
   psnName: string;
   country: string;
   timeZone: string;
@@ -39,6 +40,7 @@ export function profileFormFrom(profile: MyProfileDto): ProfileFormValues {
     alternativeName: profile.alternativeName ?? '',
     xboxUsername: profile.xboxUsername ?? '',
     steamUsername: profile.steamUsername ?? '',
+    steamId: profile.steamId ?? '',
     psnName: profile.psnName ?? '',
     country: profile.country ?? '',
     timeZone: profile.timeZone ?? '',
@@ -58,6 +60,7 @@ export function profileBodyFrom(values: ProfileFormValues): ProfileUpdateRequest
     alternativeName: orNull(values.alternativeName),
     xboxUsername: orNull(values.xboxUsername),
     steamUsername: orNull(values.steamUsername),
+    steamId: orNull(values.steamId),
     psnName: orNull(values.psnName),
     country: orNull(values.country.toUpperCase()),
     timeZone: orNull(values.timeZone),

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { RESULT_STATUSES, type RaceResultLine, type RaceResultsRequest, type ResultStatus } from '../../../contracts/competitions.js';
 
@@ -109,11 +109,26 @@ export class RaceResultsBody implements RaceResultsRequest {
   results!: RaceResultLineBody[];
 }
 
-/** The text fields of `POST …/results/{race}/import` (beside the `file`). */
-export class ResultImportBody {
-  @ApiPropertyOptional({ description: 'JSON {"<line index>": <driver profile id>} for lines the import could not match' })
+/** The text fields of `POST …/results/{race}/import/preview` (beside the `file`). */
+export class ResultPreviewBody {
+  @ApiPropertyOptional({ description: 'true: import a file of another game or track than the race on purpose' })
   @IsOptional()
-  @IsString()
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' || value === '' ? false : value))
+  @IsBoolean({ message: 'confirmMismatch must be true or false' })
+  confirmMismatch?: boolean;
+}
+
+/** The text fields of `POST …/results/{race}/import` (beside the `file`). */
+export class ResultImportBody extends ResultPreviewBody {
+  @ApiPropertyOptional({ description: 'JSON {"<driver key>": <driver profile id> | "GUEST" | "SKIP"} for the drivers of the file ("3", or "3.1" for a co-driver)' })
+  @IsOptional()
+  @IsString({ message: 'decisions must be JSON text' })
+  @MaxLength(200 * 1024)
+  decisions?: string;
+
+  @ApiPropertyOptional({ description: 'Older form: JSON {"<line index>": <driver profile id>} for lines the import could not match' })
+  @IsOptional()
+  @IsString({ message: 'mapping must be JSON text' })
   @MaxLength(64 * 1024)
   mapping?: string;
 }

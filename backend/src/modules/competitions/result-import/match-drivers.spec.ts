@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { type DriverCandidate, matchDrivers, parseResultFile } from './index.js';
+import { type DriverCandidate, identityKey, identityOf, matchDrivers, parseResultFile } from './index.js';
 
 const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../test/fixtures/results', name));
 const line = (name: string, platformId: string | null = null) => ({ driver: { name, platformId } });
@@ -87,6 +87,41 @@ describe('matchDrivers', () => {
     ]);
     expect(result.unmatched.map((unmatched) => unmatched.position)).toEqual([2, 4, 5]);
     expect(result.matched[0].line).toBe(lines[0]);
+  });
+
+  it('matches a remembered game identity first, before platform ids and names, and says how each was matched', () => {
+    const lines = [line('Guest Driver', '76561198000000001'), line('Console Kid', 'XboxKid'), line('Nameless Rf2'), line('Tom Baker', '76561198000000004')];
+    const remembered = new Map([
+      [identityKey({ kind: 'STEAM', identity: '76561198000000001' }), 1],
+      [identityKey({ kind: 'PLATFORM', identity: 'xboxkid' }), 2],
+      [identityKey({ kind: 'NAME', identity: 'nameless rf2' }), 3],
+    ]);
+    // Profile 4 holds the first line's Steam id, but the organizer mapped that id to profile 1 before.
+    const candidates = [candidate(1, 'One'), candidate(2, 'Two'), candidate(3, 'Three'), candidate(4, 'Four', '76561198000000001'), candidate(5, 'Tom Baker')];
+    const result = matchDrivers(lines, candidates, remembered);
+    expect(result.matched.map(({ line: matched, profileId, by }) => [matched.driver.name, profileId, by])).toEqual([
+      ['Guest Driver', 1, 'REMEMBERED'],
+      ['Console Kid', 2, 'REMEMBERED'],
+      ['Nameless Rf2', 3, 'REMEMBERED'],
+      ['Tom Baker', 5, 'NAME'],
+    ]);
+  });
+
+  it('ignores a remembered profile that is gone or already given to another driver of the file', () => {
+    const lines = [line('A', '76561198000000001'), line('B', '76561198000000002')];
+    const remembered = new Map([
+      [identityKey({ kind: 'STEAM', identity: '76561198000000001' }), 7],
+      [identityKey({ kind: 'STEAM', identity: '76561198000000002' }), 7],
+    ]);
+    expect(pairs(matchDrivers(lines, [candidate(7, 'Seven')], remembered))).toEqual([['A', 7]]);
+    expect(matchDrivers(lines, [candidate(8, 'Eight')], remembered).matched).toEqual([]);
+  });
+
+  it('names a driver’s identity by SteamID64 (with or without the S), other platform id, or name when the file has no id', () => {
+    expect(identityOf({ name: 'X', platformId: 'S76561198000000001' })).toEqual({ kind: 'STEAM', identity: '76561198000000001' });
+    expect(identityOf({ name: 'X', platformId: ' XboxKid ' })).toEqual({ kind: 'PLATFORM', identity: 'xboxkid' });
+    expect(identityOf({ name: ' Gérard  Lefèvre ', platformId: null })).toEqual({ kind: 'NAME', identity: 'gerard lefevre' });
+    expect(identityOf({ name: '  ', platformId: null })).toBeNull();
   });
 
   it('leaves every line unmatched when there are no candidates', () => {

@@ -146,6 +146,7 @@ export class ProfileUpdateBody implements ProfileUpdateRequest {
   @ProfileTextField('alternativeName') alternativeName?: string | null;
   @ProfileTextField('xboxUsername') xboxUsername?: string | null;
   @ProfileTextField('steamUsername') steamUsername?: string | null;
+  @ProfileTextField('steamId') steamId?: string | null;
   @ProfileTextField('psnName') psnName?: string | null;
   @CountryField() country?: string | null;
   @TimeZoneField() timeZone?: string | null;
@@ -174,6 +175,7 @@ export class AccountUpdateBody implements AccountUpdateRequest {
 export class ConnectionsUpdateBody implements ConnectionsUpdateRequest {
   @ProfileTextField('xboxUsername') xboxUsername?: string | null;
   @ProfileTextField('steamUsername') steamUsername?: string | null;
+  @ProfileTextField('steamId') steamId?: string | null;
   @ProfileTextField('psnName') psnName?: string | null;
 }
 

@@ -2,14 +2,23 @@ import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { failureMessage } from '../../../components/form/failureMessage.js';
+import { ApiError } from '../../../lib/api/client.js';
 import { competitionCommands, competitionQueries, type RaceRef } from '../api.js';
 import { applyOwnResults } from '../cache.js';
-import type { DriverListItemDto, RaceResultsDto, ResultImportMapping, UnmatchedImportLineDto } from '../types.js';
+import { RESULT_STATUS_LABELS } from '../labels.js';
+import { formatRaceTime } from '../raceTime.js';
+import type { DriverListItemDto, ImportMatchedBy, ImportPreviewDriverDto, RaceResultsDto, ResultImportDecisions, ResultImportPreviewDto } from '../types.js';
 import { DriverPicker, driverLabel } from './DriverPicker.js';
 
 export interface ImportPanelProps {
@@ -17,53 +26,106 @@ export interface ImportPanelProps {
   onImported: (results: RaceResultsDto) => void;
 }
 
-type Unmatched = UnmatchedImportLineDto;
+/** What the organizer chose for a driver the file could not match: a league driver (once picked), a guest, or skipped. */
+export type DriverChoice = { kind: 'MAP'; driver: DriverListItemDto | null } | { kind: 'GUEST' } | { kind: 'SKIP' };
 
-/** Whether every line the file could not match has been given a driver. */
-export function mappingComplete(unmatched: Unmatched[], chosen: ReadonlyMap<number, DriverListItemDto>): boolean {
-  return unmatched.every((line) => chosen.has(line.line));
+export const NOTHING_CHANGED = 'Nothing changed: this file is already the race’s results.';
+
+const MATCHED_BY: Record<ImportMatchedBy, string> = { REMEMBERED: 'mapped before', PLATFORM_ID: 'by platform id', NAME: 'by name' };
+
+/** The drivers the organizer must decide: those without a suggested profile. */
+export const undecidedDrivers = (preview: ResultImportPreviewDto) => preview.lines.flatMap((line) => line.drivers.filter((driver) => driver.match === null));
+
+/** Whether every unmatched driver has a decision (a mapped one, its driver). */
+export function decisionsComplete(preview: ResultImportPreviewDto, chosen: ReadonlyMap<string, DriverChoice>): boolean {
+  return undecidedDrivers(preview).every((driver) => {
+    const choice = chosen.get(driver.key);
+    return !!choice && (choice.kind !== 'MAP' || choice.driver !== null);
+  });
 }
 
-export function mappingOf(chosen: ReadonlyMap<number, DriverListItemDto>): ResultImportMapping {
-  return Object.fromEntries([...chosen].map(([line, driver]) => [String(line), driver.id]));
+/** The `decisions` of the save: a profile id, GUEST or SKIP by driver key. */
+export function decisionsOf(chosen: ReadonlyMap<string, DriverChoice>): ResultImportDecisions {
+  const decisions: ResultImportDecisions = {};
+  for (const [key, choice] of chosen) {
+    if (choice.kind === 'MAP' && choice.driver) decisions[key] = choice.driver.id;
+    else if (choice.kind !== 'MAP') decisions[key] = choice.kind;
+  }
+  return decisions;
 }
+
+/** "Finished", or "DNF — retired: stopped before the flag": a line's classification and why. */
+export const classificationText = (line: { status: keyof typeof RESULT_STATUS_LABELS; reason: string | null }) =>
+  line.reason ? `${RESULT_STATUS_LABELS[line.status]} — ${line.reason}` : RESULT_STATUS_LABELS[line.status];
 
 /**
- * Import from a game server's results file (ACC, Assetto Corsa, rFactor 2). Drivers are matched by
- * platform id or name; the lines that could not be matched are listed for the organizer to give each
- * its driver, then the import is sent again with that mapping and saved as a new revision.
+ * Import from a game server's results file (ACC, Assetto Corsa, rFactor 2, Le Mans Ultimate) in two
+ * steps: the preview shows every line as it will be saved, with its classification and why, and the
+ * league driver found for each of the car's drivers; for a driver found nowhere the organizer picks a
+ * driver (remembered for later imports), keeps them as a guest, or skips them. Then the save. A file
+ * of another game or track is imported only when the organizer says so.
  */
 export function ImportPanel({ race, onImported }: ImportPanelProps) {
   const queryClient = useQueryClient();
   const inputId = useId();
   const sources = useQuery(competitionQueries.sources());
   const [file, setFile] = useState<File | null>(null);
-  const [unmatched, setUnmatched] = useState<Unmatched[] | null>(null);
-  const [chosen, setChosen] = useState<Map<number, DriverListItemDto>>(new Map());
+  const [preview, setPreview] = useState<ResultImportPreviewDto | null>(null);
+  const [mismatch, setMismatch] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const [chosen, setChosen] = useState<Map<string, DriverChoice>>(new Map());
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   const accept = sources.data?.flatMap((source) => source.extensions).join(',') || '.json,.xml';
-  const formats = sources.data?.map((source) => source.name).join(', ') || 'ACC, Assetto Corsa or rFactor 2';
+  const formats = sources.data?.map((source) => source.name).join(', ') || 'ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate';
 
-  const send = async (mapping?: ResultImportMapping) => {
+  const reset = () => {
+    setPreview(null);
+    setMismatch(null);
+    setConfirmed(false);
+    setChosen(new Map());
+    setFailure(null);
+  };
+
+  const showPreview = async (confirmMismatch: boolean) => {
     if (!file) return;
     setBusy(true);
     setFailure(null);
     setDone(null);
     try {
-      const answer = await competitionCommands.importResults(race, file, mapping);
-      if (answer.results && answer.unmatched.length === 0) {
+      setPreview(await competitionCommands.previewImport(race, file, confirmMismatch));
+      setMismatch(null);
+      setConfirmed(confirmMismatch);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setMismatch(failureMessage(error, `${file.name} is not for this race`));
+      else setFailure(failureMessage(error, `${file.name} could not be read`));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = async () => {
+    if (!file || !preview) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await competitionCommands.importResults(race, file, decisionsOf(chosen), confirmed);
+      if (answer.unchanged) {
+        setDone(NOTHING_CHANGED);
+      } else if (answer.results) {
         applyOwnResults(queryClient, race, answer.results);
         onImported(answer.results);
         setDone(`Imported ${answer.results.results.length} lines from ${file.name} as revision ${answer.results.revision ?? '?'}.`);
-        setUnmatched(null);
-        setChosen(new Map());
-        setFile(null);
       } else {
-        setUnmatched(answer.unmatched);
+        setFailure(
+          `${answer.unmatched.length === 1 ? 'One driver still needs' : `${answer.unmatched.length} drivers still need`} a decision: ${answer.unmatched.map((each) => each.name).join(', ')}.`,
+        );
+        return;
       }
+      reset();
+      setFile(null);
     } catch (error) {
       setFailure(failureMessage(error, `${file.name} was not imported`));
     } finally {
@@ -71,85 +133,116 @@ export function ImportPanel({ race, onImported }: ImportPanelProps) {
     }
   };
 
-  const taken = new Set([...chosen.values()].map((driver) => driver.id));
+  const taken = new Set([...chosen.values()].flatMap((choice) => (choice.kind === 'MAP' && choice.driver ? [choice.driver.id] : [])));
+  for (const line of preview?.lines ?? []) for (const driver of line.drivers) if (driver.match) taken.add(driver.match.profileId);
+  const choose = (key: string, choice: DriverChoice | null) =>
+    setChosen((current) => {
+      const next = new Map(current);
+      if (choice) next.set(key, choice);
+      else next.delete(key);
+      return next;
+    });
 
   return (
     <Box component="section" aria-labelledby={`${inputId}-title`}>
       <Typography id={`${inputId}-title`} variant="h6" component="h3" gutterBottom>
         Import a results file
       </Typography>
-      <Typography variant="body2" color="text.secondary" component="label" htmlFor={inputId} sx={{ display: 'block', mb: 1 }}>
-        A server results file ({formats}); it replaces the grid as a new revision.
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        A server results file ({formats}): preview it, decide who the drivers outside the league are, then save it as a new revision. A qualifying file becomes the race’s
+        qualifying.
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button variant="outlined" component="label" htmlFor={inputId}>
+          Choose a results file
+        </Button>
         <input
-          key={file ? 'chosen' : 'empty'}
           id={inputId}
           type="file"
           accept={accept}
+          aria-label="Results file"
+          style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
           onChange={(event) => {
             setFile(event.target.files?.[0] ?? null);
-            setUnmatched(null);
-            setChosen(new Map());
-            setFailure(null);
+            reset();
             setDone(null);
+            event.target.value = '';
           }}
         />
-        <Button variant="outlined" disabled={!file || busy || unmatched !== null} onClick={() => void send()}>
-          Import
+        <Typography variant="body2" aria-live="polite" data-testid="chosen-file">
+          {file ? file.name : 'No file chosen'}
+        </Typography>
+        <Button variant="outlined" disabled={!file || busy || preview !== null} onClick={() => void showPreview(false)}>
+          Preview
         </Button>
       </Box>
 
-      {unmatched && (
-        <Box component="section" aria-label="Drivers to choose" sx={{ mt: 2 }}>
-          <Alert severity="info" sx={{ mb: 1 }}>
-            {unmatched.length === 1 ? 'One line' : `${unmatched.length} lines`} of {file?.name} could not be matched to a driver. Choose who each is, then save.
-          </Alert>
-          <List dense disablePadding>
-            {unmatched.map((line) => {
-              const driver = chosen.get(line.line);
-              return (
-                <ListItem key={line.line} disableGutters sx={{ display: 'grid', gap: 1, gridTemplateColumns: { sm: '1fr 1fr' }, alignItems: 'center' }}>
-                  <Typography variant="body2">
-                    <strong>{line.name || 'No name'}</strong>
-                    {[`P${line.position}`, line.raceNumber !== null ? `#${line.raceNumber}` : '', line.teamName ?? '', line.platformId ?? '']
-                      .filter(Boolean)
-                      .map((part) => ` · ${part}`)}
-                  </Typography>
-                  {driver ? (
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <Typography variant="body2">{driverLabel(driver)}</Typography>
-                      <Button
-                        size="small"
-                        onClick={() => setChosen((current) => new Map([...current].filter(([key]) => key !== line.line)))}
-                        aria-label={`Choose another driver for ${line.name}`}
-                      >
-                        Change
-                      </Button>
-                    </Box>
-                  ) : (
-                    <DriverPicker
-                      label={`Driver for ${line.name || `line ${line.line + 1}`}`}
-                      excluded={taken}
-                      onPick={(picked) => setChosen((current) => new Map(current).set(line.line, picked))}
-                    />
-                  )}
-                </ListItem>
-              );
-            })}
-          </List>
+      {mismatch && (
+        <Alert
+          severity="warning"
+          sx={{ mt: 2 }}
+          action={
+            <Button color="inherit" size="small" disabled={busy} onClick={() => void showPreview(true)}>
+              Import anyway
+            </Button>
+          }
+        >
+          {mismatch}
+        </Alert>
+      )}
+
+      {preview && (
+        <Box component="section" aria-label="Import preview" sx={{ mt: 2 }}>
+          <Typography variant="subtitle1" component="h4">
+            {preview.session === 'QUALIFYING' ? 'Qualifying' : 'Race'} from {preview.fileName}: {preview.gameName}
+            {preview.trackName ? `, ${preview.trackName}` : ''}
+          </Typography>
+          {preview.unchanged && (
+            <Alert severity="info" sx={{ my: 1 }}>
+              {NOTHING_CHANGED}
+            </Alert>
+          )}
+          <TableContainer>
+            <Table size="small" aria-label="Lines of the file">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Pos</TableCell>
+                  <TableCell>Classification</TableCell>
+                  <TableCell align="right">Laps</TableCell>
+                  <TableCell align="right">Time</TableCell>
+                  <TableCell align="right">Penalty</TableCell>
+                  <TableCell>Drivers</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {preview.lines.map((line) => (
+                  <TableRow key={line.line}>
+                    <TableCell>{line.position}</TableCell>
+                    <TableCell>{classificationText(line)}</TableCell>
+                    <TableCell align="right">{line.laps}</TableCell>
+                    <TableCell align="right">{formatRaceTime(line.totalTimeMs ?? line.bestLapMs)}</TableCell>
+                    <TableCell align="right">{line.penaltyMs ? `+${(line.penaltyMs / 1000).toLocaleString('en')} s` : ''}</TableCell>
+                    <TableCell>
+                      {line.drivers.map((driver) => (
+                        <DriverDecision
+                          key={driver.key}
+                          driver={driver}
+                          choice={chosen.get(driver.key) ?? null}
+                          taken={taken}
+                          onChoose={(choice) => choose(driver.key, choice)}
+                        />
+                      ))}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
           <Box sx={{ mt: 1, display: 'flex', gap: 1 }}>
-            <Button variant="contained" disabled={busy || !mappingComplete(unmatched, chosen)} onClick={() => void send(mappingOf(chosen))}>
-              Save with these drivers
+            <Button variant="contained" disabled={busy || !decisionsComplete(preview, chosen)} onClick={() => void save()}>
+              Save results
             </Button>
-            <Button
-              onClick={() => {
-                setUnmatched(null);
-                setChosen(new Map());
-              }}
-            >
-              Cancel
-            </Button>
+            <Button onClick={reset}>Cancel</Button>
           </Box>
         </Box>
       )}
@@ -162,6 +255,60 @@ export function ImportPanel({ race, onImported }: ImportPanelProps) {
         <Alert severity="success" role="status" sx={{ mt: 1 }}>
           {done}
         </Alert>
+      )}
+    </Box>
+  );
+}
+
+interface DriverDecisionProps {
+  driver: ImportPreviewDriverDto;
+  choice: DriverChoice | null;
+  taken: ReadonlySet<number>;
+  onChoose: (choice: DriverChoice | null) => void;
+}
+
+/** One driver of a line: the league driver found for them, or the organizer's decision. */
+function DriverDecision({ driver, choice, taken, onChoose }: DriverDecisionProps) {
+  const details = [driver.raceNumber !== null ? `#${driver.raceNumber}` : '', driver.platformId ?? ''].filter(Boolean).join(' · ');
+  return (
+    <Box sx={{ display: 'grid', gap: 0.5, gridTemplateColumns: { sm: 'minmax(10rem, 1fr) minmax(14rem, 1.4fr)' }, alignItems: 'center', py: 0.5 }}>
+      <Typography variant="body2">
+        <strong>{driver.name || 'No name'}</strong>
+        {details && ` · ${details}`}
+      </Typography>
+      {driver.match ? (
+        <Typography variant="body2">
+          {driver.match.driverName} ({MATCHED_BY[driver.match.by]})
+        </Typography>
+      ) : (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <TextField
+            select
+            size="small"
+            label={`${driver.name || 'Driver'}: not in the league`}
+            value={choice?.kind ?? ''}
+            sx={{ minWidth: '12rem' }}
+            onChange={(event) => {
+              const kind = event.target.value;
+              onChoose(kind === 'MAP' ? { kind: 'MAP', driver: null } : kind === 'GUEST' ? { kind: 'GUEST' } : kind === 'SKIP' ? { kind: 'SKIP' } : null);
+            }}
+          >
+            <MenuItem value="MAP">A league driver…</MenuItem>
+            <MenuItem value="GUEST">Guest (scores nothing)</MenuItem>
+            <MenuItem value="SKIP">Skip (leave out)</MenuItem>
+          </TextField>
+          {choice?.kind === 'MAP' &&
+            (choice.driver ? (
+              <>
+                <Typography variant="body2">{driverLabel(choice.driver)}</Typography>
+                <Button size="small" onClick={() => onChoose({ kind: 'MAP', driver: null })} aria-label={`Choose another driver for ${driver.name}`}>
+                  Change
+                </Button>
+              </>
+            ) : (
+              <DriverPicker label={`Driver for ${driver.name || 'this line'}`} excluded={taken} onPick={(picked) => onChoose({ kind: 'MAP', driver: picked })} />
+            ))}
+        </Box>
       )}
     </Box>
   );

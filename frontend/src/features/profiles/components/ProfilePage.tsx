@@ -212,6 +212,13 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
           <Grid size={{ xs: 12, sm: 4 }}>{text('xboxUsername', PLATFORM_ID_LABEL.xboxUsername, platforms.includes('XBOX') ? 'Needed for Xbox' : undefined)}</Grid>
           <Grid size={{ xs: 12, sm: 4 }}>{text('steamUsername', PLATFORM_ID_LABEL.steamUsername, platforms.includes('PC') ? 'Needed for PC' : undefined)}</Grid>
           <Grid size={{ xs: 12, sm: 4 }}>{text('psnName', PLATFORM_ID_LABEL.psnName, platforms.includes('PLAYSTATION') ? 'Needed for PlayStation' : undefined)}</Grid>
+          <Grid size={{ xs: 12, sm: 8 }}>
+            {text(
+              'steamId',
+              'SteamID64',
+              'The 17-digit number in your Steam profile’s address (steamcommunity.com/profiles/7656119…): race results find you by it. Never shown; your Steam name is.',
+            )}
+          </Grid>
         </Grid>
         <Controller
           control={control}

@@ -1,0 +1,30 @@
+import type { Opt } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { DriverProfile } from '../profiles/driver-profile.entity.js';
+import type { IdentityKind } from './result-import/match-drivers.js';
+
+/**
+ * A game identity an organizer mapped to a profile while importing results: later imports match it
+ * to that profile before anything else. One profile per identity; a newer mapping replaces it.
+ */
+@Entity({ tableName: 'remembered_identities' })
+@Unique({ name: 'remembered_identities_kind_identity_key', properties: ['kind', 'identity'] })
+@Check({ name: 'remembered_identities_kind_known', expression: "kind in ('STEAM', 'PLATFORM', 'NAME')" })
+export class RememberedIdentity {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'string', length: 8 })
+  kind!: IdentityKind;
+
+  /** Lower case (and for a name, without accents or repeated spaces), as matching compares it. */
+  @Property({ type: 'string', length: 128 })
+  identity!: string;
+
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'remembered_identities_profile_id_fkey' })
+  @Index({ name: 'remembered_identities_profile_id_index' })
+  profile!: DriverProfile;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  rememberedAt: Date & Opt = new Date();
+}
