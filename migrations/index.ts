@@ -13,6 +13,7 @@ import { Migration20261123120001_stewarding } from './Migration20261123120001_st
 import { Migration20261123120002_community } from './Migration20261123120002_community.js';
 import { Migration20261123120003_bidding } from './Migration20261123120003_bidding.js';
 import { Migration20261125180000_panel_anonymity } from './Migration20261125180000_panel_anonymity.js';
+import { Migration20261125180001_audit_log } from './Migration20261125180001_audit_log.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const migrations: MigrationObject[] = [
   Migration20261123120002_community,
   Migration20261123120003_bidding,
   Migration20261125180000_panel_anonymity,
+  Migration20261125180001_audit_log,
 ].map((migration) => ({ name: migration.name, class: migration }));
