@@ -15,6 +15,7 @@ import { Migration20261123120003_bidding } from './Migration20261123120003_biddi
 import { Migration20261125150000_results_layer } from './Migration20261125150000_results_layer.js';
 import { Migration20261125160000_steam_ids_remembered_identities } from './Migration20261125160000_steam_ids_remembered_identities.js';
 import { Migration20261125180000_panel_anonymity } from './Migration20261125180000_panel_anonymity.js';
+import { Migration20261125180001_audit_log } from './Migration20261125180001_audit_log.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
@@ -34,4 +35,5 @@ export const migrations: MigrationObject[] = [
   Migration20261125150000_results_layer,
   Migration20261125160000_steam_ids_remembered_identities,
   Migration20261125180000_panel_anonymity,
+  Migration20261125180001_audit_log,
 ].map((migration) => ({ name: migration.name, class: migration }));

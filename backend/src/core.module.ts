@@ -1,3 +1,4 @@
+import { AuditModule } from './modules/audit/audit.module.js';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
@@ -35,6 +36,7 @@ export const DOMAIN_MODULES = [
   StewardingModule,
   RivalsModule,
   BiddingModule,
+  AuditModule,
 ];
 
 /**

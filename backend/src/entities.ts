@@ -1,4 +1,5 @@
 import { OUTBOX_ENTITIES } from './infra/outbox/outbox.entities.js';
+import { AUDIT_ENTITIES } from './modules/audit/audit.entities.js';
 import { CATALOGUE_ENTITIES } from './modules/catalogue/catalogue.entities.js';
 import { COMMUNITY_ENTITIES } from './modules/community/headline.entity.js';
 import { COMMUNITY_MORE_ENTITIES } from './modules/community/community.entities.js';
@@ -36,4 +37,5 @@ export const ENTITIES = [
   ...RIVALS_ENTITIES,
   ...BIDDING_ENTITIES,
   ...STEWARDING_ENTITIES,
+  ...AUDIT_ENTITIES,
 ];

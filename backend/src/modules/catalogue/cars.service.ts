@@ -10,6 +10,8 @@ import { invalidField } from '../../common/validation.js';
 import { findGame } from './games.service.js';
 import { ImagesService } from '../images/images.service.js';
 import { recordCatalogueChange } from './catalogue.reads.js';
+import type { Principal } from '../../common/principal.js';
+import { recordStaffChange } from '../audit/audit-log.js';
 
 /** Cars of each game, by class. */
 @Injectable()
@@ -29,7 +31,7 @@ export class CarsService {
     return toCarDto(await findCar(this.em, id));
   }
 
-  async save(body: CarBody, upload?: UploadedImage): Promise<CarDto> {
+  async save(admin: Principal, body: CarBody, upload?: UploadedImage): Promise<CarDto> {
     const icon = await this.images.prepare(upload, ICON_BOUNDS);
     try {
       return await this.em.transactional(async (em) => {
@@ -37,6 +39,7 @@ export class CarsService {
           throw invalidField('game.id', `game ${body.game.id} does not exist`);
         });
         const car = body.id ? await findCar(em, body.id) : em.create(Car, { game, name: body.name, carClass: body.carClass });
+        const before = body.id ? toCarDto(car) : null;
         // A car moved to another game leaves its old game's list too.
         if (body.id && car.game.id !== game.id) recordCatalogueChange(em, car.game.id);
         car.game = game;
@@ -45,7 +48,9 @@ export class CarsService {
         this.images.setIcon(em, car, icon);
         await em.flush();
         recordCatalogueChange(em, game.id);
-        return toCarDto(car);
+        const after = toCarDto(car);
+        recordStaffChange(em, { actorId: admin.userId, kind: 'car', entityId: car.id, label: car.name, action: before ? 'saved' : 'created', before, after });
+        return after;
       });
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw new ConflictException(`A car named "${body.name}" already exists in this game`);
@@ -53,9 +58,10 @@ export class CarsService {
     }
   }
 
-  async remove(id: number): Promise<void> {
+  async remove(admin: Principal, id: number): Promise<void> {
     await this.em.transactional(async (em) => {
       const car = await findCar(em, id);
+      recordStaffChange(em, { actorId: admin.userId, kind: 'car', entityId: id, label: car.name, action: 'deleted', before: toCarDto(car), after: null });
       this.images.removeIcon(em, car);
       em.remove(car);
       recordCatalogueChange(em, car.game.id);

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put, UploadedFile } from '@nestjs/common';
 import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
+import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { CATALOGUE_READS } from './catalogue.reads.js';
 import { JsonPartWithImage, type UploadedImage } from '../images/image-upload.js';
@@ -31,8 +32,8 @@ export class GamesController {
   @Put()
   @Access('isAdmin')
   @JsonPartWithImage('game')
-  save(@Body('game') game: GameBody, @UploadedFile() icon?: UploadedImage): Promise<GameDto> {
-    return this.games.save(game, icon);
+  save(@Body('game') game: GameBody, @CurrentPrincipal() admin: Principal, @UploadedFile() icon?: UploadedImage): Promise<GameDto> {
+    return this.games.save(admin, game, icon);
   }
 
   @Get(':id')
@@ -46,8 +47,8 @@ export class GamesController {
   @Access('isAdmin')
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@Param() { id }: IdParam): Promise<void> {
-    return this.games.remove(id);
+  remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
+    return this.games.remove(admin, id);
   }
 
   @Get(':id/tracks')
@@ -74,8 +75,8 @@ export class TracksController {
   @Put()
   @Access('isAdmin')
   @JsonPartWithImage('track')
-  save(@Body('track') track: TrackBody, @UploadedFile() icon?: UploadedImage): Promise<TrackDto> {
-    return this.tracks.save(track, icon);
+  save(@Body('track') track: TrackBody, @CurrentPrincipal() admin: Principal, @UploadedFile() icon?: UploadedImage): Promise<TrackDto> {
+    return this.tracks.save(admin, track, icon);
   }
 
   @Get(':id')
@@ -89,8 +90,8 @@ export class TracksController {
   @Access('isAdmin')
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@Param() { id }: IdParam): Promise<void> {
-    return this.tracks.remove(id);
+  remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
+    return this.tracks.remove(admin, id);
   }
 }
 
@@ -103,8 +104,8 @@ export class CarsController {
   @Put()
   @Access('isAdmin')
   @JsonPartWithImage('car')
-  save(@Body('car') car: CarBody, @UploadedFile() icon?: UploadedImage): Promise<CarDto> {
-    return this.cars.save(car, icon);
+  save(@Body('car') car: CarBody, @CurrentPrincipal() admin: Principal, @UploadedFile() icon?: UploadedImage): Promise<CarDto> {
+    return this.cars.save(admin, car, icon);
   }
 
   @Get(':id')
@@ -118,7 +119,7 @@ export class CarsController {
   @Access('isAdmin')
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@Param() { id }: IdParam): Promise<void> {
-    return this.cars.remove(id);
+  remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
+    return this.cars.remove(admin, id);
   }
 }

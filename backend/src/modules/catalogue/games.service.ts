@@ -9,6 +9,8 @@ import { type GameBody } from './dto/catalogue.dto.js';
 import { invalidField } from '../../common/validation.js';
 import { ImagesService } from '../images/images.service.js';
 import { recordCatalogueChange } from './catalogue.reads.js';
+import type { Principal } from '../../common/principal.js';
+import { recordStaffChange } from '../audit/audit-log.js';
 
 /** The games the league races: admins keep them, everyone reads them. */
 @Injectable()
@@ -35,7 +37,7 @@ export class GamesService {
   }
 
   /** Creates the game, or updates it when `body.id` is given; an uploaded icon replaces the old one. */
-  async save(body: GameBody, upload?: UploadedImage): Promise<GameDto> {
+  async save(admin: Principal, body: GameBody, upload?: UploadedImage): Promise<GameDto> {
     const crossPlayPlatforms = body.crossPlayPlatforms ?? [];
     crossPlayPlatforms.forEach((group, index) => {
       const foreign = group.platforms.filter((platform) => !body.platforms.includes(platform));
@@ -47,13 +49,16 @@ export class GamesService {
     try {
       return await this.em.transactional(async (em) => {
         const game = body.id ? await findGame(em, body.id) : em.create(Game, { name: body.name, platforms: body.platforms });
+        const before = body.id ? toGameDto(game) : null;
         game.name = body.name;
         game.platforms = body.platforms;
         game.crossPlayPlatforms = crossPlayPlatforms.map(({ name, platforms }) => ({ name, platforms }));
         this.images.setIcon(em, game, icon);
         await em.flush();
         recordCatalogueChange(em, game.id);
-        return toGameDto(game);
+        const after = toGameDto(game);
+        recordStaffChange(em, { actorId: admin.userId, kind: 'game', entityId: game.id, label: game.name, action: before ? 'saved' : 'created', before, after });
+        return after;
       });
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw new ConflictException(`A game named "${body.name}" already exists`);
@@ -62,9 +67,10 @@ export class GamesService {
   }
 
   /** Deletes a game with its tracks and cars; refused (409) while events race it. */
-  async remove(id: number): Promise<void> {
+  async remove(admin: Principal, id: number): Promise<void> {
     await this.em.transactional(async (em) => {
       const game = await findGame(em, id);
+      recordStaffChange(em, { actorId: admin.userId, kind: 'game', entityId: id, label: game.name, action: 'deleted', before: toGameDto(game), after: null });
       this.images.removeIcon(em, game);
       em.remove(game);
       recordCatalogueChange(em, id);

@@ -10,6 +10,8 @@ import { invalidField } from '../../common/validation.js';
 import { findGame } from './games.service.js';
 import { ImagesService } from '../images/images.service.js';
 import { recordCatalogueChange } from './catalogue.reads.js';
+import type { Principal } from '../../common/principal.js';
+import { recordStaffChange } from '../audit/audit-log.js';
 
 /** Tracks of each game with their variants (the layouts events race on). */
 @Injectable()
@@ -43,7 +45,7 @@ export class TracksService {
    * Creates or updates a track with exactly the variants given: variants with an `id` are kept and
    * updated, new ones are added, missing ones are removed (refused with 409 while events race them).
    */
-  async save(body: TrackBody, upload?: UploadedImage): Promise<TrackDto> {
+  async save(admin: Principal, body: TrackBody, upload?: UploadedImage): Promise<TrackDto> {
     const names = body.variants.map((variant) => variant.name.toLowerCase());
     const repeated = names.findIndex((name, index) => names.indexOf(name) !== index);
     if (repeated >= 0) throw invalidField(`variants.${repeated}.name`, 'variant names must differ');
@@ -54,6 +56,7 @@ export class TracksService {
           throw invalidField('game.id', `game ${body.game.id} does not exist`);
         });
         const track = body.id ? await findTrack(em, body.id) : em.create(Track, { game, name: body.name, country: body.country });
+        const before = body.id ? toTrackDto(track) : null;
         if (track.game.id !== game.id) throw invalidField('game.id', 'a track cannot move to another game');
         track.name = body.name;
         track.country = body.country;
@@ -75,7 +78,9 @@ export class TracksService {
         }
         await em.flush();
         recordCatalogueChange(em, game.id);
-        return toTrackDto(await findTrack(em, track.id, true));
+        const after = toTrackDto(await findTrack(em, track.id, true));
+        recordStaffChange(em, { actorId: admin.userId, kind: 'track', entityId: track.id, label: track.name, action: before ? 'saved' : 'created', before, after });
+        return after;
       });
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw new ConflictException(`"${body.name}" already exists in this game, or two variants share a name`);
@@ -84,9 +89,10 @@ export class TracksService {
   }
 
   /** Deletes a track and its variants; refused (409) while events race them. */
-  async remove(id: number): Promise<void> {
+  async remove(admin: Principal, id: number): Promise<void> {
     await this.em.transactional(async (em) => {
       const track = await findTrack(em, id);
+      recordStaffChange(em, { actorId: admin.userId, kind: 'track', entityId: id, label: track.name, action: 'deleted', before: toTrackDto(track), after: null });
       this.images.removeIcon(em, track);
       em.remove(track);
       recordCatalogueChange(em, track.game.id);

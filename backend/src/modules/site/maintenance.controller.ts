@@ -2,6 +2,7 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
 import { Access } from '../../common/access.js';
+import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { MaintenanceService, type MaintenanceState } from './maintenance.service.js';
 import { MAINTENANCE_READS } from './site.reads.js';
@@ -26,7 +27,7 @@ export class MaintenanceController {
 
   @Put()
   @Access('isAdmin')
-  set(@Body() body: MaintenanceBody): Promise<MaintenanceState> {
-    return this.maintenance.set(body.enabled);
+  set(@Body() body: MaintenanceBody, @CurrentPrincipal() admin: Principal): Promise<MaintenanceState> {
+    return this.maintenance.set(admin, body.enabled);
   }
 }

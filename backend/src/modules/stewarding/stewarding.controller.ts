@@ -101,8 +101,8 @@ export class StewardingSettingsController {
 
   @Put(':season/stewarding')
   @Access('isOrganizer')
-  save(@Param() { season }: SeasonParam, @Body() body: StewardingSettingsBody): Promise<StewardingSettingsDto> {
-    return this.stewarding.saveSettings(season, body);
+  save(@Param() { season }: SeasonParam, @Body() body: StewardingSettingsBody, @CurrentPrincipal() organizer: Principal): Promise<StewardingSettingsDto> {
+    return this.stewarding.saveSettings(organizer, season, body);
   }
 }
 

@@ -25,6 +25,7 @@ import {
   type VoteRequest,
 } from '../../contracts/stewarding.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { recordStaffChange } from '../audit/audit-log.js';
 import { Season } from '../competitions/competition.entities.js';
 import { ResultsService, STEWARDS_NOTE } from '../competitions/results.service.js';
 import { seasonChanged } from '../competitions/seasons.service.js';
@@ -71,18 +72,23 @@ export class StewardingService {
     return this.withSeason(this.em.fork(), seasonId, (em) => seasonSettings(em, seasonId));
   }
 
-  async saveSettings(seasonId: number, body: StewardingSettingsRequest): Promise<StewardingSettingsDto> {
+  async saveSettings(organizer: Principal, seasonId: number, body: StewardingSettingsRequest): Promise<StewardingSettingsDto> {
     if (body.majority > body.panelSize) throw invalidField('majority', `majority must be at most the panel size (${body.panelSize})`);
     if (body.protestDeadlineMinutes <= body.coolDownMinutes)
       throw invalidField('protestDeadlineMinutes', `protestDeadlineMinutes must be after the cool-down (${body.coolDownMinutes} minutes)`);
     return this.em.transactional((em) =>
       this.withSeason(em, seasonId, async (em) => {
+        const before = await seasonSettings(em, seasonId);
         await em.upsert(StewardingSettings, {
           season: em.getReference(Season, seasonId),
           ...body,
           panelHiddenUntilDecision: body.panelHiddenUntilDecision ?? DEFAULT_STEWARDING_SETTINGS.panelHiddenUntilDecision,
         });
-        return seasonSettings(em, seasonId);
+        const after = await seasonSettings(em, seasonId);
+        const season = await em.findOneOrFail(Season, seasonId, { populate: ['competition'] });
+        const label = `${season.competition.name} — ${season.name}`;
+        recordStaffChange(em, { actorId: organizer.userId, kind: 'season-stewarding', entityId: seasonId, label, action: 'saved', before, after });
+        return after;
       }),
     );
   }
@@ -203,12 +209,22 @@ export class StewardingService {
       const first = decisions.find((decision) => decision.round === 1);
       const decidedBy = [...new Set([principal.userId, ...agreeing])];
       const existing = decisions.find((decision) => decision.round === ticket.round);
+      const before = existing ? { round: existing.round, outcomes: existing.outcomes, reason: existing.reason } : null;
       const confirmed = ticket.round > 1 && first ? outcomesKey(first.outcomes) === outcomesKey(body.outcomes) : null;
       if (existing) Object.assign(existing, { outcomes: body.outcomes, reason: body.reason, decidedBy, decidedAt: new Date(), confirmed });
       else em.create(TicketDecision, { ticket, round: ticket.round, outcomes: body.outcomes, reason: body.reason, decidedBy, confirmed });
       ticket.state = ticket.round > 1 ? 'CLOSED' : 'DECIDED';
       const labels = body.outcomes.map(outcomeLabel).join(', ');
       const action: AuditAction = ticket.round > 1 ? 'APPEAL_DECISION' : 'DECISION';
+      recordStaffChange(em, {
+        actorId: principal.userId,
+        kind: 'ticket',
+        entityId: id,
+        label: `Ticket #${id} — ${ticket.event.name}`,
+        action: `${ticket.round > 1 ? 'appeal ' : ''}${existing ? 'decided again' : 'decided'}`,
+        before,
+        after: { round: ticket.round, outcomes: body.outcomes, reason: body.reason },
+      });
       audit(
         em,
         ticket,

@@ -66,14 +66,14 @@ export class UsersController {
 
   @Put(':id/roles/:role')
   @Access('isAdmin')
-  async grantRole(@Param() params: UserRoleParams): Promise<{ roles: Role[] }> {
-    return { roles: await this.users.grantRole(params.id, params.role) };
+  async grantRole(@Param() params: UserRoleParams, @CurrentPrincipal() admin: Principal): Promise<{ roles: Role[] }> {
+    return { roles: await this.users.setRoleByAdmin(admin, params.id, params.role, true) };
   }
 
   @Delete(':id/roles/:role')
   @Access('isAdmin')
-  async revokeRole(@Param() params: UserRoleParams): Promise<{ roles: Role[] }> {
-    return { roles: await this.users.revokeRole(params.id, params.role) };
+  async revokeRole(@Param() params: UserRoleParams, @CurrentPrincipal() admin: Principal): Promise<{ roles: Role[] }> {
+    return { roles: await this.users.setRoleByAdmin(admin, params.id, params.role, false) };
   }
 }
 

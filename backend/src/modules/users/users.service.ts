@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { CurrentUserDto, DiscordIdentity, Page, RoleInfo, UserListItem } from '../../contracts/api.js';
@@ -5,6 +6,7 @@ import { roleFlags, type Role } from '../../contracts/roles.js';
 import type { Principal } from '../../common/principal.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { toPage, type PageQuery } from '../../common/pagination.js';
+import { recordStaffChange } from '../audit/audit-log.js';
 import { ProfilesService } from '../profiles/profiles.service.js';
 import { TeamsService } from '../teams/teams.service.js';
 import type { UserPageBody } from './dto/user-page.dto.js';
@@ -107,6 +109,28 @@ export class UsersService {
     return this.updateRoles(userId, 'array_remove(roles, ?)', [role], em);
   }
 
+  /** An admin grants or revokes a role: the change and its audit entry commit together (none when nothing changed). */
+  async setRoleByAdmin(admin: Principal, userId: number, role: Role, held: boolean): Promise<Role[]> {
+    return this.em.transactional(async (em) => {
+      const user = await em.findOne(User, userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!user) throw new NotFoundException(`User ${userId} not found`);
+      const before = [...user.roles];
+      const roles = await this.setRole(userId, role, held, em);
+      if (before.length !== roles.length || before.some((each) => !roles.includes(each))) {
+        recordStaffChange(em, {
+          actorId: admin.userId,
+          kind: 'user',
+          entityId: userId,
+          label: user.globalName ?? user.username,
+          action: held ? `role ${role} granted` : `role ${role} revoked`,
+          before: { roles: before },
+          after: { roles },
+        });
+      }
+      return roles;
+    });
+  }
+
   /** Grants or revokes `role` as `held` says (team roles follow membership). */
   async setRole(userId: number, role: Role, held: boolean, em?: EntityManager): Promise<Role[]> {
     return held ? this.grantRole(userId, role, em) : this.revokeRole(userId, role, em);
@@ -117,6 +141,14 @@ export class UsersService {
     if (!roles.length) return [];
     const rows = await this.em.fork().find(User, { roles: { $overlap: [...roles] } }, { fields: ['id'] });
     return rows.map((user) => user.id);
+  }
+
+  /** The names of these users (Discord display name, else username), by user id; unknown ids are missing. */
+  async namesOf(userIds: number[]): Promise<Map<number, string>> {
+    const ids = [...new Set(userIds)];
+    if (!ids.length) return new Map();
+    const rows = await this.em.fork().find(User, { id: { $in: ids } }, { fields: ['id', 'globalName', 'username'] });
+    return new Map(rows.map((user) => [user.id, user.globalName ?? user.username]));
   }
 
   /** The roles of these users, by user id. */

@@ -1,0 +1,36 @@
+/**
+ * The audit log of staff changes (roles, results, decisions, settings, catalogue, users) shared with
+ * the web client: what kinds of records it names and the shape of an entry. Types and constants only.
+ */
+
+/** What a change was made to. */
+export const AUDIT_KINDS = ['user', 'game', 'track', 'car', 'site-setting', 'ticket', 'season-stewarding', 'race-results'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** How the admin screen names each kind. */
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  user: 'User and roles',
+  game: 'Game',
+  track: 'Track',
+  car: 'Car',
+  'site-setting': 'Site setting',
+  ticket: 'Steward decision',
+  'season-stewarding': 'Stewarding settings',
+  'race-results': 'Race results',
+};
+
+/** One entry of `GET /api/audit`: who changed what, when, and the record before and after (null: it did not exist / no longer does). */
+export interface AuditLogEntryDto {
+  id: number;
+  at: string;
+  /** Null for a change without a signed-in author. */
+  actor: { userId: number; name: string } | null;
+  kind: AuditKind;
+  entityId: string;
+  /** A readable name of the record, as it was at the change. */
+  label: string;
+  /** What was done, in words: "role granted", "saved", "deleted", "decided" … */
+  action: string;
+  before: unknown;
+  after: unknown;
+}

@@ -1,0 +1,34 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuditKind } from '../../contracts/audit.js';
+import { AuditLogEntry } from './audit.entities.js';
+
+/** A staff change as the audit log keeps it. */
+export interface StaffChange {
+  /** The staff member who made it (null: no signed-in author). */
+  actorId: number | null;
+  kind: AuditKind;
+  entityId: string | number;
+  /** A readable name of the record (its name, "Ticket #12", …). */
+  label: string;
+  action: string;
+  /** The record before and after, as JSON; null when it did not exist before or does not after. */
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Records a staff change in `em`'s transaction, which must be the change's own: the entry commits with
+ * the change or not at all (it is written at the transaction's flush). The one way any module writes
+ * the audit log.
+ */
+export function recordStaffChange(em: EntityManager, change: StaffChange): void {
+  em.create(AuditLogEntry, {
+    actorId: change.actorId,
+    kind: change.kind,
+    entityId: String(change.entityId),
+    label: change.label.slice(0, 200),
+    action: change.action,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  });
+}

@@ -1,0 +1,20 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Access } from '../../common/access.js';
+import type { Page } from '../../contracts/api.js';
+import type { AuditLogEntryDto } from '../../contracts/audit.js';
+import { AuditQuery } from './audit.dto.js';
+import { AuditService } from './audit.service.js';
+
+/** The audit log of staff changes: admins read it; nothing edits it (no update or delete routes, and the table refuses them). */
+@ApiTags('audit')
+@Controller('audit')
+export class AuditController {
+  constructor(private readonly audit: AuditService) {}
+
+  @Get()
+  @Access('isAdmin')
+  page(@Query() query: AuditQuery): Promise<Page<AuditLogEntryDto>> {
+    return this.audit.page(query);
+  }
+}
