@@ -3,9 +3,20 @@ import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../backend/src/config/environment.js';
 import { MAX_ENTRIES_PER_TAG, READ_TTL_MS, ReadCache, type CacheMiss, type CachedAnswer } from '../../backend/src/infra/read-cache/read-cache.js';
+import { eventually } from '../support/eventually.js';
 
 const etagOf = (body: Buffer) => `W/"${body.length}"`;
 const bodyOf = (answer: CachedAnswer | CacheMiss | null) => (answer && 'body' in answer ? answer.body.toString() : answer);
+
+/**
+ * Counts, from now on, the callers that found another caller's work in progress in one of the cache's
+ * maps (`loading`: fast-path loads; `loads`: loads through `json`) and wait for it instead of loading.
+ */
+function waitersOn(cache: ReadCache, inProgress: 'loading' | 'loads'): () => number {
+  const lookups = jest.spyOn((cache as unknown as Record<typeof inProgress, Map<string, Promise<unknown>>>)[inProgress], 'get');
+  lookups.mockClear();
+  return () => lookups.mock.results.filter(({ value }) => value instanceof Promise).length;
+}
 
 /** The shared read cache against the real Redis: hits, invalidation, the race with a slow read, bounds, outages. */
 describe('ReadCache', () => {
@@ -63,8 +74,9 @@ describe('ReadCache', () => {
 
     const loader = (await cache.answer('herd', '/api/herd', etagOf)) as CacheMiss;
     expect(loader).toEqual({ loaded: expect.any(Function) });
+    const waiters = waitersOn(cache, 'loading');
     const waiting = [cache.answer('herd', '/api/herd', etagOf), cache.answer('herd', '/api/herd', etagOf)];
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await eventually(() => expect(waiters()).toBe(2));
     await cache.json('herd', '/api/herd', async () => ({ seats: 19 }));
     loader.loaded();
     expect((await Promise.all(waiting)).map(bodyOf)).toEqual(['{"seats":19}', '{"seats":19}']);
@@ -90,8 +102,9 @@ describe('ReadCache', () => {
   it('loads an entry once for concurrent callers', async () => {
     let finish!: (value: unknown) => void;
     const load = jest.fn(() => new Promise((resolve) => (finish = resolve)));
+    const waiters = waitersOn(cache, 'loads');
     const callers = [cache.json('shared', '/api/shared', load), cache.json('shared', '/api/shared', load)];
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await eventually(() => expect([load.mock.calls.length, waiters()]).toEqual([1, 1]));
     finish({ seats: 7 });
     expect(await Promise.all(callers)).toEqual(['{"seats":7}', '{"seats":7}']);
     expect(load).toHaveBeenCalledTimes(1);
@@ -107,8 +120,10 @@ describe('ReadCache', () => {
 
   it('never stores an answer loaded before an invalidation that happened while it loaded', async () => {
     let finish!: (value: unknown) => void;
-    const slow = cache.json('race', '/slow', () => new Promise((resolve) => (finish = resolve)));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const load = jest.fn(() => new Promise((resolve) => (finish = resolve)));
+    const slow = cache.json('race', '/slow', load);
+    // Loading starts once the tag's generation was read: the invalidation comes after that.
+    await eventually(() => expect(load).toHaveBeenCalled());
     await cache.invalidate(['race']);
     finish({ state: 'old' });
     expect(await slow).toBe('{"state":"old"}');

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientEventName, Room } from '../../backend/src/contracts/client-events.js';
 import { ClientPush } from '../../backend/src/infra/realtime/client-push.js';
+import { RealtimeGateway } from '../../backend/src/infra/realtime/realtime.gateway.js';
 import { newEvent } from '../factories/events.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { eventually } from '../support/eventually.js';
@@ -141,6 +142,7 @@ describe('sockets follow the session', () => {
       const idle = await t.signIn('driver');
       const used = await t.signIn('driver');
       const userId = await userIdOf(idle);
+      const revalidations = jest.spyOn(t.app.get(RealtimeGateway), 'revalidate');
       await redis.pexpire(sessionKey(idle), 700);
       await redis.pexpire(sessionKey(used), 700);
       const idleSocket = await open(t.baseUrl, { as: idle });
@@ -151,7 +153,14 @@ describe('sockets follow the session', () => {
       expect(await nextMessage(idleSocket, 'session.changed', () => true, 700 + WITHIN_MS)).toEqual({ signedIn: false });
       expect(await reaches(idleSocket, `user:${userId}`)).toBe(false);
       // The used socket's timer fired too (at the old expiry), re-read the session and stayed.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      let usedRevalidated: Promise<void> | undefined;
+      await eventually(() => {
+        const call = revalidations.mock.calls.findIndex(([socket]) => socket.id === usedSocket.id);
+        expect(call).toBeGreaterThanOrEqual(0);
+        usedRevalidated = revalidations.mock.results[call]!.value as Promise<void>;
+      }, WITHIN_MS);
+      await usedRevalidated;
+      revalidations.mockRestore();
       expect(usedChanges).toEqual([]);
       expect(await reaches(usedSocket, `user:${userId}`)).toBe(true);
     });
