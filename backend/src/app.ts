@@ -8,6 +8,7 @@ import express from 'express';
 import type { Redis } from 'ioredis';
 import { Logger } from 'nestjs-pino';
 import { BODY_LIMIT, verifyJsonBody } from './common/input-limits.js';
+import { abandonWhenClientLeaves, RefuseAbandonedCommits } from './common/request-abandonment.js';
 import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/environment.js';
@@ -38,6 +39,9 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   app.disable('x-powered-by');
 
   app.use(...securityHeaders(config));
+  // A request whose client left, or past its deadline, commits nothing (checked before every COMMIT).
+  app.use(abandonWhenClientLeaves());
+  app.get(MikroORM).em.getEventManager().registerSubscriber(new RefuseAbandonedCommits());
   app.use(httpMetrics(app.get(Metrics)));
   // Visitors' cached reads that are in the cache are answered here, before parsing, sessions and the Nest pipeline.
   const fastReads = app.get(ReadFastPath);

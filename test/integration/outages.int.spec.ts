@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { request as httpRequest, type Server } from 'node:http';
 import pg from 'pg';
 import { SESSION_STORE_UNAVAILABLE } from '../../backend/src/modules/auth/session.js';
 import { DATABASE_UNAVAILABLE } from '../../backend/src/common/service-unavailable.js';
@@ -111,5 +112,39 @@ describe('outages', () => {
     expect((await answer(t, '/api/health')).status).toBe(200);
     expect((await answer(t, '/api/headlines', { method: 'POST', headers: bearer, json: { text: 'After the outage' } })).status).toBe(201);
     expect(await headlines()).toEqual(['After the outage']);
+  }, 60_000);
+
+  it('commits nothing for a client that gave up while PostgreSQL held its write, though the write could go on once it was let through', async () => {
+    const t = later(await startTestApp({ worker: false }), (app) => app.close());
+    const bearer = { authorization: `Bearer ${await apiKeyOf(t, await t.signIn('admin'))}` };
+    const server = t.app.getHttpServer() as Server;
+    const connections = () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+    const blocker = later(new pg.Client({ connectionString: t.databaseUrl }), (client) => client.end());
+    await blocker.connect();
+    const waiting = async () =>
+      (await blocker.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()")).rows[0].n;
+
+    await blocker.query('begin');
+    await blocker.query('lock table headlines in access exclusive mode');
+    const body = JSON.stringify({ text: 'Given up on' });
+    const client = httpRequest(`${t.baseUrl}/api/headlines`, {
+      method: 'POST',
+      headers: { ...bearer, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    let answered = false;
+    client.on('response', () => (answered = true));
+    client.on('error', () => undefined);
+    client.end(body);
+    await eventually(async () => expect(await waiting()).toBe(1));
+    const open = await connections();
+    client.destroy();
+    // The server has seen the client go; PostgreSQL then lets the write through, and it would commit.
+    await eventually(async () => expect(await connections()).toBeLessThan(open), 1000, 5);
+    await blocker.query('rollback');
+
+    await eventually(async () => expect(await waiting()).toBe(0));
+    expect(answered).toBe(false);
+    expect((await answer(t, '/api/headlines', { method: 'POST', headers: bearer, json: { text: 'Kept' } })).status).toBe(201);
+    expect((await blocker.query<{ text: string }>('select text from headlines order by id')).rows.map((row) => row.text)).toEqual(['Kept']);
   }, 60_000);
 });

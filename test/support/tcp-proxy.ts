@@ -50,6 +50,11 @@ export class TcpProxy {
     this.held ??= [];
   }
 
+  /** How many chunks are held back by a stall so far. */
+  get heldBack(): number {
+    return this.held?.length ?? 0;
+  }
+
   /** Passes on what was held back, in order, and everything after it. */
   resume(): void {
     const held = this.held ?? [];

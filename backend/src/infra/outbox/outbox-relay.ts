@@ -5,6 +5,7 @@ import { Interval } from '@nestjs/schedule';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { outsideRequests } from '../../common/request-abandonment.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { ReadInvalidation } from '../read-cache/read-invalidation.js';
 import { toDomainEvent } from './domain-events.js';
@@ -121,7 +122,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       this.rerun = true;
       return;
     }
-    this.running = (async () => {
+    // A pass outlives the request whose commit kicked it: it is not that request's work to abandon.
+    this.running = outsideRequests(async () => {
       try {
         do {
           this.rerun = false;
@@ -134,7 +136,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       } finally {
         this.running = undefined;
       }
-    })();
+    });
   }
 
   /** Publishes pending rows, batch after batch; `wokenAt` is the kick this pass answers (for PIPELINE_TRACE). */
