@@ -22,6 +22,11 @@ import { usePaging } from '../../../components/usePaging.js';
 import { userQueries } from '../../users/index.js';
 import { auditQueries, type AuditFilter } from '../api.js';
 
+const DATE_FILTERS = [
+  ['from', 'From'],
+  ['to', 'To'],
+] as const;
+
 const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1));
 
 function Snapshot({ label, value }: { label: string; value: unknown }) {
@@ -101,22 +106,17 @@ export default function AuditPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          size="small"
-          type="date"
-          label="From"
-          value={filter.from ?? ''}
-          onChange={(event) => change({ from: event.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="To"
-          value={filter.to ?? ''}
-          onChange={(event) => change({ to: event.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        {DATE_FILTERS.map(([field, label]) => (
+          <TextField
+            key={field}
+            size="small"
+            type="date"
+            label={label}
+            value={filter[field] ?? ''}
+            onChange={(event) => change({ [field]: event.target.value || undefined })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        ))}
       </Stack>
       <Box sx={{ minHeight: 4, mb: 1 }}>{entries.isFetching && <LinearProgress aria-label="Loading the audit log" />}</Box>
       {entries.isError ? (
