@@ -3,7 +3,21 @@ import type { Locator, Page } from 'playwright-core';
 import { accountMenuButton, type DemoAccount, pageHeading, signedInAs, signInAs, useTabs, visit } from './support/browser.js';
 
 // What each demo account's Admin menu holds (SPEC §6), section by section.
-const MANAGEMENT = ['Affiliates', 'Games', 'Tracks', 'Cars', 'Users', 'Roles', 'Competition groups', 'Teams', 'Bidding config', 'Headlines', 'Maintenance', 'Rivals servers'];
+const MANAGEMENT = [
+  'Affiliates',
+  'Games',
+  'Tracks',
+  'Cars',
+  'Users',
+  'Roles',
+  'Competition groups',
+  'Teams',
+  'Bidding config',
+  'Headlines',
+  'Maintenance',
+  'Audit log',
+  'Rivals servers',
+];
 const ORGANIZE = ['Competitions', 'Quick events', 'Assessments'];
 const STEWARD = ['Tickets', 'Provisional times'];
 const STAFF_MENU: Record<Exclude<DemoAccount, 'rookie' | 'notmember'>, string[] | null> = {

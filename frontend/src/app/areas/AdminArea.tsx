@@ -18,6 +18,7 @@ export const ADMIN_PAGES: AreaPages = {
   'Admin-Roles': lazyPage(() => import('../../features/users/components/RolesPage.js')),
   'Admin-Headlines': lazyPage(() => import('../../features/community/components/HeadlinesAdminPage.js')),
   'Admin-Maintenance': lazyPage(() => import('../../features/site/components/MaintenanceAdminPage.js')),
+  'Admin-Audit': lazyPage(() => import('../../features/audit/components/AuditPage.js')),
   'Admin-RivalsServers': lazyPage(() => import('../../features/rivals/components/RivalServersPage.js')),
   'Admin-Affiliates': lazyPage(() => import('../../features/community/components/AffiliatesAdminPage.js')),
   'Admin-Affiliate': lazyPage(() => import('../../features/community/components/AffiliateFormPage.js')),

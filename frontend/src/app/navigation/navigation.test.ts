@@ -47,6 +47,8 @@ describe('navigation', () => {
       // Beyond SPEC §2's list: the screens of the headlines and maintenance mode it mentions.
       '/admin/headlines',
       '/admin/maintenance',
+      // Issue #23: the audit log of staff changes.
+      '/admin/audit',
       '/admin/rivals/servers',
     ]);
     expect(organize?.items.map((item) => item.to)).toEqual(['/organizer/competitions', '/organizer/events', '/organizer/assessments']);

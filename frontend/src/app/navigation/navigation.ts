@@ -54,6 +54,7 @@ export const MANAGEMENT_ITEMS: readonly NavLink[] = [
   link('Bidding config', 'Admin-Biddingconfig'),
   link('Headlines', 'Admin-Headlines'),
   link('Maintenance', 'Admin-Maintenance'),
+  link('Audit log', 'Admin-Audit'),
   link('Rivals servers', 'Admin-RivalsServers'),
 ];
 

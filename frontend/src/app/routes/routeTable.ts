@@ -64,6 +64,8 @@ const ROUTE_LIST = [
   // Not in the spec's route list: the admin screens of the header's headlines and of maintenance mode (SPEC §1).
   privateRoute('admin', 'Admin-Headlines', '/admin/headlines', 'Headlines'),
   privateRoute('admin', 'Admin-Maintenance', '/admin/maintenance', 'Maintenance mode'),
+  // Not in the spec's route list: issue #23's audit log of staff changes.
+  privateRoute('admin', 'Admin-Audit', '/admin/audit', 'Audit log'),
   // Not in the spec's route list: issue #12's rivals servers (admins) and provisional times (stewards).
   privateRoute('admin', 'Admin-RivalsServers', '/admin/rivals/servers', 'Rivals servers'),
   privateRoute('steward', 'Steward-RivalTimes', '/steward/rivals/times', 'Provisional times'),

@@ -1,0 +1,2 @@
+// The audit feature's public face: the admins' read of the audit log (its screen loads lazily through app/areas).
+export { auditKeys, auditQueries } from './api.js';
