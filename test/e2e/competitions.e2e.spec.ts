@@ -102,7 +102,7 @@ describe('series standings, live', () => {
     await visit(organizer, `/organizer/competitions/${gtCup.id}/seasons/${gtSeason.id}/event/${monzaRound.id}/results`);
     const file = path.resolve(import.meta.dirname, '../fixtures/results/acc-guests.json');
     const importFile = async () => {
-      await organizer.getByLabel('Results file').setInputFiles(file);
+      await organizer.getByLabel('Results file', { exact: true }).setInputFiles(file);
       await organizer.getByTestId('chosen-file').getByText('acc-guests.json').waitFor();
       await organizer.getByRole('button', { name: 'Preview' }).click();
       return organizer.getByRole('table', { name: 'Lines of the file' });
