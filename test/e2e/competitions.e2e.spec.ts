@@ -102,7 +102,7 @@ describe('series standings, live', () => {
     await visit(organizer, `/organizer/competitions/${gtCup.id}/seasons/${gtSeason.id}/event/${monzaRound.id}/results`);
     const file = path.resolve(import.meta.dirname, '../fixtures/results/acc-guests.json');
     const importFile = async () => {
-      await organizer.getByLabel('Results file').setInputFiles(file);
+      await organizer.getByLabel('Results file', { exact: true }).setInputFiles(file);
       await organizer.getByTestId('chosen-file').getByText('acc-guests.json').waitFor();
       await organizer.getByRole('button', { name: 'Preview' }).click();
       return organizer.getByRole('table', { name: 'Lines of the file' });
@@ -125,7 +125,7 @@ describe('series standings, live', () => {
     await decide('Guest Driver Two', 'Guest (scores nothing)');
     await decide('Safety Car', 'Skip (leave out)');
     expect(await seriousAxeViolations(organizer)).toEqual([]);
-    await organizer.getByRole('button', { name: 'Save results' }).click();
+    await organizer.getByRole('region', { name: 'Import preview' }).getByRole('button', { name: 'Save results' }).click();
     await organizer.getByText('Imported 4 lines from acc-guests.json as revision 1.').waitFor();
 
     // The open standings page follows without a reload: the winner scores, the guest does not appear.
@@ -151,7 +151,7 @@ describe('series standings, live', () => {
     await again.getByText('[ 21 ] - Gina Guestmann (mapped before)').waitFor();
     await decide('Guest Driver Two', 'Guest (scores nothing)');
     await decide('Safety Car', 'Skip (leave out)');
-    await organizer.getByRole('button', { name: 'Save results' }).click();
+    await organizer.getByRole('region', { name: 'Import preview' }).getByRole('button', { name: 'Save results' }).click();
     await organizer.getByRole('status').getByText('Nothing changed: this file is already the race’s results.').waitFor();
     await organizer
       .getByRole('list', { name: 'Revisions' })

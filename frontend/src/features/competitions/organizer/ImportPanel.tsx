@@ -78,7 +78,7 @@ export function ImportPanel({ race, onImported }: ImportPanelProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  const accept = sources.data?.flatMap((source) => source.extensions).join(',') || '.json,.xml';
+  const accept = [...new Set(sources.data?.flatMap((source) => source.extensions))].join(',') || '.json,.xml';
   const formats = sources.data?.map((source) => source.name).join(', ') || 'ACC, Assetto Corsa, rFactor 2 or Le Mans Ultimate';
 
   const reset = () => {
@@ -301,7 +301,7 @@ function DriverDecision({ driver, choice, taken, onChoose }: DriverDecisionProps
             (choice.driver ? (
               <>
                 <Typography variant="body2">{driverLabel(choice.driver)}</Typography>
-                <Button size="small" onClick={() => onChoose({ kind: 'MAP', driver: null })} aria-label={`Choose another driver for ${driver.name}`}>
+                <Button size="small" onClick={() => onChoose({ kind: 'MAP', driver: null })} aria-label={`Change the driver for ${driver.name}`}>
                   Change
                 </Button>
               </>
