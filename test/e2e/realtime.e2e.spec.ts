@@ -31,12 +31,22 @@ describe('live updates in open browsers', () => {
   it('switches an open page to maintenance and back, while staff keep the site', async () => {
     const visitor = await open();
     const steward = await open();
+    // The steward's live connection hearing the switch: after that, what its page shows is its answer.
+    const stewardHeardIt = new Promise<void>((resolve) =>
+      steward.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => {
+          if (String(payload).includes('"maintenance.changed",{"enabled":true}')) resolve();
+        }),
+      ),
+    );
     await visit(visitor, '/grid');
     await signedInAs(steward, 'steward');
     try {
       expect((await asAdmin('PUT', '/maintenance', { enabled: true })).status).toBe(200);
       await visitor.getByRole('heading', { name: 'Website under maintenance' }).waitFor({ timeout: 5000 });
-      await steward.waitForTimeout(500);
+      await stewardHeardIt;
+      // Rendered what the message changed: a frame and a task after it.
+      await steward.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
       expect(await steward.getByRole('heading', { name: 'Website under maintenance' }).count()).toBe(0);
       expect(await steward.locator('header').count()).toBe(1);
     } finally {

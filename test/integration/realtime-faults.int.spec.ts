@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
+import { OutboxRelay } from '../../backend/src/infra/outbox/outbox-relay.js';
 import { DOMAIN_EVENTS_QUEUE } from '../../backend/src/infra/outbox/queues.js';
 import { OutboxEvent } from '../../backend/src/infra/outbox/outbox-event.entity.js';
 import { HeadlinesService } from '../../backend/src/modules/community/headlines.service.js';
@@ -28,6 +29,20 @@ describe('the event flow survives faults', () => {
 
   const createHeadline = (t: TestApp, text: string) => RequestContext.create(t.app.get(MikroORM).em, () => t.app.get(HeadlinesService).create(text));
 
+  /** Counts the relay's passes that failed (it found pending events and could not queue them). */
+  const failedRelayPasses = (t: TestApp): (() => number) => {
+    const relay = t.app.get(OutboxRelay) as unknown as { publishPending(wokenAt: number): Promise<void> };
+    const publish = relay.publishPending.bind(relay);
+    let failed = 0;
+    jest.spyOn(relay, 'publishPending').mockImplementation((wokenAt) =>
+      publish(wokenAt).catch((error: unknown) => {
+        failed += 1;
+        throw error;
+      }),
+    );
+    return () => failed;
+  };
+
   it('keeps an event written while Redis is unreachable, handles it once when Redis is back, and never leaves a socket silently behind', async () => {
     const proxy = later(await new TcpProxy(REDIS.hostname, Number(REDIS.port || 6379)).start(), (p) => p.stop());
     const t = later(await startTestApp({ worker: true, env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}` } }), (app) => app.close());
@@ -35,9 +50,12 @@ describe('the event flow survives faults', () => {
     const received = collectMessages(socket, 'headlines.changed');
     const resyncs = collectMessages(socket, 'resync');
 
+    const failedPasses = failedRelayPasses(t);
+
     await proxy.cut();
     const headline = await createHeadline(t, 'Written while Redis was down');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Nothing else is pending: a failed pass is the relay trying to queue this event.
+    await eventually(() => expect(failedPasses()).toBeGreaterThan(0), 10_000);
     const event = await t.em().findOneOrFail(OutboxEvent, { aggregateType: 'headline', aggregateId: String(headline.id) });
     expect(event.publishedAt).toBeNull();
     expect(received).toHaveLength(0);

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { REDIS } from '../../backend/src/infra/redis/redis.module.js';
 import { User } from '../../backend/src/modules/users/user.entity.js';
 import { newMember } from '../factories/users.js';
+import { eventually } from '../support/eventually.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -109,7 +110,7 @@ describe('sessions', () => {
   it('treats a session that idled out as signed out (401)', async () => {
     const jar = await t.signIn('driver');
     await redis.pexpire(sessionKey(t, jar), 1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await eventually(async () => expect(await redis.exists(sessionKey(t, jar))).toBe(0));
     const response = await t.request('/api/users/me', { as: jar });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ status: 401, path: '/api/users/me' });
