@@ -14,8 +14,8 @@ describe('route guards', () => {
     const page = await open();
     await visit(page, path);
     await page.waitForURL((url) => url.pathname === '/');
+    // The open dialog hides the page behind it from the accessibility tree: the dialog is what is read.
     await page.getByRole('dialog', { name: 'Login / Join' }).getByText(why).waitFor();
-    expect(await pageHeading(page)).not.toMatch(/^Welcome/);
   });
 
   it('sends a visitor from /live to Home with the sign-in dialog open, saying the live race needs it', async () => {

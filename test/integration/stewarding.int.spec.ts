@@ -555,7 +555,7 @@ describe('stewarding', () => {
     expect((await t.request('/api/safety-car/races/999999')).status).toBe(404);
   });
 
-  it('pushes a filed ticket to every steward’s open queue and tells the accused; a decision reaches the public safety-car list and the Discord webhook', async () => {
+  it('pushes a filed ticket to every steward’s open queue and tells the accused; a filing and a decision reach every visitor (provisional results, the safety-car list) and the decision the Discord webhook', async () => {
     const r = await round(2);
     const queue = await open(t.baseUrl, { as: as.steward });
     expect(await subscribe(queue, 'flag:isSteward')).toEqual({ ok: true });
@@ -563,9 +563,12 @@ describe('stewarding', () => {
     const visitor = await open(t.baseUrl);
     const filedPush = nextMessage(queue, 'tickets.changed', (message) => message.change === 'filed', 15_000);
     const notice = nextMessage(accused, 'ticket.notice', (message) => message.change === 'filed', 15_000);
+    // What visitors see changes too: the race's results are provisional until the new ticket is decided.
+    const visitorSeesFiled = nextMessage(visitor, 'safety-car.changed', () => true, 15_000);
     const ticket = await file(r.raceId);
     expect(await filedPush).toEqual({ ticketId: ticket.id, seasonId: season.id, raceId: r.raceId, state: 'OPEN', change: 'filed' });
     expect(await notice).toEqual({ ticketId: ticket.id, state: 'OPEN', change: 'filed' });
+    expect(await visitorSeesFiled).toEqual({ ticketId: ticket.id });
 
     const published = nextMessage(visitor, 'safety-car.changed', (message) => message.ticketId === ticket.id, 15_000);
     const decidedName = ticket.accused[0].driverName;

@@ -62,7 +62,7 @@ export interface ClientEventMap {
   'tickets.changed': { ticketId: number; seasonId: number; raceId: number; state: TicketState; change: 'filed' | 'statement' | 'message' | 'vote' | 'appeal' | 'decided' };
   /** To `user:<id>` of each party of the ticket: it was filed against you, changed or decided; refetch "my tickets" and the ticket if shown. */
   'ticket.notice': { ticketId: number; state: TicketState; change: 'filed' | 'statement' | 'appeal' | 'decided' };
-  /** To `everyone`: a decision was published or replaced (the public safety-car page refetches). */
+  /** To `everyone`: a ticket was filed, or a decision published or replaced (the safety-car page and the races' provisional status refetch). */
   'safety-car.changed': { ticketId: number };
   /** To `everyone`: an affiliate changed (Home's banner and logos, the admin list refetch). */
   'affiliates.changed': { affiliateId: number };

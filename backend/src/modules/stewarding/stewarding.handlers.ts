@@ -31,6 +31,8 @@ export class StewardingHandlers {
   @HandlesDomainEvent('TicketFiled', { external: true })
   async pushFiled(event: DomainEvent<'TicketFiled'>, { em, push }: ExternalContext): Promise<void> {
     await this.pushChange(em, push, event.payload.ticketId, 'filed');
+    // Visitors see it too: the race's results stay provisional until the ticket is decided.
+    await push.send('everyone', 'safety-car.changed', { ticketId: event.payload.ticketId });
   }
 
   @HandlesDomainEvent('TicketUpdated', { external: true })

@@ -37,7 +37,7 @@ export function UserMenu() {
         aria-controls={anchor ? menuId : undefined}
         aria-label={`Account menu for ${name}`}
         endIcon={<ExpandMoreIcon />}
-        sx={{ textTransform: 'none', minWidth: 0 }}
+        sx={{ textTransform: 'none', minWidth: 0, flexShrink: 0 }}
       >
         {/* No initial letter as a fallback: it would become part of the button's visible name. */}
         <Avatar src={avatarUrl(user, discord.avatarUrl) ?? undefined} alt="" sx={{ width: 32, height: 32, bgcolor: 'secondary.main', color: 'secondary.contrastText' }} />

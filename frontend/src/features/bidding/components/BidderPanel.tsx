@@ -78,21 +78,24 @@ function RoundPanel({ round }: { round: BidderRoundDto }) {
         Closes {closes.dateTime}. Bids from {round.minimumBid} in steps of {round.increment}; bids are sealed. A bid in the last {round.counterBidHours} h of a lot moves that
         lot&apos;s close to {round.counterBidHours} h after it.
       </Typography>
-      <Table size="small" sx={{ mt: 1 }} aria-label={`Lots of ${round.name}`}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Lot</TableCell>
-            <TableCell>Closes</TableCell>
-            <TableCell>Your bid</TableCell>
-            <TableCell>Result or bid</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {round.lots.map((lot) => (
-            <LotRow key={lot.id} round={round} lot={lot} />
-          ))}
-        </TableBody>
-      </Table>
+      {/* Scrolls sideways in its box on a phone instead of widening the page. */}
+      <Box sx={{ overflowX: 'auto', mt: 1 }} role="region" tabIndex={0} aria-label={`Lots of ${round.name}, scrolls sideways`}>
+        <Table size="small" aria-label={`Lots of ${round.name}`}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Lot</TableCell>
+              <TableCell>Closes</TableCell>
+              <TableCell>Your bid</TableCell>
+              <TableCell>Result or bid</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {round.lots.map((lot) => (
+              <LotRow key={lot.id} round={round} lot={lot} />
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
     </Paper>
   );
 }

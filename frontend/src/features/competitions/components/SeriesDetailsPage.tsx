@@ -144,7 +144,8 @@ export default function SeriesDetailsPage() {
         </Box>
       </Paper>
 
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+      {/* One column: a round's results table needs the page's width (beside the standings its last columns were cut), and minmax(0, …) keeps it from widening a phone's page. */}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)', alignItems: 'start' }}>
         <Box component="section" aria-labelledby="rounds-title">
           <Typography id="rounds-title" variant="h5" component="h2" gutterBottom>
             Rounds
@@ -159,10 +160,10 @@ export default function SeriesDetailsPage() {
             </Stack>
           )}
         </Box>
-        <Stack spacing={3}>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
           <StandingsPreview season={season} />
           <PointsSystemPanel pointsSystem={season.pointsSystem} rules={season.rules} />
-        </Stack>
+        </Box>
       </Box>
     </Container>
   );

@@ -32,41 +32,44 @@ export default function AdminTeamsPage() {
       ) : !teams.data?.length ? (
         <EmptyState title="No teams yet" />
       ) : (
-        <Table size="small" aria-label="Teams">
-          <TableHead>
-            <TableRow>
-              <TableCell>Team</TableCell>
-              <TableCell>Game</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Platforms</TableCell>
-              <TableCell>Captains</TableCell>
-              <TableCell align="right">Drivers</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {teams.data.map((team) => (
-              <TableRow key={team.id} hover>
-                <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: team.colour, flexShrink: 0 }} />
-                    <Link component={RouterLink} to={pathTo('Admin-Team', { team: team.id })}>
-                      {team.name}
-                    </Link>
-                    {team.tag && <Box component="span" sx={{ color: 'text.secondary' }}>{`[${team.tag}]`}</Box>}
-                  </Box>
-                </TableCell>
-                <TableCell>{team.game?.name ?? 'Any'}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{team.platforms.map((platform) => PLATFORM_LABELS[platform]).join(', ') || '—'}</TableCell>
-                <TableCell>
-                  {team.members
-                    .filter((member) => member.captain)
-                    .map((member) => member.driverName)
-                    .join(', ') || '—'}
-                </TableCell>
-                <TableCell align="right">{team.members.length}</TableCell>
+        // Scrolls sideways in its box on a phone instead of widening the page.
+        <Box sx={{ overflowX: 'auto' }} role="region" tabIndex={0} aria-label="Teams, scrolls sideways">
+          <Table size="small" aria-label="Teams">
+            <TableHead>
+              <TableRow>
+                <TableCell>Team</TableCell>
+                <TableCell>Game</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Platforms</TableCell>
+                <TableCell>Captains</TableCell>
+                <TableCell align="right">Drivers</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {teams.data.map((team) => (
+                <TableRow key={team.id} hover>
+                  <TableCell>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                      <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: team.colour, flexShrink: 0 }} />
+                      <Link component={RouterLink} to={pathTo('Admin-Team', { team: team.id })}>
+                        {team.name}
+                      </Link>
+                      {team.tag && <Box component="span" sx={{ color: 'text.secondary' }}>{`[${team.tag}]`}</Box>}
+                    </Box>
+                  </TableCell>
+                  <TableCell>{team.game?.name ?? 'Any'}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{team.platforms.map((platform) => PLATFORM_LABELS[platform]).join(', ') || '—'}</TableCell>
+                  <TableCell>
+                    {team.members
+                      .filter((member) => member.captain)
+                      .map((member) => member.driverName)
+                      .join(', ') || '—'}
+                  </TableCell>
+                  <TableCell align="right">{team.members.length}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
     </Container>
   );

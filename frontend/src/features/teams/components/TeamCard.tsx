@@ -18,7 +18,13 @@ export function TeamCard({ team, actions }: { team: TeamDto; actions?: (member: 
     <Card variant="outlined" component="article" aria-label={team.name} sx={{ borderTop: 6, borderTopColor: team.colour, height: '100%' }}>
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
-          <Avatar src={team.logo ?? undefined} alt="" sx={{ bgcolor: team.colour }}>
+          {/* Large enough, and the letters small enough, for a three-letter tag to fit inside the circle. */}
+          <Avatar
+            src={team.logo ?? undefined}
+            alt=""
+            data-testid="team-logo"
+            sx={{ bgcolor: team.colour, width: 48, height: 48, fontSize: '0.85rem', fontWeight: 700, flexShrink: 0 }}
+          >
             {(team.tag ?? team.name).slice(0, 3)}
           </Avatar>
           <Box>
