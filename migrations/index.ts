@@ -13,6 +13,8 @@ import { Migration20261123120001_stewarding } from './Migration20261123120001_st
 import { Migration20261123120002_community } from './Migration20261123120002_community.js';
 import { Migration20261123120003_bidding } from './Migration20261123120003_bidding.js';
 import { Migration20261125150000_results_layer } from './Migration20261125150000_results_layer.js';
+import { Migration20261125150001_guests_co_drivers } from './Migration20261125150001_guests_co_drivers.js';
+import { Migration20261125150002_qualifying_source_hash } from './Migration20261125150002_qualifying_source_hash.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
@@ -30,4 +32,6 @@ export const migrations: MigrationObject[] = [
   Migration20261123120002_community,
   Migration20261123120003_bidding,
   Migration20261125150000_results_layer,
+  Migration20261125150001_guests_co_drivers,
+  Migration20261125150002_qualifying_source_hash,
 ].map((migration) => ({ name: migration.name, class: migration }));

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
@@ -7,7 +7,7 @@ import type { RaceResultsDto, ResultImportDto, ResultRevisionDto, SeasonDto, Sea
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { seesUnpublished } from '../events/events.service.js';
 import { COMPETITION_READS } from './competitions.reads.js';
-import { RaceParams, RaceResultsBody, ResultImportBody, RevisionParams, SeasonEventParams, SeasonParam } from './dto/results.dto.js';
+import { ConfirmFutureQuery, RaceParams, RaceResultsBody, ResultImportBody, RevisionParams, SeasonEventParams, SeasonParam } from './dto/results.dto.js';
 import { MAX_RESULT_FILE_BYTES } from './result-import/index.js';
 import { ResultImportService, type UploadedResultFile } from './result-import.service.js';
 import { SeasonEventsBody } from './dto/season.dto.js';
@@ -67,11 +67,19 @@ export class SeasonsController {
     return this.results.latest(raceRef(params), principal);
   }
 
-  /** Saves the race's whole classification as a new revision (positions 1 to n, each driver once). */
+  /** Saves the race's whole classification (or its qualifying) as a new revision (positions 1 to n, each driver once); a race still to come needs `confirmFuture`. */
   @Put(':season/events/:event/results/:race')
   @Access('isOrganizer')
-  saveResults(@Param() params: RaceParams, @Body() body: RaceResultsBody, @CurrentPrincipal() principal: Principal): Promise<RaceResultsDto> {
-    return this.results.save(raceRef(params), body.results, principal);
+  saveResults(
+    @Param() params: RaceParams,
+    @Query() query: ConfirmFutureQuery,
+    @Body() body: RaceResultsBody,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<RaceResultsDto> {
+    return this.results.save(raceRef(params), body.results, principal, {
+      session: body.session,
+      confirmFuture: body.confirmFuture === true || query.confirmFuture === 'true',
+    });
   }
 
   /** The race's revisions, newest first: author, time, note, number of lines. */

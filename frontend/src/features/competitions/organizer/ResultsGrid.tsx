@@ -122,7 +122,7 @@ export function ResultsGrid({ rows, onChange, errors, disabled = false }: Result
   };
 
   const addDriver = (driver: DriverListItemDto) => onChange([...rows, rowForDriver(driver, rows.at(-1))]);
-  const placed = new Set(rows.map((row) => row.profileId));
+  const placed = new Set(rows.flatMap((row) => (row.profileId === null ? [] : [row.profileId])));
 
   return (
     <Box>
