@@ -13,6 +13,8 @@ import { Migration20261123120001_stewarding } from './Migration20261123120001_st
 import { Migration20261123120002_community } from './Migration20261123120002_community.js';
 import { Migration20261123120003_bidding } from './Migration20261123120003_bidding.js';
 import { Migration20261125150000_results_layer } from './Migration20261125150000_results_layer.js';
+import { Migration20261125150001_guests_co_drivers } from './Migration20261125150001_guests_co_drivers.js';
+import { Migration20261125150002_qualifying_source_hash } from './Migration20261125150002_qualifying_source_hash.js';
 import { Migration20261125160000_steam_ids_remembered_identities } from './Migration20261125160000_steam_ids_remembered_identities.js';
 import { Migration20261125180000_panel_anonymity } from './Migration20261125180000_panel_anonymity.js';
 import { Migration20261125180001_audit_log } from './Migration20261125180001_audit_log.js';
@@ -33,6 +35,8 @@ export const migrations: MigrationObject[] = [
   Migration20261123120002_community,
   Migration20261123120003_bidding,
   Migration20261125150000_results_layer,
+  Migration20261125150001_guests_co_drivers,
+  Migration20261125150002_qualifying_source_hash,
   Migration20261125160000_steam_ids_remembered_identities,
   Migration20261125180000_panel_anonymity,
   Migration20261125180001_audit_log,

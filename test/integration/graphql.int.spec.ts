@@ -219,7 +219,8 @@ describe('GraphQL API', () => {
 
     const COMPETITION_FIELDS = 'id name description style icon banner current group { id name } game { id name icon } platforms currentSeason { id name } leaderboardsEnabled';
     const ROUND_FIELDS = 'id name date round published raceEvents { id position trackName races { id position raceEventType laps lengthMinutes hasResults } }';
-    const RESULT_FIELDS = 'raceId revision results { profileId driverName driverNumber teamId teamName position status laps totalTimeMs bestLapMs pole fastestLap points }';
+    const RESULT_FIELDS =
+      'raceId revision results { profileId driverName driverNumber teamId teamName position status laps totalTimeMs bestLapMs pole fastestLap points guest penaltyMs reason drivingTimeMs coDrivers { profileId driverName driverNumber guest laps drivingTimeMs points } } qualifying { revision }';
     const POINTS_FIELDS =
       'preset tables { RACE SPRINT } bonuses { pole fastestLap onlyInsideTop } minimumDistancePercent countBestRounds neverDropLastRounds noShowPenalty dnfScores teamBestDrivers';
     const STANDINGS_FIELDS = `seasonId version drivers { position profile { id driverName driverNumber country } team { id name colour } points rounds { eventId points dropped } wins podiums penaltyPoints }

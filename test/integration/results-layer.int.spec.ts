@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { seededRandom } from '../../backend/src/common/seeded-random.js';
-import type { RaceResultLine, RaceResultsDto, ResultRevisionDto } from '../../backend/src/contracts/competitions.js';
+import type { RaceResultLine, RaceResultsDto, ResultRevisionDto, StandingsDto } from '../../backend/src/contracts/competitions.js';
 import type { TicketDto, TicketOutcome } from '../../backend/src/contracts/stewarding.js';
 import { Season } from '../../backend/src/modules/competitions/competition.entities.js';
 import type { Principal } from '../../backend/src/common/principal.js';
@@ -66,7 +66,7 @@ describe('results: steward decisions as a layer over the base revisions', () => 
     lines.map((line) => [line.profileId, line.position, line.status, line.laps, line.totalTimeMs ?? null]);
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ worker: true });
     const em = t.em();
     driver = await newMember(em, 'driver');
     captain = await newMember(em, 'captain');
@@ -118,6 +118,118 @@ describe('results: steward decisions as a layer over the base revisions', () => 
     await decide(second.id, [{ kind: 'TIME_PENALTY', profileId: others[0].id, amount: 5 }]);
     const latest = await results(r);
     expect([timeOf(latest, captain.profile), timeOf(latest, others[0])]).toEqual([1_211_000, 1_207_000]);
+  });
+
+  describe('guests and co-drivers', () => {
+    const errorsOf = async (response: Response) => {
+      expect(response.status).toBe(400);
+      return ((await response.json()) as { errors: Record<string, string[]> }).errors;
+    };
+    const endurance = (): RaceResultLine[] => [
+      {
+        profileId: driver.profile.id,
+        position: 1,
+        status: 'FINISHED',
+        laps: 120,
+        totalTimeMs: 21_600_000,
+        drivingTimeMs: 10_000_000,
+        coDrivers: [
+          { profileId: others[0].id, laps: 60, drivingTimeMs: 9_000_000 },
+          { profileId: null, name: 'Hired Gun', laps: 10, drivingTimeMs: 2_600_000 },
+        ],
+      },
+      { profileId: null, guestName: 'Safety Car', position: 2, status: 'FINISHED', laps: 120, totalTimeMs: 21_630_000, penaltyMs: 30_000, reason: '+30 s post-race penalty' },
+      { profileId: captain.profile.id, position: 3, status: 'DNF', laps: 80, reason: 'retired: stopped before the flag' },
+    ];
+
+    it('stores guests by name and co-drivers under their car; every league driver of the car scores, guests score nothing and keep their place', async () => {
+      const r = await round();
+      const saved = await save(r, endurance());
+      expect(saved.results.map((line) => [line.position, line.profileId, line.driverName, line.guest, line.penaltyMs, line.reason])).toEqual([
+        [1, driver.profile.id, expect.any(String), false, null, null],
+        [2, null, 'Safety Car', true, 30_000, '+30 s post-race penalty'],
+        [3, captain.profile.id, expect.any(String), false, null, 'retired: stopped before the flag'],
+      ]);
+      expect(saved.results[0].coDrivers.map((coDriver) => [coDriver.profileId, coDriver.guest, coDriver.laps, coDriver.drivingTimeMs])).toEqual([
+        [others[0].id, false, 60, 9_000_000],
+        [null, true, 10, 2_600_000],
+      ]);
+      expect(saved.results[0].coDrivers[1].driverName).toBe('Hired Gun');
+      await t.settled();
+      const standings = await json<StandingsDto>(await t.request(`/api/seasons/${season.id}/standings`));
+      const points = (profile: DriverProfile) => standings.drivers.find((row) => row.profile.id === profile.id)?.rounds.find((each) => each.eventId === r.event.id)?.points;
+      expect([points(driver.profile), points(others[0])]).toEqual([25, 25]);
+      const read = await results(r);
+      expect(read.results[0].coDrivers[0].points).toBe(25);
+      expect(read.results[1].points).toBe(0);
+    });
+
+    it('keeps guests and co-drivers through steward decisions and reverts', async () => {
+      const r = await round();
+      await save(r, endurance());
+      const ticket = await file(r, captain.profile);
+      await decide(ticket.id, [{ kind: 'POSITION_PENALTY', profileId: captain.profile.id, amount: 1 }]);
+      await save(
+        r,
+        endurance().map((line) => ({ ...line, laps: line.laps + 1 })),
+      );
+      const reverted = await revert(r, 1);
+      expect(reverted.results.map((line) => [line.position, line.driverName === 'Safety Car' ? 'guest' : line.profileId, line.coDrivers.length])).toEqual([
+        [1, driver.profile.id, 2],
+        [2, 'guest', 0],
+        [3, captain.profile.id, 0],
+      ]);
+    });
+
+    it('refuses a line without a driver or with both, and a driver twice across lines and co-drivers (400 naming the field)', async () => {
+      const r = await round();
+      const [first, guestLine, third] = endurance();
+      expect(
+        await errorsOf(await t.request(resultsPath(r), { method: 'PUT', as: as.organizer, json: { results: [first, { ...guestLine, guestName: ' ' }, third] } })),
+      ).toEqual({
+        'results.1.guestName': ["line 2 has no driver: choose a league driver or give the guest's name"],
+      });
+      expect(
+        await errorsOf(await t.request(resultsPath(r), { method: 'PUT', as: as.organizer, json: { results: [first, { ...guestLine, profileId: others[1].id }, third] } })),
+      ).toEqual({
+        'results.1.guestName': ['line 2 is a league driver or a guest, not both'],
+      });
+      const twice = { ...third, coDrivers: [{ profileId: others[0].id }] };
+      expect(await errorsOf(await t.request(resultsPath(r), { method: 'PUT', as: as.organizer, json: { results: [first, guestLine, twice] } }))).toEqual({
+        'results.2.coDrivers.0.profileId': [`driver profile ${others[0].id} is in the results twice (lines 1 and 3)`],
+      });
+      expect(
+        await errorsOf(
+          await t.request(resultsPath(r), { method: 'PUT', as: as.organizer, json: { results: [{ ...first, coDrivers: [{ profileId: null }] }, guestLine, third] } }),
+        ),
+      ).toEqual({
+        'results.0.coDrivers.0.name': ["co-driver 1 of line 1 has no driver: choose a league driver or give the guest's name"],
+      });
+      expect((await history(r)).length).toBe(0);
+    });
+
+    it('lets the database refuse a line with both or neither driver, and a driver twice in a revision across lines and co-drivers', async () => {
+      const r = await round();
+      await save(r, endurance());
+      const em = t.em();
+      const [{ id: revisionId }] = await em.execute<{ id: number }[]>('select id from result_revisions where race_id = ?', [r.raceId]);
+      const [{ id: lineId }] = await em.execute<{ id: number }[]>('select id from race_result_lines where revision_id = ? and position = 3', [revisionId]);
+      await expect(em.execute(`insert into race_result_lines (revision_id, position, status, laps) values (?, 9, 'DNS', 0)`, [revisionId])).rejects.toThrow(
+        /race_result_lines_driver_or_guest/,
+      );
+      await expect(
+        em.execute(`insert into race_result_lines (revision_id, profile_id, guest_name, position, status, laps) values (?, ?, 'Both', 9, 'DNS', 0)`, [
+          revisionId,
+          others[1].id,
+        ]),
+      ).rejects.toThrow(/race_result_lines_driver_or_guest/);
+      await expect(
+        em.execute('insert into race_result_co_drivers (line_id, revision_id, seat, profile_id) values (?, ?, 1, ?)', [lineId, revisionId, driver.profile.id]),
+      ).rejects.toThrow(/is in revision .* twice/);
+      await expect(
+        em.execute(`insert into race_result_lines (revision_id, profile_id, position, status, laps) values (?, ?, 9, 'DNS', 0)`, [revisionId, others[0].id]),
+      ).rejects.toThrow(/is in revision .* twice/);
+    });
   });
 
   it.each([7])(

@@ -55,6 +55,11 @@ export interface PointsSystem {
   dnfScores: boolean;
   /** Team standings: count the best M drivers of each team per race (null: every driver). */
   teamBestDrivers: number | null;
+  /**
+   * A driver of a shared car scores only with at least this percent of the car's driving time (0 or
+   * absent: no minimum). Enforced only where the file gives every driver's driving time.
+   */
+  minDrivingSharePercent?: number;
 }
 
 /* ---- Reads ---- */
@@ -146,11 +151,25 @@ export interface SeasonDto {
   events: SeasonEventDto[];
 }
 
-/** One line of a race's classification, as saved (a revision's rows). */
-export interface RaceResultDto {
-  profileId: number;
+/** A co-driver of a line as shown: a league driver (by their profile) or a guest (by the file's name). */
+export interface CoDriverDto {
+  profileId: number | null;
   driverName: string;
   driverNumber: number | null;
+  guest: boolean;
+  laps: number | null;
+  drivingTimeMs: number | null;
+  /** Points this driver scored with the car (0 for a guest, or below the season's minimum driving share). */
+  points: number;
+}
+
+/** One line of a race's classification, as saved (a revision's rows). */
+export interface RaceResultDto {
+  /** null: a guest (a driver outside the league), shown by the file's name in `driverName`. */
+  profileId: number | null;
+  driverName: string;
+  driverNumber: number | null;
+  guest: boolean;
   teamId: number | null;
   teamName: string | null;
   position: number;
@@ -160,14 +179,28 @@ export interface RaceResultDto {
   bestLapMs: number | null;
   pole: boolean;
   fastestLap: boolean;
-  /** Points this line scored in the latest standings (bonuses included). */
+  /** Points this line scored in the latest standings (bonuses included; 0 for a guest). */
   points: number;
+  coDrivers: CoDriverDto[];
+  /** Time added after the race, already inside `totalTimeMs` (null: none). */
+  penaltyMs: number | null;
+  /** Why the line's status, time or position is what it is. */
+  reason: string | null;
+  drivingTimeMs: number | null;
 }
 
 export interface RaceResultsDto {
   raceId: number;
   revision: number | null;
   results: RaceResultDto[];
+  /** The race's qualifying classification (the grid: P1 is pole): null when none was saved; absent from one revision's read. */
+  qualifying?: QualifyingDto | null;
+}
+
+export interface QualifyingDto {
+  revision: number;
+  /** By grid position; points are 0 (qualifying pays only the pole bonus, to the race line). */
+  grid: RaceResultDto[];
 }
 
 /**
@@ -177,9 +210,14 @@ export interface RaceResultsDto {
 export const REVISION_KINDS = ['BASE', 'DECISIONS'] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 
+/** Which classification of a race a revision is: the race's own, or its qualifying (the grid and pole). */
+export const RESULT_SESSIONS = ['RACE', 'QUALIFYING'] as const;
+export type ResultSession = (typeof RESULT_SESSIONS)[number];
+
 export interface ResultRevisionDto {
   revision: number;
   kind: RevisionKind;
+  session: ResultSession;
   /** DECISIONS: the base revision the decisions were applied to (null for a base). */
   baseRevision: number | null;
   author: { userId: number; name: string };
@@ -219,8 +257,21 @@ export interface StandingsDto {
 
 /* ---- Requests: the API's DTOs implement them ---- */
 
+/** A driver of the car besides the line's own driver (endurance co-drivers): credited with the car's result. */
+export interface CoDriverLine {
+  /** null: a guest co-driver (not a league driver), shown by `name`, scoring nothing. */
+  profileId: number | null;
+  /** The file's name for the driver (required when profileId is null). */
+  name?: string | null;
+  /** Their own laps and driving time where the file says. */
+  laps?: number | null;
+  drivingTimeMs?: number | null;
+}
+
 export interface RaceResultLine {
-  profileId: number;
+  /** null: a guest line (a driver outside the league): shown by `guestName`, scores nothing, keeps its position. */
+  profileId: number | null;
+  guestName?: string | null;
   position: number;
   status: ResultStatus;
   laps: number;
@@ -229,11 +280,23 @@ export interface RaceResultLine {
   pole?: boolean;
   fastestLap?: boolean;
   teamId?: number | null;
+  /** Other drivers of the same car. */
+  coDrivers?: CoDriverLine[];
+  /** Time added after the race (post-race and unserved penalties from the file), already inside totalTimeMs. */
+  penaltyMs?: number | null;
+  /** Why the line's status, time or position is what it is, in words ("retired: stopped before the flag", "+30 s post-race penalty"). */
+  reason?: string | null;
+  /** The driver's own laps / driving time where the file says (for the season's minimum-driving-share rule). */
+  drivingTimeMs?: number | null;
 }
 
 /** `PUT /api/seasons/{season}/events/{event}/results/{race}`. */
 export interface RaceResultsRequest {
   results: RaceResultLine[];
+  /** QUALIFYING: the race's qualifying classification (the grid); default RACE. */
+  session?: ResultSession;
+  /** Saves results for a race that has not started yet (else 409); also `?confirmFuture=true`. */
+  confirmFuture?: boolean;
 }
 
 /** The `group` part of `PUT /api/competitions/groups` (multipart with optional `icon` and `banner`): with `id` it updates. */

@@ -1,7 +1,7 @@
 import { Collection, type Opt, type Rel } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, OneToMany, OneToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, ManyToOne, OneToMany, OneToOne, PrimaryKey, Property, Trigger, Unique } from '@mikro-orm/decorators/legacy';
 import type { Platform } from '../../contracts/catalogue.js';
-import type { CompetitionStyle, PointsSystem, ResultStatus, RevisionKind } from '../../contracts/competitions.js';
+import type { CompetitionStyle, PointsSystem, ResultSession, ResultStatus, RevisionKind } from '../../contracts/competitions.js';
 import { Game } from '../catalogue/catalogue.entities.js';
 import { Race } from '../events/event.entities.js';
 import { StoredImage } from '../images/stored-image.entity.js';
@@ -136,6 +136,8 @@ export class Season {
 @Check({ name: 'result_revisions_number_positive', expression: 'number >= 1' })
 @Check({ name: 'result_revisions_kind_known', expression: "kind in ('BASE','DECISIONS')" })
 @Check({ name: 'result_revisions_base_of_decisions', expression: "(kind = 'DECISIONS') = (base_number is not null)" })
+@Check({ name: 'result_revisions_session_known', expression: "session in ('RACE','QUALIFYING')" })
+@Check({ name: 'result_revisions_qualifying_base', expression: "session = 'RACE' or kind = 'BASE'" })
 export class ResultRevision {
   @PrimaryKey({ autoincrement: true })
   id!: number;
@@ -164,17 +166,35 @@ export class ResultRevision {
   @Property({ type: 'integer', nullable: true })
   baseNumber: number | null = null;
 
+  /** RACE: the race's classification; QUALIFYING: its qualifying (the grid), revised apart, never with decisions. */
+  @Property({ type: 'string', length: 12, defaultRaw: `'RACE'` })
+  session: ResultSession & Opt = 'RACE';
+
+  /** sha256 (hex) of the imported file's bytes: the same file again is not written again. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  sourceHash: string | null = null;
+
   @OneToMany(() => RaceResultLine, (line) => line.revision, { orderBy: { position: 'asc' } })
   lines = new Collection<RaceResultLine>(this);
 }
 
-/** A driver's line in one revision of a race's classification; the database keeps positions and drivers unique in it. */
+/** A driver once in a revision across lines and co-drivers: one function (migration 20261125150001) checks both tables. */
+const driverOnceTrigger = (table: string) =>
+  `create trigger "${table}_driver_once" before insert or update on "${table}" for each row execute function "result_driver_once_per_revision"()`;
+
+/**
+ * A car's line in one revision of a race's classification: its driver is a league driver (`profile`) or
+ * a guest (`guestName`, the file's name), never both; co-drivers are rows of their own. The database
+ * keeps positions unique in a revision, and each driver once across its lines and co-drivers.
+ */
 @Entity({ tableName: 'race_result_lines' })
 @Unique({ name: 'race_result_lines_revision_id_position_key', properties: ['revision', 'position'] })
 @Unique({ name: 'race_result_lines_revision_id_profile_id_key', properties: ['revision', 'profile'] })
 @Check({ name: 'race_result_lines_status_known', expression: "status in ('FINISHED','DNF','DNS','DSQ')" })
 @Check({ name: 'race_result_lines_position_positive', expression: 'position >= 1' })
 @Check({ name: 'race_result_lines_laps_range', expression: 'laps >= 0' })
+@Check({ name: 'race_result_lines_driver_or_guest', expression: '(profile_id is null) <> (guest_name is null)' })
+@Trigger({ name: 'race_result_lines_driver_once', timing: 'before', events: ['insert', 'update'], expression: driverOnceTrigger('race_result_lines') })
 export class RaceResultLine {
   @PrimaryKey({ autoincrement: true })
   id!: number;
@@ -182,9 +202,13 @@ export class RaceResultLine {
   @ManyToOne(() => ResultRevision, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_result_lines_revision_id_fkey' })
   revision!: ResultRevision;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'race_result_lines_profile_id_fkey' })
+  @ManyToOne(() => DriverProfile, { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'race_result_lines_profile_id_fkey' })
   @Index({ name: 'race_result_lines_profile_id_index' })
-  profile!: DriverProfile;
+  profile: DriverProfile | null = null;
+
+  /** A guest's name as the file gives it (a driver outside the league: scores nothing, keeps its position). */
+  @Property({ type: 'string', length: 100, nullable: true })
+  guestName: string | null = null;
 
   @ManyToOne(() => Team, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'race_result_lines_team_id_fkey' })
   @Index({ name: 'race_result_lines_team_id_index' })
@@ -210,6 +234,62 @@ export class RaceResultLine {
 
   @Property({ type: 'boolean', defaultRaw: 'false' })
   fastestLap: boolean & Opt = false;
+
+  /** Time added after the race, already inside `totalTimeMs`. */
+  @Property({ type: 'integer', nullable: true })
+  penaltyMs: number | null = null;
+
+  /** Why the line's status, time or position is what it is, in words. */
+  @Property({ type: 'string', length: 300, nullable: true })
+  reason: string | null = null;
+
+  /** The line's own driver's driving time, where the file says. */
+  @Property({ type: 'integer', nullable: true })
+  drivingTimeMs: number | null = null;
+
+  @OneToMany(() => RaceResultCoDriver, (coDriver) => coDriver.line, { orderBy: { seat: 'asc' } })
+  coDrivers = new Collection<RaceResultCoDriver>(this);
+}
+
+/**
+ * Another driver of a line's car (endurance co-drivers), credited with the car's result: a league driver
+ * or a guest by name. `revision` is the line's, so a driver is unique in the revision (a trigger also
+ * refuses a co-driver who drives a line of the same revision, and the other way round).
+ */
+@Entity({ tableName: 'race_result_co_drivers' })
+@Unique({ name: 'race_result_co_drivers_revision_id_profile_id_key', properties: ['revision', 'profile'] })
+@Unique({ name: 'race_result_co_drivers_line_id_seat_key', properties: ['line', 'seat'] })
+@Check({ name: 'race_result_co_drivers_driver_or_guest', expression: 'profile_id is not null or name is not null' })
+@Check({ name: 'race_result_co_drivers_laps_range', expression: 'laps >= 0' })
+@Trigger({ name: 'race_result_co_drivers_driver_once', timing: 'before', events: ['insert', 'update'], expression: driverOnceTrigger('race_result_co_drivers') })
+export class RaceResultCoDriver {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => RaceResultLine, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_result_co_drivers_line_id_fkey' })
+  line!: RaceResultLine;
+
+  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_result_co_drivers_revision_id_fkey' })
+  @Index({ name: 'race_result_co_drivers_revision_id_index' })
+  revision!: ResultRevision;
+
+  /** 1 for the first co-driver, in the file's order. */
+  @Property({ type: 'smallint' })
+  seat!: number;
+
+  @ManyToOne(() => DriverProfile, { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'race_result_co_drivers_profile_id_fkey' })
+  @Index({ name: 'race_result_co_drivers_profile_id_index' })
+  profile: DriverProfile | null = null;
+
+  /** The file's name for the driver (a guest's only name). */
+  @Property({ type: 'string', length: 100, nullable: true })
+  name: string | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  laps: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  drivingTimeMs: number | null = null;
 }
 
 /**
@@ -239,4 +319,4 @@ export class SeasonStandingsSnapshot {
 }
 
 /** The competitions module's tables. */
-export const COMPETITIONS_ENTITIES = [CompetitionGroup, Competition, Season, ResultRevision, RaceResultLine, SeasonStandingsSnapshot] as const;
+export const COMPETITIONS_ENTITIES = [CompetitionGroup, Competition, Season, ResultRevision, RaceResultLine, RaceResultCoDriver, SeasonStandingsSnapshot] as const;

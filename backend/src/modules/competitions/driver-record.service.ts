@@ -134,7 +134,7 @@ export class DriverRecordService {
   async driversOfSeason(em: EntityManager, seasonId: number): Promise<number[]> {
     const rows = await em.execute<{ profile_id: number }[]>(
       `select l.profile_id from race_result_lines l join result_revisions rr on rr.id = l.revision_id join races r on r.id = rr.race_id
-         join race_events re on re.id = r.race_event_id join events e on e.id = re.event_id where e.season_id = ?
+         join race_events re on re.id = r.race_event_id join events e on e.id = re.event_id where e.season_id = ? and l.profile_id is not null
        union
        select (d ->> 'profileId')::int from season_standings s, jsonb_array_elements(s.drivers) d where s.season_id = ?`,
       [seasonId, seasonId],
@@ -168,7 +168,7 @@ export class DriverRecordService {
     >(
       `with latest as (
          select distinct on (rr.race_id) rr.id, rr.race_id from result_revisions rr
-         where rr.race_id in (select own.race_id from result_revisions own join race_result_lines mine on mine.revision_id = own.id where mine.profile_id = ?)
+         where rr.session = 'RACE' and rr.race_id in (select own.race_id from result_revisions own join race_result_lines mine on mine.revision_id = own.id where mine.profile_id = ?)
          order by rr.race_id, rr.number desc
        )
        select s.id as season_id, s.name as season_name, c.name as competition_name, e.id as event_id, e.name as event_name, e.starts_at,

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { RaceResultDto, RaceResultsDto, ResultRevisionDto } from '../../contracts/competitions.js';
+import type { RaceResultDto, RaceResultsDto, ResultRevisionDto, ResultSession } from '../../contracts/competitions.js';
 import { driverDisplayName } from '../../contracts/driver-name.js';
 import { PRIVATE_DRIVER } from '../../contracts/profiles.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
@@ -21,12 +21,13 @@ export type LinePoints = Record<string, Record<string, number>>;
 export class ResultsReader {
   /**
    * The latest results of each race, in the order of `raceIds` (`revision: null` for a race without
-   * any), with the points of the season's stored standings. A constant number of queries for any number of races.
+   * any), with the points of the season's stored standings, and its latest qualifying (the grid). A
+   * constant number of queries for any number of races.
    */
   async latestOf(em: EntityManager, seasonId: number, raceIds: readonly number[], seesHidden: boolean): Promise<RaceResultsDto[]> {
     if (!raceIds.length) return [];
-    const latest = await em.execute<{ id: number; race_id: number; number: number }[]>(
-      `select distinct on (race_id) id, race_id, number from result_revisions where race_id in (${placeholders(raceIds)}) order by race_id, number desc`,
+    const latest = await em.execute<{ id: number; race_id: number; number: number; session: ResultSession }[]>(
+      `select distinct on (race_id, session) id, race_id, number, session from result_revisions where race_id in (${placeholders(raceIds)}) order by race_id, session, number desc`,
       [...raceIds],
     );
     const [lines, points] = await Promise.all([
@@ -36,22 +37,24 @@ export class ResultsReader {
       ),
       this.linePoints(em, seasonId),
     ]);
-    const byRace = new Map(latest.map((row) => [row.race_id, row]));
+    const latestOf = (raceId: number, session: ResultSession) => latest.find((row) => row.race_id === raceId && row.session === session);
     return raceIds.map((raceId) => {
-      const revision = byRace.get(raceId);
+      const race = latestOf(raceId, 'RACE');
+      const qualifying = latestOf(raceId, 'QUALIFYING');
       return {
         raceId,
-        revision: revision?.number ?? null,
-        results: revision ? (lines.get(revision.id) ?? []).map((line) => toRaceResultDto(line, raceId, points, seesHidden)) : [],
+        revision: race?.number ?? null,
+        results: race ? (lines.get(race.id) ?? []).map((line) => toRaceResultDto(line, raceId, points, seesHidden)) : [],
+        qualifying: qualifying ? { revision: qualifying.number, grid: (lines.get(qualifying.id) ?? []).map((line) => toRaceResultDto(line, raceId, {}, seesHidden)) } : null,
       };
     });
   }
 
-  /** One revision of a race (for comparing): its lines, with the stored standings' points only when it is the latest. */
+  /** One revision of a race (for comparing): its lines, with the stored standings' points only when it is the race's latest. */
   async revision(em: EntityManager, seasonId: number, raceId: number, number: number, seesHidden: boolean): Promise<RaceResultsDto | null> {
     const [revision, newest] = await Promise.all([
       em.findOne(ResultRevision, { race: raceId, number }),
-      em.findOne(ResultRevision, { race: raceId }, { orderBy: { number: 'desc' }, fields: ['number'] }),
+      em.findOne(ResultRevision, { race: raceId, session: 'RACE' }, { orderBy: { number: 'desc' }, fields: ['number'] }),
     ]);
     if (!revision) return null;
     const lines = (await this.linesOf(em, [revision.id])).get(revision.id) ?? [];
@@ -72,6 +75,7 @@ export class ResultsReader {
     return revisions.map((revision) => ({
       revision: revision.number,
       kind: revision.kind,
+      session: revision.session,
       baseRevision: revision.baseNumber,
       author: { userId: revision.author.id, name: revision.author.globalName ?? revision.author.username },
       createdAt: revision.createdAt.toISOString(),
@@ -83,7 +87,11 @@ export class ResultsReader {
   /** The lines of these revisions with their drivers and teams, by revision id, in position order. */
   async linesOf(em: EntityManager, revisionIds: readonly number[]): Promise<Map<number, RaceResultLine[]>> {
     if (!revisionIds.length) return new Map();
-    const lines = await em.find(RaceResultLine, { revision: { $in: [...revisionIds] } }, { populate: ['profile', 'team'], orderBy: { revision: 'asc', position: 'asc' } });
+    const lines = await em.find(
+      RaceResultLine,
+      { revision: { $in: [...revisionIds] } },
+      { populate: ['profile', 'team', 'coDrivers.profile'], orderBy: { revision: 'asc', position: 'asc' } },
+    );
     const byRevision = new Map<number, RaceResultLine[]>();
     for (const line of lines) byRevision.set(line.revision.id, [...(byRevision.get(line.revision.id) ?? []), line]);
     return byRevision;
@@ -95,11 +103,13 @@ export class ResultsReader {
   }
 }
 
-/** Needs the line's profile and team loaded; `raceId` is the race of its revision. */
+/** Needs the line's profile, team and co-drivers (with profiles) loaded; `raceId` is the race of its revision. */
 function toRaceResultDto(line: RaceResultLine, raceId: number, points: LinePoints, seesHidden: boolean): RaceResultDto {
+  const pointsOf = (profile: DriverProfile | null) => (profile ? (points[String(raceId)]?.[String(profile.id)] ?? 0) : 0);
   return {
-    profileId: line.profile.id,
-    ...shownDriver(line.profile, seesHidden),
+    profileId: line.profile?.id ?? null,
+    ...(line.profile ? shownDriver(line.profile, seesHidden) : { driverName: line.guestName!, driverNumber: null }),
+    guest: !line.profile,
     teamId: line.team?.id ?? null,
     teamName: line.team?.name ?? null,
     position: line.position,
@@ -109,6 +119,17 @@ function toRaceResultDto(line: RaceResultLine, raceId: number, points: LinePoint
     bestLapMs: line.bestLapMs,
     pole: line.pole,
     fastestLap: line.fastestLap,
-    points: points[String(raceId)]?.[String(line.profile.id)] ?? 0,
+    points: pointsOf(line.profile),
+    coDrivers: line.coDrivers.getItems().map((coDriver) => ({
+      profileId: coDriver.profile?.id ?? null,
+      ...(coDriver.profile ? shownDriver(coDriver.profile, seesHidden) : { driverName: coDriver.name!, driverNumber: null }),
+      guest: !coDriver.profile,
+      laps: coDriver.laps,
+      drivingTimeMs: coDriver.drivingTimeMs,
+      points: pointsOf(coDriver.profile),
+    })),
+    penaltyMs: line.penaltyMs,
+    reason: line.reason,
+    drivingTimeMs: line.drivingTimeMs,
   };
 }

@@ -1,15 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
-import type { RaceResultLine as RaceResultLineRequest, RaceResultsDto, ResultRevisionDto } from '../../contracts/competitions.js';
+import type { RaceResultLine as RaceResultLineRequest, RaceResultsDto, ResultRevisionDto, ResultSession } from '../../contracts/competitions.js';
 import type { TicketOutcome } from '../../contracts/stewarding.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { EventAttendance, Race } from '../events/event.entities.js';
 import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { Team } from '../teams/team.entity.js';
 import { User } from '../users/user.entity.js';
-import { RaceResultLine, ResultRevision, type Season } from './competition.entities.js';
+import { RaceResultCoDriver, RaceResultLine, ResultRevision, type Season } from './competition.entities.js';
 import { planBaseWrite, planDecisions, revertSource, type PlannedRevision } from './results-layer.js';
 import { ResultsReader } from './results.reader.js';
 import { findRound, seasonAggregate } from './seasons.service.js';
@@ -25,6 +25,22 @@ export interface RaceRef {
   seasonId: number;
   eventId: number;
   raceId: number;
+}
+
+/** How a base revision is written (all optional). */
+export interface RevisionOptions {
+  /** RACE (default): the race's classification; QUALIFYING: its qualifying (the grid), which steward decisions never touch. */
+  session?: ResultSession;
+  /** sha256 (hex) of the imported file's bytes: when the current base of the race's session has the same, nothing is written. */
+  sourceHash?: string | null;
+  /** The organizer confirmed results for a race that has not started yet (else 409). */
+  confirmFuture?: boolean;
+}
+
+/** What a base write did: the race's newest revision number, and whether nothing was written because the file was the current base's. */
+export interface WrittenRevision {
+  revision: number;
+  unchanged: boolean;
 }
 
 /** Where a line's problem is reported: `results.3.profileId` for entered lines, `lines.3` for an imported file's. */
@@ -44,10 +60,11 @@ export async function standingOutcomes(em: EntityManager, raceId: number): Promi
   return rows.flatMap((row) => row.outcomes);
 }
 
-/** A revision's lines (loaded) as lines of a new save: what reverting, and stewards' penalties, start from. */
+/** A revision's lines (loaded with their co-drivers) as lines of a new save: what reverting, and stewards' penalties, start from. */
 export function revisionLines(revision: ResultRevision): RaceResultLineRequest[] {
   return revision.lines.getItems().map((line) => ({
-    profileId: line.profile.id,
+    profileId: line.profile?.id ?? null,
+    guestName: line.guestName,
     position: line.position,
     status: line.status,
     laps: line.laps,
@@ -56,6 +73,12 @@ export function revisionLines(revision: ResultRevision): RaceResultLineRequest[]
     pole: line.pole,
     fastestLap: line.fastestLap,
     teamId: line.team?.id ?? null,
+    coDrivers: line.coDrivers
+      .getItems()
+      .map((coDriver) => ({ profileId: coDriver.profile?.id ?? null, name: coDriver.name, laps: coDriver.laps, drivingTimeMs: coDriver.drivingTimeMs })),
+    penaltyMs: line.penaltyMs,
+    reason: line.reason,
+    drivingTimeMs: line.drivingTimeMs,
   }));
 }
 
@@ -94,11 +117,11 @@ export class ResultsService {
     return revision;
   }
 
-  /** Saves the race's whole classification as its next revision. */
-  async save(ref: RaceRef, lines: RaceResultLineRequest[], principal: Principal, note = 'saved'): Promise<RaceResultsDto> {
+  /** Saves the race's whole classification as its next revision (a race still to come only with `confirmFuture`). */
+  async save(ref: RaceRef, lines: RaceResultLineRequest[], principal: Principal, options: Pick<RevisionOptions, 'session' | 'confirmFuture'> = {}): Promise<RaceResultsDto> {
     await this.em.transactional(async (em) => {
       const { season } = await this.findRace(em, ref, principal);
-      await this.writeRevision(em, season, ref, lines, principal, note, ENTERED);
+      await this.writeRevision(em, season, ref, lines, principal, 'saved', ENTERED, options);
     });
     return this.latest(ref, principal);
   }
@@ -110,28 +133,51 @@ export class ResultsService {
       const chosen = await em.findOne(ResultRevision, { race: ref.raceId, number });
       if (!chosen) throw new NotFoundException(`Race ${ref.raceId} has no revision ${number}`);
       const source = revertSource(chosen);
-      const base = await em.findOneOrFail(ResultRevision, { race: ref.raceId, number: source }, { populate: ['lines'] });
+      const base = await em.findOneOrFail(ResultRevision, { race: ref.raceId, number: source }, { populate: ['lines.coDrivers'] });
       const note = source === number ? `reverted to revision ${number}` : `reverted to revision ${source} (the base of revision ${number})`;
-      await this.writeRevision(em, season, ref, revisionLines(base), principal, note, ENTERED);
+      // Its results were accepted once: a revert needs no confirmation for a race still to come.
+      await this.writeRevision(em, season, ref, revisionLines(base), principal, note, ENTERED, { session: base.session, confirmFuture: true });
     });
     return this.latest(ref, principal);
   }
 
   /**
    * Checks the lines (400 naming the field of the first problem of each kind) and writes them as the
-   * race's next BASE revision, followed by a DECISIONS revision when standing steward decisions change
-   * its lines, with ResultPosted, in `em`'s transaction. A line without `teamId` takes the team its
-   * driver entered the event with. Returns the number of the race's newest revision.
+   * race's next BASE revision of the session, followed (RACE) by a DECISIONS revision when standing
+   * steward decisions change its lines, with ResultPosted, in `em`'s transaction. A line without
+   * `teamId` takes the team its driver entered the event with. Refuses (409) a race that has not
+   * started unless `confirmFuture`; writes nothing when `sourceHash` is the current base's.
    */
-  async writeRevision(em: EntityManager, season: Season, ref: RaceRef, lines: RaceResultLineRequest[], principal: Principal, note: string, field: LineField): Promise<number> {
+  async writeRevision(
+    em: EntityManager,
+    season: Season,
+    ref: RaceRef,
+    lines: RaceResultLineRequest[],
+    principal: Principal,
+    note: string,
+    field: LineField,
+    options: RevisionOptions = {},
+  ): Promise<WrittenRevision> {
+    const session = options.session ?? 'RACE';
     checkClassification(lines, field);
+    if (!options.confirmFuture) await refuseFutureRace(em, ref);
+    if (options.sourceHash) {
+      const current = await em.findOne(ResultRevision, { race: ref.raceId, session, kind: 'BASE' }, { orderBy: { number: 'desc' }, fields: ['number', 'sourceHash'] });
+      if (current?.sourceHash === options.sourceHash) {
+        const [{ newest }] = await em.execute<{ newest: number }[]>('select max(number) as newest from result_revisions where race_id = ? and session = ?', [
+          ref.raceId,
+          session,
+        ]);
+        return { revision: newest, unchanged: true };
+      }
+    }
     const resolved = await this.resolveLines(em, ref, lines, field);
     const next = await this.nextNumber(em, season, ref);
-    const planned = planBaseWrite(next, resolved, await standingOutcomes(em, ref.raceId));
-    const newest = await this.persist(em, season, ref, planned, principal, (revision) =>
+    const planned = planBaseWrite(next, resolved, session === 'RACE' ? await standingOutcomes(em, ref.raceId) : []);
+    const newest = await this.persist(em, season, ref, planned, principal, { session, sourceHash: options.sourceHash ?? null }, (revision) =>
       revision.kind === 'BASE' ? note : `${STEWARDS_NOTE}: standing decisions applied again on revision ${revision.baseNumber}`,
     );
-    return newest!;
+    return { revision: newest!, unchanged: false };
   }
 
   /**
@@ -139,31 +185,36 @@ export class ResultsService {
    * the next (DECISIONS) revision. Null when the race has no results yet (its first base applies them).
    */
   async applyDecisions(em: EntityManager, season: Season, ref: RaceRef, principal: Principal, note: string): Promise<number | null> {
-    const base = await em.findOne(ResultRevision, { race: ref.raceId, kind: 'BASE' }, { populate: ['lines'], orderBy: { number: 'desc' } });
+    const base = await em.findOne(ResultRevision, { race: ref.raceId, session: 'RACE', kind: 'BASE' }, { populate: ['lines.coDrivers'], orderBy: { number: 'desc' } });
     if (!base) return null;
     const next = await this.nextNumber(em, season, ref);
     const planned = planDecisions(next, { number: base.number, lines: revisionLines(base) }, await standingOutcomes(em, ref.raceId));
-    return this.persist(em, season, ref, planned, principal, () => `${note} on revision ${base.number}`);
+    return this.persist(em, season, ref, planned, principal, { session: 'RACE', sourceHash: null }, () => `${note} on revision ${base.number}`);
   }
 
   /** The drivers and teams exist (400 naming the line's field); a line without `teamId` gets its driver's team in the event. */
   private async resolveLines(em: EntityManager, ref: RaceRef, lines: RaceResultLineRequest[], field: LineField): Promise<RaceResultLineRequest[]> {
-    const profileIds = lines.map((line) => line.profileId);
+    const profileIds = [...new Set(lines.flatMap(driversOf))];
     const teamIds = [...new Set(lines.map((line) => line.teamId).filter((id): id is number => typeof id === 'number'))];
     const [profiles, teams, entries] = await Promise.all([
-      profileIds.length ? em.find(DriverProfile, { id: { $in: profileIds } }) : Promise.resolve([]),
-      teamIds.length ? em.find(Team, { id: { $in: teamIds } }) : Promise.resolve([]),
+      profileIds.length ? em.find(DriverProfile, { id: { $in: profileIds } }, { fields: ['id'] }) : Promise.resolve([]),
+      teamIds.length ? em.find(Team, { id: { $in: teamIds } }, { fields: ['id'] }) : Promise.resolve([]),
       profileIds.length ? em.find(EventAttendance, { event: ref.eventId, profile: { $in: profileIds } }) : Promise.resolve([]),
     ]);
     const profileExists = new Set(profiles.map((profile) => profile.id));
     const teamExists = new Set(teams.map((team) => team.id));
     lines.forEach((line, index) => {
-      if (!profileExists.has(line.profileId)) throw invalidField(field(index, 'profileId'), `driver profile ${line.profileId} does not exist`);
+      if (line.profileId !== null && !profileExists.has(line.profileId)) throw invalidField(field(index, 'profileId'), `driver profile ${line.profileId} does not exist`);
+      line.coDrivers?.forEach((coDriver, seat) => {
+        if (coDriver.profileId !== null && !profileExists.has(coDriver.profileId))
+          throw invalidField(field(index, `coDrivers.${seat}.profileId`), `driver profile ${coDriver.profileId} does not exist`);
+      });
       if (typeof line.teamId === 'number' && !teamExists.has(line.teamId)) throw invalidField(field(index, 'teamId'), `team ${line.teamId} does not exist`);
     });
     const enteredTeam = new Map(entries.map((entry) => [entry.profile.id, entry.team?.id ?? null]));
     return lines.map((line) => ({
       profileId: line.profileId,
+      guestName: line.profileId === null ? line.guestName!.trim() : null,
       position: line.position,
       status: line.status,
       laps: line.laps,
@@ -171,7 +222,16 @@ export class ResultsService {
       bestLapMs: line.bestLapMs ?? null,
       pole: line.pole ?? false,
       fastestLap: line.fastestLap ?? false,
-      teamId: line.teamId === undefined ? (enteredTeam.get(line.profileId) ?? null) : line.teamId,
+      teamId: line.teamId === undefined ? (line.profileId === null ? null : (enteredTeam.get(line.profileId) ?? null)) : line.teamId,
+      coDrivers: (line.coDrivers ?? []).map((coDriver) => ({
+        profileId: coDriver.profileId,
+        name: coDriver.name?.trim() || null,
+        laps: coDriver.laps ?? null,
+        drivingTimeMs: coDriver.drivingTimeMs ?? null,
+      })),
+      penaltyMs: line.penaltyMs || null,
+      reason: line.reason?.trim() || null,
+      drivingTimeMs: line.drivingTimeMs ?? null,
     }));
   }
 
@@ -189,6 +249,7 @@ export class ResultsService {
     ref: RaceRef,
     planned: PlannedRevision[],
     principal: Principal,
+    source: { session: ResultSession; sourceHash: string | null },
     noteOf: (revision: PlannedRevision) => string,
   ): Promise<number | null> {
     for (const plan of planned) {
@@ -197,13 +258,16 @@ export class ResultsService {
         number: plan.number,
         kind: plan.kind,
         baseNumber: plan.baseNumber,
+        session: source.session,
+        sourceHash: plan.kind === 'BASE' ? source.sourceHash : null,
         author: em.getReference(User, principal.userId),
         note: noteOf(plan).slice(0, NOTE_MAX),
       });
       for (const line of plan.lines) {
-        em.create(RaceResultLine, {
+        const row = em.create(RaceResultLine, {
           revision,
-          profile: em.getReference(DriverProfile, line.profileId),
+          profile: line.profileId === null ? null : em.getReference(DriverProfile, line.profileId),
+          guestName: line.profileId === null ? (line.guestName ?? null) : null,
           team: line.teamId ? em.getReference(Team, line.teamId) : null,
           position: line.position,
           status: line.status,
@@ -212,7 +276,21 @@ export class ResultsService {
           bestLapMs: line.bestLapMs ?? null,
           pole: line.pole ?? false,
           fastestLap: line.fastestLap ?? false,
+          penaltyMs: line.penaltyMs ?? null,
+          reason: line.reason ?? null,
+          drivingTimeMs: line.drivingTimeMs ?? null,
         });
+        (line.coDrivers ?? []).forEach((coDriver, index) =>
+          em.create(RaceResultCoDriver, {
+            line: row,
+            revision,
+            seat: index + 1,
+            profile: coDriver.profileId === null ? null : em.getReference(DriverProfile, coDriver.profileId),
+            name: coDriver.name ?? null,
+            laps: coDriver.laps ?? null,
+            drivingTimeMs: coDriver.drivingTimeMs ?? null,
+          }),
+        );
       }
     }
     const newest = planned.at(-1)?.number ?? null;
@@ -231,17 +309,51 @@ export class ResultsService {
   }
 }
 
+/** 409 for a race whose event has not started yet: results before the race are a mistake unless confirmed. */
+async function refuseFutureRace(em: EntityManager, ref: RaceRef): Promise<void> {
+  const [event] = await em.execute<{ starts_at: Date }[]>('select starts_at from events where id = ?', [ref.eventId]);
+  if (event && new Date(event.starts_at).getTime() > Date.now())
+    throw new ConflictException(
+      `This race starts at ${new Date(event.starts_at).toISOString().replace('.000Z', 'Z')}, in the future: confirm that you mean to save results for it before it is raced`,
+    );
+}
+
+/** The league drivers of a line's car: its driver and its co-drivers with a profile. */
+export function driversOf(line: Pick<RaceResultLineRequest, 'profileId' | 'coDrivers'>): number[] {
+  return [line.profileId, ...(line.coDrivers ?? []).map((coDriver) => coDriver.profileId)].filter((id): id is number => id !== null);
+}
+
 /**
- * A classification is whole: positions 1 to n, each once; each driver once; one pole and one fastest
- * lap at most. 400 naming the offending line (and field).
+ * A classification is whole: positions 1 to n, each once; each line a league driver or a named guest;
+ * each league driver once across the lines and their co-drivers; a guest co-driver named; one pole and
+ * one fastest lap at most. 400 naming the offending line (and field).
  */
 export function checkClassification(lines: readonly RaceResultLineRequest[], field: LineField = ENTERED): void {
   const seenDriver = new Map<number, number>();
   const seenPosition = new Map<number, number>();
+  const once = (profileId: number, index: number, at: string) => {
+    const other = seenDriver.get(profileId);
+    if (other !== undefined)
+      throw invalidField(
+        field(index, at),
+        `driver profile ${profileId} is in the results twice (${other === index ? `line ${index + 1}` : `lines ${other + 1} and ${index + 1}`})`,
+      );
+    seenDriver.set(profileId, index);
+  };
   lines.forEach((line, index) => {
-    const other = seenDriver.get(line.profileId);
-    if (other !== undefined) throw invalidField(field(index, 'profileId'), `driver profile ${line.profileId} is in the results twice (lines ${other + 1} and ${index + 1})`);
-    seenDriver.set(line.profileId, index);
+    const guestName = line.guestName?.trim();
+    if (line.profileId === null && !guestName)
+      throw invalidField(field(index, 'guestName'), `line ${index + 1} has no driver: choose a league driver or give the guest's name`);
+    if (line.profileId !== null && guestName) throw invalidField(field(index, 'guestName'), `line ${index + 1} is a league driver or a guest, not both`);
+    if (line.profileId !== null) once(line.profileId, index, 'profileId');
+    line.coDrivers?.forEach((coDriver, seat) => {
+      if (coDriver.profileId === null && !coDriver.name?.trim())
+        throw invalidField(
+          field(index, `coDrivers.${seat}.name`),
+          `co-driver ${seat + 1} of line ${index + 1} has no driver: choose a league driver or give the guest's name`,
+        );
+      if (coDriver.profileId !== null) once(coDriver.profileId, index, `coDrivers.${seat}.profileId`);
+    });
     if (line.position > lines.length)
       throw invalidField(field(index, 'position'), `position ${line.position} is past the last of ${lines.length} lines: positions run from 1 to ${lines.length}`);
     const samePosition = seenPosition.get(line.position);

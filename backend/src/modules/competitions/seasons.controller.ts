@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UploadedFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
 import { Caller, CurrentPrincipal, type Principal } from '../../common/principal.js';
@@ -15,7 +15,7 @@ import type {
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { seesUnpublished } from '../events/events.service.js';
 import { COMPETITION_READS } from './competitions.reads.js';
-import { RaceParams, RaceResultsBody, ResultImportBody, ResultPreviewBody, RevisionParams, SeasonEventParams, SeasonParam } from './dto/results.dto.js';
+import { ConfirmFutureQuery, RaceParams, RaceResultsBody, ResultImportBody, ResultPreviewBody, RevisionParams, SeasonEventParams, SeasonParam } from './dto/results.dto.js';
 import { ResultImportService, type UploadedResultFile } from './result-import.service.js';
 import { ResultFileUpload } from './result-upload.js';
 import { SeasonEventsBody } from './dto/season.dto.js';
@@ -75,12 +75,20 @@ export class SeasonsController {
     return this.results.latest(raceRef(params), principal);
   }
 
-  /** Saves the race's whole classification as a new revision (positions 1 to n, each driver once). */
+  /** Saves the race's whole classification (or its qualifying) as a new revision (positions 1 to n, each driver once); a race still to come needs `confirmFuture`. */
   @Put(':season/events/:event/results/:race')
   @Access('isOrganizer')
   @RateLimited('results')
-  saveResults(@Param() params: RaceParams, @Body() body: RaceResultsBody, @CurrentPrincipal() principal: Principal): Promise<RaceResultsDto> {
-    return this.results.save(raceRef(params), body.results, principal);
+  saveResults(
+    @Param() params: RaceParams,
+    @Query() query: ConfirmFutureQuery,
+    @Body() body: RaceResultsBody,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<RaceResultsDto> {
+    return this.results.save(raceRef(params), body.results, principal, {
+      session: body.session,
+      confirmFuture: body.confirmFuture === true || query.confirmFuture === 'true',
+    });
   }
 
   /** The race's revisions, newest first: author, time, note, number of lines. */

@@ -32,6 +32,7 @@ export function toPointsSystem(body: PointsSystemBody): PointsSystem {
     noShowPenalty: body.noShowPenalty,
     dnfScores: body.dnfScores,
     teamBestDrivers: body.teamBestDrivers,
+    minDrivingSharePercent: body.minDrivingSharePercent ?? 0,
   };
 }
 

@@ -13,14 +13,25 @@ import { seasonAggregate } from './seasons.service.js';
 import { computeStandings, type DriverStanding, type PointsPenalty, type ScoredLine, type ScoredRace, type ScoredRound, type TeamStanding } from './standings/standings.js';
 
 interface ResultLineRow {
+  id: number;
   revision_id: number;
-  profile_id: number;
+  profile_id: number | null;
   team_id: number | null;
   position: number;
   status: ResultStatus;
   laps: number;
   pole: boolean;
   fastest_lap: boolean;
+  driving_time_ms: number | null;
+}
+
+/**
+ * The race's lines with the pole on the car of the qualifying P1 when the race's lines set no pole
+ * (a guest on qualifying pole: nobody gets it).
+ */
+export function withQualifyingPole(lines: ScoredLine[], poleSitter: number | null): ScoredLine[] {
+  if (poleSitter === null || lines.some((line) => line.pole)) return lines;
+  return lines.map((line) => (line.profileId === poleSitter || line.coDrivers?.some((coDriver) => coDriver.profileId === poleSitter) ? { ...line, pole: true } : line));
 }
 
 /** Standings as stored or computed: ids and numbers, labelled with the season's results version. */
@@ -73,7 +84,7 @@ export class StandingsService {
     const [latest, signedUp, penalties] = await Promise.all([
       raceIds.length
         ? em.execute<{ id: number; race_id: number }[]>(
-            `select distinct on (race_id) id, race_id from result_revisions where race_id in (${placeholders(raceIds)}) order by race_id, number desc`,
+            `select distinct on (race_id) id, race_id from result_revisions where race_id in (${placeholders(raceIds)}) and session = 'RACE' order by race_id, number desc`,
             raceIds,
           )
         : Promise.resolve([]),
@@ -83,18 +94,38 @@ export class StandingsService {
       stewardingPenalties(em, seasonId),
     ]);
     const revisionOfRace = new Map(latest.map((row) => [row.race_id, row.id]));
-    const revisionIds = [...revisionOfRace.values()];
-    // Plain rows: a long season has thousands of lines, and hydrating them as entities cost more than the standings themselves.
-    const lines = revisionIds.length
-      ? await em.execute<ResultLineRow[]>(
-          `select revision_id, profile_id, team_id, position, status, laps, pole, fastest_lap from race_result_lines where revision_id in (${placeholders(revisionIds)}) order by position`,
-          revisionIds,
+    // Qualifying P1 of each race (its latest qualifying revision): the pole when the race's lines set none.
+    const poleSitters = raceIds.length
+      ? await em.execute<{ race_id: number; profile_id: number | null }[]>(
+          `select q.race_id, l.profile_id from (select distinct on (race_id) id, race_id from result_revisions where race_id in (${placeholders(raceIds)}) and session = 'QUALIFYING' order by race_id, number desc) q
+           join race_result_lines l on l.revision_id = q.id and l.position = 1`,
+          raceIds,
         )
       : [];
+    const poleSitterOf = new Map(poleSitters.map((row) => [row.race_id, row.profile_id]));
+    const revisionIds = [...revisionOfRace.values()];
+    // Plain rows: a long season has thousands of lines, and hydrating them as entities cost more than the standings themselves.
+    const [lines, coDrivers] = revisionIds.length
+      ? await Promise.all([
+          em.execute<ResultLineRow[]>(
+            `select id, revision_id, profile_id, team_id, position, status, laps, pole, fastest_lap, driving_time_ms from race_result_lines where revision_id in (${placeholders(revisionIds)}) order by position`,
+            revisionIds,
+          ),
+          em.execute<{ line_id: number; profile_id: number | null; driving_time_ms: number | null }[]>(
+            `select line_id, profile_id, driving_time_ms from race_result_co_drivers where revision_id in (${placeholders(revisionIds)}) order by seat`,
+            revisionIds,
+          ),
+        ])
+      : [[], []];
+    const coDriversOfLine = new Map<number, NonNullable<ScoredLine['coDrivers']>>();
+    for (const row of coDrivers)
+      coDriversOfLine.set(row.line_id, [...(coDriversOfLine.get(row.line_id) ?? []), { profileId: row.profile_id, drivingTimeMs: row.driving_time_ms }]);
     const linesOfRevision = new Map<number, ScoredLine[]>();
     for (const line of lines) {
       const scored: ScoredLine = {
         profileId: line.profile_id,
+        drivingTimeMs: line.driving_time_ms,
+        coDrivers: coDriversOfLine.get(line.id) ?? [],
         teamId: line.team_id,
         position: line.position,
         status: line.status,
@@ -118,7 +149,7 @@ export class StandingsService {
         scored.push({
           raceId: race.id,
           session,
-          lines: linesOfRevision.get(revisionId) ?? [],
+          lines: withQualifyingPole(linesOfRevision.get(revisionId) ?? [], poleSitterOf.get(race.id) ?? null),
         });
       }
       if (!scored.length) continue;

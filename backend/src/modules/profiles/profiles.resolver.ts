@@ -89,7 +89,8 @@ export class RaceResultDriverResolver {
 
   @ResolveField(() => DriverType, DRIVER_FIELD)
   driver(@Parent() line: RaceResultType, @Loaders() loaders: RequestLoaders): Promise<DriverListItemDto | null> {
-    return loaders.load(this.drivers.byProfileId, line.profileId);
+    // A guest is no league driver.
+    return line.profileId === null ? Promise.resolve(null) : loaders.load(this.drivers.byProfileId, line.profileId);
   }
 }
 

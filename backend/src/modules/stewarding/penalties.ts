@@ -29,6 +29,7 @@ export function outcomesKey(outcomes: readonly TicketOutcome[]): string {
  * The classification after the outcomes: time penalties are added to finishers' times and finishers
  * re-ordered (laps, then time); a position penalty moves the driver down that many places (not below
  * the last classified line); a DSQ goes to the end with status DSQ. Positions are numbered 1 to n.
+ * Outcomes name drivers: guest lines (no profile) are never penalized, only moved by others' penalties.
  */
 export function applyPenalties(base: readonly RaceResultLine[], outcomes: readonly TicketOutcome[]): RaceResultLine[] {
   const lines = [...base].sort((a, b) => a.position - b.position).map((line) => ({ ...line }));
@@ -41,23 +42,24 @@ export function applyPenalties(base: readonly RaceResultLine[], outcomes: readon
     if (outcome.kind === 'POSITION_PENALTY') placesOf.set(outcome.profileId, (placesOf.get(outcome.profileId) ?? 0) + amount);
     if (outcome.kind === 'DSQ') disqualified.add(outcome.profileId);
   }
+  const of = <T>(values: Map<number, T>, line: RaceResultLine) => (line.profileId === null ? undefined : values.get(line.profileId));
+  const isDisqualified = (line: RaceResultLine) => line.status === 'DSQ' || (line.profileId !== null && disqualified.has(line.profileId));
   for (const line of lines) {
-    const added = timeOf.get(line.profileId);
+    const added = of(timeOf, line);
     if (added && line.totalTimeMs !== null && line.totalTimeMs !== undefined) line.totalTimeMs += added;
   }
-  const originalIndex = new Map(lines.map((line, index) => [line.profileId, index]));
-  const finished = lines.filter((line) => line.status === 'FINISHED' && !disqualified.has(line.profileId));
-  finished.sort((a, b) => b.laps - a.laps || (a.totalTimeMs ?? Infinity) - (b.totalTimeMs ?? Infinity) || originalIndex.get(a.profileId)! - originalIndex.get(b.profileId)!);
-  const others = lines.filter((line) => line.status !== 'FINISHED' && line.status !== 'DSQ' && !disqualified.has(line.profileId));
+  const originalIndex = new Map(lines.map((line, index) => [line, index]));
+  const finished = lines.filter((line) => line.status === 'FINISHED' && !isDisqualified(line));
+  finished.sort((a, b) => b.laps - a.laps || (a.totalTimeMs ?? Infinity) - (b.totalTimeMs ?? Infinity) || originalIndex.get(a)! - originalIndex.get(b)!);
+  const others = lines.filter((line) => line.status !== 'FINISHED' && !isDisqualified(line));
   const order = [...finished, ...others];
   // Applied from the back of the grid forward, so one driver's move does not shift another's target.
-  const moved = [...placesOf.entries()].filter(([profileId]) => order.some((line) => line.profileId === profileId));
-  moved.sort(([a], [b]) => order.findIndex((line) => line.profileId === b) - order.findIndex((line) => line.profileId === a));
-  for (const [profileId, places] of moved) {
-    const from = order.findIndex((line) => line.profileId === profileId);
-    const [line] = order.splice(from, 1);
-    order.splice(Math.min(from + places, order.length), 0, line);
+  const moved = order.flatMap((line) => (of(placesOf, line) ? [line] : [])).reverse();
+  for (const line of moved) {
+    const from = order.indexOf(line);
+    order.splice(from, 1);
+    order.splice(Math.min(from + of(placesOf, line)!, order.length), 0, line);
   }
-  const dsq = lines.filter((line) => line.status === 'DSQ' || disqualified.has(line.profileId)).map((line) => ({ ...line, status: 'DSQ' as const }));
+  const dsq = lines.filter(isDisqualified).map((line) => ({ ...line, status: 'DSQ' as const }));
   return [...order, ...dsq].map((line, index) => ({ ...line, position: index + 1 }));
 }

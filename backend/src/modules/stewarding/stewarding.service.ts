@@ -470,13 +470,14 @@ function checkWindow(opensAt: Date, closesAt: Date, what: string): void {
 
 const cleanEvidence = (evidence: TicketRequest['evidence']) => (evidence ?? []).map((link) => ({ url: link.url, time: link.time ?? null }));
 
-/** Drivers of the race: in its latest results, or entered in its event. */
+/** Drivers of the race: in its latest results (co-drivers too; guests are no league drivers), or entered in its event. */
 async function racedIn(em: EntityManager, raceId: number, eventId: number): Promise<Set<number>> {
   const rows = await em.getConnection().execute<{ profile_id: number }[]>(
-    `select l.profile_id from race_result_lines l join result_revisions r on r.id = l.revision_id
-     where r.race_id = ? and r.number = (select max(number) from result_revisions where race_id = ?)
+    `with latest as (select id from result_revisions where race_id = ? and session = 'RACE' order by number desc limit 1)
+     select profile_id from race_result_lines where revision_id in (select id from latest) and profile_id is not null
+     union select profile_id from race_result_co_drivers where revision_id in (select id from latest) and profile_id is not null
      union select profile_id from event_attendance where event_id = ?`,
-    [raceId, raceId, eventId],
+    [raceId, eventId],
   );
   return new Set(rows.map((row) => row.profile_id));
 }
@@ -484,7 +485,7 @@ async function racedIn(em: EntityManager, raceId: number, eventId: number): Prom
 async function teamsInRace(em: EntityManager, raceId: number, eventId: number, teamIds: number[]): Promise<boolean> {
   const rows = await em.getConnection().execute<{ found: number }[]>(
     `select 1 as found from race_result_lines l join result_revisions r on r.id = l.revision_id
-     where r.race_id = ? and r.number = (select max(number) from result_revisions where race_id = ?) and l.team_id in (?)
+     where r.race_id = ? and r.number = (select max(number) from result_revisions where race_id = ? and session = 'RACE') and l.team_id in (?)
      union select 1 from event_attendance where event_id = ? and team_id in (?) limit 1`,
     [raceId, raceId, teamIds, eventId, teamIds],
   );

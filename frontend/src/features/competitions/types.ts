@@ -12,6 +12,7 @@ export type {
   PointsPreset,
   PointsSystem,
   PointsTable,
+  CoDriverDto,
   RaceResultDto,
   RaceResultLine,
   RaceResultsDto,

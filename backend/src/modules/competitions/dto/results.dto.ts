@@ -1,7 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { RESULT_STATUSES, type RaceResultLine, type RaceResultsRequest, type ResultStatus } from '../../../contracts/competitions.js';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  RESULT_SESSIONS,
+  RESULT_STATUSES,
+  type CoDriverLine,
+  type RaceResultLine,
+  type RaceResultsRequest,
+  type ResultSession,
+  type ResultStatus,
+} from '../../../contracts/competitions.js';
 
 /** More cars than any grid. */
 export const RESULT_LINES_MAX = 500;
@@ -46,11 +54,50 @@ export class RevisionParams extends RaceParams {
   revision!: number;
 }
 
+/** A car has at most this many drivers besides the line's own. */
+export const CO_DRIVERS_MAX = 8;
+const NAME_MAX = 100;
+
+export class CoDriverLineBody implements CoDriverLine {
+  @ApiProperty({ type: Number, nullable: true, description: 'null: a guest co-driver, shown by name' })
+  @ValidateIf((_body, value) => value !== null)
+  @IsInt({ message: 'profileId must be a driver profile id, or null for a guest' })
+  @Min(1, { message: 'profileId must be a driver profile id, or null for a guest' })
+  profileId!: number | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: NAME_MAX })
+  @IsOptional()
+  @IsString()
+  @MaxLength(NAME_MAX, { message: `name must be at most ${NAME_MAX} characters` })
+  name?: string | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true })
+  @IsOptional()
+  @IsInt(whole('laps', 0, 10_000))
+  @Min(0, whole('laps', 0, 10_000))
+  @Max(10_000, whole('laps', 0, 10_000))
+  laps?: number | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Driving time in milliseconds' })
+  @IsOptional()
+  @IsInt(whole('drivingTimeMs', 0, TIME_MAX_MS))
+  @Min(0, whole('drivingTimeMs', 0, TIME_MAX_MS))
+  @Max(TIME_MAX_MS, whole('drivingTimeMs', 0, TIME_MAX_MS))
+  drivingTimeMs?: number | null;
+}
+
 export class RaceResultLineBody implements RaceResultLine {
-  @ApiProperty()
-  @IsInt({ message: 'profileId must be a driver profile id' })
-  @Min(1, { message: 'profileId must be a driver profile id' })
-  profileId!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'null: a guest (a driver outside the league), shown by guestName' })
+  @ValidateIf((_body, value) => value !== null)
+  @IsInt({ message: 'profileId must be a driver profile id, or null for a guest' })
+  @Min(1, { message: 'profileId must be a driver profile id, or null for a guest' })
+  profileId!: number | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: NAME_MAX, description: "A guest's name (with profileId null)" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(NAME_MAX, { message: `guestName must be at most ${NAME_MAX} characters` })
+  guestName?: string | null;
 
   @ApiProperty({ minimum: 1, maximum: RESULT_LINES_MAX })
   @IsInt(whole('position', 1, RESULT_LINES_MAX))
@@ -97,6 +144,34 @@ export class RaceResultLineBody implements RaceResultLine {
   @IsInt({ message: 'teamId must be a team id' })
   @Min(1, { message: 'teamId must be a team id' })
   teamId?: number | null;
+
+  @ApiPropertyOptional({ type: [CoDriverLineBody], description: 'The other drivers of the car' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(CO_DRIVERS_MAX, { message: `a car has at most ${CO_DRIVERS_MAX} co-drivers` })
+  @ValidateNested({ each: true })
+  @Type(() => CoDriverLineBody)
+  coDrivers?: CoDriverLineBody[];
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Time added after the race in milliseconds, already in totalTimeMs' })
+  @IsOptional()
+  @IsInt(whole('penaltyMs', 0, TIME_MAX_MS))
+  @Min(0, whole('penaltyMs', 0, TIME_MAX_MS))
+  @Max(TIME_MAX_MS, whole('penaltyMs', 0, TIME_MAX_MS))
+  penaltyMs?: number | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 300, description: 'Why the line is classified as it is, in words' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(300, { message: 'reason must be at most 300 characters' })
+  reason?: string | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: "The driver's own driving time in milliseconds" })
+  @IsOptional()
+  @IsInt(whole('drivingTimeMs', 0, TIME_MAX_MS))
+  @Min(0, whole('drivingTimeMs', 0, TIME_MAX_MS))
+  @Max(TIME_MAX_MS, whole('drivingTimeMs', 0, TIME_MAX_MS))
+  drivingTimeMs?: number | null;
 }
 
 /** `PUT /api/seasons/{season}/events/{event}/results/{race}`: the race's whole classification. */
@@ -107,6 +182,24 @@ export class RaceResultsBody implements RaceResultsRequest {
   @ValidateNested({ each: true })
   @Type(() => RaceResultLineBody)
   results!: RaceResultLineBody[];
+
+  @ApiPropertyOptional({ enum: RESULT_SESSIONS, default: 'RACE', description: "QUALIFYING: the race's qualifying classification (the grid)" })
+  @IsOptional()
+  @IsIn(RESULT_SESSIONS, { message: `session must be one of ${RESULT_SESSIONS.join(', ')}` })
+  session?: ResultSession;
+
+  @ApiPropertyOptional({ default: false, description: 'Saves results for a race that has not started yet' })
+  @IsOptional()
+  @IsBoolean({ message: 'confirmFuture must be true or false' })
+  confirmFuture?: boolean;
+}
+
+/** `?confirmFuture=true` on a results save or import: the organizer means a race that has not started yet. */
+export class ConfirmFutureQuery {
+  @ApiPropertyOptional({ enum: ['true', 'false'] })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'confirmFuture must be true or false' })
+  confirmFuture?: 'true' | 'false';
 }
 
 /** The text fields of `POST …/results/{race}/import/preview` (beside the `file`). */

@@ -121,6 +121,18 @@ export class PointsSystemBody implements PointsSystem {
   @Min(1, whole('teamBestDrivers', 1, 50))
   @Max(50, whole('teamBestDrivers', 1, 50))
   teamBestDrivers!: number | null;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 100,
+    default: 0,
+    description: "A driver of a shared car scores only with this percent of the car's driving time (0: no minimum)",
+  })
+  @IsOptional()
+  @IsInt(whole('minDrivingSharePercent', 0, 100))
+  @Min(0, whole('minDrivingSharePercent', 0, 100))
+  @Max(100, whole('minDrivingSharePercent', 0, 100))
+  minDrivingSharePercent?: number;
 }
 
 /** `PUT /api/competitions/{id}/seasons`: with `id` it updates that season of the competition. */

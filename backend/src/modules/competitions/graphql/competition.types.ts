@@ -10,6 +10,8 @@ import {
   type DriverStandingDto,
   type PointsPreset,
   type PointsSystem,
+  type CoDriverDto,
+  type QualifyingDto,
   type RaceResultDto,
   type RaceResultsDto,
   type ResultStatus,
@@ -231,16 +233,43 @@ export class SeasonRaceEventType implements SeasonRaceEventDto {
   races!: SeasonRaceType[];
 }
 
-@ObjectType('RaceResult', { description: 'One line of a race\'s classification (a hidden driver is "Private driver")' })
-export class RaceResultType implements RaceResultDto {
-  @Field(() => Int)
-  profileId!: number;
+@ObjectType('CoDriver', { description: "Another driver of the car: a league driver, or a guest shown by the file's name" })
+export class CoDriverType implements CoDriverDto {
+  @Field(() => Int, { nullable: true, description: 'null: a guest' })
+  profileId!: number | null;
 
   @Field(() => String)
   driverName!: string;
 
   @Field(() => Int, { nullable: true })
   driverNumber!: number | null;
+
+  @Field(() => Boolean)
+  guest!: boolean;
+
+  @Field(() => Int, { nullable: true })
+  laps!: number | null;
+
+  @Field(() => Float, { nullable: true })
+  drivingTimeMs!: number | null;
+
+  @Field(() => Float, { description: 'Points this driver scored with the car' })
+  points!: number;
+}
+
+@ObjectType('RaceResult', { description: 'One line of a race\'s classification (a hidden driver is "Private driver"; a guest is shown by the file\'s name)' })
+export class RaceResultType implements RaceResultDto {
+  @Field(() => Int, { nullable: true, description: 'null: a guest (a driver outside the league)' })
+  profileId!: number | null;
+
+  @Field(() => String)
+  driverName!: string;
+
+  @Field(() => Int, { nullable: true })
+  driverNumber!: number | null;
+
+  @Field(() => Boolean, { description: 'A driver outside the league: scores nothing, keeps its position' })
+  guest!: boolean;
 
   @Field(() => Int, { nullable: true })
   teamId!: number | null;
@@ -271,10 +300,37 @@ export class RaceResultType implements RaceResultDto {
 
   @Field(() => Float, { description: 'Points this line scored in the latest standings, bonuses included' })
   points!: number;
+
+  // Most cars have one driver: a small size keeps a season's results inside the cost limit.
+  @ListSize(1)
+  @Field(() => [CoDriverType])
+  coDrivers!: CoDriverType[];
+
+  @Field(() => Float, { nullable: true, description: 'Time added after the race, already in totalTimeMs' })
+  penaltyMs!: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Why the line is classified as it is' })
+  reason!: string | null;
+
+  @Field(() => Float, { nullable: true })
+  drivingTimeMs!: number | null;
+}
+
+@ObjectType('Qualifying', { description: "A race's qualifying classification: the grid, P1 on pole" })
+export class QualifyingType implements QualifyingDto {
+  @Field(() => Int)
+  revision!: number;
+
+  @ListSize(25)
+  @Field(() => [RaceResultType])
+  grid!: RaceResultType[];
 }
 
 @ObjectType('RaceResults', { description: "A race's latest results" })
 export class RaceResultsType implements RaceResultsDto {
+  @Field(() => QualifyingType, { nullable: true, description: 'The grid, when a qualifying was saved' })
+  qualifying?: QualifyingType | null;
+
   @Field(() => Int)
   raceId!: number;
 

@@ -560,3 +560,70 @@ describe('properties over generated seasons', () => {
     }
   });
 });
+
+describe('guests and co-drivers', () => {
+  const guest = (position: number, extra: Partial<ScoredLine> = {}) => line(0, position, { profileId: null, ...extra });
+
+  it('keeps a guest’s position: points follow positions and the guest’s are paid to nobody', () => {
+    const standings = computeStandings(
+      pointsSystem({ bonuses: { pole: 3, fastestLap: 0, onlyInsideTop: null } }),
+      season([guest(1, { pole: true }), line(7, 2), line(3, 3)]),
+      [],
+    );
+    expect(order(standings)).toEqual([
+      [1, 7],
+      [2, 3],
+    ]);
+    expect([pointsOf(standings, 7), pointsOf(standings, 3)]).toEqual([18, 15]);
+    expect(driver(standings, 7).wins).toBe(0);
+    expect([...standings.linePoints.values()][0]).toEqual(
+      new Map([
+        [7, 18],
+        [3, 15],
+      ]),
+    );
+  });
+
+  it('never makes a guest a no-show, and a guest never counts for a team', () => {
+    const rounds = [round(100, [race([guest(1, { teamId: 50 }), line(7, 2, { teamId: 50 })])], [7, 8])];
+    const standings = computeStandings(pointsSystem({ noShowPenalty: 5 }), rounds, []);
+    expect(standings.teams).toEqual([{ position: 1, teamId: 50, points: 18, rounds: [{ eventId: 100, points: 18 }] }]);
+    expect(driver(standings, 8).rounds[0]?.points).toBe(-5);
+  });
+
+  it('credits every league driver of a car with its result, and counts the car once for its team', () => {
+    const car = line(7, 1, {
+      teamId: 50,
+      coDrivers: [
+        { profileId: 8, drivingTimeMs: null },
+        { profileId: null, drivingTimeMs: null },
+      ],
+    });
+    const rounds = [round(100, [race([car, line(3, 2, { teamId: 60 })])], [7, 8, 3])];
+    const standings = computeStandings(pointsSystem({ noShowPenalty: 5 }), rounds, []);
+    expect([pointsOf(standings, 7), pointsOf(standings, 8), pointsOf(standings, 3)]).toEqual([25, 25, 18]);
+    expect([driver(standings, 8).wins, driver(standings, 8).podiums, driver(standings, 8).penaltyPoints]).toEqual([1, 1, 0]);
+    expect(standings.teams.map((team) => [team.teamId, team.points])).toEqual([
+      [50, 25],
+      [60, 18],
+    ]);
+  });
+
+  it('with a minimum driving share, scores only the drivers who drove enough of the car, where every time is known', () => {
+    const system = pointsSystem({ minDrivingSharePercent: 25 });
+    const shared = line(7, 1, {
+      drivingTimeMs: 3_000_000,
+      coDrivers: [
+        { profileId: 8, drivingTimeMs: 500_000 },
+        { profileId: null, drivingTimeMs: 1_500_000 },
+      ],
+    });
+    const unknown = line(3, 2, { drivingTimeMs: 4_000_000, coDrivers: [{ profileId: 4, drivingTimeMs: null }] });
+    const standings = computeStandings(system, season([shared, unknown]), []);
+    // 8 drove 500 of 5,000 s: 10 % < 25 %. The second car's times are not all known: no minimum.
+    expect([pointsOf(standings, 7), pointsOf(standings, 8), pointsOf(standings, 3), pointsOf(standings, 4)]).toEqual([25, 0, 18, 18]);
+    expect(driver(standings, 8).rounds[0]).toEqual({ eventId: 100, points: 0, dropped: false });
+    expect(driver(standings, 8).wins).toBe(0);
+    expect(pointsOf(computeStandings(pointsSystem(), season([shared]), []), 8)).toBe(25);
+  });
+});

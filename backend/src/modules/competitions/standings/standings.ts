@@ -26,18 +26,31 @@
  *   round both raced a RACE in (an unclassified line is worse than any place). Still equal → the same
  *   position, listed by id. Teams: points, then countback on their RACE places, then their latest round.
  * - Teams: per race, the best M classified scores of each team count (null: all); no drops for teams.
+ *   A car counts once, whatever the number of its drivers.
+ * - Guests (a line without a profile) keep their position and points follow positions: a guest's
+ *   points, bonuses and win are paid to nobody (leagues score by finishing position, guests included).
+ *   They never score, never count for a team and are never no-shows.
+ * - Co-drivers: every league driver of a car is credited with the car's result (points, win, podium,
+ *   presence). With `minDrivingSharePercent` > 0, a driver of a shared car scores only with at least that
+ *   share of the car's driving time, checked only where every driver's time is known; below it the
+ *   driver took part (0 points, unclassified for countback).
  */
 import type { PointsSystem, ResultStatus, ScoredSession } from '../../../contracts/competitions.js';
 
-/** A classified line of one race (the latest revision's). */
+/** A line (a car) of one race (the latest revision's). */
 export interface ScoredLine {
-  profileId: number;
+  /** null: a guest. */
+  profileId: number | null;
   teamId: number | null;
   position: number;
   status: ResultStatus;
   laps: number;
   pole: boolean;
   fastestLap: boolean;
+  /** The line's own driver's driving time, where known. */
+  drivingTimeMs?: number | null;
+  /** The car's other drivers (null profile: a guest, who only adds to the car's driving time). */
+  coDrivers?: { profileId: number | null; drivingTimeMs: number | null }[];
 }
 
 export interface ScoredRace {
@@ -85,18 +98,31 @@ export interface TeamStanding {
 export interface SeasonStandings {
   drivers: DriverStanding[];
   teams: TeamStanding[];
-  /** Points each line scored, bonuses included: `linePoints.get(raceId)?.get(profileId)`. */
+  /** Points each driver scored, bonuses included: `linePoints.get(raceId)?.get(profileId)` (co-drivers too). */
   linePoints: Map<number, Map<number, number>>;
 }
 
 export function computeStandings(system: PointsSystem, rounds: readonly ScoredRound[], penalties: readonly PointsPenalty[]): SeasonStandings {
   const classified = classifiedLines(system, rounds);
-  const linePoints = scoreLines(system, rounds, classified);
+  const carPoints = scoreCars(system, rounds, classified);
+  const linePoints = driverPoints(system, rounds, carPoints);
   return {
     drivers: driverStandings(system, rounds, penalties, classified, linePoints),
-    teams: teamStandings(system, rounds, classified, linePoints),
+    teams: teamStandings(system, rounds, classified, carPoints),
     linePoints,
   };
+}
+
+/** The league drivers a car's result is credited to, and whether each scores (the minimum driving share). */
+export function creditedDrivers(system: PointsSystem, line: ScoredLine): { profileId: number; scores: boolean }[] {
+  const drivers = [{ profileId: line.profileId, drivingTimeMs: line.drivingTimeMs ?? null }, ...(line.coDrivers ?? [])];
+  const minimum = system.minDrivingSharePercent ?? 0;
+  const times = drivers.map((driver) => driver.drivingTimeMs);
+  const enforced = minimum > 0 && drivers.length > 1 && times.every((time) => time !== null);
+  const total = enforced ? times.reduce<number>((sum, time) => sum + time!, 0) : 0;
+  return drivers.flatMap((driver) =>
+    driver.profileId === null ? [] : [{ profileId: driver.profileId, scores: !enforced || total === 0 || driver.drivingTimeMs! * 100 >= minimum * total }],
+  );
 }
 
 /* ---- Lines ---- */
@@ -122,15 +148,23 @@ function minimumLapsToScore(system: PointsSystem, race: ScoredRace): number {
   return system.minimumDistancePercent * winnerLaps;
 }
 
-function scoreLines(system: PointsSystem, rounds: readonly ScoredRound[], classified: Set<ScoredLine>): LinePoints {
-  const linePoints: LinePoints = new Map();
+/** Points of each car (line), bonuses included: what its position pays, guests' too (paid to nobody). */
+function scoreCars(system: PointsSystem, rounds: readonly ScoredRound[], classified: Set<ScoredLine>): Map<ScoredLine, number> {
+  const carPoints = new Map<ScoredLine, number>();
   for (const round of rounds) {
     const poleFromQualifying = round.races.some((race) => race.session === 'QUALIFYING');
-    for (const race of round.races) {
-      const points = new Map<number, number>();
-      for (const line of race.lines) points.set(line.profileId, classified.has(line) ? linePointsOf(system, race, line, poleFromQualifying) : 0);
-      linePoints.set(race.raceId, points);
-    }
+    for (const race of round.races) for (const line of race.lines) carPoints.set(line, classified.has(line) ? linePointsOf(system, race, line, poleFromQualifying) : 0);
+  }
+  return carPoints;
+}
+
+/** Each league driver's points per race: their car's, when they score with it. */
+function driverPoints(system: PointsSystem, rounds: readonly ScoredRound[], carPoints: Map<ScoredLine, number>): LinePoints {
+  const linePoints: LinePoints = new Map();
+  for (const race of rounds.flatMap((round) => round.races)) {
+    const points = new Map<number, number>();
+    for (const line of race.lines) for (const driver of creditedDrivers(system, line)) points.set(driver.profileId, driver.scores ? carPoints.get(line)! : 0);
+    linePoints.set(race.raceId, points);
   }
   return linePoints;
 }
@@ -233,13 +267,15 @@ function driverStandings(
   rounds.forEach((round, roundIndex) => {
     for (const race of round.races) {
       for (const line of race.lines) {
-        const driver = tally(line.profileId);
-        driver.teamId = line.teamId;
-        driver.racing.set(roundIndex, (driver.racing.get(roundIndex) ?? 0) + (linePoints.get(race.raceId)?.get(line.profileId) ?? 0));
-        if (race.session === 'RACE') countRaceFinish(driver, roundIndex, line, classified.has(line));
+        for (const credited of creditedDrivers(system, line)) {
+          const driver = tally(credited.profileId);
+          driver.teamId = line.teamId;
+          driver.racing.set(roundIndex, (driver.racing.get(roundIndex) ?? 0) + (linePoints.get(race.raceId)?.get(credited.profileId) ?? 0));
+          if (race.session === 'RACE') countRaceFinish(driver, roundIndex, line, classified.has(line) && credited.scores);
+        }
       }
     }
-    if (system.noShowPenalty > 0) for (const profileId of noShowsOf(round)) tally(profileId).noShows.add(roundIndex);
+    if (system.noShowPenalty > 0) for (const profileId of noShowsOf(system, round)) tally(profileId).noShows.add(roundIndex);
   });
   for (const penalty of uniqueById(penalties)) tally(penalty.profileId).stewardingPoints += penalty.points;
 
@@ -259,9 +295,9 @@ function countRaceFinish(driver: DriverTally, roundIndex: number, line: ScoredLi
   if (line.position >= 1 && line.position <= 3) driver.podiums += 1;
 }
 
-function noShowsOf(round: ScoredRound): number[] {
-  const present = new Set(round.races.flatMap((race) => race.lines.map((line) => line.profileId)));
-  if (present.size === 0) return []; // no results yet: nobody can have missed it
+function noShowsOf(system: PointsSystem, round: ScoredRound): number[] {
+  if (!round.races.some((race) => race.lines.length)) return []; // no results yet: nobody can have missed it
+  const present = new Set(round.races.flatMap((race) => race.lines.flatMap((line) => creditedDrivers(system, line).map((driver) => driver.profileId))));
   return [...new Set(round.signedUp)].filter((profileId) => !present.has(profileId));
 }
 
@@ -310,14 +346,14 @@ interface TeamTally {
   countback: Countback;
 }
 
-function teamStandings(system: PointsSystem, rounds: readonly ScoredRound[], classified: Set<ScoredLine>, linePoints: LinePoints): TeamStanding[] {
+function teamStandings(system: PointsSystem, rounds: readonly ScoredRound[], classified: Set<ScoredLine>, carPoints: Map<ScoredLine, number>): TeamStanding[] {
   const tallies = new Map<number, TeamTally>();
   rounds.forEach((round, roundIndex) => {
     for (const race of round.races) {
       for (const [teamId, lines] of linesByTeam(race)) {
         let team = tallies.get(teamId);
         if (!team) tallies.set(teamId, (team = { teamId, rounds: new Map(), countback: emptyCountback() }));
-        const scores = lines.map((line) => linePoints.get(race.raceId)?.get(line.profileId) ?? 0);
+        const scores = lines.map((line) => carPoints.get(line) ?? 0);
         team.rounds.set(roundIndex, (team.rounds.get(roundIndex) ?? 0) + bestScores(scores, system.teamBestDrivers));
         if (race.session === 'RACE') for (const line of lines) addRaceLine(team.countback, roundIndex, line, classified.has(line));
       }
@@ -334,7 +370,7 @@ function teamStandings(system: PointsSystem, rounds: readonly ScoredRound[], cla
 
 function linesByTeam(race: ScoredRace): Map<number, ScoredLine[]> {
   const byTeam = new Map<number, ScoredLine[]>();
-  for (const line of race.lines) if (line.teamId !== null) byTeam.set(line.teamId, [...(byTeam.get(line.teamId) ?? []), line]);
+  for (const line of race.lines) if (line.teamId !== null && line.profileId !== null) byTeam.set(line.teamId, [...(byTeam.get(line.teamId) ?? []), line]);
   return byTeam;
 }
 

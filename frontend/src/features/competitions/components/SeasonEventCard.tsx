@@ -14,7 +14,7 @@ import { competitionQueries } from '../api.js';
 import { raceLabel, seasonRaceDistance } from '../labels.js';
 import type { SeasonEventDto } from '../types.js';
 import { InlineFailure } from './LoadStates.js';
-import { RaceResultsTable } from './RaceResultsTable.js';
+import { leagueDriversOf, RaceResultsTable } from './RaceResultsTable.js';
 
 export interface SeasonEventCardProps {
   seasonId: number;
@@ -45,7 +45,7 @@ function RoundResults({ seasonId, event }: { seasonId: number; event: SeasonEven
           </Typography>
           {race.hasResults && <ResultsStatus raceId={race.id} />}
           <RaceResultsTable results={byRace.get(race.id)?.results ?? []} label={`${event.name}: ${label}`} />
-          <ReportIncident raceId={race.id} raceLabel={`${event.name}: ${label}`} results={byRace.get(race.id)?.results ?? []} />
+          <ReportIncident raceId={race.id} raceLabel={`${event.name}: ${label}`} results={leagueDriversOf(byRace.get(race.id)?.results ?? [])} />
         </Box>
       );
     }),

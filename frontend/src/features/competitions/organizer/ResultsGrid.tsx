@@ -130,7 +130,7 @@ export function ResultsGrid({ rows, onChange, errors, disabled = false }: Result
   };
 
   const addDriver = (driver: DriverListItemDto) => onChange([...rows, { ...rowForDriver(driver, rows.at(-1)), laps: rows[0]?.laps ?? '' }]);
-  const placed = new Set(rows.map((row) => row.profileId));
+  const placed = new Set(rows.flatMap((row) => (row.profileId === null ? [] : [row.profileId])));
 
   return (
     // minWidth 0: the grid scrolls inside its box instead of widening the page on a phone.

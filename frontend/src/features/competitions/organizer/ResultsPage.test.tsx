@@ -26,7 +26,11 @@ function renderPage(put?: FakeReply): FakeApi {
         const sent = JSON.parse(String(init?.body)) as RaceResultsRequest;
         return {
           status: 200,
-          body: { raceId: 3111, revision: 3, results: sent.results.map((line) => resultLine(line.profileId, `Driver ${line.profileId}`, line.position, { ...line })) },
+          body: {
+            raceId: 3111,
+            revision: 3,
+            results: sent.results.map((line) => resultLine(line.profileId, `Driver ${line.profileId}`, line.position, { ...line, coDrivers: [] })),
+          },
         };
       }),
   });

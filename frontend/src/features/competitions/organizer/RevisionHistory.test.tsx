@@ -11,9 +11,9 @@ import { RevisionHistory } from './RevisionHistory.js';
 const RESULTS = '/api/seasons/4/events/31/results/3111';
 const author = { userId: 1, name: 'Org' };
 const REVISIONS: ResultRevisionDto[] = [
-  { revision: 3, kind: 'BASE', baseRevision: null, author, createdAt: '2026-11-20T20:00:00Z', note: 'saved', lines: 2 },
-  { revision: 2, kind: 'DECISIONS', baseRevision: 1, author, createdAt: '2026-11-20T19:00:00Z', note: 'steward panel: ticket #3 on revision 1', lines: 2 },
-  { revision: 1, kind: 'BASE', baseRevision: null, author, createdAt: '2026-11-20T18:00:00Z', note: 'imported from race.json', lines: 2 },
+  { revision: 3, kind: 'BASE', session: 'RACE', baseRevision: null, author, createdAt: '2026-11-20T20:00:00Z', note: 'saved', lines: 2 },
+  { revision: 2, kind: 'DECISIONS', session: 'RACE', baseRevision: 1, author, createdAt: '2026-11-20T19:00:00Z', note: 'steward panel: ticket #3 on revision 1', lines: 2 },
+  { revision: 1, kind: 'BASE', session: 'RACE', baseRevision: null, author, createdAt: '2026-11-20T18:00:00Z', note: 'imported from race.json', lines: 2 },
 ];
 
 describe('the results history', () => {

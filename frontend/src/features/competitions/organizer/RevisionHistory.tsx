@@ -29,7 +29,7 @@ import { visuallyHidden } from '../../../components/visuallyHidden.js';
 import { RESULT_STATUS_LABELS } from '../labels.js';
 import { formatRaceTime } from '../raceTime.js';
 import type { RaceResultDto, RaceResultsDto, ResultRevisionDto } from '../types.js';
-import { differences, isChanged, type ComparedField, type Differences } from './revisionCompare.js';
+import { differences, isChanged, lineKey, type ComparedField, type Differences } from './revisionCompare.js';
 
 const REVISION_KIND_LABELS: Record<ResultRevisionDto['kind'], string> = { BASE: 'Base', DECISIONS: 'Steward decisions' };
 
@@ -39,7 +39,7 @@ const revertedTo = (revision: ResultRevisionDto) => (revision.kind === 'DECISION
 const CHANGED_CELL = { bgcolor: 'rgb(var(--mui-palette-warning-mainChannel) / 0.25)', fontWeight: 700 } as const;
 
 function ComparedCell({ found, line, field, children }: { found: Differences; line: RaceResultDto; field: ComparedField; children: React.ReactNode }) {
-  const changed = isChanged(found, line.profileId, field);
+  const changed = isChanged(found, lineKey(line), field);
   return (
     <TableCell data-changed={changed} sx={changed ? CHANGED_CELL : undefined}>
       {children}
@@ -82,9 +82,9 @@ function RevisionTable({ title, results, other }: { title: string; results: Race
           </TableHead>
           <TableBody>
             {lines.map((line) => {
-              const missing = found.get(line.profileId) === 'missing';
+              const missing = found.get(lineKey(line)) === 'missing';
               return (
-                <TableRow key={line.profileId} data-changed={missing} sx={missing ? { '& > td, & > th': CHANGED_CELL } : undefined}>
+                <TableRow key={lineKey(line)} data-changed={missing} sx={missing ? { '& > td, & > th': CHANGED_CELL } : undefined}>
                   <ComparedCell found={found} line={line} field="position">
                     {line.position}
                   </ComparedCell>

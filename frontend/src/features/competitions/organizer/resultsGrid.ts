@@ -4,14 +4,15 @@
  * with their messages, and the `RaceResultsRequest` a save sends.
  */
 import { formatRaceTime, parseRaceTime } from '../raceTime.js';
-import type { DriverListItemDto, RaceResultDto, RaceResultsRequest, ResultStatus } from '../types.js';
+import type { DriverListItemDto, RaceResultDto, RaceResultLine, RaceResultsRequest, ResultStatus } from '../types.js';
 
 export const LAPS_MAX = 10_000;
 
 export interface GridRow {
   /** Stable across reorders (React key, focus after a move). */
   key: string;
-  profileId: number;
+  /** null: a guest (saved with `carried.guestName`). */
+  profileId: number | null;
   driverName: string;
   driverNumber: number | null;
   teamId: number | null;
@@ -24,6 +25,8 @@ export interface GridRow {
   bestLap: string;
   pole: boolean;
   fastestLap: boolean;
+  /** What the grid does not edit but a save keeps: a guest's name, co-drivers, post-race penalty, reason, driving time. */
+  carried: Pick<RaceResultLine, 'guestName' | 'coDrivers' | 'penaltyMs' | 'reason' | 'drivingTimeMs'>;
 }
 
 /** The cells the keyboard moves between, left to right. */
@@ -110,6 +113,27 @@ export function rowFromResult(line: RaceResultDto): GridRow {
     bestLap: formatRaceTime(line.bestLapMs),
     pole: line.pole,
     fastestLap: line.fastestLap,
+    carried: carriedOf(line),
+  };
+}
+
+/** What a saved line has that the grid does not edit; only what is set, so a plain line is sent as before. */
+function carriedOf(line: RaceResultDto): GridRow['carried'] {
+  return {
+    ...(line.profileId === null ? { guestName: line.driverName } : {}),
+    ...(line.coDrivers.length
+      ? {
+          coDrivers: line.coDrivers.map((coDriver) => ({
+            profileId: coDriver.profileId,
+            name: coDriver.profileId === null ? coDriver.driverName : null,
+            laps: coDriver.laps,
+            drivingTimeMs: coDriver.drivingTimeMs,
+          })),
+        }
+      : {}),
+    ...(line.penaltyMs !== null ? { penaltyMs: line.penaltyMs } : {}),
+    ...(line.reason !== null ? { reason: line.reason } : {}),
+    ...(line.drivingTimeMs !== null ? { drivingTimeMs: line.drivingTimeMs } : {}),
   };
 }
 
@@ -134,6 +158,7 @@ export function rowForDriver(driver: Pick<DriverListItemDto, 'id' | 'driverName'
     bestLap: '',
     pole: false,
     fastestLap: false,
+    carried: {},
   };
 }
 
@@ -186,6 +211,7 @@ export function resultsRequestFrom(rows: GridRow[]): RaceResultsRequest {
       pole: row.pole,
       fastestLap: row.fastestLap,
       teamId: row.teamId,
+      ...row.carried,
     })),
   };
 }

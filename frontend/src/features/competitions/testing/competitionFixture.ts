@@ -128,11 +128,17 @@ export function standingsFixture(overrides: Partial<StandingsDto> = {}): Standin
   };
 }
 
-export function resultLine(profileId: number, driverName: string, position: number, extra: Partial<RaceResultDto> = {}): RaceResultDto {
+/** A league driver's line (`profileId` null: a guest's, shown by `driverName`). */
+export function resultLine(profileId: number | null, driverName: string, position: number, extra: Partial<RaceResultDto> = {}): RaceResultDto {
   return {
     profileId,
     driverName,
     driverNumber: profileId,
+    guest: profileId === null,
+    coDrivers: [],
+    penaltyMs: null,
+    reason: null,
+    drivingTimeMs: null,
     teamId: null,
     teamName: null,
     position,
