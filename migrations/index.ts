@@ -14,6 +14,7 @@ import { Migration20261123120002_community } from './Migration20261123120002_com
 import { Migration20261123120003_bidding } from './Migration20261123120003_bidding.js';
 import { Migration20261125150000_results_layer } from './Migration20261125150000_results_layer.js';
 import { Migration20261125160000_steam_ids_remembered_identities } from './Migration20261125160000_steam_ids_remembered_identities.js';
+import { Migration20261125170000_idempotency_keys } from './Migration20261125170000_idempotency_keys.js';
 import { Migration20261125180000_panel_anonymity } from './Migration20261125180000_panel_anonymity.js';
 import { Migration20261125180001_audit_log } from './Migration20261125180001_audit_log.js';
 
@@ -34,6 +35,7 @@ export const migrations: MigrationObject[] = [
   Migration20261123120003_bidding,
   Migration20261125150000_results_layer,
   Migration20261125160000_steam_ids_remembered_identities,
+  Migration20261125170000_idempotency_keys,
   Migration20261125180000_panel_anonymity,
   Migration20261125180001_audit_log,
 ].map((migration) => ({ name: migration.name, class: migration }));
