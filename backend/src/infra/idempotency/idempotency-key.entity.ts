@@ -25,7 +25,7 @@ export class IdempotencyKey {
   @Property({ type: 'smallint', nullable: true })
   status?: number;
 
-  @Property({ type: 'jsonb', nullable: true })
+  @Property({ type: 'json', nullable: true })
   body?: unknown;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })

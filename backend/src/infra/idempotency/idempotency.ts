@@ -13,7 +13,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
-import { catchError, from, mergeMap, of, switchMap, type Observable } from 'rxjs';
+import { catchError, from, map, mergeMap, of, switchMap, type Observable } from 'rxjs';
 import { describeException } from '../../common/all-exceptions.filter.js';
 import { errorBody } from '../../common/error-body.js';
 import { Scheduled } from '../scheduling/scheduled.js';
@@ -65,7 +65,7 @@ export class IdempotencyStore {
   }
 
   async complete(caller: string, key: string, status: number, body: unknown): Promise<void> {
-    await this.execute(`update idempotency_keys set status = ?, body = ?::jsonb where caller = ? and key = ?`, [
+    await this.execute(`update idempotency_keys set status = ?, body = ?::json where caller = ? and key = ?`, [
       status,
       body === undefined ? null : JSON.stringify(body),
       caller,
@@ -124,15 +124,20 @@ export class IdempotencyInterceptor implements NestInterceptor {
           return of(claim.body);
         }
         return next.handle().pipe(
+          map((body: unknown) => ({ status: response.statusCode, body })),
+          // A refusal (4xx) is answered here, in the error shape, so its retries get the very same body.
           catchError(async (error: unknown) => {
             const { status, message, errors } = describeException(error);
-            if (status >= HttpStatus.INTERNAL_SERVER_ERROR) await this.store.forget(caller, key).catch((failure: Error) => this.cannotForget(failure));
-            else await this.store.complete(caller, key, status, errorBody(status, message, request.originalUrl, errors));
-            throw error;
+            if (status >= HttpStatus.INTERNAL_SERVER_ERROR) {
+              await this.store.forget(caller, key).catch((failure: Error) => this.cannotForget(failure));
+              throw error;
+            }
+            response.status(status);
+            return { status, body: errorBody(status, message, request.originalUrl, errors) as unknown };
           }),
-          mergeMap(async (body: unknown) => {
-            await this.store.complete(caller, key, response.statusCode, body);
-            return body;
+          mergeMap(async (answer) => {
+            await this.store.complete(caller, key, answer.status, answer.body);
+            return answer.body;
           }),
         );
       }),
