@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { IdempotencyKey } from '../../backend/src/infra/idempotency/idempotency-key.entity.js';
+import { ResultRevision } from '../../backend/src/modules/competitions/competition.entities.js';
 import { EventAttendance } from '../../backend/src/modules/events/event.entities.js';
 import { RivalTime } from '../../backend/src/modules/rivals/rivals.entities.js';
 import { Ticket } from '../../backend/src/modules/stewarding/stewarding.entities.js';
@@ -20,6 +21,7 @@ describe('idempotent writes', () => {
   let organizer: Member;
   let as: { driver: CookieJar; organizer: CookieJar };
   let raceId: number;
+  let resultsPath: string;
 
   const fileTicket = (key: string | undefined, description = 'Pushed me off at the hairpin on lap two.', caller = as.driver) =>
     t.request('/api/tickets', {
@@ -37,7 +39,9 @@ describe('idempotent writes', () => {
     as = { driver: await t.signIn('driver'), organizer: await t.signIn('organizer') };
     const { game, gp } = await newGameWithTrack(t.em(), ['PC']);
     const season = await newSeason(t.em(), await newCompetition(t.em(), { game, current: true }));
-    ({ raceId } = await newStewardedRound(t.em(), season, { game, track: gp, hoursAgo: 2, drivers: [driver.profile, organizer.profile] }));
+    const round = await newStewardedRound(t.em(), season, { game, track: gp, hoursAgo: 2, drivers: [driver.profile, organizer.profile] });
+    raceId = round.raceId;
+    resultsPath = `/api/seasons/${season.id}/events/${round.event.id}/results/${raceId}`;
   });
   afterAll(() => t.close());
 
@@ -162,5 +166,27 @@ describe('idempotent writes', () => {
     expect(await t.em().count(RivalTime, { track: track.id })).toBe(1);
     // Before multer a multipart body is known by its length only: a submission of another length is another request.
     expect((await submit('1:36.5')).status).toBe(422);
+  });
+
+  it('saves one results revision for a retried results save', async () => {
+    const key = randomUUID();
+    const results = [driver.profile, organizer.profile].map((profile, index) => ({
+      profileId: profile.id,
+      position: index + 1,
+      status: 'FINISHED',
+      laps: 10,
+      totalTimeMs: 1_200_000 + index * 1000,
+      bestLapMs: 90_000 + index,
+    }));
+    const save = () => t.request(resultsPath, { method: 'PUT', as: as.organizer, headers: { 'Idempotency-Key': key }, json: { results } });
+    const before = await t.em().count(ResultRevision, {});
+    const first = await save();
+    expect(first.status).toBe(200);
+    const firstBody = await first.text();
+    const retry = await save();
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.text()).toBe(firstBody);
+    expect(await t.em().count(ResultRevision, {})).toBe(before + 1);
   });
 });
