@@ -16,6 +16,7 @@ import { Migration20261125150000_results_layer } from './Migration20261125150000
 import { Migration20261125150001_guests_co_drivers } from './Migration20261125150001_guests_co_drivers.js';
 import { Migration20261125150002_qualifying_source_hash } from './Migration20261125150002_qualifying_source_hash.js';
 import { Migration20261125160000_steam_ids_remembered_identities } from './Migration20261125160000_steam_ids_remembered_identities.js';
+import { Migration20261125170000_idempotency_keys } from './Migration20261125170000_idempotency_keys.js';
 import { Migration20261125180000_panel_anonymity } from './Migration20261125180000_panel_anonymity.js';
 import { Migration20261125180001_audit_log } from './Migration20261125180001_audit_log.js';
 
@@ -38,6 +39,7 @@ export const migrations: MigrationObject[] = [
   Migration20261125150001_guests_co_drivers,
   Migration20261125150002_qualifying_source_hash,
   Migration20261125160000_steam_ids_remembered_identities,
+  Migration20261125170000_idempotency_keys,
   Migration20261125180000_panel_anonymity,
   Migration20261125180001_audit_log,
 ].map((migration) => ({ name: migration.name, class: migration }));

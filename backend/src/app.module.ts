@@ -1,10 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { RateLimitModule } from './common/rate-limit.js';
 import type { AppConfig } from './config/environment.js';
 import { CoreModule, DOMAIN_MODULES } from './core.module.js';
+import { IdempotencyInterceptor, IdempotencyModule } from './infra/idempotency/idempotency.js';
 import { GraphqlModule } from './infra/graphql/graphql.module.js';
 import { OutboxRelay } from './infra/outbox/outbox-relay.js';
 import { RealtimeModule } from './infra/realtime/realtime.module.js';
@@ -33,8 +34,9 @@ export class AppModule {
         RealtimeModule.forApp({ identity: AuthModule, roomPolicies: { modules: [LeagueEventsModule, CompetitionsModule], policies: [EventRoomPolicy, SeasonRoomPolicy] } }),
         OpsModule,
         GraphqlModule,
+        IdempotencyModule,
       ],
-      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }, OutboxRelay],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }, OutboxRelay],
     };
   }
 }

@@ -1,3 +1,4 @@
+import { IdempotencyKey } from './infra/idempotency/idempotency-key.entity.js';
 import { OUTBOX_ENTITIES } from './infra/outbox/outbox.entities.js';
 import { AUDIT_ENTITIES } from './modules/audit/audit.entities.js';
 import { CATALOGUE_ENTITIES } from './modules/catalogue/catalogue.entities.js';
@@ -22,6 +23,7 @@ import { RIVALS_ENTITIES } from './modules/rivals/rivals.entities.js';
  */
 export const ENTITIES = [
   ...OUTBOX_ENTITIES,
+  IdempotencyKey,
   ...USERS_ENTITIES,
   ...PROFILES_ENTITIES,
   ...TEAMS_ENTITIES,

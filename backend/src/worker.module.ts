@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import type { AppConfig } from './config/environment.js';
 import { CoreModule, DOMAIN_MODULES } from './core.module.js';
+import { IdempotencyModule } from './infra/idempotency/idempotency.js';
 import { DomainEventsWorker } from './infra/outbox/domain-events.worker.js';
 import { SubscriberRunner } from './infra/outbox/subscriber-runner.js';
 import { ScheduledJobs } from './infra/scheduling/scheduled-jobs.js';
@@ -12,7 +13,7 @@ export class WorkerModule {
   static forConfig(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forConfig(config), DiscoveryModule, ...DOMAIN_MODULES],
+      imports: [CoreModule.forConfig(config), DiscoveryModule, ...DOMAIN_MODULES, IdempotencyModule],
       providers: [SubscriberRunner, DomainEventsWorker, ScheduledJobs],
     };
   }

@@ -27,6 +27,25 @@ describe('api client', () => {
     });
   });
 
+  it("sends a fresh Idempotency-Key with each POST, PUT and PATCH, the caller's own when given, none on GET or DELETE", async () => {
+    const fake = installFakeApi({
+      'POST /api/things': { status: 201, body: {} },
+      'PATCH /api/things/1': { status: 200, body: {} },
+      'GET /api/things/1': { status: 200, body: {} },
+      'DELETE /api/things/1': { status: 204 },
+    });
+    await api.post('/things', { name: 'x' });
+    await api.post('/things', { name: 'x' });
+    await api.patch('/things/1', { name: 'y' }, { idempotencyKey: 'retry-of-submit-1' });
+    await api.get('/things/1');
+    await api.delete('/things/1');
+    const keys = fake.requests.map((request) => (request.init?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys.slice(2)).toEqual(['retry-of-submit-1', undefined, undefined]);
+  });
+
   it('answers undefined for an empty 204 body', async () => {
     installFakeApi({ 'POST /api/logout': { status: 204 } });
     await expect(api.post('/logout')).resolves.toBeUndefined();

@@ -46,7 +46,17 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Failures are handed to the caller only, without opening the Error dialog (start-up uses this). */
   silent?: boolean;
+  /**
+   * The Idempotency-Key of a POST, PUT or PATCH (a fresh one per call otherwise): pass the key of the
+   * failed attempt to retry it, so the server answers it once however often it arrives.
+   */
+  idempotencyKey?: string;
 }
+
+const IDEMPOTENT_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** A fresh key for one submit of a form; keep it to retry that submit. */
+export const newIdempotencyKey = (): string => crypto.randomUUID();
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
@@ -72,7 +82,7 @@ async function readBody(response: Response): Promise<unknown> {
  * response also raises the global api_error so the Error dialog can show it.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, timeoutMs, silent = false } = options;
+  const { method = 'GET', query, body, timeoutMs, silent = false, idempotencyKey } = options;
   const url = buildUrl(path, query);
   const controller = new AbortController();
   const timer = timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(), timeoutMs);
@@ -81,6 +91,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     // The API refuses state-changing calls without it (a CSRF guard); sent on every call for simplicity.
     'X-Requested-With': 'XMLHttpRequest',
   };
+  if (IDEMPOTENT_METHODS.has(method)) headers['Idempotency-Key'] = idempotencyKey ?? newIdempotencyKey();
   // FormData (multipart uploads) sets its own content type with the boundary.
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';

@@ -1,0 +1,154 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import {
+  BadRequestException,
+  ConflictException,
+  HttpStatus,
+  Injectable,
+  Logger,
+  Module,
+  UnprocessableEntityException,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
+import { catchError, from, map, mergeMap, of, switchMap, type Observable } from 'rxjs';
+import { describeException } from '../../common/all-exceptions.filter.js';
+import { errorBody } from '../../common/error-body.js';
+import { Scheduled } from '../scheduling/scheduled.js';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+const METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/** 1–200 visible ASCII characters (no spaces or control characters). */
+const VALID_KEY = /^[\x21-\x7e]{1,200}$/;
+const RETENTION = `interval '24 hours'`;
+const HOUR_MS = 3_600_000;
+
+export const INVALID_KEY = `The ${IDEMPOTENCY_HEADER} header must be 1 to 200 visible ASCII characters`;
+export const KEY_REUSED = `This ${IDEMPOTENCY_HEADER} was already used for a different request`;
+export const IN_FLIGHT = 'This request is already being processed';
+
+type Claim = { run: true } | { run: false; status: number; body: unknown };
+
+/** The idempotency_keys table: who sent which key, for which request, and the answer it got. */
+@Injectable()
+export class IdempotencyStore {
+  constructor(private readonly orm: MikroORM) {}
+
+  private execute<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return this.orm.em.getConnection().execute<T[]>(sql, params, 'all');
+  }
+
+  /**
+   * Inserts the key's row "in flight" before the write runs. The primary key (caller, key) lets exactly
+   * one request insert it: a concurrent duplicate finds the row (409 while in flight, the answer once
+   * completed) instead of running the write a second time.
+   */
+  async claim(caller: string, key: string, fingerprint: string): Promise<Claim> {
+    await this.execute(`delete from idempotency_keys where caller = ? and key = ? and created_at < now() - ${RETENTION}`, [caller, key]);
+    const inserted = await this.execute(`insert into idempotency_keys (caller, key, fingerprint) values (?, ?, ?) on conflict do nothing returning caller`, [
+      caller,
+      key,
+      fingerprint,
+    ]);
+    if (inserted.length > 0) return { run: true };
+    const [first] = await this.execute<{ fingerprint: string; status: number | null; body: unknown }>(
+      `select fingerprint, status, body from idempotency_keys where caller = ? and key = ?`,
+      [caller, key],
+    );
+    // Gone in between: the first request failed with a 5xx and forgot the key; this one is told to retry.
+    if (!first || first.status === null) throw new ConflictException(IN_FLIGHT);
+    if (first.fingerprint !== fingerprint) throw new UnprocessableEntityException(KEY_REUSED);
+    return { run: false, status: first.status, body: first.body };
+  }
+
+  async complete(caller: string, key: string, status: number, body: unknown): Promise<void> {
+    await this.execute(`update idempotency_keys set status = ?, body = ?::json where caller = ? and key = ?`, [
+      status,
+      body === undefined ? null : JSON.stringify(body),
+      caller,
+      key,
+    ]);
+  }
+
+  /** A failed (5xx) request leaves nothing behind, so a retry with its key runs again. */
+  async forget(caller: string, key: string): Promise<void> {
+    await this.execute(`delete from idempotency_keys where caller = ? and key = ?`, [caller, key]);
+  }
+
+  @Scheduled({ name: 'prune-idempotency-keys', every: HOUR_MS })
+  async prune(): Promise<void> {
+    await this.orm.em.fork().execute(`delete from idempotency_keys where created_at < now() - ${RETENTION}`);
+  }
+}
+
+/** Who sent the key: keys are per caller, so two callers' equal keys never meet. */
+const callerOf = (request: Request) => (request.principal ? `user:${request.principal.userId}` : `ip:${request.ip ?? 'unknown'}`);
+
+/**
+ * What makes two requests "the same". This interceptor is global, so it runs before a route's own
+ * interceptors, multer's among them: a multipart body is not parsed yet, and its content length
+ * stands in for it (reading the stream here would take it from multer).
+ */
+function fingerprintOf(request: Request): string {
+  const body = request.is('multipart/form-data') ? `multipart:${request.header('content-length') ?? ''}` : JSON.stringify(request.body ?? null);
+  return createHash('sha256').update(`${request.method} ${request.originalUrl}\n${body}`).digest('hex');
+}
+
+/**
+ * Honours an `Idempotency-Key` on POST, PUT and PATCH (only when sent): a retry by the same caller
+ * with the same key and request within 24 h gets the first answer (status and body, with
+ * `Idempotent-Replayed: true`) and changes nothing. Runs after the guards, so refused requests
+ * (access, CSRF, rate limits) claim no key.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('Idempotency');
+
+  constructor(private readonly store: IdempotencyStore) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const request = context.switchToHttp().getRequest<Request>();
+    const response = context.switchToHttp().getResponse<Response>();
+    const key = request.header(IDEMPOTENCY_HEADER);
+    if (!METHODS.has(request.method) || key === undefined) return next.handle();
+    if (!VALID_KEY.test(key)) throw new BadRequestException(INVALID_KEY);
+    const caller = callerOf(request);
+    return from(this.store.claim(caller, key, fingerprintOf(request))).pipe(
+      switchMap((claim) => {
+        if (!claim.run) {
+          response.status(claim.status).setHeader(REPLAYED_HEADER, 'true');
+          return of(claim.body);
+        }
+        return next.handle().pipe(
+          map((body: unknown) => ({ status: response.statusCode, body })),
+          // A refusal (4xx) is answered here, in the error shape, so its retries get the very same body.
+          catchError(async (error: unknown) => {
+            const { status, message, errors } = describeException(error);
+            if (status >= HttpStatus.INTERNAL_SERVER_ERROR) {
+              await this.store.forget(caller, key).catch((failure: Error) => this.cannotForget(failure));
+              throw error;
+            }
+            response.status(status);
+            return { status, body: errorBody(status, message, request.originalUrl, errors) as unknown };
+          }),
+          mergeMap(async (answer) => {
+            await this.store.complete(caller, key, answer.status, answer.body);
+            return answer.body;
+          }),
+        );
+      }),
+    );
+  }
+
+  private cannotForget(failure: Error): void {
+    this.logger.warn(`A failed request's idempotency key stays in flight until it expires: ${failure.message}`);
+  }
+}
+
+/** The idempotency keys' store and its housekeeping (the interceptor itself is registered by the API). */
+@Module({ providers: [IdempotencyStore], exports: [IdempotencyStore] })
+export class IdempotencyModule {}

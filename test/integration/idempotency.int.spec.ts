@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { IdempotencyKey } from '../../backend/src/infra/idempotency/idempotency-key.entity.js';
+import { ResultRevision } from '../../backend/src/modules/competitions/competition.entities.js';
+import { EventAttendance } from '../../backend/src/modules/events/event.entities.js';
+import { RivalTime } from '../../backend/src/modules/rivals/rivals.entities.js';
+import { Ticket } from '../../backend/src/modules/stewarding/stewarding.entities.js';
+import { newCar, newGame, newGameWithTrack, newTrack } from '../factories/catalogue.js';
+import { newCompetition, newSeason } from '../factories/competitions.js';
+import { newEvent } from '../factories/events.js';
+import { newStewardedRound } from '../factories/stewarding.js';
+import { multipart, pngImage } from '../factories/uploads.js';
+import { newMember, type Member } from '../factories/users.js';
+import type { CookieJar } from '../support/sign-in.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/** Issue #23: an Idempotency-Key on a write makes a retry get the first answer and change nothing. */
+describe('idempotent writes', () => {
+  let t: TestApp;
+  let driver: Member;
+  let organizer: Member;
+  let as: { driver: CookieJar; organizer: CookieJar };
+  let raceId: number;
+  let resultsPath: string;
+
+  const fileTicket = (key: string | undefined, description = 'Pushed me off at the hairpin on lap two.', caller = as.driver) =>
+    t.request('/api/tickets', {
+      method: 'POST',
+      as: caller,
+      headers: key === undefined ? {} : { 'Idempotency-Key': key },
+      json: { raceId, accusedProfileIds: [organizer.profile.id], description, evidence: [] },
+    });
+  const ticketCount = () => t.em().count(Ticket, {});
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    driver = await newMember(t.em(), 'driver', { profile: { xboxUsername: 'IdemOnXbox' } });
+    organizer = await newMember(t.em(), 'organizer');
+    as = { driver: await t.signIn('driver'), organizer: await t.signIn('organizer') };
+    const { game, gp } = await newGameWithTrack(t.em(), ['PC']);
+    const season = await newSeason(t.em(), await newCompetition(t.em(), { game, current: true }));
+    const round = await newStewardedRound(t.em(), season, { game, track: gp, hoursAgo: 2, drivers: [driver.profile, organizer.profile] });
+    raceId = round.raceId;
+    resultsPath = `/api/seasons/${season.id}/events/${round.event.id}/results/${raceId}`;
+  });
+  afterAll(() => t.close());
+
+  it('answers a retried ticket filing with the first answer, marked replayed, and files one ticket', async () => {
+    const key = randomUUID();
+    const before = await ticketCount();
+    const first = await fileTicket(key);
+    expect(first.status).toBe(201);
+    const firstBody = await first.json();
+    const retry = await fileTicket(key);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.json()).toEqual(firstBody);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(await ticketCount()).toBe(before + 1);
+  });
+
+  it('refuses the same key on a different request with 422, changing nothing', async () => {
+    const key = randomUUID();
+    expect((await fileTicket(key)).status).toBe(201);
+    const before = await ticketCount();
+    const other = await fileTicket(key, 'A different complaint about lap five entirely.');
+    expect(other.status).toBe(422);
+    expect(await other.json()).toMatchObject({ status: 422, message: 'This Idempotency-Key was already used for a different request', path: '/api/tickets' });
+    expect(await ticketCount()).toBe(before);
+  });
+
+  it('applies concurrent duplicates once: the other is told it is in flight, or gets the replay', async () => {
+    const key = randomUUID();
+    const before = await ticketCount();
+    const answers = await Promise.all([fileTicket(key), fileTicket(key), fileTicket(key)]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers) {
+      if (answer.status === 201) continue;
+      expect(answer.status).toBe(409);
+      expect(await answer.json()).toMatchObject({ status: 409, message: 'This request is already being processed' });
+    }
+    const applied = answers.filter((answer) => answer.status === 201 && answer.headers.get('idempotent-replayed') !== 'true');
+    expect(applied).toHaveLength(1);
+    expect(await ticketCount()).toBe(before + 1);
+  });
+
+  it('refuses a malformed key with 400 naming the header, and changes nothing', async () => {
+    const before = await ticketCount();
+    for (const bad of ['', 'has space', 'x'.repeat(201), 'ümlaut']) {
+      const answer = await t.request('/api/tickets', {
+        method: 'POST',
+        as: as.driver,
+        headers: { 'Idempotency-Key': bad },
+        json: { raceId, accusedProfileIds: [organizer.profile.id], description: 'Pushed me off at the hairpin on lap two.', evidence: [] },
+      });
+      expect(answer.status).toBe(400);
+      expect((await answer.json()) as { message: string }).toMatchObject({ message: expect.stringContaining('Idempotency-Key') });
+    }
+    expect(await ticketCount()).toBe(before);
+  });
+
+  it("keeps another caller's equal key apart", async () => {
+    const key = randomUUID();
+    const before = await ticketCount();
+    expect((await fileTicket(key, undefined, as.driver)).status).toBe(201);
+    const theirs = await fileTicket(key, 'The driver ahead braked far too early into turn one.', as.organizer);
+    expect(theirs.status).not.toBe(422);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+    expect(await t.em().count(IdempotencyKey, { key })).toBe(2);
+    expect(await ticketCount()).toBeGreaterThan(before);
+  });
+
+  it('changes nothing without the header: each request runs', async () => {
+    const before = await ticketCount();
+    expect((await fileTicket(undefined)).status).toBe(201);
+    expect((await fileTicket(undefined)).status).toBe(201);
+    expect(await ticketCount()).toBe(before + 2);
+  });
+
+  it('remembers a refused (4xx) answer and replays it', async () => {
+    const key = randomUUID();
+    const refused = await t.request('/api/tickets', { method: 'POST', as: as.driver, headers: { 'Idempotency-Key': key }, json: { raceId } });
+    expect(refused.status).toBe(400);
+    const body = await refused.json();
+    const retry = await t.request('/api/tickets', { method: 'POST', as: as.driver, headers: { 'Idempotency-Key': key }, json: { raceId } });
+    expect(retry.status).toBe(400);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.json()).toEqual(body);
+  });
+
+  it('signs up for an event once however often the attendance PUT is retried', async () => {
+    const event = await newEvent(t.em(), { game: await newGame(t.em(), { platforms: ['XBOX'] }) });
+    const key = randomUUID();
+    const join = () =>
+      t.request(`/api/events/${event.id}/single/attendance`, { method: 'PUT', as: as.driver, headers: { 'Idempotency-Key': key }, json: { attending: true } });
+    const first = await join();
+    expect(first.status).toBe(200);
+    const retry = await join();
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.text()).toBe(await first.text());
+    expect(await t.em().count(EventAttendance, { event: event.id })).toBe(1);
+  });
+
+  it('submits one rivals time for a retried multipart submission, and refuses the key on a body of another length', async () => {
+    const game = await newGame(t.em(), { platforms: ['XBOX'] });
+    const track = (await newTrack(t.em(), game)).variants[0];
+    const car = await newCar(t.em(), game);
+    const key = randomUUID();
+    const body = async (lapTime: string) =>
+      multipart(
+        'time',
+        { trackId: track.id, carId: car.id, platform: 'XBOX', conditions: 'DRY', time: lapTime },
+        { field: 'screenshot', data: await pngImage(), type: 'image/png', name: 'lap.png' },
+      );
+    const submit = async (lapTime: string) =>
+      t.request('/api/rivals/times', { method: 'POST', as: as.driver, headers: { 'Idempotency-Key': key }, body: await body(lapTime) });
+    const first = await submit('1:35.123');
+    const firstBody = await first.text();
+    expect([200, 201]).toContain(first.status);
+    const retry = await submit('1:35.123');
+    expect(retry.status).toBe(first.status);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.text()).toBe(firstBody);
+    expect(await t.em().count(RivalTime, { track: track.id })).toBe(1);
+    // Before multer a multipart body is known by its length only: a submission of another length is another request.
+    expect((await submit('1:36.5')).status).toBe(422);
+  });
+
+  it('saves one results revision for a retried results save', async () => {
+    const key = randomUUID();
+    const results = [driver.profile, organizer.profile].map((profile, index) => ({
+      profileId: profile.id,
+      position: index + 1,
+      status: 'FINISHED',
+      laps: 10,
+      totalTimeMs: 1_200_000 + index * 1000,
+      bestLapMs: 90_000 + index,
+    }));
+    const save = () => t.request(resultsPath, { method: 'PUT', as: as.organizer, headers: { 'Idempotency-Key': key }, json: { results } });
+    const before = await t.em().count(ResultRevision, {});
+    const first = await save();
+    expect(first.status).toBe(200);
+    const firstBody = await first.text();
+    const retry = await save();
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.text()).toBe(firstBody);
+    expect(await t.em().count(ResultRevision, {})).toBe(before + 1);
+  });
+});
