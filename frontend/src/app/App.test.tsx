@@ -37,9 +37,10 @@ describe('App', () => {
     expect(within(footer).getByRole('link', { name: 'Live streams' })).toHaveAttribute('href', TEST_CONFIG.social.liveStream);
   });
 
-  it('sends a visitor from a private route to Home', async () => {
+  it('sends a visitor from a private route to Home, with the sign-in dialog saying why', async () => {
     startAt('/admin/users', UNAUTHORIZED);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Test League' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Login / Join' });
+    expect(within(dialog).getByText('This page is for the league’s staff: log in to open it.')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/');
   });
 

@@ -16,6 +16,7 @@ const ROOKIE: MyProfileDto = {
   name: null,
   xboxUsername: null,
   steamUsername: null,
+  steamId: null,
   psnName: null,
   alternativeName: null,
   profileCompleted: false,
