@@ -141,7 +141,9 @@ describe('result import: preview, decisions, remembered identities, the race che
       [3, null, 'FINISHED'],
       [4, rita.id, 'DNF'],
     ]);
-    expect(answer.results?.results[2].driverName).toBe('Guest Driver Two');
+    expect(answer.results?.results[2]).toMatchObject({ driverName: 'Guest Driver Two', guest: true, points: 0 });
+    expect(answer.results?.results.filter((line) => line.guest)).toHaveLength(1);
+    expect(answer.results?.results[3].reason).toBe('retired: stopped before the flag');
     expect((await revisions(race))[0]).toMatchObject({ note: 'imported from acc-guests.json', lines: 4 });
     const remembered = await t.em().find(RememberedIdentity, {});
     expect(remembered.map((row) => [row.kind, row.identity, row.profile.id])).toEqual([['STEAM', '76561198399999901', mapped.id]]);
@@ -208,14 +210,28 @@ describe('result import: preview, decisions, remembered identities, the race che
     const qualifying = await json<ResultImportDto>(
       await upload(race, 'acc-qualifying.utf8.json', { confirmMismatch: 'true', decisions: { 0: 'GUEST', '0.1': 'GUEST', 1: 'GUEST', 2: 'GUEST', 3: 'GUEST', 4: 'SKIP' } }),
     );
-    expect(qualifying.results?.results.map((line) => [line.position, line.driverName, line.pole])).toEqual([
+    expect(qualifying.results?.qualifying?.grid.map((line) => [line.position, line.driverName, line.pole])).toEqual([
       [1, 'Ana Lima', true],
       [2, 'Maximilian Krüger', false],
       [3, 'Ella Johansson', false],
       [4, 'Diego Fernández', false],
     ]);
+    expect(qualifying.results?.qualifying?.grid[0].coDrivers.map((co) => [co.driverName, co.guest])).toEqual([[expect.any(String), true]]);
     // The race's own results are untouched.
+    expect(qualifying.results?.results).toEqual([]);
     expect((await json<RaceResultsDto>(await t.request(resultsPath(race)))).revision).toBeNull();
+  });
+
+  it('refuses results for a race still to come (409) unless the organizer confirms, as a save does', async () => {
+    const race = await newRace(-3);
+    const decisions = { 1: mapped.id, 2: 'GUEST', 4: 'SKIP' };
+    const refused = await upload(race, 'acc-guests.json', { decisions });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/in the future: confirm/);
+    expect(await revisions(race)).toEqual([]);
+    const confirmed = await json<ResultImportDto>(await upload(race, 'acc-guests.json', { decisions, confirmFuture: 'true' }));
+    expect(confirmed.results?.results).toHaveLength(4);
+    expect(await errorsOf(await upload(race, 'acc-guests.json', { decisions, confirmFuture: 'maybe' }))).toEqual({ confirmFuture: ['confirmFuture must be true or false'] });
   });
 
   it('says the size limit of a result file when one is larger', async () => {

@@ -1,8 +1,17 @@
+import { createHash } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
-import type { ImportDecision, ImportPreviewLineDto, RaceResultLine, ResultImportDto, ResultImportPreviewDto, UnmatchedImportLineDto } from '../../contracts/competitions.js';
+import type {
+  ImportDecision,
+  ImportPreviewLineDto,
+  RaceResultLine,
+  ResultImportDto,
+  ResultImportPreviewDto,
+  ResultSession,
+  UnmatchedImportLineDto,
+} from '../../contracts/competitions.js';
 import { driverDisplayName } from '../../contracts/driver-name.js';
 import { Race } from '../events/event.entities.js';
 import { DriverProfile } from '../profiles/driver-profile.entity.js';
@@ -22,19 +31,6 @@ import { raceMismatch } from './result-import/race-match.js';
 import { ResultRevision } from './competition.entities.js';
 import { ResultsService, revisionLines, type RaceRef } from './results.service.js';
 
-/**
- * The shared result-line contract (guests, co-drivers, penalties and reasons: #22) until results
- * storage (branch `layer`) lands it in contracts/competitions.ts; then this is RaceResultLine itself.
- */
-interface ImportLine extends Omit<RaceResultLine, 'profileId'> {
-  profileId: number | null;
-  guestName?: string | null;
-  coDrivers?: { profileId: number | null; name?: string | null; laps?: number | null; drivingTimeMs?: number | null }[];
-  penaltyMs?: number | null;
-  reason?: string | null;
-  drivingTimeMs?: number | null;
-}
-
 /** The uploaded result file, as multer hands it over (memory storage). */
 export interface UploadedResultFile {
   originalname: string;
@@ -48,6 +44,8 @@ export interface ResultImportFields {
   mapping?: string;
   /** The organizer imports a file of another game or track on purpose. */
   confirmMismatch?: boolean;
+  /** The organizer saves results for a race that has not started yet (else 409, as saving results by hand). */
+  confirmFuture?: boolean;
 }
 
 /** A file name fit for a note: no control characters, no lone surrogates (the `u` flag matches only unpaired ones). */
@@ -90,7 +88,7 @@ export class ResultImportService {
     const em = this.em.fork();
     await this.checkRace(em, ref, classification, fields.confirmMismatch, principal);
     const { drivers, profiles } = await this.suggest(em, classification);
-    const base = await latestBaseLines(em, ref);
+    const base = await latestBaseLines(em, ref, classification.session);
     const unchanged = base !== null && sameLines(buildLines(classification, asLastTime(drivers, base), new Map(), String).lines, base);
     return {
       fileName: cleanName(upload.originalname),
@@ -130,12 +128,6 @@ export class ResultImportService {
     const upload = requireFile(file);
     const { decisions, fieldOf: decisionField } = parseDecisions(fields.decisions, fields.mapping);
     const classification = read(upload);
-    if (classification.session === 'QUALIFYING') {
-      // Until results storage keeps a race's qualifying apart from its race (branch `layer`), a grid is not saved as a race.
-      const message = 'The file holds a qualifying session: saving a qualifying is not supported yet; import the race’s result file';
-      throw new BadRequestException({ message, errors: { file: [message] } });
-    }
-
     const outcome = await this.em.transactional(async (em): Promise<{ unmatched: UnmatchedImportLineDto[] } | { unchanged: boolean }> => {
       const { season } = await this.checkRace(em, ref, classification, fields.confirmMismatch, principal);
       const { drivers } = await this.suggest(em, classification);
@@ -164,10 +156,14 @@ export class ResultImportService {
 
       const { lines, fieldOf } = buildLines(classification, decided as (FileDriver & { decision: ImportDecision })[], decisions, decisionField);
       await rememberMappings(em, decided, decisions);
-      const base = await latestBaseLines(em, ref);
+      const base = await latestBaseLines(em, ref, classification.session);
       if (base && sameLines(lines, base)) return { unchanged: true };
-      await this.results.writeRevision(em, season, ref, lines as RaceResultLine[], principal, `imported from ${cleanName(upload.originalname)}`, fieldOf);
-      return { unchanged: false };
+      const written = await this.results.writeRevision(em, season, ref, lines, principal, `imported from ${cleanName(upload.originalname)}`, fieldOf, {
+        session: classification.session,
+        sourceHash: sourceHash(upload, decided),
+        confirmFuture: fields.confirmFuture,
+      });
+      return { unchanged: written.unchanged };
     });
     if ('unmatched' in outcome) return { results: null, unmatched: outcome.unmatched, unchanged: false };
     return { results: await this.results.latest(ref, principal), unmatched: [], unchanged: outcome.unchanged };
@@ -222,10 +218,21 @@ function read(file: UploadedResultFile): ImportedClassification {
   }
 }
 
-/** The race's latest base revision (what an import replaces) as lines, or null when it has none. */
-async function latestBaseLines(em: EntityManager, ref: RaceRef): Promise<ImportLine[] | null> {
-  const base = await em.findOne(ResultRevision, { race: ref.raceId, kind: 'BASE' }, { populate: ['lines'], orderBy: { number: 'desc' } });
+/** The latest base revision of the race's session (what an import replaces) as lines, or null when it has none. */
+async function latestBaseLines(em: EntityManager, ref: RaceRef, session: ResultSession): Promise<RaceResultLine[] | null> {
+  const base = await em.findOne(ResultRevision, { race: ref.raceId, session, kind: 'BASE' }, { populate: ['lines.coDrivers'], orderBy: { number: 'desc' } });
   return base && revisionLines(base);
+}
+
+/**
+ * sha256 of the file's bytes and of the profile or guest each of its drivers became: the same file
+ * saved again with other decisions (a driver mapped who was skipped) is another source, and is written.
+ */
+function sourceHash(file: UploadedResultFile, decided: readonly (FileDriver & { decision: ImportDecision | null })[]): string {
+  return createHash('sha256')
+    .update(file.buffer)
+    .update(JSON.stringify(decided.map(({ key, decision }) => [key, decision])))
+    .digest('hex');
 }
 
 /**
@@ -233,7 +240,7 @@ async function latestBaseLines(em: EntityManager, ref: RaceRef): Promise<ImportL
  * profile, an unmatched one is the guest of that name when the base has one, else was skipped. Built
  * into lines, they equal the base exactly when this file (with those decisions) is the race's results.
  */
-function asLastTime(drivers: FileDriver[], base: ImportLine[]): (FileDriver & { decision: ImportDecision })[] {
+function asLastTime(drivers: FileDriver[], base: RaceResultLine[]): (FileDriver & { decision: ImportDecision })[] {
   const guests = new Set(
     base.flatMap((line) => [line.profileId === null ? line.guestName : null, ...(line.coDrivers ?? []).map((co) => (co.profileId === null ? co.name : null))]),
   );
@@ -241,8 +248,8 @@ function asLastTime(drivers: FileDriver[], base: ImportLine[]): (FileDriver & { 
 }
 
 /** Whether saving `lines` would store what `base` holds (the fields an import sets). */
-function sameLines(lines: readonly ImportLine[], base: readonly ImportLine[]): boolean {
-  const key = (line: ImportLine) =>
+function sameLines(lines: readonly RaceResultLine[], base: readonly RaceResultLine[]): boolean {
+  const key = (line: RaceResultLine) =>
     JSON.stringify([
       line.profileId,
       line.profileId === null ? (line.guestName ?? null) : null,
@@ -269,13 +276,13 @@ function buildLines(
   decided: (FileDriver & { decision: ImportDecision })[],
   decisions: ReadonlyMap<string, ImportDecision>,
   decisionField: (key: string) => string,
-): { lines: ImportLine[]; fieldOf: (index: number, field?: string) => string } {
+): { lines: RaceResultLine[]; fieldOf: (index: number, field?: string) => string } {
   const kept: { fileLine: number; drivers: (FileDriver & { decision: ImportDecision })[] }[] = [];
   classification.lines.forEach((_line, fileLine) => {
     const drivers = decided.filter((each) => each.line === fileLine && each.decision !== 'SKIP');
     if (drivers.length) kept.push({ fileLine, drivers });
   });
-  const lines = kept.map(({ fileLine, drivers: [first, ...others] }, index): ImportLine => {
+  const lines = kept.map(({ fileLine, drivers: [first, ...others] }, index): RaceResultLine => {
     const line = classification.lines[fileLine];
     return {
       profileId: typeof first.decision === 'number' ? first.decision : null,
@@ -293,7 +300,8 @@ function buildLines(
         laps: each.driver.laps,
         drivingTimeMs: each.driver.drivingTimeMs,
       })),
-      penaltyMs: line.penaltyMs,
+      // The file says 0 for no penalty; results store none as null.
+      penaltyMs: line.penaltyMs || null,
       reason: line.reason,
       drivingTimeMs: first.driver.drivingTimeMs,
     };

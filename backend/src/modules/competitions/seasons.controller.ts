@@ -135,7 +135,7 @@ export class SeasonsController {
 
   /**
    * Multipart: `file`, optional `decisions` (JSON: a driver of the file → a profile id, "GUEST" or
-   * "SKIP") and `confirmMismatch`. Saved as the race's next revision (of its qualifying, for a
+   * "SKIP"), `confirmMismatch` and `confirmFuture` (a race still to come, else 409; also as the query). Saved as the race's next revision (of its qualifying, for a
    * qualifying file) once every driver has a profile or a decision; otherwise nothing is saved and the
    * drivers still to decide are answered. The same file again makes no revision (`unchanged`).
    */
@@ -146,10 +146,11 @@ export class SeasonsController {
   @ResultFileUpload(true)
   importResults(
     @Param() params: RaceParams,
+    @Query() query: ConfirmFutureQuery,
     @Body() body: ResultImportBody,
     @CurrentPrincipal() principal: Principal,
     @UploadedFile() file?: UploadedResultFile,
   ): Promise<ResultImportDto> {
-    return this.imports.import(raceRef(params), file, body, principal);
+    return this.imports.import(raceRef(params), file, { ...body, confirmFuture: body.confirmFuture === true || query.confirmFuture === 'true' }, principal);
   }
 }

@@ -202,11 +202,14 @@ export class ConfirmFutureQuery {
   confirmFuture?: 'true' | 'false';
 }
 
+/** A multipart text field read as a boolean ("true" / "false"). */
+const formBoolean = Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' || value === '' ? false : value));
+
 /** The text fields of `POST …/results/{race}/import/preview` (beside the `file`). */
 export class ResultPreviewBody {
   @ApiPropertyOptional({ description: 'true: import a file of another game or track than the race on purpose' })
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' || value === '' ? false : value))
+  @formBoolean
   @IsBoolean({ message: 'confirmMismatch must be true or false' })
   confirmMismatch?: boolean;
 }
@@ -224,4 +227,9 @@ export class ResultImportBody extends ResultPreviewBody {
   @IsString({ message: 'mapping must be JSON text' })
   @MaxLength(64 * 1024)
   mapping?: string;
+  @ApiPropertyOptional({ description: 'true: save results for a race that has not started yet (also `?confirmFuture=true`)' })
+  @IsOptional()
+  @formBoolean
+  @IsBoolean({ message: 'confirmFuture must be true or false' })
+  confirmFuture?: boolean;
 }
