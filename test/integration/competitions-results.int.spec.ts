@@ -15,6 +15,7 @@ import type { Team } from '../../backend/src/modules/teams/team.entity.js';
 import { newGame, newGameWithTrack, newTrack } from '../factories/catalogue.js';
 import { newCompetition, newSeason } from '../factories/competitions.js';
 import { newAttendance, newEvent } from '../factories/events.js';
+import { eventually } from '../support/eventually.js';
 import { newTeam } from '../factories/teams.js';
 import { newDriver } from '../factories/users.js';
 import { multipart } from '../factories/uploads.js';
@@ -56,9 +57,9 @@ describe('competitions: results, revisions, standings', () => {
     expect(response.status).toBe(400);
     return ((await response.json()) as { errors: Record<string, string[]> }).errors;
   };
-  /** A race of a new published round of the season (a RACE of 10 laps). */
-  const newRound = async (of: Season, days: number) => {
-    const event = await newEvent(t.em(), { game, track: gp, startsAt: new Date(Date.now() - days * DAY) });
+  /** A race of a new round of the season (a RACE of 10 laps), published unless told. */
+  const newRound = async (of: Season, days: number, published = true) => {
+    const event = await newEvent(t.em(), { game, track: gp, startsAt: new Date(Date.now() - days * DAY), published });
     await t.em().nativeUpdate(LeagueEvent, event.id, { season: of.id });
     const loaded = await t.em().findOneOrFail(LeagueEvent, event.id, { populate: ['raceEvents.races'] });
     return { event: loaded, raceId: loaded.raceEvents.getItems()[0].races.getItems()[0].id };
@@ -399,6 +400,62 @@ describe('competitions: results, revisions, standings', () => {
       const largeSeason = await json<SeasonDto>(await t.request(`/api/seasons/${large.id}`));
       expect(largeSeason.events).toHaveLength(6);
       expect(largeSeason.competition.currentSeason).toEqual({ id: large.id, name: large.name });
+    });
+
+    it('count only published rounds for visitors and drivers (REST and GraphQL); organizers preview the unpublished ones, marked; publishing counts the round', async () => {
+      const of = await newSeason(t.em(), await newCompetition(t.em(), { game }));
+      const shown = await newRound(of, 14);
+      const draft = await newRound(of, 7, false);
+      await json(await save([line(drivers[0], 1), line(drivers[1], 2)], resultsPath(shown.raceId, shown.event.id, of.id)));
+      await json(await save([line(drivers[1], 1), line(drivers[0], 2)], resultsPath(draft.raceId, draft.event.id, of.id)));
+      await t.settled(20_000);
+      type Shown = Pick<StandingsDto, 'unpublishedEventIds'> & {
+        drivers: { profile: { id: number }; points: number; rounds: { eventId: number; points: number | null }[] }[];
+      };
+      const pointsOf = (standings: Shown) =>
+        Object.fromEntries(standings.drivers.map((standing) => [standing.profile.id, [standing.points, standing.rounds.map((each) => [each.eventId, each.points])]]));
+      const publishedOnly = {
+        [drivers[0].id]: [25, [[shown.event.id, 25]]],
+        [drivers[1].id]: [18, [[shown.event.id, 18]]],
+      };
+      const bothRounds = {
+        [drivers[0].id]: [
+          43,
+          [
+            [shown.event.id, 25],
+            [draft.event.id, 18],
+          ],
+        ],
+        [drivers[1].id]: [
+          43,
+          [
+            [shown.event.id, 18],
+            [draft.event.id, 25],
+          ],
+        ],
+      };
+      const rest = async (as?: CookieJar) => json<StandingsDto>(await t.request(`/api/seasons/${of.id}/standings`, { as }));
+      const graphql = async (as?: CookieJar) => {
+        const query = `{ standings(seasonId: ${of.id}) { unpublishedEventIds drivers { profile { id } points rounds { eventId points } } } }`;
+        const body = await json<{ data: { standings: Shown } }>(await t.request('/api/graphql', { method: 'POST', json: { query }, as }));
+        return body.data.standings;
+      };
+
+      // The organizer's preview first: the read cache must not hand it to visitors.
+      const preview = await rest(organizer);
+      expect(pointsOf(preview)).toEqual(bothRounds);
+      expect(preview.unpublishedEventIds).toEqual([draft.event.id]);
+      for (const reader of [undefined, driver]) {
+        for (const standings of [await rest(reader), await graphql(reader)]) {
+          expect(pointsOf(standings)).toEqual(publishedOnly);
+          expect(standings.unpublishedEventIds).toEqual([]);
+        }
+      }
+
+      await json(await t.request(`/api/events/${draft.event.id}/publish?publish=true`, { as: organizer }));
+      await eventually(async () => expect(pointsOf(await rest())).toEqual(bothRounds), 15_000);
+      expect((await graphql(driver)).unpublishedEventIds).toEqual([]);
+      expect(pointsOf(await graphql(driver))).toEqual(bothRounds);
     });
   });
 });

@@ -223,7 +223,7 @@ describe('GraphQL API', () => {
       'raceId revision results { profileId driverName driverNumber teamId teamName position status laps totalTimeMs bestLapMs pole fastestLap points guest penaltyMs reason drivingTimeMs coDrivers { profileId driverName driverNumber guest laps drivingTimeMs points } } qualifying { revision }';
     const POINTS_FIELDS =
       'preset tables { RACE SPRINT } bonuses { pole fastestLap onlyInsideTop } minimumDistancePercent countBestRounds neverDropLastRounds noShowPenalty dnfScores teamBestDrivers';
-    const STANDINGS_FIELDS = `seasonId version drivers { position profile { id driverName driverNumber country } team { id name colour } points rounds { eventId points dropped } wins podiums penaltyPoints }
+    const STANDINGS_FIELDS = `seasonId version unpublishedEventIds drivers { position profile { id driverName driverNumber country } team { id name colour } points rounds { eventId points dropped } wins podiums penaltyPoints }
       teams { position team { id name colour } points rounds { eventId points } }`;
 
     it('answers groups, competitions, a season, a round and standings as REST does', async () => {

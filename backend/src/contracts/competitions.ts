@@ -251,6 +251,8 @@ export interface StandingsDto {
   seasonId: number;
   /** The revision of results they come from (rises with every save): clients ignore older pushes. */
   version: number;
+  /** Rounds counted that are not published yet: only an organizer's preview has any. */
+  unpublishedEventIds: number[];
   drivers: DriverStandingDto[];
   teams: TeamStandingDto[];
 }

@@ -23,6 +23,16 @@ export class CompetitionsHandlers {
     await this.standings.recompute(em, event.payload.seasonId);
   }
 
+  /** A round published or unpublished: public standings count published rounds only. */
+  @HandlesDomainEvent('EventPublicationChanged')
+  async recomputeAfterPublication(event: DomainEvent<'EventPublicationChanged'>, { em }: TransactionalContext): Promise<void> {
+    const [round] = await em.execute<{ season_id: number }[]>(
+      'update seasons set results_version = results_version + 1 where id = (select season_id from events where id = ?) returning id as season_id',
+      [event.payload.eventId],
+    );
+    if (round) await this.standings.recompute(em, round.season_id);
+  }
+
   /** Everyone on the season's pages gets the standings as stored now (a later version may have been stored meanwhile: the latest wins). */
   @HandlesDomainEvent('SeasonStandingsUpdated', { external: true })
   async pushStandings(event: DomainEvent<'SeasonStandingsUpdated'>, { em, push }: ExternalContext): Promise<void> {

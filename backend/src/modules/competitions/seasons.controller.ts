@@ -51,12 +51,12 @@ export class SeasonsController {
     return this.seasons.setEvents(season, body.eventIds);
   }
 
-  /** The season's driver and team standings, as the worker last computed them. */
+  /** The season's driver and team standings from its published rounds, as the worker last computed them; organizers get the unpublished ones too, marked. */
   @Get(':season/standings')
   @Access('public')
-  @CachedRead(COMPETITION_READS)
-  seasonStandings(@Param() { season }: SeasonParam): Promise<StandingsDto> {
-    return this.standings.read(season);
+  @CachedRead(COMPETITION_READS, { bypass: seesUnpublished })
+  seasonStandings(@Param() { season }: SeasonParam, @Caller() principal?: Principal): Promise<StandingsDto> {
+    return this.standings.read(season, principal);
   }
 
   /** One round with the latest results of each of its races. */

@@ -2,7 +2,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { ResultStatus, StandingsDto } from '../../contracts/competitions.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import type { Principal } from '../../common/principal.js';
 import { LeagueEvent } from '../events/event.entities.js';
+import { seesUnpublished } from '../events/events.service.js';
 import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { Team } from '../teams/team.entity.js';
 import { Season } from './competition.entities.js';
@@ -41,6 +43,8 @@ export interface StandingsSnapshot {
   drivers: DriverStanding[];
   teams: TeamStanding[];
   linePoints: LinePoints;
+  /** The unpublished rounds counted (an organizer's preview); empty in the stored, public standings. */
+  unpublishedEventIds: number[];
 }
 
 /**
@@ -71,17 +75,21 @@ export class StandingsService {
 
   /**
    * The season's standings from what is in the database now, labelled with its results version (read
-   * first: anything saved meanwhile has a higher version and is computed again). Null for an unknown season.
+   * first: anything saved meanwhile has a higher version and is computed again). Published rounds only,
+   * unless `withUnpublished` (an organizer's preview). Null for an unknown season.
    */
-  async compute(em: EntityManager, seasonId: number): Promise<StandingsSnapshot | null> {
+  async compute(em: EntityManager, seasonId: number, withUnpublished = false): Promise<StandingsSnapshot | null> {
     const season = await em.findOne(Season, seasonId);
     if (!season) return null;
     const version = season.resultsVersion;
-    const events = await em.find(LeagueEvent, { season: seasonId }, { populate: ['raceEvents.races'], orderBy: { startsAt: 'asc', id: 'asc' } });
+    const events = await em.find(LeagueEvent, withUnpublished ? { season: seasonId } : { season: seasonId, published: true }, {
+      populate: ['raceEvents.races'],
+      orderBy: { startsAt: 'asc', id: 'asc' },
+    });
     const races = events.flatMap((event) => event.raceEvents.getItems().flatMap((raceEvent) => raceEvent.races.getItems()));
     const raceIds = races.map((race) => race.id);
     const eventIds = events.map((event) => event.id);
-    const [latest, signedUp, penalties] = await Promise.all([
+    const [latest, signedUp, allPenalties] = await Promise.all([
       raceIds.length
         ? em.execute<{ id: number; race_id: number }[]>(
             `select distinct on (race_id) id, race_id from result_revisions where race_id in (${placeholders(raceIds)}) and session = 'RACE' order by race_id, number desc`,
@@ -94,6 +102,7 @@ export class StandingsService {
       stewardingPenalties(em, seasonId),
     ]);
     const revisionOfRace = new Map(latest.map((row) => [row.race_id, row.id]));
+    const penalties = allPenalties.filter((penalty) => eventIds.includes(penalty.eventId));
     // Qualifying P1 of each race (its latest qualifying revision): the pole when the race's lines set none.
     const poleSitters = raceIds.length
       ? await em.execute<{ race_id: number; profile_id: number | null }[]>(
@@ -160,7 +169,8 @@ export class StandingsService {
     const linePoints: LinePoints = {};
     for (const [raceId, byProfile] of standings.linePoints)
       linePoints[String(raceId)] = Object.fromEntries([...byProfile].map(([profileId, points]) => [String(profileId), points]));
-    return { seasonId, version, drivers: standings.drivers, teams: standings.teams, linePoints };
+    const unpublishedEventIds = rounds.flatMap((round) => (events.find((event) => event.id === round.eventId)?.published ? [] : [round.eventId]));
+    return { seasonId, version, drivers: standings.drivers, teams: standings.teams, linePoints, unpublishedEventIds };
   }
 
   /**
@@ -182,10 +192,13 @@ export class StandingsService {
     await em.flush();
   }
 
-  /** The stored standings; computed now when the worker has stored none yet. 404 for an unknown season. */
-  async read(seasonId: number): Promise<StandingsDto> {
+  /**
+   * The stored standings (published rounds); computed now when the worker has stored none yet. Organizers
+   * get them computed now with the unpublished rounds too, marked. 404 for an unknown season.
+   */
+  async read(seasonId: number, principal?: Principal | null): Promise<StandingsDto> {
     const em = this.em.fork();
-    const snapshot = (await this.stored(em, seasonId)) ?? (await this.compute(em, seasonId));
+    const snapshot = seesUnpublished(principal) ? await this.compute(em, seasonId, true) : ((await this.stored(em, seasonId)) ?? (await this.compute(em, seasonId)));
     if (!snapshot) throw new NotFoundException(`Season ${seasonId} not found`);
     return this.toDto(em, snapshot);
   }
@@ -201,7 +214,7 @@ export class StandingsService {
       'select version, drivers, teams, line_points from season_standings where season_id = ?',
       [seasonId],
     );
-    return row ? { seasonId, version: row.version, drivers: row.drivers, teams: row.teams, linePoints: row.line_points } : null;
+    return row ? { seasonId, version: row.version, drivers: row.drivers, teams: row.teams, linePoints: row.line_points, unpublishedEventIds: [] } : null;
   }
 
   /** Adds the drivers' and teams' names (two queries, whatever the size). Hidden drivers are "Private driver": standings are public. */
@@ -218,6 +231,7 @@ export class StandingsService {
     return {
       seasonId: snapshot.seasonId,
       version: snapshot.version,
+      unpublishedEventIds: snapshot.unpublishedEventIds,
       drivers: snapshot.drivers.map((driver) => {
         const profile = profileById.get(driver.profileId);
         const shown = profile ? shownDriver(profile, false) : { driverName: 'Former driver', driverNumber: null };

@@ -73,7 +73,7 @@ const POINTS_SYSTEM =
 const ROUND = 'id name date round published raceEvents { id position trackName races { id position raceEventType laps lengthMinutes hasResults } }';
 const SEASON = `id name rules competition { ${COMPETITION_SUMMARY} } pointsSystem { ${POINTS_SYSTEM} } events { ${ROUND} }`;
 const RACE_RESULTS = 'raceId revision results { profileId driverName driverNumber teamId teamName position status laps totalTimeMs bestLapMs pole fastestLap points }';
-const STANDINGS = `seasonId version
+const STANDINGS = `seasonId version unpublishedEventIds
   drivers { position profile { id driverName driverNumber country } team { id name colour } points rounds { eventId points dropped } wins podiums penaltyPoints }
   teams { position team { id name colour } points rounds { eventId points } }`;
 

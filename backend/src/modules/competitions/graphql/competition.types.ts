@@ -506,6 +506,9 @@ export class StandingsType implements StandingsDto {
   @Field(() => Int, { description: 'Rises with every results change: a newer version replaces an older one' })
   version!: number;
 
+  @Field(() => [Int], { description: "Rounds counted that are not published yet (only in an organizer's preview)" })
+  unpublishedEventIds!: number[];
+
   @ListSize(40)
   @Field(() => [DriverStandingType])
   drivers!: DriverStandingType[];

@@ -10,6 +10,7 @@ import { CHANGE_HIGHLIGHT_MS, useStandingsChanges } from '../standingsChanges.js
 import { competitionFixture, seasonFixture, standingsFixture } from '../testing/competitionFixture.js';
 import type { StandingsDto } from '../types.js';
 import StandingsPage from './StandingsPage.js';
+import { DriverStandingsTable, roundColumns } from './StandingsTables.js';
 
 const PATTERN = '/events/competitions/standings/:competition?/:season?';
 
@@ -140,6 +141,19 @@ describe('the Series leaderboard', () => {
   it('says when the series named does not exist, whatever season it names', async () => {
     renderPage('/events/competitions/standings/5/77');
     expect(await screen.findByRole('heading', { level: 1, name: 'Series not found' })).toBeInTheDocument();
+  });
+});
+
+describe("an organizer's preview of the standings", () => {
+  it('marks the rounds counted before they are published "(unpublished)"', () => {
+    const standings = standingsFixture({ unpublishedEventIds: [32] });
+    render(
+      <MemoryRouter>
+        <DriverStandingsTable drivers={standings.drivers} rounds={roundColumns(seasonFixture(), standings)} changed={new Map()} />
+      </MemoryRouter>,
+    );
+    const heads = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(heads.filter((head) => head?.startsWith('R'))).toEqual(['R1', 'R2(unpublished)', 'R3']);
   });
 });
 

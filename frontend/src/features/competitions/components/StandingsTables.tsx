@@ -14,18 +14,20 @@ import { bareDriverName } from '../labels.js';
 import { visuallyHidden } from '../../../components/visuallyHidden.js';
 import type { DriverStandingDto, SeasonDto, StandingsDto, TeamStandingDto } from '../types.js';
 
-/** One round's column: its event, numbered as in the season. */
+/** One round's column: its event, numbered as in the season; `unpublished` in an organizer's preview. */
 export interface RoundColumn {
   eventId: number;
   round: number;
   name: string;
+  unpublished: boolean;
 }
 
 /** The round columns: the season's events by round, or (season not loaded) the rounds the standings name. */
 export function roundColumns(season: Pick<SeasonDto, 'events'> | undefined, standings: StandingsDto): RoundColumn[] {
-  if (season) return [...season.events].sort((a, b) => a.round - b.round).map(({ id, round, name }) => ({ eventId: id, round, name }));
+  const unpublished = (eventId: number) => standings.unpublishedEventIds.includes(eventId);
+  if (season) return [...season.events].sort((a, b) => a.round - b.round).map(({ id, round, name }) => ({ eventId: id, round, name, unpublished: unpublished(id) }));
   const first = standings.drivers[0]?.rounds ?? standings.teams[0]?.rounds ?? [];
-  return first.map(({ eventId }, index) => ({ eventId, round: index + 1, name: `Round ${index + 1}` }));
+  return first.map(({ eventId }, index) => ({ eventId, round: index + 1, name: `Round ${index + 1}`, unpublished: unpublished(eventId) }));
 }
 
 const flash = keyframes`
@@ -79,6 +81,11 @@ function RoundHeads({ rounds }: { rounds: RoundColumn[] }) {
       <abbr title={round.name} style={{ textDecoration: 'none' }}>
         R{round.round}
       </abbr>
+      {round.unpublished && (
+        <Box component="small" sx={{ display: 'block', fontWeight: 'normal', color: 'text.secondary' }}>
+          (unpublished)
+        </Box>
+      )}
     </TableCell>
   ));
 }

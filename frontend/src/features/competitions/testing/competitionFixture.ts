@@ -99,6 +99,7 @@ export function standingsFixture(overrides: Partial<StandingsDto> = {}): Standin
   return {
     seasonId: 4,
     version: 7,
+    unpublishedEventIds: [],
     drivers: [
       driverStanding(
         7,
