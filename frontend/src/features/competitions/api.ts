@@ -72,7 +72,8 @@ const POINTS_SYSTEM =
   'preset tables { RACE SPRINT QUALIFYING } bonuses { pole fastestLap onlyInsideTop } minimumDistancePercent countBestRounds neverDropLastRounds noShowPenalty dnfScores teamBestDrivers';
 const ROUND = 'id name date round published raceEvents { id position trackName races { id position raceEventType laps lengthMinutes hasResults } }';
 const SEASON = `id name rules competition { ${COMPETITION_SUMMARY} } pointsSystem { ${POINTS_SYSTEM} } events { ${ROUND} }`;
-const RACE_RESULTS = 'raceId revision results { profileId driverName driverNumber teamId teamName position status laps totalTimeMs bestLapMs pole fastestLap points }';
+const RACE_RESULTS =
+  'raceId revision results { profileId driverName driverNumber teamId teamName position status laps totalTimeMs bestLapMs pole fastestLap points guest penaltyMs reason drivingTimeMs coDrivers { profileId driverName driverNumber guest laps drivingTimeMs points } }';
 const STANDINGS = `seasonId version unpublishedEventIds
   drivers { position profile { id driverName driverNumber country } team { id name colour } points rounds { eventId points dropped } wins podiums penaltyPoints }
   teams { position team { id name colour } points rounds { eventId points } }`;
