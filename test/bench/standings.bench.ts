@@ -45,6 +45,7 @@ import { signIn, type CookieJar } from '../support/sign-in.js';
 import { dropTestDatabase } from '../support/test-database.js';
 import { percentile } from './measure.js';
 import { startBenchSite } from './site.js';
+import { seededRandom } from '../../backend/src/common/seeded-random.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' }, saves: { type: 'string', default: '30' } } });
 const RUNS = Number(values.runs);
@@ -78,18 +79,6 @@ function summary(samples: number[]) {
   return { runs: samples.length, 'p50 ms': ms(percentile(sorted, 50)), 'p95 ms': ms(percentile(sorted, 95)), 'max ms': ms(sorted[sorted.length - 1]) };
 }
 
-/** Deterministic draws (mulberry32), so every run measures the same season. */
-function randomFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A race's classification of these drivers: mostly finishers, some DNF short of the distance, a DNS and a DSQ now and then. */
 function classification(profileIds: readonly number[], teamOf: (profileId: number) => number | null, laps: number, random: () => number): RaceResultLine[] {
   const order = profileIds.map((profileId) => ({ profileId, score: random() })).sort((a, b) => a.score - b.score);
@@ -112,7 +101,7 @@ function classification(profileIds: readonly number[], teamOf: (profileId: numbe
 
 /** The big season in memory, for the pure function: the same shape as the one in the database. */
 function roundsInMemory(): ScoredRound[] {
-  const random = randomFrom(7);
+  const random = seededRandom(7);
   const profileIds = Array.from({ length: DRIVERS }, (_, index) => index + 1);
   const teamOf = (profileId: number) => Math.ceil(profileId / TEAM_SIZE);
   return Array.from({ length: ROUNDS }, (_, round) => {
@@ -194,7 +183,7 @@ async function writeBigSeason(orm: MikroORM): Promise<BigSeason> {
 
   const profileIds = profiles.map((profile) => profile.id);
   const teamOf = new Map(profiles.map((profile, index) => [profile.id, teams[Math.floor(index / TEAM_SIZE)].id]));
-  const random = randomFrom(11);
+  const random = seededRandom(11);
   const results = new ResultsService(em, new ResultsReader());
   for (const [round, { event, races }] of rounds.entries()) {
     // Two drivers sit each round out; one of them stays signed up (a no-show).
@@ -356,7 +345,7 @@ try {
   // 2. End to end.
   const organizer = await signIn(site.baseUrl, 'organizer');
   const { profileIds, teamOf, lastRace } = big;
-  const forward = classification(profileIds, (id) => teamOf.get(id) ?? null, lastRace.laps, randomFrom(3));
+  const forward = classification(profileIds, (id) => teamOf.get(id) ?? null, lastRace.laps, seededRandom(3));
   const backward = forward.map((line) => ({ ...line, position: forward.length + 1 - line.position }));
   const bigResult = await endToEnd(site.baseUrl, organizer, { seasonId: big.seasonId, ...lastRace, classifications: [backward, forward] }, SAVES);
   const demoResult = await endToEnd(site.baseUrl, organizer, await demoTarget(site.baseUrl), SAVES);

@@ -14,6 +14,7 @@ import { DriverProfile } from '../modules/profiles/driver-profile.entity.js';
 import { Team, TeamMember } from '../modules/teams/team.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { atSevenPm, type DemoCatalogue } from './demo-league.js';
+import { seededRandom } from '../common/seeded-random.js';
 
 /**
  * The series side of the demo league: one current group with a SOLO and a TEAM competition, each in a
@@ -177,18 +178,6 @@ const SERIES: SeriesSeed[] = [
 
 const RACED_ROUNDS = 5;
 
-/** A small deterministic generator (mulberry32): the demo results are the same at every seeding. */
-function randomFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A driver on a series' grid: their profile, team (TEAM series) and pace (lower is faster). */
 interface Entrant {
   profile: DriverProfile;
@@ -262,7 +251,7 @@ export async function seedDemoCompetitions(em: EntityManager, catalogue: DemoCat
 
   const group = em.create(CompetitionGroup, { name: DEMO_GROUP, description: 'Our weekly championships: points, standings and a trophy at the end of every season.' });
   const raced: { season: Season; rounds: { event: LeagueEvent; races: { race: Race; laps: number; lapMs: number }[]; field: Entrant[] }[] }[] = [];
-  const random = randomFrom(2026);
+  const random = seededRandom(2026);
 
   for (const seed of SERIES) {
     const game = catalogue.games.get(seed.game)!;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { type ImportedClassification, ResultFileError, parseResultFile } from './index.js';
 import { MAX_LAPS, MAX_TIME_MS } from './classification.js';
+import { seededRandom } from '../../../common/seeded-random.js';
 
 const directory = path.resolve(import.meta.dirname, '../../../../../test/fixtures/results');
 const names = readdirSync(directory);
@@ -16,18 +17,6 @@ const names = readdirSync(directory);
 const fixtures = names.filter((name) => !name.endsWith('.expected.json') && names.includes(`${name.slice(0, name.lastIndexOf('.'))}.expected.json`));
 const MUTANTS_PER_FIXTURE = 200;
 const INT32_MAX = 2 ** 31 - 1;
-
-/** A small seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ODD_NUMBERS: unknown[] = [
   1e308,
@@ -128,7 +117,7 @@ describe('result readers under fuzzing', () => {
     const bytes = readFileSync(path.join(directory, fixture));
     const text = bytes[1] === 0 ? bytes.toString('utf16le').replace(/^\uFEFF/, '') : bytes.toString('latin1');
     const isJson = text.trimStart().startsWith('{');
-    const next = random(fixture.length * 7919 + bytes.length);
+    const next = seededRandom(fixture.length * 7919 + bytes.length);
     const failures: string[] = [];
     let refused = 0;
     let read = 0;
