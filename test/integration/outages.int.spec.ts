@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { request as httpRequest, type Server } from 'node:http';
 import pg from 'pg';
 import { SESSION_STORE_UNAVAILABLE } from '../../backend/src/modules/auth/session.js';
 import { DATABASE_UNAVAILABLE } from '../../backend/src/common/service-unavailable.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 import { eventually } from '../support/eventually.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { createTestDatabase, dropTestDatabase } from '../support/test-database.js';
@@ -20,14 +21,7 @@ interface Answer {
 
 /** Outages: with Redis or PostgreSQL unreachable every request answers (503 in the error shape when it cannot be served), and the app recovers by itself. */
 describe('outages', () => {
-  const cleanups: (() => Promise<unknown> | unknown)[] = [];
-  const later = <T>(value: T, cleanup: (value: T) => Promise<unknown> | unknown): T => {
-    cleanups.push(() => cleanup(value));
-    return value;
-  };
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const later = cleanupsAfterEach();
 
   /** The answer, failing the test when none came (the request hung). */
   const answer = async (t: TestApp, path: string, init: Parameters<TestApp['request']>[1] = {}): Promise<Answer> => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -9,6 +9,7 @@ import { OutboxRelay } from '../../backend/src/infra/outbox/outbox-relay.js';
 import { DOMAIN_EVENTS_QUEUE } from '../../backend/src/infra/outbox/queues.js';
 import { OutboxEvent } from '../../backend/src/infra/outbox/outbox-event.entity.js';
 import { HeadlinesService } from '../../backend/src/modules/community/headlines.service.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 import { eventually } from '../support/eventually.js';
 import { collectMessages, connectSocket, nextMessage } from '../support/sockets.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
@@ -18,14 +19,7 @@ import { killWorker, spawnWorker } from '../support/worker-process.js';
 const REDIS = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 
 describe('the event flow survives faults', () => {
-  const cleanups: (() => Promise<unknown> | unknown)[] = [];
-  const later = <T>(value: T, cleanup: (value: T) => Promise<unknown> | unknown): T => {
-    cleanups.push(() => cleanup(value));
-    return value;
-  };
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const later = cleanupsAfterEach();
 
   const createHeadline = (t: TestApp, text: string) => RequestContext.create(t.app.get(MikroORM).em, () => t.app.get(HeadlinesService).create(text));
 
