@@ -11,7 +11,7 @@ import { findGame } from './games.service.js';
 import { ImagesService } from '../images/images.service.js';
 import { recordCatalogueChange } from './catalogue.reads.js';
 import type { Principal } from '../../common/principal.js';
-import { recordStaffChange } from '../audit/audit-log.js';
+import { recordStaffChange } from '../audit/index.js';
 
 /** Cars of each game, by class. */
 @Injectable()

@@ -10,7 +10,7 @@ import { invalidField } from '../../common/validation.js';
 import { ImagesService } from '../images/images.service.js';
 import { recordCatalogueChange } from './catalogue.reads.js';
 import type { Principal } from '../../common/principal.js';
-import { recordStaffChange } from '../audit/audit-log.js';
+import { recordStaffChange } from '../audit/index.js';
 
 /** The games the league races: admins keep them, everyone reads them. */
 @Injectable()

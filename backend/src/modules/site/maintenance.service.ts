@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/principal.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
-import { recordStaffChange } from '../audit/audit-log.js';
+import { recordStaffChange } from '../audit/index.js';
 import { SiteSetting } from './site-setting.entity.js';
 
 const MAINTENANCE = 'maintenance';

@@ -25,7 +25,7 @@ import {
   type VoteRequest,
 } from '../../contracts/stewarding.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
-import { recordStaffChange } from '../audit/audit-log.js';
+import { recordStaffChange } from '../audit/index.js';
 import { Season } from '../competitions/competition.entities.js';
 import { ResultsService, STEWARDS_NOTE } from '../competitions/results.service.js';
 import { seasonChanged } from '../competitions/seasons.service.js';

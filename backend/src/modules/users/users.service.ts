@@ -6,7 +6,7 @@ import { roleFlags, type Role } from '../../contracts/roles.js';
 import type { Principal } from '../../common/principal.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { toPage, type PageQuery } from '../../common/pagination.js';
-import { recordStaffChange } from '../audit/audit-log.js';
+import { recordStaffChange } from '../audit/index.js';
 import { ProfilesService } from '../profiles/profiles.service.js';
 import { TeamsService } from '../teams/teams.service.js';
 import type { UserPageBody } from './dto/user-page.dto.js';
