@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '../../backend/src/contracts/api.js';
 import { PRIVATE_DRIVER } from '../../backend/src/contracts/driver-name.js';
 import type { RaceResultsDto, StandingsDto } from '../../backend/src/contracts/competitions.js';
@@ -30,33 +28,9 @@ import { eventually } from '../support/eventually.js';
 import { nextMessage, socketsClosedAfterEach, subscribe } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { json } from '../support/responses.js';
+import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 const HOUR = 3600 * 1000;
-
-/** Stands in for the Discord webhook: keeps what is posted. */
-class WebhookReceiver {
-  readonly posts: { content: string }[] = [];
-  private server!: Server;
-  url = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => {
-      let text = '';
-      request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      request.on('end', () => {
-        this.posts.push(JSON.parse(text) as { content: string });
-        response.statusCode = 204;
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/webhooks/1/token`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 /** Stewarding: filing inside the window, statements, votes and decisions by a majority or the head steward, penalties in results and standings, appeals, the licence ledger and bans. */
 describe('stewarding', () => {
@@ -574,8 +548,9 @@ describe('stewarding', () => {
     const decidedName = ticket.accused[0].driverName;
     await json(await decide(ticket.id, as.admin, [{ kind: 'WARNING', profileId: captain.profile.id }], 'Moved under braking.'));
     await published;
-    await eventually(() => expect(discord.posts.map((post) => post.content)).toContainEqual(expect.stringContaining(`ticket #${ticket.id}**`)), 15_000);
-    const posted = discord.posts.find((post) => post.content.includes(`ticket #${ticket.id}**`))!.content;
+    const postedContents = () => discord.posts.map((post) => (post.body as { content: string }).content);
+    await eventually(() => expect(postedContents()).toContainEqual(expect.stringContaining(`ticket #${ticket.id}**`)), 15_000);
+    const posted = postedContents().find((content) => content.includes(`ticket #${ticket.id}**`))!;
     expect(posted).toContain(`• ${decidedName}: Warning`);
     expect(posted).toContain('Moved under braking.');
     expect(posted).toContain(`${t.baseUrl}/paddock/safety-car`);
@@ -607,8 +582,9 @@ describe('stewarding', () => {
     expect(shown.drivers.find((each) => each.profileId === hidden.id)).toEqual({ profileId: hidden.id, driverName: PRIVATE_DRIVER, driverNumber: null });
     expect(shown.outcomes).toEqual([expect.objectContaining({ profileId: hidden.id, driverName: PRIVATE_DRIVER })]);
     expect(JSON.stringify(list)).not.toContain('DaniDrives');
-    await eventually(() => expect(discord.posts.map((post) => post.content)).toContainEqual(expect.stringContaining(`ticket #${ticket.id}**`)), 15_000);
-    const posted = discord.posts.find((post) => post.content.includes(`ticket #${ticket.id}**`))!.content;
+    const postedContents = () => discord.posts.map((post) => (post.body as { content: string }).content);
+    await eventually(() => expect(postedContents()).toContainEqual(expect.stringContaining(`ticket #${ticket.id}**`)), 15_000);
+    const posted = postedContents().find((content) => content.includes(`ticket #${ticket.id}**`))!;
     expect(posted).toContain(`• ${PRIVATE_DRIVER}: Warning`);
     expect(posted).not.toContain('DaniDrives');
     expect((await json<TicketDto>(await ticketOf(ticket.id))).accused[0].driverName).toContain('DaniDrives');

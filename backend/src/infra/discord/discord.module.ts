@@ -2,8 +2,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../../config/environment.js';
 import { DiscordClient } from './discord-client.js';
 import { DiscordStandInController } from './discord-stand-in.controller.js';
+import { DiscordWebhook } from './discord-webhook.js';
 
-/** The Discord client; with no credentials configured (never in production) also the stand-in for Discord. */
+/** The Discord client and channel webhook; with no credentials configured (never in production) also the stand-in for Discord. */
 @Module({})
 export class DiscordModule {
   static forConfig(config: AppConfig): DynamicModule {
@@ -11,8 +12,8 @@ export class DiscordModule {
       module: DiscordModule,
       global: true,
       controllers: config.discord.useStandIn ? [DiscordStandInController] : [],
-      providers: [DiscordClient],
-      exports: [DiscordClient],
+      providers: [DiscordClient, DiscordWebhook],
+      exports: [DiscordClient, DiscordWebhook],
     };
   }
 }

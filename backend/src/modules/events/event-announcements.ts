@@ -1,19 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import type { DomainEvent } from '../../contracts/domain-events.js';
 import type { EventDto } from '../../contracts/events.js';
+import { DiscordWebhook, type DiscordWebhookMessage } from '../../infra/discord/discord-webhook.js';
 import { HandlesDomainEvent, type ExternalContext } from '../../infra/outbox/handles-domain-event.js';
 import { LeagueEvent } from './event.entities.js';
 import { EVENT_POPULATE, toEventDto } from './events.mappers.js';
-
-const WEBHOOK_TIMEOUT_MS = 10_000;
-
-/** What a Discord webhook receives for a published event: name, date (shown in each reader's time zone), tracks, link. */
-export interface DiscordWebhookMessage {
-  content: string;
-  embeds: { title: string; url: string; description: string; timestamp: string; fields: { name: string; value: string; inline: boolean }[] }[];
-  allowed_mentions: { parse: never[] };
-}
 
 /** The event page of SPEC §2's link rule: assessment events go to the assessment page. */
 export function eventLink(publicUrl: string, event: Pick<EventDto, 'id' | 'assessmentEvent'>): string {
@@ -24,6 +16,7 @@ export function trackNames(event: EventDto): string[] {
   return event.raceEvents.map((raceEvent) => raceEvent.externalTrackName || (raceEvent.track ? `${raceEvent.track.trackName} – ${raceEvent.track.name}` : 'TBA'));
 }
 
+/** What the Discord channel reads of a published event: name, date (shown in each reader's time zone), tracks, link. */
 export function announcement(event: EventDto, publicUrl: string): DiscordWebhookMessage {
   const link = eventLink(publicUrl, event);
   const unix = Math.floor(new Date(event.date).getTime() / 1000);
@@ -57,26 +50,18 @@ export function announcement(event: EventDto, publicUrl: string): DiscordWebhook
  */
 @Injectable()
 export class EventAnnouncements {
-  private readonly logger = new Logger(EventAnnouncements.name);
-
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly webhook: DiscordWebhook,
+  ) {}
 
   @HandlesDomainEvent('EventAnnouncementRequested', { external: true })
   async announce(event: DomainEvent<'EventAnnouncementRequested'>, { em }: ExternalContext): Promise<void> {
     const { eventId } = event.payload;
-    if (!this.config.discordWebhookUrl) {
-      this.logger.log(`Event ${eventId} not announced: DISCORD_WEBHOOK_URL is not set`);
-      return;
-    }
-    const announced = await em.findOne(LeagueEvent, eventId, { populate: EVENT_POPULATE });
-    // Unpublished (or deleted) since the request: nothing to announce any more.
-    if (!announced?.published) return;
-    const response = await fetch(this.config.discordWebhookUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(announcement(toEventDto(announced, null), this.config.publicUrl)),
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    await this.webhook.post(`the announcement of event ${eventId}`, async () => {
+      const announced = await em.findOne(LeagueEvent, eventId, { populate: EVENT_POPULATE });
+      // Unpublished (or deleted) since the request: nothing to announce any more.
+      return announced?.published ? announcement(toEventDto(announced, null), this.config.publicUrl) : null;
     });
-    if (!response.ok) throw new Error(`Discord webhook answered ${response.status} for event ${eventId}`);
   }
 }

@@ -1,13 +1,12 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import type { ClientEventMap } from '../../contracts/client-events.js';
 import type { DomainEvent } from '../../contracts/domain-events.js';
 import { shownDriver } from '../../contracts/driver-name.js';
 import { outcomeLabel } from '../../contracts/stewarding.js';
+import { DiscordWebhook, type DiscordWebhookMessage } from '../../infra/discord/discord-webhook.js';
 import { HandlesDomainEvent, type ExternalContext } from '../../infra/outbox/handles-domain-event.js';
 import { Ticket, TicketDecision, TicketParty } from './stewarding.entities.js';
-
-const WEBHOOK_TIMEOUT_MS = 10_000;
 
 type Em = ExternalContext['em'];
 
@@ -24,9 +23,10 @@ async function partyUserIds(em: Em, ticketId: number): Promise<number[]> {
  */
 @Injectable()
 export class StewardingHandlers {
-  private readonly logger = new Logger(StewardingHandlers.name);
-
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly webhook: DiscordWebhook,
+  ) {}
 
   @HandlesDomainEvent('TicketFiled', { external: true })
   async pushFiled(event: DomainEvent<'TicketFiled'>, { em, push }: ExternalContext): Promise<void> {
@@ -50,21 +50,13 @@ export class StewardingHandlers {
   @HandlesDomainEvent('TicketDecided', { external: true })
   async postDecision(event: DomainEvent<'TicketDecided'>, { em }: ExternalContext): Promise<void> {
     const { ticketId, round } = event.payload;
-    if (!this.config.discordWebhookUrl) {
-      this.logger.log(`Decision on ticket ${ticketId} not posted: DISCORD_WEBHOOK_URL is not set`);
-      return;
-    }
-    const decision = await em.findOne(TicketDecision, { ticket: ticketId, round }, { populate: ['ticket.event'] });
-    if (!decision) return;
-    const parties = await em.find(TicketParty, { ticket: ticketId }, { populate: ['profile'] });
-    const names = new Map(parties.map((party) => [party.profile.id, shownDriver(party.profile, false).driverName]));
-    const response = await fetch(this.config.discordWebhookUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(decisionMessage(decision, names, this.config.publicUrl)),
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    await this.webhook.post(`the decision on ticket ${ticketId}`, async () => {
+      const decision = await em.findOne(TicketDecision, { ticket: ticketId, round }, { populate: ['ticket.event'] });
+      if (!decision) return null;
+      const parties = await em.find(TicketParty, { ticket: ticketId }, { populate: ['profile'] });
+      const names = new Map(parties.map((party) => [party.profile.id, shownDriver(party.profile, false).driverName]));
+      return decisionMessage(decision, names, this.config.publicUrl);
     });
-    if (!response.ok) throw new Error(`Discord webhook answered ${response.status} for the decision on ticket ${ticketId}`);
   }
 
   private async pushChange(em: Em, push: ExternalContext['push'], ticketId: number, change: ClientEventMap['tickets.changed']['change']): Promise<void> {
@@ -78,7 +70,7 @@ export class StewardingHandlers {
 }
 
 /** What the Discord channel reads of a decision: the event, outcomes and reason, a link to the public list. */
-export function decisionMessage(decision: TicketDecision, names: Map<number, string>, publicUrl: string): { content: string; allowed_mentions: { parse: never[] } } {
+export function decisionMessage(decision: TicketDecision, names: Map<number, string>, publicUrl: string): DiscordWebhookMessage {
   const outcomes = decision.outcomes.map((outcome) => `• ${names.get(outcome.profileId) ?? `Driver ${outcome.profileId}`}: ${outcomeLabel(outcome)}`).join('\n');
   const heading = decision.round > 1 ? 'Appeal decided' : 'Stewards’ decision';
   return {
