@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { EventDetailsDto, EventDto, LiveDto, VideoDto } from '../../backend/src/contracts/events.js';
 import type { Page } from '../../backend/src/contracts/api.js';
 import { OutboxEvent } from '../../backend/src/infra/outbox/outbox-event.entity.js';
+import { pushSubscriberName } from '../../backend/src/infra/outbox/push-subscribers.js';
 import { DOMAIN_EVENTS_QUEUE } from '../../backend/src/infra/outbox/queues.js';
 import { DriverProfile } from '../../backend/src/modules/profiles/driver-profile.entity.js';
 import { Team, TeamMember } from '../../backend/src/modules/teams/team.entity.js';
@@ -348,7 +349,7 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
       expect((await save('individual', eventJson({ id: event.id, seats: 11 }))).status).toBe(200);
       await t.settled();
       const [edit] = await t.em().find(OutboxEvent, { name: 'EventDetailsChanged', aggregateType: 'event', aggregateId: String(event.id) });
-      const subscribers = ['EventsHandlers.pushEdit', 'EventsHandlers.pushSeatsAfterEdit'];
+      const subscribers = [pushSubscriberName('EventDetailsChanged', 'event.attendance.changed'), pushSubscriberName('EventDetailsChanged', 'events.changed')];
       const handled = () => t.em().execute<{ subscriber: string }[]>('select subscriber from processed_events where event_id = ? order by subscriber', [edit.id]);
       expect((await handled()).map((row) => row.subscriber)).toEqual(subscribers);
       const connection = new Redis(t.config.redisUrl, { maxRetriesPerRequest: null });

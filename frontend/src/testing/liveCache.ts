@@ -1,5 +1,8 @@
 import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { bridgeToCache } from '../app/live/cacheBridge.js';
+
+/** What a pushed message does to a cache (as the bridge applies it), for tests that need no socket. */
+export { applyMessage } from '../app/live/cacheBridge.js';
 import { createQueryClient } from '../lib/query/queryClient.js';
 import { RealtimeConnection } from '../lib/realtime/connection.js';
 import { installFakeApi, type FakeApi } from './fakeApi.js';

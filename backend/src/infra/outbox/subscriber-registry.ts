@@ -1,8 +1,10 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { JobsOptions } from 'bullmq';
 import { DOMAIN_EVENT_NAMES, type DomainEvent, type DomainEventName } from '../../contracts/domain-events.js';
 import { HANDLES_DOMAIN_EVENT, type ExternalContext, type SubscriberMetadata, type TransactionalContext } from './handles-domain-event.js';
+import { decoratedMethods } from '../discovery/decorated-methods.js';
+import { PushSubscribers } from './push-subscribers.js';
 import { DOMAIN_EVENT_JOB_OPTIONS } from './queues.js';
 
 export class SubscriberRegistryError extends Error {}
@@ -34,7 +36,8 @@ export function subscriberJobId(eventId: string, subscriber: string): string {
 }
 
 /**
- * Finds every `@HandlesDomainEvent` method of every provider and refuses to boot unless each domain
+ * Finds every `@HandlesDomainEvent` method of every provider, and the pushes to browsers declared in
+ * contracts/pushes.ts, and refuses to boot unless each domain
  * event has at least one subscriber and no two subscribers share a name. Loaded by API and worker
  * alike: the outbox relay asks it which jobs an event becomes, the worker which subscriber a job runs.
  */
@@ -46,29 +49,23 @@ export class SubscriberRegistry implements OnModuleInit {
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
+    /** The pushes to browsers (contracts/pushes.ts), each an external subscriber; absent in tests of the registry alone. */
+    @Optional() private readonly pushes?: PushSubscribers,
   ) {}
 
   onModuleInit(): void {
-    const found: DomainEventSubscriber[] = [];
-    for (const wrapper of this.discovery.getProviders()) {
-      const instance = wrapper.instance as Record<string, unknown> | undefined;
-      if (!instance || typeof instance !== 'object' || wrapper.isAlias) continue;
-      const prototype = Object.getPrototypeOf(instance) as object;
-      for (const method of this.scanner.getAllMethodNames(prototype)) {
-        const handler = instance[method] as DomainEventSubscriber['run'];
-        const metadata = Reflect.getMetadata(HANDLES_DOMAIN_EVENT, handler) as SubscriberMetadata | undefined;
-        if (!metadata) continue;
-        const provider = (instance.constructor as { name: string }).name;
-        found.push({
-          name: metadata.name ?? `${provider}.${method}`,
-          event: metadata.event,
-          external: metadata.external,
-          where: `${wrapper.host?.name ?? '?'} › ${provider}.${method}`,
-          run: handler.bind(instance) as DomainEventSubscriber['run'],
-        });
-      }
-    }
-    this.check(found);
+    const decorated = decoratedMethods<SubscriberMetadata>(this.discovery, this.scanner, HANDLES_DOMAIN_EVENT).map(
+      ({ metadata, name, where, method }): DomainEventSubscriber => ({
+        name: metadata.name ?? name,
+        event: metadata.event,
+        external: metadata.external,
+        where,
+        run: method as DomainEventSubscriber['run'],
+      }),
+    );
+    const pushes = this.pushes?.subscribers() ?? { subscribers: [], problems: [] };
+    const found = [...decorated, ...pushes.subscribers];
+    this.check(found, pushes.problems);
     for (const subscriber of found) {
       this.byName.set(subscriber.name, subscriber);
       this.byEvent.set(subscriber.event, [...(this.byEvent.get(subscriber.event) ?? []), subscriber]);
@@ -93,7 +90,7 @@ export class SubscriberRegistry implements OnModuleInit {
     }));
   }
 
-  private check(found: DomainEventSubscriber[]): void {
+  private check(found: DomainEventSubscriber[], pushProblems: string[]): void {
     const events = new Set(found.map((subscriber) => subscriber.event));
     const byName = new Map<string, DomainEventSubscriber[]>();
     for (const subscriber of found) byName.set(subscriber.name, [...(byName.get(subscriber.name) ?? []), subscriber]);
@@ -104,6 +101,7 @@ export class SubscriberRegistry implements OnModuleInit {
         .map(([name, same]) => `${same.length} subscribers are named ${name}: ${same.map((subscriber) => `${subscriber.where} (${subscriber.event})`).join(', ')}`),
       ...[...events].filter((name) => !DOMAIN_EVENT_NAMES.includes(name)).map((name) => `${name} is not a domain event`),
       ...found.filter((subscriber) => subscriber.name.includes(':')).map((subscriber) => `${subscriber.where}: a subscriber name cannot contain ":"`),
+      ...pushProblems,
     ];
     if (problems.length) throw new SubscriberRegistryError(`Domain event subscribers are wrong:\n  - ${problems.join('\n  - ')}`);
   }

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { ImagesModule } from '../images/images.module.js';
 import { AffiliatesController } from './affiliates/affiliates.controller.js';
 import { AffiliatesService } from './affiliates/affiliates.service.js';
-import { CommunityHandlers } from './community.handlers.js';
 import { DownloadUploadInterceptor } from './downloads/download-upload.js';
 import { DownloadsController } from './downloads/downloads.controller.js';
 import { DownloadsService } from './downloads/downloads.service.js';
@@ -16,6 +15,6 @@ import { MerchandiseService } from './merchandise/merchandise.service.js';
 @Module({
   imports: [ImagesModule],
   controllers: [HeadlinesController, AffiliatesController, MerchandiseController, DownloadsController],
-  providers: [HeadlinesService, HeadlinesHandlers, AffiliatesService, MerchandiseService, DownloadsService, DownloadUploadInterceptor, CommunityHandlers],
+  providers: [HeadlinesService, HeadlinesHandlers, AffiliatesService, MerchandiseService, DownloadsService, DownloadUploadInterceptor],
 })
 export class CommunityModule {}

@@ -1,28 +1,16 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { HandlesDomainEvent, type ExternalContext } from '../../infra/outbox/handles-domain-event.js';
+import type { HeadlineDto } from '../../contracts/client-events.js';
+import { PushRead } from '../../infra/outbox/push-subscribers.js';
 import { HeadlinesService } from './headlines.service.js';
 
-/** Any headline change sends every open browser the current list (small, and idempotent to apply). */
+/** Any headline change sends every open browser the current list (`headlines.changed` in contracts/pushes.ts). */
 @Injectable()
 export class HeadlinesHandlers {
   constructor(private readonly headlines: HeadlinesService) {}
 
-  @HandlesDomainEvent('HeadlineCreated', { external: true })
-  async onCreated(_event: unknown, context: ExternalContext): Promise<void> {
-    await this.pushList(context);
-  }
-
-  @HandlesDomainEvent('HeadlineUpdated', { external: true })
-  async onUpdated(_event: unknown, context: ExternalContext): Promise<void> {
-    await this.pushList(context);
-  }
-
-  @HandlesDomainEvent('HeadlineDeleted', { external: true })
-  async onDeleted(_event: unknown, context: ExternalContext): Promise<void> {
-    await this.pushList(context);
-  }
-
-  private async pushList({ em, push }: ExternalContext): Promise<void> {
-    await push.send('everyone', 'headlines.changed', { headlines: await this.headlines.list(em) });
+  @PushRead('headlines')
+  current(em: EntityManager): Promise<HeadlineDto[]> {
+    return this.headlines.list(em);
   }
 }

@@ -1,12 +1,15 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { StandingsDto } from '../../contracts/competitions.js';
 import type { DomainEvent } from '../../contracts/domain-events.js';
-import { HandlesDomainEvent, type ExternalContext, type TransactionalContext } from '../../infra/outbox/handles-domain-event.js';
+import { HandlesDomainEvent, type TransactionalContext } from '../../infra/outbox/handles-domain-event.js';
+import { PushRead } from '../../infra/outbox/push-subscribers.js';
 import { StandingsService } from './standings.service.js';
 
 /**
  * Competitions' subscribers, run by the worker: a season's standings are recomputed (in the
- * subscriber's transaction) after its results or its setup changed; stored standings are pushed to the
- * season's room; lists and pages refetch after any change.
+ * subscriber's transaction) after its results or its setup changed; the stored standings are what
+ * `season.standings.changed` sends (contracts/pushes.ts).
  */
 @Injectable()
 export class CompetitionsHandlers {
@@ -33,33 +36,9 @@ export class CompetitionsHandlers {
     if (round) await this.standings.recompute(em, round.season_id);
   }
 
-  /** Everyone on the season's pages gets the standings as stored now (a later version may have been stored meanwhile: the latest wins). */
-  @HandlesDomainEvent('SeasonStandingsUpdated', { external: true })
-  async pushStandings(event: DomainEvent<'SeasonStandingsUpdated'>, { em, push }: ExternalContext): Promise<void> {
-    const standings = await this.standings.storedDto(em, event.payload.seasonId);
-    // The season was deleted since: no page shows it any more.
-    if (standings) await push.send(`season:${event.payload.seasonId}`, 'season.standings.changed', standings);
-  }
-
-  @HandlesDomainEvent('CompetitionGroupChanged', { external: true })
-  async pushGroup(event: DomainEvent<'CompetitionGroupChanged'>, { push }: ExternalContext): Promise<void> {
-    await push.send('everyone', 'competitions.changed', { groupId: event.payload.groupId });
-  }
-
-  @HandlesDomainEvent('CompetitionChanged', { external: true })
-  async pushCompetition(event: DomainEvent<'CompetitionChanged'>, { push }: ExternalContext): Promise<void> {
-    await push.send('everyone', 'competitions.changed', { competitionId: event.payload.competitionId });
-  }
-
-  @HandlesDomainEvent('SeasonChanged', { external: true })
-  async pushSeason(event: DomainEvent<'SeasonChanged'>, { push }: ExternalContext): Promise<void> {
-    await push.send('everyone', 'competitions.changed', { competitionId: event.payload.competitionId, seasonId: event.payload.seasonId });
-  }
-
-  /** Pages showing the race's results refetch them (the standings follow in their own push). */
-  @HandlesDomainEvent('ResultPosted', { external: true })
-  async pushResult(event: DomainEvent<'ResultPosted'>, { push }: ExternalContext): Promise<void> {
-    const { seasonId, eventId, raceId } = event.payload;
-    await push.send('everyone', 'competitions.changed', { seasonId, eventId, raceId });
+  /** The standings as stored now (a later version may have been stored meanwhile: the latest wins); null when the season was deleted since. */
+  @PushRead('seasonStandings')
+  storedStandings(em: EntityManager, seasonId: number): Promise<StandingsDto | null> {
+    return this.standings.storedDto(em, seasonId);
   }
 }

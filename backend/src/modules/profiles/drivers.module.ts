@@ -4,7 +4,6 @@ import { TeamsModule } from '../teams/teams.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { DriverDirectory } from './driver-directory.js';
 import { ProfilesController } from './profiles.controller.js';
-import { ProfilesHandlers } from './profiles.handlers.js';
 import { ProfilesModule } from './profiles.module.js';
 import { PROFILE_RESOLVERS } from './profiles.resolver.js';
 
@@ -12,6 +11,6 @@ import { PROFILE_RESOLVERS } from './profiles.resolver.js';
 @Module({
   imports: [ProfilesModule, TeamsModule, UsersModule, LeagueEventsModule],
   controllers: [ProfilesController],
-  providers: [DriverDirectory, ProfilesHandlers, ...PROFILE_RESOLVERS],
+  providers: [DriverDirectory, ...PROFILE_RESOLVERS],
 })
 export class DriversModule {}

@@ -3,11 +3,10 @@ import { UsersModule } from '../users/users.module.js';
 import { MaintenanceController } from './maintenance.controller.js';
 import { MaintenanceService } from './maintenance.service.js';
 import { SiteController } from './site.controller.js';
-import { SiteHandlers } from './site.handlers.js';
 
 @Module({
   imports: [UsersModule],
   controllers: [SiteController, MaintenanceController],
-  providers: [MaintenanceService, SiteHandlers],
+  providers: [MaintenanceService],
 })
 export class SiteModule {}

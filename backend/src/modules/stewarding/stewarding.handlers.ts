@@ -1,25 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
-import type { ClientEventMap } from '../../contracts/client-events.js';
 import type { DomainEvent } from '../../contracts/domain-events.js';
 import { shownDriver } from '../../contracts/driver-name.js';
+import type { PushReadResult } from '../../contracts/pushes.js';
 import { outcomeLabel } from '../../contracts/stewarding.js';
 import { DiscordWebhook, type DiscordWebhookMessage } from '../../infra/discord/discord-webhook.js';
 import { HandlesDomainEvent, type ExternalContext } from '../../infra/outbox/handles-domain-event.js';
+import { PushRead } from '../../infra/outbox/push-subscribers.js';
 import { Ticket, TicketDecision, TicketParty } from './stewarding.entities.js';
 
 type Em = ExternalContext['em'];
 
-/** The parties' user ids (the filer and every accused driver). */
-async function partyUserIds(em: Em, ticketId: number): Promise<number[]> {
-  const parties = await em.find(TicketParty, { ticket: ticketId }, { populate: ['profile.user'] });
-  return [...new Set(parties.map((party) => party.profile.user.id))];
-}
-
 /**
- * Stewarding's pushes, run by the worker after the change committed: the live steward queue
- * (`flag:isSteward`), a notice to each party's own room, the public safety-car page, and the Discord
- * post of a decision (its own subscriber). Each reads what is committed and throws when a push fails.
+ * What stewarding's pushes read (contracts/pushes.ts: the live steward queue, a notice to each party's
+ * own room, the public safety-car page), and the Discord post of a decision, run by the worker after
+ * the change committed.
  */
 @Injectable()
 export class StewardingHandlers {
@@ -28,22 +23,18 @@ export class StewardingHandlers {
     private readonly webhook: DiscordWebhook,
   ) {}
 
-  @HandlesDomainEvent('TicketFiled', { external: true })
-  async pushFiled(event: DomainEvent<'TicketFiled'>, { em, push }: ExternalContext): Promise<void> {
-    await this.pushChange(em, push, event.payload.ticketId, 'filed');
-    // Visitors see it too: the race's results stay provisional until the ticket is decided.
-    await push.send('everyone', 'safety-car.changed', { ticketId: event.payload.ticketId });
+  /** What the steward queue shows of a ticket; null when it was deleted since (its season or race went). */
+  @PushRead('ticket')
+  async ticket(em: Em, ticketId: number): Promise<PushReadResult<'ticket'>> {
+    const ticket = await em.findOne(Ticket, ticketId);
+    return ticket && { seasonId: ticket.season.id, raceId: ticket.race.id, state: ticket.state };
   }
 
-  @HandlesDomainEvent('TicketUpdated', { external: true })
-  async pushUpdated(event: DomainEvent<'TicketUpdated'>, { em, push }: ExternalContext): Promise<void> {
-    await this.pushChange(em, push, event.payload.ticketId, event.payload.change);
-  }
-
-  @HandlesDomainEvent('TicketDecided', { external: true })
-  async pushDecided(event: DomainEvent<'TicketDecided'>, { em, push }: ExternalContext): Promise<void> {
-    await this.pushChange(em, push, event.payload.ticketId, 'decided');
-    await push.send('everyone', 'safety-car.changed', { ticketId: event.payload.ticketId });
+  /** The parties' user ids (the filer and every accused driver). */
+  @PushRead('ticketPartyUserIds')
+  async partyUserIds(em: Em, ticketId: number): Promise<number[]> {
+    const parties = await em.find(TicketParty, { ticket: ticketId }, { populate: ['profile.user'] });
+    return [...new Set(parties.map((party) => party.profile.user.id))];
   }
 
   /** Posts the decision (outcomes and reason) to the community's Discord webhook; skipped without DISCORD_WEBHOOK_URL. */
@@ -57,15 +48,6 @@ export class StewardingHandlers {
       const names = new Map(parties.map((party) => [party.profile.id, shownDriver(party.profile, false).driverName]));
       return decisionMessage(decision, names, this.config.publicUrl);
     });
-  }
-
-  private async pushChange(em: Em, push: ExternalContext['push'], ticketId: number, change: ClientEventMap['tickets.changed']['change']): Promise<void> {
-    const ticket = await em.findOne(Ticket, ticketId);
-    // Deleted since (its season or race went): no queue shows it any more.
-    if (!ticket) return;
-    await push.send('flag:isSteward', 'tickets.changed', { ticketId, seasonId: ticket.season.id, raceId: ticket.race.id, state: ticket.state, change });
-    if (change === 'message' || change === 'vote') return;
-    for (const userId of await partyUserIds(em, ticketId)) await push.send(`user:${userId}`, 'ticket.notice', { ticketId, state: ticket.state, change });
   }
 }
 

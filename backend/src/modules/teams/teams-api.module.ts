@@ -3,7 +3,6 @@ import { ProfilesModule } from '../profiles/profiles.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { TeamRosters } from './team-rosters.js';
 import { TeamsController } from './teams.controller.js';
-import { TeamsHandlers } from './teams.handlers.js';
 import { TeamsModule } from './teams.module.js';
 import { TeamsResolver } from './teams.resolver.js';
 
@@ -11,6 +10,6 @@ import { TeamsResolver } from './teams.resolver.js';
 @Module({
   imports: [TeamsModule, ProfilesModule, UsersModule],
   controllers: [TeamsController],
-  providers: [TeamRosters, TeamsHandlers, TeamsResolver],
+  providers: [TeamRosters, TeamsResolver],
 })
 export class TeamsApiModule {}

@@ -4,15 +4,13 @@
  * refetched, and never what this browser already holds fresh from its own change.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { ClientEventMap } from '@paddock/contracts/client-events.js';
+import { eventsChangedEcho, type EventAttendanceMessage } from '@paddock/contracts/pushes.js';
 import { ownChangesOf } from '../../lib/query/ownChanges.js';
 import { eventKeys } from './api.js';
 import type { AttendeeDto, EventDetailsDto, EventDto, LiveDto, MyAttendanceDto, Page } from './types.js';
 
-export type AttendanceMessage = ClientEventMap['event.attendance.changed'];
-
 /** The echo a change of event `id` will get from the server. */
-export const eventsChangedEcho = (eventId: number) => `events.changed:${eventId}`;
+export { eventsChangedEcho };
 export const liveChangedEcho = 'live.changed';
 
 /** A new attendance applied to one event (unchanged when it is another event). */
@@ -28,7 +26,7 @@ function inPages(queryClient: QueryClient, update: (event: EventDto) => EventDto
 }
 
 /** `event.attendance.changed`: counts and who is in, written wherever the event is shown (race line-ups, not in it, are refetched). */
-export function applyAttendance(queryClient: QueryClient, message: AttendanceMessage): void {
+export function applyAttendance(queryClient: QueryClient, message: EventAttendanceMessage): void {
   const { eventId, attendees } = message;
   queryClient.setQueryData<EventDetailsDto>(eventKeys.details(eventId), (event) => event && { ...withAttendance(event, message), attendance: attendees });
   queryClient.setQueryData<LiveDto>(eventKeys.live, (live) =>

@@ -1,15 +1,12 @@
 /**
- * How driver and team data in the cache follows pushed messages: the caller's own user (`me.changed`:
- * completed profile, promotion, team roles, invitations) is looked up again, so menus, IsNew and the
- * Profile redirect follow without a reload; lists and pages of drivers and teams are refetched.
+ * The signed-in user follows changes (`me.changed`: completed profile, promotion, team roles,
+ * invitations; or this browser's own save): looked up again, so menus, IsNew and the Profile redirect
+ * follow without a reload. What else pushes refetch is declared in contracts/pushes.ts.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUserDto } from '@paddock/contracts/api.js';
 import { api } from '../../lib/api/client.js';
 import { appStore, type AppStore } from '../../lib/store.js';
 import { currentUserAtom } from '../auth/index.js';
-import { teamKeys } from '../teams/index.js';
-import { profileKeys } from './api.js';
 
 /** Looks the signed-in user up again (after the own profile changed, a promotion, a team change). */
 export async function refreshCurrentUser(store: AppStore = appStore): Promise<CurrentUserDto | null> {
@@ -21,21 +18,4 @@ export async function refreshCurrentUser(store: AppStore = appStore): Promise<Cu
     // Signed out meanwhile, or the network is away: the next start-up or message tries again.
     return null;
   }
-}
-
-export function onMeChanged(queryClient: QueryClient): void {
-  void refreshCurrentUser();
-  void queryClient.invalidateQueries({ queryKey: profileKeys.mine });
-  void queryClient.invalidateQueries({ queryKey: teamKeys.invites });
-  void queryClient.invalidateQueries({ queryKey: teamKeys.mine });
-}
-
-export function onDriversChanged(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: profileKeys.all });
-  void queryClient.invalidateQueries({ queryKey: teamKeys.all });
-}
-
-export function onTeamsChanged(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: teamKeys.all });
-  void queryClient.invalidateQueries({ queryKey: profileKeys.all });
 }

@@ -4,4 +4,4 @@
 export { RivalsHomeSlot } from './RivalsHomeSlot.js';
 export { RivalBeatenSlot } from './RivalBeatenSlot.js';
 export { rivalsKeys } from './api.js';
-export { onRivalBeaten, onRivalQueueChanged, onRivalsScheduleChanged, onRivalTimeChanged } from './cache.js';
+export { noteRivalBeaten } from './cache.js';

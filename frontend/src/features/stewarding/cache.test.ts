@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { createQueryClient } from '../../lib/query/queryClient.js';
 import { stewardingKeys } from './api.js';
-import { afterOwnTicketChange, onSafetyCarChanged, onTicketNotice, onTicketsChanged } from './cache.js';
+import { applyMessage } from '../../testing/liveCache.js';
+import { afterOwnTicketChange } from './cache.js';
 import { ticketFixture } from './testing/ticketFixture.js';
 
 const stale = (client: ReturnType<typeof createQueryClient>, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated ?? null;
@@ -12,7 +13,7 @@ describe('stewarding pushes in the cache', () => {
     client.setQueryData([...stewardingKeys.queue, {}, { pageNumber: 0, pageSize: 25 }], { content: [] });
     client.setQueryData(stewardingKeys.ticket(7), ticketFixture());
     client.setQueryData(stewardingKeys.ticket(8), ticketFixture({ id: 8 }));
-    onTicketsChanged(client, { ticketId: 7, seasonId: 4, raceId: 5, state: 'OPEN', change: 'filed' });
+    applyMessage(client, 'tickets.changed', { ticketId: 7, seasonId: 4, raceId: 5, state: 'OPEN', change: 'filed' });
     expect(stale(client, [...stewardingKeys.queue, {}, { pageNumber: 0, pageSize: 25 }])).toBe(true);
     expect(stale(client, stewardingKeys.ticket(7))).toBe(true);
     expect(stale(client, stewardingKeys.ticket(8))).toBe(false);
@@ -22,10 +23,10 @@ describe('stewarding pushes in the cache', () => {
     const client = createQueryClient();
     afterOwnTicketChange(client, ticketFixture({ state: 'DECIDED' }));
     expect(client.getQueryData(stewardingKeys.ticket(7))).toMatchObject({ state: 'DECIDED' });
-    onTicketsChanged(client, { ticketId: 7, seasonId: 4, raceId: 5, state: 'DECIDED', change: 'decided' });
+    applyMessage(client, 'tickets.changed', { ticketId: 7, seasonId: 4, raceId: 5, state: 'DECIDED', change: 'decided' });
     expect(stale(client, stewardingKeys.ticket(7))).toBe(false);
     // A later change by someone else refreshes it again.
-    onTicketsChanged(client, { ticketId: 7, seasonId: 4, raceId: 5, state: 'APPEALED', change: 'appeal' });
+    applyMessage(client, 'tickets.changed', { ticketId: 7, seasonId: 4, raceId: 5, state: 'APPEALED', change: 'appeal' });
     expect(stale(client, stewardingKeys.ticket(7))).toBe(true);
   });
 
@@ -34,11 +35,11 @@ describe('stewarding pushes in the cache', () => {
     client.setQueryData([...stewardingKeys.mine, { pageNumber: 0, pageSize: 25 }], { content: [] });
     client.setQueryData(stewardingKeys.licence(42), { profileId: 42 });
     client.setQueryData([...stewardingKeys.safetyCar, { pageNumber: 0, pageSize: 25 }], { content: [] });
-    onTicketNotice(client, { ticketId: 7, state: 'DECIDED', change: 'decided' });
+    applyMessage(client, 'ticket.notice', { ticketId: 7, state: 'DECIDED', change: 'decided' });
     expect(stale(client, [...stewardingKeys.mine, { pageNumber: 0, pageSize: 25 }])).toBe(true);
     expect(stale(client, stewardingKeys.licence(42))).toBe(true);
     expect(stale(client, [...stewardingKeys.safetyCar, { pageNumber: 0, pageSize: 25 }])).toBe(false);
-    onSafetyCarChanged(client);
+    applyMessage(client, 'safety-car.changed', { ticketId: 7 });
     expect(stale(client, [...stewardingKeys.safetyCar, { pageNumber: 0, pageSize: 25 }])).toBe(true);
   });
 
@@ -46,10 +47,10 @@ describe('stewarding pushes in the cache', () => {
     const client = createQueryClient();
     client.setQueryData(stewardingKeys.race(5), { raceId: 5, provisional: true, finalAt: null, openTickets: 1 });
     client.setQueryData(stewardingKeys.race(6), { raceId: 6, provisional: true, finalAt: null, openTickets: 1 });
-    onTicketsChanged(client, { ticketId: 7, seasonId: 4, raceId: 5, state: 'DECIDED', change: 'decided' });
+    applyMessage(client, 'tickets.changed', { ticketId: 7, seasonId: 4, raceId: 5, state: 'DECIDED', change: 'decided' });
     expect(stale(client, stewardingKeys.race(5))).toBe(true);
     expect(stale(client, stewardingKeys.race(6))).toBe(false);
-    onSafetyCarChanged(client);
+    applyMessage(client, 'safety-car.changed', { ticketId: 7 });
     expect(stale(client, stewardingKeys.race(6))).toBe(true);
   });
 });

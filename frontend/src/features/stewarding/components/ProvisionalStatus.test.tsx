@@ -4,8 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { showTime } from '../../../components/dateTime.js';
 import { createQueryClient } from '../../../lib/query/queryClient.js';
 import { installFakeApi } from '../../../testing/fakeApi.js';
+import { applyMessage } from '../../../testing/liveCache.js';
 import { stewardingKeys } from '../api.js';
-import { onSafetyCarChanged } from '../cache.js';
 import { ResultsStatus } from '../slots.js';
 import type { RaceStewardingDto } from '../types.js';
 import { provisionalLine } from './ProvisionalStatus.js';
@@ -41,7 +41,7 @@ describe('provisional results beside a race’s results', () => {
     expect(shown).toHaveTextContent(showTime(FINAL_AT).time);
 
     status = { ...status, provisional: false, finalAt: null };
-    onSafetyCarChanged(client);
+    applyMessage(client, 'safety-car.changed', { ticketId: 1 });
     expect(await screen.findByRole('status', { name: 'Final results' })).toHaveTextContent('Final');
     expect(screen.queryByText('Provisional')).not.toBeInTheDocument();
     expect(fake.calls.filter((call) => call === 'GET /api/safety-car/races/5')).toHaveLength(2);
