@@ -3,7 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import type { BidderRoundDto, BiddingRoundDto } from '../../contracts/bidding.js';
-import { BiddingService } from './bidding.service.js';
+import { BiddingRoundsService } from './bidding-rounds.service.js';
+import { BidsService } from './bids.service.js';
 import { BidderQuery, BidParam, BiddingRoundBody, PlaceBidBody, RoundParam } from './dto/bidding.dto.js';
 
 /**
@@ -14,33 +15,36 @@ import { BidderQuery, BidParam, BiddingRoundBody, PlaceBidBody, RoundParam } fro
 @ApiTags('bidding')
 @Controller('bidding')
 export class BiddingController {
-  constructor(private readonly bidding: BiddingService) {}
+  constructor(
+    private readonly biddingRounds: BiddingRoundsService,
+    private readonly bids: BidsService,
+  ) {}
 
   /** Every round with its lots, bid counts and (once settled) awards. */
   @Get('rounds')
   @Access('isOrganizer')
   rounds(): Promise<BiddingRoundDto[]> {
-    return this.bidding.rounds();
+    return this.biddingRounds.rounds();
   }
 
   @Get('rounds/:round')
   @Access('isOrganizer')
   round(@Param() { round }: RoundParam): Promise<BiddingRoundDto> {
-    return this.bidding.round(round);
+    return this.biddingRounds.round(round);
   }
 
   /** Creates (no `id`) or edits a round and its lots; lots with bids stay, a round being settled is not changed (409). */
   @Put('rounds')
   @Access('isOrganizer')
   save(@Body() body: BiddingRoundBody): Promise<BiddingRoundDto> {
-    return this.bidding.save(body);
+    return this.biddingRounds.save(body);
   }
 
   /** The caller's view: `for=numbers` as a driver, `for=teams` for each team they captain — lots, own sealed bids, budget, results. */
   @Get('mine')
   @Access('signedIn')
   mine(@CurrentPrincipal() principal: Principal, @Query() query: BidderQuery): Promise<BidderRoundDto[]> {
-    return this.bidding.bidderRounds(principal, query.for);
+    return this.bids.bidderRounds(principal, query.for);
   }
 
   /** Places or changes the caller's sealed bid on a lot of the round (a team's with `teamId`); answers the round as this bidder sees it. */
@@ -48,7 +52,7 @@ export class BiddingController {
   @Access('signedIn')
   @HttpCode(200)
   placeBid(@CurrentPrincipal() principal: Principal, @Param() { round }: RoundParam, @Body() body: PlaceBidBody): Promise<BidderRoundDto> {
-    return this.bidding.placeBid(principal, round, body);
+    return this.bids.placeBid(principal, round, body);
   }
 
   /** Withdraws one of the caller's bids (or their team's) while its lot is open. */
@@ -56,6 +60,6 @@ export class BiddingController {
   @Access('signedIn')
   @HttpCode(204)
   withdraw(@CurrentPrincipal() principal: Principal, @Param() { bid }: BidParam): Promise<void> {
-    return this.bidding.withdraw(principal, bid);
+    return this.bids.withdraw(principal, bid);
   }
 }

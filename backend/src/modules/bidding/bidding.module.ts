@@ -4,12 +4,16 @@ import { ProfilesModule } from '../profiles/profiles.module.js';
 import { TeamsModule } from '../teams/teams.module.js';
 import { BiddingController } from './bidding.controller.js';
 import { BiddingHandlers } from './bidding.handlers.js';
-import { BiddingService } from './bidding.service.js';
+import { BiddingMappers } from './bidding.mappers.js';
+import { BiddingRoundsService } from './bidding-rounds.service.js';
+import { BiddingSeasons } from './bidding-seasons.js';
+import { BiddingSettlementService } from './bidding-settlement.service.js';
+import { BidsService } from './bids.service.js';
 
 /** The bidding market: rounds of seats, cars and numbers, sealed bids, settlement by a scheduled job, results told live. */
 @Module({
   imports: [CompetitionsModule, ProfilesModule, TeamsModule],
   controllers: [BiddingController],
-  providers: [BiddingService, BiddingHandlers],
+  providers: [BiddingRoundsService, BidsService, BiddingSettlementService, BiddingSeasons, BiddingMappers, BiddingHandlers],
 })
 export class BiddingModule {}
