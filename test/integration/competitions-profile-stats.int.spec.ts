@@ -134,7 +134,7 @@ describe('competitions: a driver’s results and stats', () => {
     ]);
   });
 
-  it('of a shared car count for each of its drivers, co-drivers too, and name the car\'s other drivers (REST and GraphQL)', async () => {
+  it("of a shared car count for each of its drivers, co-drivers too, and name the car's other drivers (REST and GraphQL)", async () => {
     const of = await newSeason(t.em(), competition, { name: 'Endurance Season' });
     const round = await newRound(of, 3);
     const [lead, second, third] = [(await newDriver(t.em())).profile, (await newDriver(t.em())).profile, (await newDriver(t.em())).profile];

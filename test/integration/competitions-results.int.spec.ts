@@ -469,7 +469,9 @@ describe('competitions: results, revisions, standings', () => {
       await t.settled(15_000);
       const roundOf = (standings: StandingsDto, profile: DriverProfile) => {
         const standing = standings.drivers.find((each) => each.profile.id === profile.id);
-        return standing ? { points: standing.points, penaltyPoints: standing.penaltyPoints, round: standing.rounds.find((each) => each.eventId === tomorrow.event.id)?.points } : null;
+        return standing
+          ? { points: standing.points, penaltyPoints: standing.penaltyPoints, round: standing.rounds.find((each) => each.eventId === tomorrow.event.id)?.points }
+          : null;
       };
       const standingsAs = async (as?: CookieJar) => json<StandingsDto>(await t.request(`/api/seasons/${of.id}/standings`, { as }));
       for (const reader of [undefined, organizer]) {

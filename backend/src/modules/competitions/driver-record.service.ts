@@ -101,7 +101,8 @@ export function resultsOf(profileId: number, lines: readonly DriverLine[], seaso
       round = { eventId: line.eventId, eventName: line.eventName, date: line.startsAt.toISOString(), position: null, points: 0, coDrivers: [] };
       season.results.push(round);
     }
-    for (const mate of line.carMates) if (!round.coDrivers.some((known) => known.driverName === mate.driverName && known.profileId === mate.profileId)) round.coDrivers.push(mate);
+    for (const mate of line.carMates)
+      if (!round.coDrivers.some((known) => known.driverName === mate.driverName && known.profileId === mate.profileId)) round.coDrivers.push(mate);
     season.lastRound = Math.max(season.lastRound, line.startsAt.getTime());
     round.points += pointsOf.get(line.seasonId)?.[String(line.raceId)]?.[String(profileId)] ?? 0;
     if (isFeatureRace(line)) round.position = line.status === 'FINISHED' ? line.position : null;
@@ -197,7 +198,11 @@ export class DriverRecordService {
        order by e.starts_at, e.id, re.position, r.position`,
       [profileId, profileId],
     );
-    const carMates = await this.carMates(em, profileId, rows.map((row) => row.line_id));
+    const carMates = await this.carMates(
+      em,
+      profileId,
+      rows.map((row) => row.line_id),
+    );
     const lines: DriverLine[] = rows.map((row) => ({
       seasonId: row.season_id,
       seasonName: row.season_name,
