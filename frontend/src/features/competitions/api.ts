@@ -55,6 +55,8 @@ export const competitionKeys = {
   season: (id: number) => ['competitions', 'season', id] as const,
   seasonDetails: (id: number) => ['competitions', 'season', id, 'details'] as const,
   standings: (id: number) => ['competitions', 'season', id, 'standings'] as const,
+  /** An organizer's standings, unpublished rounds counted and named (under the public key: what refreshes it refreshes these). */
+  standingsPreview: (id: number) => ['competitions', 'season', id, 'standings', 'preview'] as const,
   seasonResults: (id: number) => ['competitions', 'season', id, 'results'] as const,
   seasonEvent: (seasonId: number, eventId: number) => ['competitions', 'season', seasonId, 'results', 'event', eventId] as const,
   results: ({ seasonId, eventId, raceId }: RaceRef) => ['competitions', 'season', seasonId, 'results', 'race', eventId, raceId] as const,
@@ -209,6 +211,18 @@ export const competitionQueries = {
     queryOptions({
       queryKey: competitionKeys.standings(id),
       queryFn: async ({ signal }) => (await request<{ standings: StandingsDto }>(STANDINGS_DOCUMENT, { seasonId: id }, { silent: true, signal })).standings,
+      staleTime: PUSHED_STALE_TIME,
+      structuralSharing: newerStandings,
+    }),
+  /**
+   * An organizer's preview of a season's standings (`GET /seasons/{id}/standings` as an organizer: the
+   * unpublished rounds counted too, listed in `unpublishedEventIds`). Pushes carry the public
+   * standings: each push refetches it (cache.ts).
+   */
+  standingsPreview: (id: number) =>
+    queryOptions({
+      queryKey: competitionKeys.standingsPreview(id),
+      queryFn: () => api.get<StandingsDto>(`/seasons/${id}/standings`, { silent: true }),
       staleTime: PUSHED_STALE_TIME,
       structuralSharing: newerStandings,
     }),
