@@ -158,4 +158,44 @@ describe('series standings, live', () => {
       .getByText(/^Revision 1 · current/)
       .waitFor();
   });
+
+  it('asks before saving results for a race that has not started, from the grid and from a file (after confirming the file is for another game and track), and saves them once told to', async () => {
+    const em = site().em();
+    const tomorrow = await newEvent(em, { name: 'Round 2 at Zandvoort', startsAt: new Date(Date.now() + 24 * 3600 * 1000) });
+    const cup = await newCompetition(em, { name: 'Friday GT Cup' });
+    const autumn = await newSeason(em, cup, { name: 'Autumn', events: [tomorrow] });
+    const organizer = await open();
+    await signedInAs(organizer, 'organizer');
+    await visit(organizer, `/organizer/competitions/${cup.id}/seasons/${autumn.id}/event/${tomorrow.id}/results`);
+    expect(await pageHeading(organizer)).toBe('Results: Round 2 at Zandvoort');
+    const question = organizer.getByRole('dialog', { name: 'This race has not started yet' });
+    // The start in the viewer's locale and zone ("Thu, Nov 26, 2026, 06:15 PM UTC"), never an ISO time.
+    const asked = /^This race starts \w{3}, [\w ]+, \d{4}, \d{2}:\d{2}( [AP]M)? [A-Z]{3}\. Save results anyway\?$/;
+
+    await addFinisher(organizer, 12, '[ 12 ] - CaptainCara');
+    await organizer.getByRole('textbox', { name: 'Laps, P1 [ 12 ] - CaptainCara' }).fill('10');
+    await organizer.getByRole('button', { name: 'Save results' }).click();
+    expect((await question.getByText(/^This race starts/).innerText()).trim()).toMatch(asked);
+    // No: nothing is saved.
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    await organizer.getByText('Unsaved changes').waitFor();
+    await organizer.getByRole('button', { name: 'Save results' }).click();
+    await question.getByRole('button', { name: 'Save anyway' }).click();
+    await organizer.getByText(/^Saved as revision 1/).waitFor();
+
+    await organizer.getByLabel('Results file', { exact: true }).setInputFiles(path.resolve(import.meta.dirname, '../fixtures/results/acc-guests.json'));
+    await organizer.getByRole('button', { name: 'Preview' }).click();
+    await organizer.getByRole('alert').filter({ hasText: 'Assetto Corsa Competizione' }).getByRole('button', { name: 'Import anyway' }).click();
+    await organizer.getByRole('table', { name: 'Lines of the file' }).waitFor();
+    for (const undecided of await organizer.getByRole('combobox', { name: /: not in the league$/ }).all()) {
+      await undecided.click();
+      await organizer.getByRole('option', { name: 'Guest (scores nothing)' }).click();
+    }
+    await organizer.getByRole('region', { name: 'Import preview' }).getByRole('button', { name: 'Save results' }).click();
+    expect((await question.getByText(/^This race starts/).innerText()).trim()).toMatch(asked);
+    await question.getByRole('button', { name: 'Save anyway' }).click();
+    await organizer.getByText(/^Imported \d lines from acc-guests\.json as revision 2\.$/).waitFor();
+    expect(await organizer.getByRole('dialog', { name: 'Error' }).count()).toBe(0);
+  });
 });

@@ -107,8 +107,8 @@ describe('competitions: a driver’s results and stats', () => {
         seasonName: 'Stats Season 1',
         competitionName: 'Profile Stats Cup',
         results: [
-          { eventId: first.event.id, eventName: first.event.name, date: first.event.startsAt.toISOString(), position: 1, points: 25 },
-          { eventId: second.event.id, eventName: second.event.name, date: second.event.startsAt.toISOString(), position: 2, points: 18 + 8 },
+          { eventId: first.event.id, eventName: first.event.name, date: first.event.startsAt.toISOString(), position: 1, points: 25, coDrivers: [] },
+          { eventId: second.event.id, eventName: second.event.name, date: second.event.startsAt.toISOString(), position: 2, points: 18 + 8, coDrivers: [] },
         ],
       },
     ]);
@@ -131,6 +131,46 @@ describe('competitions: a driver’s results and stats', () => {
     expect((await results(a))[0].results.map((round) => [round.position, round.points])).toEqual([
       [1, 25],
       [1, 25 + 8],
+    ]);
+  });
+
+  it("of a shared car count for each of its drivers, co-drivers too, and name the car's other drivers (REST and GraphQL)", async () => {
+    const of = await newSeason(t.em(), competition, { name: 'Endurance Season' });
+    const round = await newRound(of, 3);
+    const [lead, second, third] = [(await newDriver(t.em())).profile, (await newDriver(t.em())).profile, (await newDriver(t.em())).profile];
+    const named = (profile: DriverProfile) => ({ profileId: profile.id, driverName: `[ ${profile.driverNumber} ] - ${profile.name}` });
+    await save(of, round.event.id, round.raceId, [
+      line(lead, 1, { pole: true, coDrivers: [{ profileId: second.id }, { profileId: null, name: 'Guest Gunnar' }] }),
+      line(third, 2),
+    ]);
+    await t.settled(15_000);
+
+    // The co-driver raced and won: the record counts it as the car's driver's.
+    expect(await stats(second)).toMatchObject({ starts: 1, wins: 1, podiums: 1, poles: 1, points: 25 });
+    expect(await results(second)).toEqual([
+      {
+        seasonId: of.id,
+        seasonName: 'Endurance Season',
+        competitionName: 'Profile Stats Cup',
+        results: [
+          {
+            eventId: round.event.id,
+            eventName: round.event.name,
+            date: round.event.startsAt.toISOString(),
+            position: 1,
+            points: 25,
+            coDrivers: [named(lead), { profileId: null, driverName: 'Guest Gunnar' }],
+          },
+        ],
+      },
+    ]);
+    expect((await results(lead))[0].results[0].coDrivers).toEqual([named(second), { profileId: null, driverName: 'Guest Gunnar' }]);
+    expect((await results(third))[0].results[0].coDrivers).toEqual([]);
+
+    const query = `{ profile(id: ${second.id}) { results { seasonId results { eventId position points coDrivers { profileId driverName } } } } }`;
+    const graphql = await t.request('/api/graphql', { method: 'POST', json: { query } });
+    expect(((await graphql.json()) as { data: { profile: { results: SeasonResultsDto[] } } }).data.profile.results).toEqual([
+      { seasonId: of.id, results: [{ eventId: round.event.id, position: 1, points: 25, coDrivers: [named(lead), { profileId: null, driverName: 'Guest Gunnar' }] }] },
     ]);
   });
 

@@ -6,6 +6,7 @@ import type { RaceResultLine, RaceResultsDto, ResultImportDto, ResultRevisionDto
 import type { EventDetailsDto } from '../../backend/src/contracts/events.js';
 import { demoAccount } from '../../backend/src/infra/discord/demo-accounts.js';
 import { ReadCache } from '../../backend/src/infra/read-cache/read-cache.js';
+import { ScheduledJobs } from '../../backend/src/infra/scheduling/scheduled-jobs.js';
 import type { Game, TrackVariant } from '../../backend/src/modules/catalogue/catalogue.entities.js';
 import type { Season } from '../../backend/src/modules/competitions/competition.entities.js';
 import { COMPETITION_READS } from '../../backend/src/modules/competitions/competitions.reads.js';
@@ -13,7 +14,7 @@ import { LeagueEvent } from '../../backend/src/modules/events/event.entities.js'
 import type { DriverProfile } from '../../backend/src/modules/profiles/driver-profile.entity.js';
 import type { Team } from '../../backend/src/modules/teams/team.entity.js';
 import { newGame, newGameWithTrack, newTrack } from '../factories/catalogue.js';
-import { newCompetition, newSeason } from '../factories/competitions.js';
+import { newCompetition, newSeason, pointsSystem } from '../factories/competitions.js';
 import { newAttendance, newEvent } from '../factories/events.js';
 import { eventually } from '../support/eventually.js';
 import { newTeam } from '../factories/teams.js';
@@ -456,6 +457,39 @@ describe('competitions: results, revisions, standings', () => {
       await eventually(async () => expect(pointsOf(await rest())).toEqual(bothRounds), 15_000);
       expect((await graphql(driver)).unpublishedEventIds).toEqual([]);
       expect(pointsOf(await graphql(driver))).toEqual(bothRounds);
+    });
+
+    it('give no no-show penalty for a round saved before its start until the start has passed, then give it', async () => {
+      const of = await newSeason(t.em(), await newCompetition(t.em(), { game }), { pointsSystem: pointsSystem({ noShowPenalty: 5 }) });
+      const tomorrow = await newRound(of, -1);
+      await newAttendance(t.em(), tomorrow.event, drivers[0]);
+      await newAttendance(t.em(), tomorrow.event, drivers[1]);
+      // Saved ahead of the race, on purpose: drivers[1] is signed up and not in the results.
+      await json(await save([line(drivers[0], 1)], `${resultsPath(tomorrow.raceId, tomorrow.event.id, of.id)}?confirmFuture=true`));
+      await t.settled(15_000);
+      const roundOf = (standings: StandingsDto, profile: DriverProfile) => {
+        const standing = standings.drivers.find((each) => each.profile.id === profile.id);
+        return standing
+          ? { points: standing.points, penaltyPoints: standing.penaltyPoints, round: standing.rounds.find((each) => each.eventId === tomorrow.event.id)?.points }
+          : null;
+      };
+      const standingsAs = async (as?: CookieJar) => json<StandingsDto>(await t.request(`/api/seasons/${of.id}/standings`, { as }));
+      for (const reader of [undefined, organizer]) {
+        const standings = await standingsAs(reader);
+        expect(roundOf(standings, drivers[0])).toEqual({ points: 25, penaltyPoints: 0, round: 25 });
+        expect(roundOf(standings, drivers[1])).toBeNull();
+      }
+      const scoreStartedRounds = () => t.worker!.get(ScheduledJobs).run({ name: 'score-started-rounds' });
+      await scoreStartedRounds();
+      await t.settled(15_000);
+      expect(roundOf(await standingsAs(), drivers[1])).toBeNull();
+
+      // The race starts now (after its results were saved): drivers[1] did not show up.
+      await t.em().execute('update events set starts_at = now() where id = ?', [tomorrow.event.id]);
+      expect(roundOf(await standingsAs(organizer), drivers[1])).toEqual({ points: -5, penaltyPoints: 5, round: -5 });
+      await scoreStartedRounds();
+      await eventually(async () => expect(roundOf(await standingsAs(), drivers[1])).toEqual({ points: -5, penaltyPoints: 5, round: -5 }), 15_000);
+      expect(roundOf(await standingsAs(), drivers[0])).toEqual({ points: 25, penaltyPoints: 0, round: 25 });
     });
   });
 });

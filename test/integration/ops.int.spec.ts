@@ -53,9 +53,15 @@ describe('operations: metrics, queue dashboard, scheduled jobs', () => {
     const queue = new Queue(SCHEDULED_QUEUE, { connection, prefix: t.config.redisPrefix });
     try {
       const schedulers = await queue.getJobSchedulers();
-      expect(schedulers.map((scheduler) => scheduler.key).sort()).toEqual(['prune-event-log', 'prune-idempotency-keys', 'rivals-rotation', 'settle-bidding']);
+      expect(schedulers.map((scheduler) => scheduler.key).sort()).toEqual([
+        'prune-event-log',
+        'prune-idempotency-keys',
+        'rivals-rotation',
+        'score-started-rounds',
+        'settle-bidding',
+      ]);
       // Found at boot from @Scheduled methods (the event log's pruning lives beside the outbox).
-      expect(second.get(ScheduledJobs).names().sort()).toEqual(['prune-event-log', 'prune-idempotency-keys', 'rivals-rotation', 'settle-bidding']);
+      expect(second.get(ScheduledJobs).names().sort()).toEqual(['prune-event-log', 'prune-idempotency-keys', 'rivals-rotation', 'score-started-rounds', 'settle-bidding']);
     } finally {
       await queue.close();
       connection.disconnect();

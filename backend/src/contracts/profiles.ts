@@ -215,11 +215,18 @@ export interface ProfileEventDto {
 }
 
 /** `GET /api/profile/{id}/results`: results grouped by season (empty until competitions post results). */
+/** Another driver of the car in a result: a league driver (null id when hidden or a guest) by name. */
+export interface CarMateDto {
+  profileId: number | null;
+  driverName: string;
+}
+
 export interface SeasonResultsDto {
   seasonId: number;
   seasonName: string;
   competitionName: string;
-  results: { eventId: number; eventName: string; date: string; position: number | null; points: number }[];
+  /** `coDrivers`: who else drove the car in the round's races (empty when the driver drove alone). */
+  results: { eventId: number; eventName: string; date: string; position: number | null; points: number; coDrivers: CarMateDto[] }[];
 }
 
 /* ---- Request shapes: the API's DTOs implement them. ---- */

@@ -4,6 +4,7 @@ import type { StandingsDto } from '../../contracts/competitions.js';
 import type { DomainEvent } from '../../contracts/domain-events.js';
 import { HandlesDomainEvent, type TransactionalContext } from '../../infra/outbox/handles-domain-event.js';
 import { PushRead } from '../../infra/outbox/push-subscribers.js';
+import { Scheduled } from '../../infra/scheduling/scheduled.js';
 import { StandingsService } from './standings.service.js';
 
 /**
@@ -18,6 +19,12 @@ export class CompetitionsHandlers {
   @HandlesDomainEvent('ResultPosted')
   async recomputeAfterResult(event: DomainEvent<'ResultPosted'>, { em }: TransactionalContext): Promise<void> {
     await this.standings.recompute(em, event.payload.seasonId);
+  }
+
+  /** Every minute: a round whose results were saved before it started gets its no-shows once it has started. */
+  @Scheduled({ name: 'score-started-rounds', every: 60_000 })
+  async scoreStartedRounds(): Promise<void> {
+    await this.standings.recomputeStartedRounds();
   }
 
   /** Points system edited or rounds linked: the same inputs, scored again. */

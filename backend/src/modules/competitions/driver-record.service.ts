@@ -3,10 +3,11 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/principal.js';
 import type { RaceEventType } from '../../contracts/events.js';
 import type { ResultStatus } from '../../contracts/competitions.js';
-import type { SeasonResultsDto, StatsSummaryDto } from '../../contracts/profiles.js';
+import type { CarMateDto, SeasonResultsDto, StatsSummaryDto } from '../../contracts/profiles.js';
 import { readTag } from '../../infra/read-cache/cached-read.js';
+import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { ProfilesService, seesHidden } from '../profiles/profiles.service.js';
-import type { LinePoints } from './results.reader.js';
+import { shownDriver, type LinePoints } from './results.reader.js';
 import { scoredSessionOf } from './season-rules.js';
 import { placeholders } from './season-stats.js';
 import type { DriverStanding } from './standings/standings.js';
@@ -26,7 +27,7 @@ export const DRIVER_RECORD_READS = readTag('driver-records', [
   'DriverProfileChanged',
 ]);
 
-/** One line of the driver in the latest revision of a race of a published season round. */
+/** One line of the driver (its driver or a co-driver of the car) in the latest revision of a race of a published season round. */
 export interface DriverLine {
   seasonId: number;
   seasonName: string;
@@ -40,6 +41,8 @@ export interface DriverLine {
   status: ResultStatus;
   pole: boolean;
   fastestLap: boolean;
+  /** The car's other drivers, in seat order. */
+  carMates: CarMateDto[];
 }
 
 /** A season's stored standings, as far as one driver's record needs them. */
@@ -95,9 +98,11 @@ export function resultsOf(profileId: number, lines: readonly DriverLine[], seaso
     }
     let round = season.results.find((result) => result.eventId === line.eventId);
     if (!round) {
-      round = { eventId: line.eventId, eventName: line.eventName, date: line.startsAt.toISOString(), position: null, points: 0 };
+      round = { eventId: line.eventId, eventName: line.eventName, date: line.startsAt.toISOString(), position: null, points: 0, coDrivers: [] };
       season.results.push(round);
     }
+    for (const mate of line.carMates)
+      if (!round.coDrivers.some((known) => known.driverName === mate.driverName && known.profileId === mate.profileId)) round.coDrivers.push(mate);
     season.lastRound = Math.max(season.lastRound, line.startsAt.getTime());
     round.points += pointsOf.get(line.seasonId)?.[String(line.raceId)]?.[String(profileId)] ?? 0;
     if (isFeatureRace(line)) round.position = line.status === 'FINISHED' ? line.position : null;
@@ -106,9 +111,10 @@ export function resultsOf(profileId: number, lines: readonly DriverLine[], seaso
 }
 
 /**
- * A driver's public record, from the latest revision of every race they are in and the stored
+ * A driver's public record, from the latest revision of every race they are in (driving the car or
+ * sharing it as a co-driver, with the car's other drivers named) and the stored
  * standings of those seasons (the points the standings pages show). Results of unpublished rounds are
- * left out. Three queries whatever the number of seasons and results; a hidden profile shows nothing
+ * left out. Five queries whatever the number of seasons and results; a hidden profile shows nothing
  * to those who may not see it.
  */
 @Injectable()
@@ -136,8 +142,11 @@ export class DriverRecordService {
       `select l.profile_id from race_result_lines l join result_revisions rr on rr.id = l.revision_id join races r on r.id = rr.race_id
          join race_events re on re.id = r.race_event_id join events e on e.id = re.event_id where e.season_id = ? and l.profile_id is not null
        union
+       select cd.profile_id from race_result_co_drivers cd join result_revisions rr on rr.id = cd.revision_id join races r on r.id = rr.race_id
+         join race_events re on re.id = r.race_event_id join events e on e.id = re.event_id where e.season_id = ? and cd.profile_id is not null
+       union
        select (d ->> 'profileId')::int from season_standings s, jsonb_array_elements(s.drivers) d where s.season_id = ?`,
-      [seasonId, seasonId],
+      [seasonId, seasonId, seasonId],
     );
     return rows.map((row) => row.profile_id).sort((a, b) => a - b);
   }
@@ -160,21 +169,27 @@ export class DriverRecordService {
         starts_at: Date | string;
         race_id: number;
         race_event_type: RaceEventType;
+        line_id: number;
         position: number;
         status: ResultStatus;
         pole: boolean;
         fastest_lap: boolean;
       }[]
     >(
-      `with latest as (
+      `with mine as (
+         select revision_id, id as line_id from race_result_lines where profile_id = ?
+         union all
+         select revision_id, line_id from race_result_co_drivers where profile_id = ?
+       ), latest as (
          select distinct on (rr.race_id) rr.id, rr.race_id from result_revisions rr
-         where rr.session = 'RACE' and rr.race_id in (select own.race_id from result_revisions own join race_result_lines mine on mine.revision_id = own.id where mine.profile_id = ?)
+         where rr.session = 'RACE' and rr.race_id in (select own.race_id from result_revisions own join mine on mine.revision_id = own.id)
          order by rr.race_id, rr.number desc
        )
        select s.id as season_id, s.name as season_name, c.name as competition_name, e.id as event_id, e.name as event_name, e.starts_at,
-         r.id as race_id, r.race_event_type, l.position, l.status, l.pole, l.fastest_lap
+         r.id as race_id, r.race_event_type, l.id as line_id, l.position, l.status, l.pole, l.fastest_lap
        from latest
-         join race_result_lines l on l.revision_id = latest.id and l.profile_id = ?
+         join mine on mine.revision_id = latest.id
+         join race_result_lines l on l.id = mine.line_id
          join races r on r.id = latest.race_id
          join race_events re on re.id = r.race_event_id
          join events e on e.id = re.event_id and e.published
@@ -182,6 +197,11 @@ export class DriverRecordService {
          join competitions c on c.id = s.competition_id
        order by e.starts_at, e.id, re.position, r.position`,
       [profileId, profileId],
+    );
+    const carMates = await this.carMates(
+      em,
+      profileId,
+      rows.map((row) => row.line_id),
     );
     const lines: DriverLine[] = rows.map((row) => ({
       seasonId: row.season_id,
@@ -196,6 +216,7 @@ export class DriverRecordService {
       status: row.status,
       pole: row.pole,
       fastestLap: row.fastest_lap,
+      carMates: carMates.get(row.line_id) ?? [],
     }));
     const seasonIds = [...new Set(lines.map((line) => line.seasonId))];
     if (!seasonIds.length) return { lines, seasons: [] };
@@ -209,5 +230,27 @@ export class DriverRecordService {
       linePoints: row.line_points,
     }));
     return { lines, seasons };
+  }
+
+  /** The other drivers of each line's car (its driver, then its co-drivers by seat), named as visitors see them (guests by the file's name). */
+  private async carMates(em: EntityManager, profileId: number, lineIds: number[]): Promise<Map<number, CarMateDto[]>> {
+    const mates = new Map<number, CarMateDto[]>();
+    if (!lineIds.length) return mates;
+    const rows = await em.execute<{ line_id: number; profile_id: number | null; guest_name: string | null }[]>(
+      `select id as line_id, profile_id, guest_name, -1 as seat from race_result_lines where id in (${placeholders(lineIds)})
+       union all
+       select line_id, profile_id, name as guest_name, seat from race_result_co_drivers where line_id in (${placeholders(lineIds)})
+       order by line_id, seat`,
+      [...lineIds, ...lineIds],
+    );
+    const others = rows.filter((row) => row.profile_id !== profileId);
+    const profileIds = [...new Set(others.flatMap((row) => (row.profile_id === null ? [] : [row.profile_id])))];
+    const profiles = new Map((profileIds.length ? await em.find(DriverProfile, { id: { $in: profileIds } }) : []).map((profile) => [profile.id, profile]));
+    for (const row of others) {
+      const profile = row.profile_id === null ? undefined : profiles.get(row.profile_id);
+      const driverName = profile ? shownDriver(profile, false).driverName : (row.guest_name ?? 'Former driver');
+      mates.set(row.line_id, [...(mates.get(row.line_id) ?? []), { profileId: profile && !profile.hidden ? profile.id : null, driverName }]);
+    }
+    return mates;
   }
 }

@@ -76,9 +76,10 @@ export class StandingsService {
   /**
    * The season's standings from what is in the database now, labelled with its results version (read
    * first: anything saved meanwhile has a higher version and is computed again). Published rounds only,
-   * unless `withUnpublished` (an organizer's preview). Null for an unknown season.
+   * unless `withUnpublished` (an organizer's preview). Null for an unknown season. A round that has
+   * not started by `now` (results saved early, on purpose) has no no-shows yet.
    */
-  async compute(em: EntityManager, seasonId: number, withUnpublished = false): Promise<StandingsSnapshot | null> {
+  async compute(em: EntityManager, seasonId: number, withUnpublished = false, now = new Date()): Promise<StandingsSnapshot | null> {
     const season = await em.findOne(Season, seasonId);
     if (!season) return null;
     const version = season.resultsVersion;
@@ -147,7 +148,7 @@ export class StandingsService {
       else linesOfRevision.set(line.revision_id, [scored]);
     }
 
-    // A round counts once one of its scored races has results: upcoming rounds have no no-shows yet.
+    // A round counts once one of its scored races has results; its no-shows only once it has started.
     const rounds: ScoredRound[] = [];
     for (const event of events) {
       const scored: ScoredRace[] = [];
@@ -162,7 +163,8 @@ export class StandingsService {
         });
       }
       if (!scored.length) continue;
-      rounds.push({ eventId: event.id, races: scored, signedUp: signedUp.filter((row) => row.event_id === event.id).map((row) => row.profile_id) });
+      const started = event.startsAt.getTime() <= now.getTime();
+      rounds.push({ eventId: event.id, races: scored, signedUp: started ? signedUp.filter((row) => row.event_id === event.id).map((row) => row.profile_id) : [] });
     }
 
     const standings = computeStandings(season.pointsSystem, rounds, penalties);
@@ -190,6 +192,25 @@ export class StandingsService {
     );
     if (written.length) recordDomainEvent(em, 'SeasonStandingsUpdated', seasonAggregate(seasonId), { seasonId, version: snapshot.version });
     await em.flush();
+  }
+
+  /**
+   * Seasons whose stored standings were computed before one of their rounds with results started (results
+   * saved ahead of the race): that round's no-shows count now, so each is scored again at a new version.
+   * The ids of the seasons recomputed.
+   */
+  async recomputeStartedRounds(): Promise<number[]> {
+    const due = await this.em.fork().execute<{ season_id: number }[]>(
+      `select distinct e.season_id from events e join season_standings st on st.season_id = e.season_id
+       where e.starts_at <= now() and e.starts_at > st.computed_at
+         and exists (select 1 from result_revisions r join races ra on ra.id = r.race_id join race_events re on re.id = ra.race_event_id where re.event_id = e.id)`,
+    );
+    for (const { season_id: seasonId } of due)
+      await this.em.fork().transactional(async (em) => {
+        await em.execute('update seasons set results_version = results_version + 1 where id = ?', [seasonId]);
+        await this.recompute(em, seasonId);
+      });
+    return due.map((row) => row.season_id);
   }
 
   /**

@@ -55,6 +55,8 @@ export const competitionKeys = {
   season: (id: number) => ['competitions', 'season', id] as const,
   seasonDetails: (id: number) => ['competitions', 'season', id, 'details'] as const,
   standings: (id: number) => ['competitions', 'season', id, 'standings'] as const,
+  /** An organizer's standings, unpublished rounds counted and named (under the public key: what refreshes it refreshes these). */
+  standingsPreview: (id: number) => ['competitions', 'season', id, 'standings', 'preview'] as const,
   seasonResults: (id: number) => ['competitions', 'season', id, 'results'] as const,
   seasonEvent: (seasonId: number, eventId: number) => ['competitions', 'season', seasonId, 'results', 'event', eventId] as const,
   results: ({ seasonId, eventId, raceId }: RaceRef) => ['competitions', 'season', seasonId, 'results', 'race', eventId, raceId] as const,
@@ -212,6 +214,18 @@ export const competitionQueries = {
       staleTime: PUSHED_STALE_TIME,
       structuralSharing: newerStandings,
     }),
+  /**
+   * An organizer's preview of a season's standings (`GET /seasons/{id}/standings` as an organizer: the
+   * unpublished rounds counted too, listed in `unpublishedEventIds`). Pushes carry the public
+   * standings: each push refetches it (cache.ts).
+   */
+  standingsPreview: (id: number) =>
+    queryOptions({
+      queryKey: competitionKeys.standingsPreview(id),
+      queryFn: () => api.get<StandingsDto>(`/seasons/${id}/standings`, { silent: true }),
+      staleTime: PUSHED_STALE_TIME,
+      structuralSharing: newerStandings,
+    }),
   /** One round with the latest results of each of its races (GraphQL `seasonEvent`). Quiet: its card says so. */
   seasonEvent: (seasonId: number, eventId: number) =>
     queryOptions({
@@ -269,21 +283,24 @@ export const competitionCommands = {
   /** `PUT /seasons/{id}/events`: exactly these events make up the season. Quiet, as above. */
   linkEvents: (seasonId: number, body: SeasonEventsRequest) => api.put<SeasonDto>(`/seasons/${seasonId}/events`, body, { silent: true }),
   /** Saves a race's classification as a new revision. Quiet: the grid shows why not. */
-  saveResults: (race: RaceRef, body: RaceResultsRequest) => api.put<RaceResultsDto>(resultsPath(race), body, { silent: true }),
+  /** Quiet: the grid says why not. `confirmFuture` saves results for a race that has not started (else 409). */
+  saveResults: (race: RaceRef, body: RaceResultsRequest, confirmFuture = false) =>
+    api.put<RaceResultsDto>(resultsPath(race), confirmFuture ? { ...body, confirmFuture } : body, { silent: true }),
   revert: (race: RaceRef, revision: number) => api.post<RaceResultsDto>(`${resultsPath(race)}/revisions/${revision}/revert`, undefined, { silent: true }),
   /** Reads a server results file for the race: every line and the driver suggested for each; nothing is saved. Quiet: the panel says why not. */
   previewImport: (race: RaceRef, file: File, confirmMismatch = false) =>
     api.post<ResultImportPreviewDto>(`${resultsPath(race)}/import/preview`, importForm(file, { confirmMismatch }), { silent: true }),
-  /** Saves a server results file with the organizer's decisions for its drivers (a profile, a guest, or skipped). */
-  importResults: (race: RaceRef, file: File, decisions: ResultImportDecisions = {}, confirmMismatch = false) =>
-    api.post<ResultImportDto>(`${resultsPath(race)}/import`, importForm(file, { decisions, confirmMismatch }), { silent: true }),
+  /** Saves a server results file with the organizer's decisions for its drivers (a profile, a guest, or skipped); `confirmFuture` as for a save. */
+  importResults: (race: RaceRef, file: File, decisions: ResultImportDecisions = {}, confirmMismatch = false, confirmFuture = false) =>
+    api.post<ResultImportDto>(`${resultsPath(race)}/import`, importForm(file, { decisions, confirmMismatch, confirmFuture }), { silent: true }),
 };
 
-/** The multipart body of an import or its preview: the file, the decisions (when any) and whether a mismatch is confirmed. */
-function importForm(file: File, fields: { decisions?: ResultImportDecisions; confirmMismatch: boolean }): FormData {
+/** The multipart body of an import or its preview: the file, the decisions (when any) and whether a mismatch (and a race still to come) is confirmed. */
+function importForm(file: File, fields: { decisions?: ResultImportDecisions; confirmMismatch: boolean; confirmFuture?: boolean }): FormData {
   const form = new FormData();
   form.append('file', file);
   if (fields.decisions && Object.keys(fields.decisions).length) form.append('decisions', JSON.stringify(fields.decisions));
   if (fields.confirmMismatch) form.append('confirmMismatch', 'true');
+  if (fields.confirmFuture) form.append('confirmFuture', 'true');
   return form;
 }

@@ -21,6 +21,8 @@ const isDriverSearch = (key: QueryKey) => key[0] === 'competitions' && key[1] ==
  */
 export function applyStandings(queryClient: QueryClient, standings: StandingsDto): void {
   queryClient.setQueryData<StandingsDto>(competitionKeys.standings(standings.seasonId), (cached) => (cached && cached.version > standings.version ? cached : standings));
+  // An organizer's preview counts unpublished rounds the push leaves out: read again.
+  void queryClient.invalidateQueries({ queryKey: competitionKeys.standingsPreview(standings.seasonId) });
 }
 
 /**

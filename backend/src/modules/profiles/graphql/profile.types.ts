@@ -164,6 +164,15 @@ export class DriverStatsType implements StatsSummaryDto {
   points!: number;
 }
 
+@ObjectType('CarMate', { description: 'Another driver of the car: a league driver (no id when hidden) or a guest, by name' })
+export class CarMateType {
+  @Field(() => Int, { nullable: true })
+  profileId!: number | null;
+
+  @Field(() => String)
+  driverName!: string;
+}
+
 @ObjectType('SeasonResult')
 export class SeasonResultType {
   @Field(() => Int)
@@ -180,6 +189,10 @@ export class SeasonResultType {
 
   @Field(() => Float)
   points!: number;
+
+  @ListSize(4)
+  @Field(() => [CarMateType], { description: 'Who else drove the car in the round (empty when the driver drove alone)' })
+  coDrivers!: CarMateType[];
 }
 
 @ObjectType('DriverSeasonResults', { description: "A driver's results in one season" })

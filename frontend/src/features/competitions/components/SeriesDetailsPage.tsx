@@ -26,7 +26,8 @@ import type { SeasonDto, SeasonEventDto } from '../types.js';
 import { InlineFailure, isNotFound, LoadFailureState, NotFoundState } from './LoadStates.js';
 import { PointsSystemPanel } from './PointsSystemPanel.js';
 import { SeasonEventCard } from './SeasonEventCard.js';
-import { DriverStandingsTable, roundColumns, TeamStandingsTable } from './StandingsTables.js';
+import { DriverStandingsTable, roundColumns, TeamStandingsTable, UnpublishedNote } from './StandingsTables.js';
+import { useSeasonStandings } from '../useSeasonStandings.js';
 
 const PREVIEW_DRIVERS = 5;
 const PREVIEW_TEAMS = 3;
@@ -40,8 +41,8 @@ export function openRound(events: SeasonEventDto[], hash: string): number | null
 }
 
 /** The top of the standings, live, with a link to the whole leaderboard. */
-function StandingsPreview({ season }: { season: SeasonDto }) {
-  const standings = useQuery(competitionQueries.standings(season.id));
+function StandingsPreview({ season: publicSeason }: { season: SeasonDto }) {
+  const { standings, season = publicSeason } = useSeasonStandings(publicSeason.id, publicSeason);
   const changes = useStandingsChanges(standings.data);
   const teamStyle = season.competition.style !== 'SOLO';
   return (
@@ -64,6 +65,7 @@ function StandingsPreview({ season }: { season: SeasonDto }) {
         <Typography color="text.secondary">No results yet: the standings fill in after the first race.</Typography>
       ) : (
         <Stack spacing={2}>
+          <UnpublishedNote rounds={roundColumns(season, standings.data)} />
           <DriverStandingsTable drivers={standings.data.drivers} rounds={roundColumns(season, standings.data)} changed={changes.drivers} limit={PREVIEW_DRIVERS} />
           {teamStyle && standings.data.teams.length > 0 && (
             <TeamStandingsTable teams={standings.data.teams} rounds={roundColumns(season, standings.data)} changed={changes.teams} limit={PREVIEW_TEAMS} />

@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createQueryClient } from '../../../lib/query/queryClient.js';
-import { graphqlCalls, graphqlRoutes, installFakeApi, type FakeApi } from '../../../testing/fakeApi.js';
+import { graphqlCalls, graphqlRoutes, installFakeApi, testUser, type FakeApi } from '../../../testing/fakeApi.js';
+import { currentUserAtom } from '../../auth/index.js';
 import { applyStandings } from '../cache.js';
 import { CHANGE_HIGHLIGHT_MS, useStandingsChanges } from '../standingsChanges.js';
 import { competitionFixture, seasonFixture, standingsFixture } from '../testing/competitionFixture.js';
@@ -22,9 +24,15 @@ const notFound = (field: string) => ({ data: null, errors: [{ message: 'Not foun
 const SEASONS: Record<number, ReturnType<typeof seasonFixture>> = { 4: seasonFixture(), 3: seasonFixture({ id: 3, name: 'Season 4' }) };
 const STANDINGS: Record<number, StandingsDto> = { 4: standingsFixture(), 3: standingsFixture({ seasonId: 3, drivers: [], teams: [] }) };
 
-function renderPage(path: string): { queryClient: QueryClient; fake: FakeApi } {
-  const fake = installFakeApi(
-    graphqlRoutes({
+function renderPage(path: string, { organizer = false } = {}): { queryClient: QueryClient; fake: FakeApi } {
+  // An organizer's preview: round 3 (event 33) is not published, so the public season leaves it out.
+  const preview: StandingsDto = { ...standingsFixture(), unpublishedEventIds: [33] };
+  const fullSeason = seasonFixture();
+  const publicSeason = { ...fullSeason, events: fullSeason.events.filter((event) => event.id !== 33) };
+  const fake = installFakeApi({
+    'GET /api/seasons/4/standings': { status: 200, body: preview },
+    'GET /api/seasons/4': { status: 200, body: { ...fullSeason, events: fullSeason.events.map((event) => ({ ...event, published: event.id !== 33 })) } },
+    ...graphqlRoutes({
       Leaderboard: ({ competitionId, withCompetition, seasonId, withSeason }) => {
         // As the API answers: one error per field that found nothing, in no particular order.
         const missing = [withSeason && !SEASONS[Number(seasonId)] ? 'season' : null, withCompetition && competitionId !== 2 ? 'competition' : null].filter(
@@ -35,29 +43,33 @@ function renderPage(path: string): { queryClient: QueryClient; fake: FakeApi } {
           data: {
             leaderboardCompetitions: [competitionFixture(), competitionFixture({ id: 9, name: 'Touring Trophy', currentSeason: { id: 12, name: '2026' } })],
             ...(withCompetition ? { competition: competitionFixture() } : {}),
-            ...(withSeason ? { season: SEASONS[Number(seasonId)] } : {}),
+            ...(withSeason ? { season: organizer && seasonId === 4 ? publicSeason : SEASONS[Number(seasonId)] } : {}),
           },
         };
       },
       Standings: ({ seasonId }) => (STANDINGS[Number(seasonId)] ? { data: { standings: STANDINGS[Number(seasonId)] } } : notFound('standings')),
     }),
-  );
+  });
   const queryClient = createQueryClient();
+  const store = createStore();
+  if (organizer) store.set(currentUserAtom, testUser({ roles: ['ORGANIZER'] }));
   render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            path={PATTERN}
-            element={
-              <>
-                <StandingsPage />
-                <Where />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
+      <Provider store={store}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route
+              path={PATTERN}
+              element={
+                <>
+                  <StandingsPage />
+                  <Where />
+                </>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </Provider>
     </QueryClientProvider>,
   );
   return { queryClient, fake };
@@ -89,6 +101,27 @@ describe('the Series leaderboard', () => {
     expect(within(rowOf(table, 'Speedy')).queryByText(/dropped/)).not.toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Speedy' })).toHaveAttribute('href', '/grid/driver/7');
     expect(screen.getByRole('table', { name: "Teams' standings" })).toHaveTextContent('Red Arrows');
+  });
+
+  it('marks the rounds an organizer previews as not published; visitors read the public standings and never see the mark', async () => {
+    const organizer = renderPage('/events/competitions/standings/2/4', { organizer: true });
+    const previewed = await screen.findByRole('table', { name: "Drivers' standings" });
+    const heads = () =>
+      within(screen.getByRole('table', { name: "Drivers' standings" }))
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent);
+    expect(within(previewed).getByRole('columnheader', { name: /R3/ })).toHaveTextContent('R3Not published');
+    expect(heads()).toEqual(['Pos', 'Driver', 'No.', 'Points', 'R1', 'R2', 'R3Not published', 'Wins', 'Podiums']);
+    expect(organizer.fake.calls).toContain('GET /api/seasons/4/standings');
+    expect(graphqlCalls(organizer.fake).map((call) => call.operation)).not.toContain('Standings');
+  });
+
+  it('never shows a visitor the not-published mark', async () => {
+    const visitor = renderPage('/events/competitions/standings/2/4');
+    await screen.findByRole('table', { name: "Drivers' standings" });
+    expect(screen.queryByText('Not published')).not.toBeInTheDocument();
+    expect(visitor.fake.calls).not.toContain('GET /api/seasons/4/standings');
+    expect(graphqlCalls(visitor.fake).map((call) => call.operation)).toContain('Standings');
   });
 
   it('flashes the rows whose points changed when a live update arrives, and says so', async () => {
@@ -145,7 +178,7 @@ describe('the Series leaderboard', () => {
 });
 
 describe("an organizer's preview of the standings", () => {
-  it('marks the rounds counted before they are published "(unpublished)"', () => {
+  it('marks the rounds counted before they are published "Not published"', () => {
     const standings = standingsFixture({ unpublishedEventIds: [32] });
     render(
       <MemoryRouter>
@@ -153,7 +186,7 @@ describe("an organizer's preview of the standings", () => {
       </MemoryRouter>,
     );
     const heads = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(heads.filter((head) => head?.startsWith('R'))).toEqual(['R1', 'R2(unpublished)', 'R3']);
+    expect(heads.filter((head) => head?.startsWith('R'))).toEqual(['R1', 'R2Not published', 'R3']);
   });
 });
 

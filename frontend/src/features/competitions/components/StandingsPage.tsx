@@ -15,6 +15,7 @@ import { routeId } from '../../../components/routeId.js';
 import { useRoom } from '../../../lib/realtime/useRoom.js';
 import { competitionKeys, competitionQueries } from '../api.js';
 import { useStandingsChanges } from '../standingsChanges.js';
+import { useSeasonStandings } from '../useSeasonStandings.js';
 import type { CompetitionSummaryDto } from '../types.js';
 import { InlineFailure, isNotFound, NotFoundState } from './LoadStates.js';
 import { DriverStandingsTable, roundColumns, TeamStandingsTable } from './StandingsTables.js';
@@ -55,8 +56,7 @@ export default function StandingsPage() {
   const seasonId = seasonParam ?? competition?.currentSeason?.id ?? competition?.seasons.at(-1)?.id ?? null;
   // The same read with the competition and season chosen for the URL (the very same query when the URL names both).
   const chosen = useQuery({ ...competitionQueries.leaderboard(competitionId, seasonId), enabled: !badUrl && named.isSuccess && competitionId !== null && seasonId !== null });
-  const season = chosen.data?.season ?? undefined;
-  const standings = useQuery({ ...competitionQueries.standings(seasonId ?? 0), enabled: seasonId !== null && !badUrl });
+  const { standings, season } = useSeasonStandings(seasonId, chosen.data?.season ?? undefined, !badUrl);
   useRoom(seasonId === null ? null : `season:${seasonId}`, seasonId === null ? undefined : competitionKeys.standings(seasonId));
   const changes = useStandingsChanges(standings.data);
   const failure = named.error ?? chosen.error;

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -82,12 +83,24 @@ function RoundHeads({ rounds }: { rounds: RoundColumn[] }) {
         R{round.round}
       </abbr>
       {round.unpublished && (
-        <Box component="small" sx={{ display: 'block', fontWeight: 'normal', color: 'text.secondary' }}>
-          (unpublished)
+        <Box component="small" sx={{ display: 'block', fontWeight: 'normal', color: 'text.secondary', whiteSpace: 'nowrap' }}>
+          Not published
         </Box>
       )}
     </TableCell>
   ));
+}
+
+/** An organizer's preview counts rounds visitors do not see yet: says which (nothing for everyone else). */
+export function UnpublishedNote({ rounds }: { rounds: RoundColumn[] }) {
+  const unpublished = rounds.filter((round) => round.unpublished);
+  if (!unpublished.length) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" role="note">
+      Not published: {unpublished.map((round) => `R${round.round} ${round.name}`).join(', ')}. These standings count {unpublished.length === 1 ? 'it' : 'them'}; visitors see
+      them once published.
+    </Typography>
+  );
 }
 
 /** A gain shown beside the points while the row is highlighted. */

@@ -55,7 +55,7 @@ const SAVED: RaceResultsDto = { raceId: 3111, revision: 4, results: [resultLine(
 function renderPanel(imported: RaceResultsDto[] = []) {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <ImportPanel race={{ seasonId: 4, eventId: 31, raceId: 3111 }} onImported={(results) => imported.push(results)} />
+      <ImportPanel race={{ seasonId: 4, eventId: 31, raceId: 3111 }} startsAt="2026-01-10T19:00:00Z" onImported={(results) => imported.push(results)} />
     </QueryClientProvider>,
   );
 }

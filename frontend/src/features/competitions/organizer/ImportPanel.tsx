@@ -20,9 +20,12 @@ import { RESULT_STATUS_LABELS } from '../labels.js';
 import { formatRaceTime } from '../raceTime.js';
 import type { DriverListItemDto, ImportMatchedBy, ImportPreviewDriverDto, RaceResultsDto, ResultImportDecisions, ResultImportPreviewDto } from '../types.js';
 import { DriverPicker, driverLabel } from './DriverPicker.js';
+import { useFutureRaceConfirmation } from './useFutureRaceConfirmation.js';
 
 export interface ImportPanelProps {
   race: RaceRef;
+  /** The round's start (UTC, ISO 8601): a file for a race still to come is saved once the organizer says so. */
+  startsAt: string;
   onImported: (results: RaceResultsDto) => void;
 }
 
@@ -65,8 +68,9 @@ export const classificationText = (line: { status: keyof typeof RESULT_STATUS_LA
  * driver (remembered for later imports), keeps them as a guest, or skips them. Then the save. A file
  * of another game or track is imported only when the organizer says so.
  */
-export function ImportPanel({ race, onImported }: ImportPanelProps) {
+export function ImportPanel({ race, startsAt, onImported }: ImportPanelProps) {
   const queryClient = useQueryClient();
+  const future = useFutureRaceConfirmation(startsAt);
   const inputId = useId();
   const sources = useQuery(competitionQueries.sources());
   const [file, setFile] = useState<File | null>(null);
@@ -111,7 +115,8 @@ export function ImportPanel({ race, onImported }: ImportPanelProps) {
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await competitionCommands.importResults(race, file, decisionsOf(chosen), confirmed);
+      const answer = await future.saveConfirmed((confirmFuture) => competitionCommands.importResults(race, file, decisionsOf(chosen), confirmed, confirmFuture));
+      if (!answer) return;
       if (answer.unchanged) {
         setDone(NOTHING_CHANGED);
       } else if (answer.results) {
@@ -256,6 +261,7 @@ export function ImportPanel({ race, onImported }: ImportPanelProps) {
           {done}
         </Alert>
       )}
+      {future.dialog}
     </Box>
   );
 }

@@ -28,6 +28,7 @@ import { organizerPaths } from './organizerPaths.js';
 import { ResultsGrid } from './ResultsGrid.js';
 import { checkRows, gridChanged, gridFieldOf, resultsRequestFrom, rowsFromResults, type GridErrors, type GridRow } from './resultsGrid.js';
 import { RevisionHistory } from './RevisionHistory.js';
+import { useFutureRaceConfirmation } from './useFutureRaceConfirmation.js';
 
 /** The API's 400 by grid cell (`results.3.laps` → the fourth row's Laps); the rest as lines. */
 function apiErrorsOnGrid(error: unknown, rows: GridRow[]): { errors: GridErrors; others: string[] } {
@@ -43,9 +44,10 @@ function apiErrorsOnGrid(error: unknown, rows: GridRow[]): { errors: GridErrors;
   return { errors, others };
 }
 
-/** The grid of one race, its save, and what a save elsewhere changed meanwhile. */
-function ResultsEditor({ race, saved }: { race: RaceRef; saved: RaceResultsDto }) {
+/** The grid of one race (of a round starting at `startsAt`), its save, and what a save elsewhere changed meanwhile. */
+function ResultsEditor({ race, saved, startsAt }: { race: RaceRef; saved: RaceResultsDto; startsAt: string }) {
   const queryClient = useQueryClient();
+  const future = useFutureRaceConfirmation(startsAt);
   const [base, setBase] = useState(saved);
   const [rows, setRows] = useState(() => rowsFromResults(saved.results));
   const [errors, setErrors] = useState<GridErrors>(new Map());
@@ -85,7 +87,9 @@ function ResultsEditor({ race, saved }: { race: RaceRef; saved: RaceResultsDto }
     }
     setBusy(true);
     try {
-      const results = await competitionCommands.saveResults(race, resultsRequestFrom(rows));
+      const request = resultsRequestFrom(rows);
+      const results = await future.saveConfirmed((confirmFuture) => competitionCommands.saveResults(race, request, confirmFuture));
+      if (!results) return;
       applyOwnResults(queryClient, race, results);
       load(results);
       setNote(`Saved as revision ${results.revision ?? '?'}: the standings follow in a moment.`);
@@ -103,7 +107,8 @@ function ResultsEditor({ race, saved }: { race: RaceRef; saved: RaceResultsDto }
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xl: 'minmax(0, 3fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+    // minmax(0, …) on a phone too: an implicit column grows to the grid's width and widens the page.
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
       <Box>
         {newerElsewhere && changed && (
           <Alert
@@ -148,12 +153,13 @@ function ResultsEditor({ race, saved }: { race: RaceRef; saved: RaceResultsDto }
       </Box>
       <Box sx={{ display: 'grid', gap: 3 }}>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <ImportPanel race={race} onImported={load} />
+          <ImportPanel race={race} startsAt={startsAt} onImported={load} />
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <RevisionHistory race={race} onReverted={load} />
         </Paper>
       </Box>
+      {future.dialog}
     </Box>
   );
 }
@@ -230,7 +236,7 @@ export default function ResultsPage() {
           <Skeleton variant="rounded" height={320} />
         </Box>
       ) : (
-        <ResultsEditor key={chosen.race.id} race={ref!} saved={saved} />
+        <ResultsEditor key={chosen.race.id} race={ref!} saved={saved} startsAt={event.date} />
       )}
     </Container>
   );

@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { PRIVATE_DRIVER, SOCIAL_LABEL, SOCIAL_NETWORKS, type StatsSummaryDto } from '@paddock/contracts/profiles.js';
+import { PRIVATE_DRIVER, SOCIAL_LABEL, SOCIAL_NETWORKS, type SeasonResultsDto, type StatsSummaryDto } from '@paddock/contracts/profiles.js';
 import { ApiError } from '../../../lib/api/client.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
@@ -33,6 +33,34 @@ const STATS: [keyof StatsSummaryDto, string][] = [
   ['points', 'Points'],
 ];
 
+type RoundResult = SeasonResultsDto['results'][number];
+
+/** A round of the driver's record in words: date, finish, points and, for a shared car, who else drove it. */
+export function roundSummary(round: RoundResult): string {
+  const finish = round.position === null ? 'Not classified' : `P${round.position}`;
+  const points = `${round.points} ${Math.abs(round.points) === 1 ? 'point' : 'points'}`;
+  const shared = round.coDrivers.length ? `with ${round.coDrivers.map((mate) => mate.driverName).join(', ')}` : null;
+  return [showTime(round.date).dateTime, finish, points, shared].filter(Boolean).join(' · ');
+}
+
+/** The driver's results by season, newest season first. */
+function SeasonResults({ seasons }: { seasons: SeasonResultsDto[] }) {
+  return seasons.map((season) => (
+    <Paper key={season.seasonId} variant="outlined" sx={{ mb: 2 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ px: 2, pt: 1.5 }}>
+        {season.competitionName} – {season.seasonName}
+      </Typography>
+      <List aria-label={`Results in ${season.competitionName} ${season.seasonName}`}>
+        {season.results.map((round) => (
+          <ListItem key={round.eventId}>
+            <ListItemText primary={round.eventName} secondary={roundSummary(round)} />
+          </ListItem>
+        ))}
+      </List>
+    </Paper>
+  ));
+}
+
 /** PublicProfile (SPEC §2): a driver's name, number, platforms, country, team, events, results and stats; "Private driver" when hidden. */
 export default function PublicProfilePage() {
   const id = routeId(useParams().profile) ?? 0;
@@ -41,6 +69,7 @@ export default function PublicProfilePage() {
   const teams = useQuery({ ...profileQueries.teams(id), enabled: !!visible });
   const events = useQuery({ ...profileQueries.events(id), enabled: !!visible });
   const stats = useQuery({ ...profileQueries.stats(id), enabled: !!visible });
+  const results = useQuery({ ...profileQueries.results(id), enabled: !!visible });
 
   if (id === 0 || (profile.error instanceof ApiError && profile.error.status === 404)) {
     return (
@@ -110,6 +139,21 @@ export default function PublicProfilePage() {
               </Grid>
             ))}
           </Grid>
+
+          <Typography variant="h6" component="h2" gutterBottom>
+            Results
+          </Typography>
+          <Box sx={{ mb: 3 }}>
+            {results.isPending ? (
+              <CenteredLoader label="Loading results" />
+            ) : results.isError ? (
+              <EmptyState title="The results could not be loaded" />
+            ) : results.data.length === 0 ? (
+              <EmptyState title="No series results yet" />
+            ) : (
+              <SeasonResults seasons={results.data} />
+            )}
+          </Box>
 
           <Typography variant="h6" component="h2" gutterBottom>
             Events entered
