@@ -6,6 +6,7 @@ import { bidAmountProblem, type BidderLotDto, type BidderRoundDto, type BiddingL
 import type { StandingsDto } from '../../contracts/competitions.js';
 import { driverNumberProblem } from '../../contracts/profiles.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { recordStaffChange, snapshotOf } from '../audit/index.js';
 import { CompetitionsService } from '../competitions/competitions.service.js';
 import { SeasonsService } from '../competitions/seasons.service.js';
 import { StandingsService } from '../competitions/standings.service.js';
@@ -25,6 +26,26 @@ export const driverBidder = (profileId: number) => `p:${profileId}`;
 const bidderKind = (bidder: string): 'TEAM' | 'DRIVER' => (bidder.startsWith('t:') ? 'TEAM' : 'DRIVER');
 const bidderId = (bidder: string) => Number(bidder.slice(2));
 const teamLot = (kind: LotKind) => kind !== 'NUMBER';
+
+/** What the audit log keeps of a round's settings and of a settled lot. */
+const ROUND_AUDITED_FIELDS = [
+  'name',
+  'seasonId',
+  'opensAt',
+  'closesAt',
+  'counterBidHours',
+  'currency',
+  'tokensPerBidder',
+  'minimumBid',
+  'increment',
+  'manufacturerCap',
+  'tieBreak',
+] as const;
+const SETTLED_LOT_FIELDS = ['settledAt', 'winner', 'winningAmount', 'outcome'] as const;
+const auditedRound = (round: BiddingRound) => ({
+  ...snapshotOf(round, ROUND_AUDITED_FIELDS),
+  lots: round.lots.getItems().map((lot) => ({ kind: lot.kind, label: lot.label, manufacturer: lot.manufacturer })),
+});
 
 /** What a round needs to know of its season: its name, whether teams race it, and the season before it (for points and positions). */
 interface SeasonFacts {
@@ -68,7 +89,7 @@ export class BiddingService {
   }
 
   /** Creates or edits a round (checks in words per field); lots with bids stay; a round whose settlement began is not changed (409). */
-  async save(body: BiddingRoundBody): Promise<BiddingRoundDto> {
+  async save(organizer: Principal, body: BiddingRoundBody): Promise<BiddingRoundDto> {
     const seasonId = body.seasonId ?? null;
     const facts = seasonId === null ? null : await this.seasonFacts(seasonId);
     this.check(body, facts);
@@ -76,11 +97,13 @@ export class BiddingService {
     const closesAt = new Date(body.closesAt);
     const id = await this.em.transactional(async (em) => {
       let round: BiddingRound;
+      let before: Record<string, unknown> | null = null;
       if (body.id) {
         const found = await em.findOne(BiddingRound, body.id, { populate: ['lots'] });
         if (!found) throw new NotFoundException(`Bidding round ${body.id} not found`);
         round = found;
         if (round.lots.getItems().some((lot) => lot.settledAt)) throw new ConflictException('This round has been settled (or is being settled) and cannot be changed');
+        before = auditedRound(round);
       } else {
         round = em.create(BiddingRound, {
           name: body.name,
@@ -130,6 +153,8 @@ export class BiddingService {
       }
       await em.flush();
       recordDomainEvent(em, 'BiddingRoundChanged', biddingAggregate(round.id), { roundId: round.id });
+      const after = auditedRound(round);
+      recordStaffChange(em, { actorId: organizer.userId, kind: 'bidding-round', entityId: round.id, label: round.name, action: before ? 'saved' : 'created', before, after });
       await em.flush();
       return round.id;
     });
@@ -424,6 +449,15 @@ export class BiddingService {
         });
       }
       if (fresh.every((lot) => lot.settledAt)) await tx.nativeUpdate(BiddingRound, { id: roundId }, { settledAt: now });
+      recordStaffChange(tx, {
+        actorId: null,
+        kind: 'bidding-round',
+        entityId: roundId,
+        label: round.name,
+        action: 'lots settled',
+        before: { lots: settling.map((lot) => ({ kind: lot.kind, label: lot.label, settledAt: null })) },
+        after: { lots: settling.map((lot) => ({ kind: lot.kind, label: lot.label, ...snapshotOf(lot, SETTLED_LOT_FIELDS) })) },
+      });
       await tx.flush();
       recordDomainEvent(tx, 'BiddingLotsSettled', biddingAggregate(roundId), { roundId, userIds: [...new Set(bids.map((bid) => bid.userId))] });
       await tx.flush();

@@ -78,15 +78,15 @@ export class EventsController {
   @Put('individual')
   @Access('isOrganizer')
   @JsonPartWithImage('event')
-  saveIndividual(@Body('event') event: EventBody, @UploadedFile() icon?: UploadedImage): Promise<EventDetailsDto> {
-    return this.events.save('individual', event, icon);
+  saveIndividual(@Body('event') event: EventBody, @CurrentPrincipal() organizer: Principal, @UploadedFile() icon?: UploadedImage): Promise<EventDetailsDto> {
+    return this.events.save(organizer, 'individual', event, icon);
   }
 
   @Put('assessment')
   @Access('isOrganizer')
   @JsonPartWithImage('event')
-  saveAssessment(@Body('event') event: EventBody, @UploadedFile() icon?: UploadedImage): Promise<EventDetailsDto> {
-    return this.events.save('assessment', event, icon);
+  saveAssessment(@Body('event') event: EventBody, @CurrentPrincipal() organizer: Principal, @UploadedFile() icon?: UploadedImage): Promise<EventDetailsDto> {
+    return this.events.save(organizer, 'assessment', event, icon);
   }
 
   /** Organizers' list of individual events, published or not: filters and sort in the body. */
@@ -123,8 +123,8 @@ export class EventsController {
   @Get(':id/publish')
   @Access('isOrganizer')
   @ChangesState()
-  publish(@Param() { id }: IdParam, @Query() query: PublishQuery): Promise<EventDto> {
-    return this.events.publish(id, query.publish, query.sendNotification);
+  publish(@Param() { id }: IdParam, @Query() query: PublishQuery, @CurrentPrincipal() organizer: Principal): Promise<EventDto> {
+    return this.events.publish(organizer, id, query.publish, query.sendNotification);
   }
 
   /** The caller joins (`attending: true`) or leaves the event. 409 'Event full', when the event has started, or for joining a TEAM or LVL event alone. */

@@ -161,8 +161,8 @@ export class RivalsController {
       },
     },
   })
-  import(@Body() fields: ImportFields, @UploadedFile() file?: UploadedImage): Promise<RivalImportResultDto> {
-    return this.times.import(file, fields);
+  import(@Body() fields: ImportFields, @CurrentPrincipal() admin: Principal, @UploadedFile() file?: UploadedImage): Promise<RivalImportResultDto> {
+    return this.times.import(admin, file, fields);
   }
 
   /* ---- Picking rivals ---- */
