@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '../../backend/src/contracts/api.js';
 import type { AuditKind, AuditLogEntryDto } from '../../backend/src/contracts/audit.js';
 import { TOKEN_MARKET_RULES } from '../../backend/src/contracts/bidding.js';
 import type { BiddingRoundDto } from '../../backend/src/contracts/bidding.js';
-import type { AffiliateDto } from '../../backend/src/contracts/community.js';
+import type { AffiliateDto, DownloadDto, ProductDto } from '../../backend/src/contracts/community.js';
 import type { CompetitionDto, CompetitionGroupDto, ResultImportPreviewDto, SeasonDto } from '../../backend/src/contracts/competitions.js';
 import type { HeadlineDto } from '../../backend/src/contracts/client-events.js';
 import type { EventDetailsDto } from '../../backend/src/contracts/events.js';
@@ -15,6 +17,7 @@ import type { Car, Game, TrackVariant } from '../../backend/src/modules/catalogu
 import type { Season } from '../../backend/src/modules/competitions/competition.entities.js';
 import { newBiddingRound } from '../factories/bidding.js';
 import { newCar, newGame, newTrack } from '../factories/catalogue.js';
+import { FILES } from '../factories/community.js';
 import { newCompetition, newSeason, pointsSystem } from '../factories/competitions.js';
 import { newEvent } from '../factories/events.js';
 import { newRivalTime } from '../factories/rivals.js';
@@ -44,6 +47,7 @@ describe('audit log: every area of staff changes', () => {
   let monza: TrackVariant;
   let car: Car;
   let season: Season;
+  let downloads: string;
 
   /** The newest entry of the kind by that author, as the admin screen's filters ask for it (exactly one of this kind and author expected new). */
   const newest = async (kind: AuditKind, author: Member | null): Promise<AuditLogEntryDto> => {
@@ -55,7 +59,8 @@ describe('audit log: every area of staff changes', () => {
   const entriesOf = async (kind: AuditKind) => (await json<Page<AuditLogEntryDto>>(await t.request(`/api/audit?kind=${kind}&pageSize=100`, { as: as.admin }))).content;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    downloads = await mkdtemp(path.join(os.tmpdir(), 'paddock-audit-downloads-'));
+    t = await startTestApp({ env: { DOWNLOADS_DIR: downloads } });
     const em = t.em();
     admin = await newMember(em, 'admin', { roles: ['ADMIN'] });
     organizer = await newMember(em, 'organizer');
@@ -67,7 +72,10 @@ describe('audit log: every area of staff changes', () => {
     car = await newCar(em, acc, { name: 'Ferrari 296 GT3' });
     season = await newSeason(em, await newCompetition(em, { game: acc, name: 'GT3 Sprint Cup' }), { name: 'Season 3' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rm(downloads, { recursive: true, force: true });
+  });
 
   it('records results saves, imports and reverts with the classification before and after, named by round, track and season', async () => {
     const round = await newStewardedRound(t.em(), season, { game: acc, track: monza, hoursAgo: 3, drivers: [driver.profile, organizer.profile] });
@@ -229,6 +237,22 @@ describe('audit log: every area of staff changes', () => {
     });
   });
 
+  it('records merchandise and downloads kept by admins', async () => {
+    const product = { name: 'Audit cap', price: '20.00', currency: 'EUR', shopUrl: 'https://shop.example/cap' };
+    const saved = await json<ProductDto>(await t.request('/api/merchandise/admin', { method: 'PUT', as: as.admin, body: multipart('product', product) }));
+    await json(await t.request('/api/merchandise/admin', { method: 'PUT', as: as.admin, body: multipart('product', { ...product, id: saved.id, price: '25.00' }) }));
+    expect(await newest('product', admin)).toMatchObject({ label: 'Audit cap', action: 'saved', before: { price: '20.00' }, after: { price: '25.00' } });
+
+    const form = new FormData();
+    form.set('download', JSON.stringify({ title: 'Audit rulebook', category: 'RULEBOOK', version: '1.0' }));
+    form.set('file', new Blob([new Uint8Array(FILES.pdf())], { type: 'application/pdf' }), 'rules.pdf');
+    const download = await json<DownloadDto>(await t.request('/api/downloads/admin', { method: 'PUT', as: as.admin, body: form }));
+    expect((await t.request(`/api/downloads/admin/${download.id}`, { method: 'DELETE', as: as.admin })).status).toBe(204);
+    const [deleted, created] = await entriesOf('download');
+    expect(created).toMatchObject({ label: 'Audit rulebook', action: 'created', before: null, after: { title: 'Audit rulebook', version: '1.0', newFile: 'rules.pdf' } });
+    expect(deleted).toMatchObject({ action: 'deleted', before: { title: 'Audit rulebook' }, after: null });
+  });
+
   it("records a bidding round's settings and its settlement (by the system)", async () => {
     const body = {
       name: 'Audit market',
@@ -271,7 +295,20 @@ describe('audit log: every area of staff changes', () => {
   });
 
   it('offers every kind on the admin screen filter: each kind that was written is findable by it', async () => {
-    for (const kind of ['race-results', 'competition-group', 'competition', 'season', 'event', 'team', 'affiliate', 'headline', 'bidding-round', 'rivals-time'] as const) {
+    for (const kind of [
+      'race-results',
+      'competition-group',
+      'competition',
+      'season',
+      'event',
+      'team',
+      'affiliate',
+      'headline',
+      'download',
+      'product',
+      'bidding-round',
+      'rivals-time',
+    ] as const) {
       expect([kind, (await entriesOf(kind)).length > 0]).toEqual([kind, true]);
     }
   });

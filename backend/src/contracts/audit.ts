@@ -20,6 +20,8 @@ export const AUDIT_KINDS = [
   'team',
   'affiliate',
   'headline',
+  'download',
+  'product',
   'bidding-round',
   'rivals-time',
 ] as const;
@@ -42,6 +44,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   team: 'Team',
   affiliate: 'Affiliate',
   headline: 'Headline',
+  download: 'Download',
+  product: 'Merchandise',
   'bidding-round': 'Bidding round',
   'rivals-time': 'Rivals time',
 };
