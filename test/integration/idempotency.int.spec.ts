@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IdempotencyKey } from '../../backend/src/infra/idempotency/idempotency-key.entity.js';
+import { IdempotencyStore } from '../../backend/src/infra/idempotency/idempotency.js';
 import { ResultRevision } from '../../backend/src/modules/competitions/competition.entities.js';
 import { EventAttendance } from '../../backend/src/modules/events/event.entities.js';
 import { RivalTime } from '../../backend/src/modules/rivals/rivals.entities.js';
@@ -226,6 +227,18 @@ describe('idempotent writes', () => {
       const key = randomUUID();
       expect((await fileTicket(key)).status).toBe(201);
       await leftInFlight(key, 201);
+      const before = await ticketCount();
+      const retry = await fileTicket(key);
+      expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
+      expect(await ticketCount()).toBe(before);
+    });
+
+    it('keeps the key of a write that committed before its request failed (5xx): its retry is answered, not run again', async () => {
+      const key = randomUUID();
+      expect((await fileTicket(key)).status).toBe(201);
+      await t.em().getConnection().execute(`update idempotency_keys set status = null, body = null where key = ?`, [key]);
+      // What the interceptor does when the handler fails with a 5xx after its COMMIT.
+      await t.app.get(IdempotencyStore).forget(`user:${driver.user.id}`, key);
       const before = await ticketCount();
       const retry = await fileTicket(key);
       expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([201, 'true']);

@@ -125,9 +125,13 @@ export class IdempotencyStore {
     ]);
   }
 
-  /** A failed (5xx) request leaves nothing behind, so a retry with its key runs again. */
+  /**
+   * A failed (5xx) request leaves nothing behind, so a retry with its key runs again; unless its write
+   * committed before the failure: then the change stands, and retries get its success status (no body).
+   */
   async forget(caller: string, key: string): Promise<void> {
-    await this.execute(`delete from idempotency_keys where caller = ? and key = ?`, [caller, key]);
+    await this.execute(`delete from idempotency_keys where caller = ? and key = ? and committed_status is null`, [caller, key]);
+    await this.execute(`update idempotency_keys set status = committed_status where caller = ? and key = ? and status is null`, [caller, key]);
   }
 
   @Scheduled({ name: 'prune-idempotency-keys', every: HOUR_MS })
