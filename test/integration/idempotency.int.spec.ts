@@ -178,6 +178,17 @@ describe('idempotent writes', () => {
     expect(await t.em().count(RivalTime, { track: track.id })).toBe(1);
   });
 
+  it('claims the key once on an upload route sent JSON instead of multipart: the retry is replayed', async () => {
+    const key = randomUUID();
+    const admin = await t.signIn('admin');
+    const save = () => t.request('/api/teams', { method: 'PUT', as: admin, headers: { 'Idempotency-Key': key }, json: { team: { name: `Idempotent ${key.slice(0, 8)}` } } });
+    const first = await save();
+    expect(first.status).toBe(200);
+    const retry = await save();
+    expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    expect(await retry.text()).toBe(await first.text());
+  });
+
   it('refuses the key for a different file of the very same size (422): the file bytes are hashed', async () => {
     const game = await newGame(t.em(), { name: 'Assetto Corsa Competizione', platforms: ['PC'] });
     const monza = (await newTrack(t.em(), game, { name: 'Monza', country: 'IT' })).variants[0];

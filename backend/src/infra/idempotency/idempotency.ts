@@ -195,14 +195,15 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();
     const key = request.header(IDEMPOTENCY_HEADER);
-    // A multipart body is parsed by the route's own interceptor: the global instance leaves the key to the route's `IdempotentUpload`.
-    const leftToUpload = !this.afterUpload && !!request.is('multipart/form-data') && claimsAfterUpload(context);
-    if (!METHODS.has(request.method) || key === undefined || leftToUpload) return next.handle();
+    const multipart = !!request.is('multipart/form-data');
+    // Each request is claimed once: a multipart one by the route's `IdempotentUpload` once its body is parsed, any other by the global instance.
+    const claimsHere = this.afterUpload ? multipart : !(multipart && claimsAfterUpload(context));
+    if (!METHODS.has(request.method) || key === undefined || !claimsHere) return next.handle();
     if (!VALID_KEY.test(key)) throw new BadRequestException(INVALID_KEY);
     const caller = callerOf(request);
     // The route's status is set before the interceptors run: what it answers when the write succeeds.
     const claimed: ClaimedKey = { caller, key, status: response.statusCode };
-    const parsed = !request.is('multipart/form-data') || this.afterUpload;
+    const parsed = !multipart || this.afterUpload;
     return from(fingerprintOf(request, parsed).then((fingerprint) => this.store.claim(caller, key, fingerprint))).pipe(
       switchMap((claim) => {
         if (!claim.run) {
