@@ -15,13 +15,12 @@ import {
 import { INTERCEPTORS_METADATA } from '@nestjs/common/constants.js';
 import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import type { Request, Response } from 'express';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { catchError, from, map, mergeMap, of, switchMap, type Observable } from 'rxjs';
 import { describeException } from '../../common/all-exceptions.filter.js';
 import { errorBody } from '../../common/error-body.js';
-import { REQUEST_DEADLINE_MS } from '../../common/request-abandonment.js';
+import { REQUEST_DEADLINE_MS, requestStore } from '../../common/request-abandonment.js';
 import { Scheduled } from '../scheduling/scheduled.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -50,7 +49,7 @@ interface ClaimedKey {
   key: string;
   status: number;
 }
-const claimedKey = new AsyncLocalStorage<ClaimedKey>();
+const claimedKey = requestStore<ClaimedKey>();
 
 /**
  * An ORM subscriber: the COMMIT of a request holding an idempotency key also marks the key committed,
