@@ -173,7 +173,7 @@ describe('audit log: every area of staff changes', () => {
     expect((await entriesOf('season')).length).toBe(count);
   });
 
-  it("records organizers' events: created, edited and cancelled (unpublished)", async () => {
+  it("records organizers' events: created, edited, a driver entered by them, and cancelled (unpublished)", async () => {
     const body = {
       name: 'Audit Night',
       date: new Date(Date.now() + 72 * HOUR).toISOString(),
@@ -194,6 +194,14 @@ describe('audit log: every area of staff changes', () => {
       action: 'saved',
       before: { seats: 20, raceEvents: [{ trackVariant: monza.id, races: [{ type: 'RACE', laps: 12 }] }] },
       after: { seats: 30 },
+    });
+
+    await json(await t.request(`/api/events/${event.id}/attendance`, { method: 'PUT', as: as.organizer, json: { profileId: driver.profile.id, attending: true } }));
+    expect(await newest('event', organizer)).toMatchObject({
+      label: expect.stringMatching(/^Audit Night: ./),
+      action: 'driver entered',
+      before: { profileId: driver.profile.id, attending: false },
+      after: { profileId: driver.profile.id, attending: true },
     });
 
     await json(await t.request(`/api/events/${event.id}/publish?publish=true`, { as: as.organizer }));

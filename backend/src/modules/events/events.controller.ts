@@ -136,8 +136,8 @@ export class EventsController {
 
   @Put(':id/attendance')
   @Access('isOrganizer')
-  forDriver(@Param() { id }: IdParam, @Body() body: DriverAttendanceBody): Promise<AttendanceCountDto> {
-    return this.attendance.setForDriver(id, body.profileId, body.attending);
+  forDriver(@Param() { id }: IdParam, @Body() body: DriverAttendanceBody, @CurrentPrincipal() organizer: Principal): Promise<AttendanceCountDto> {
+    return this.attendance.setForDriver(organizer, id, body.profileId, body.attending);
   }
 
   /**
@@ -155,8 +155,8 @@ export class EventsController {
   /** Organizers adjust a team's drivers in a TEAM or LVL event at any time (never past the largest team). */
   @Put(':id/attendance/team')
   @Access('isOrganizer')
-  teamAsOrganizer(@Param() { id }: IdParam, @Body() body: TeamAttendanceBody): Promise<AttendanceCountDto> {
-    return this.attendance.setTeamEntriesAsOrganizer(id, body.teamId, body.profileIds);
+  teamAsOrganizer(@Param() { id }: IdParam, @Body() body: TeamAttendanceBody, @CurrentPrincipal() organizer: Principal): Promise<AttendanceCountDto> {
+    return this.attendance.setTeamEntriesAsOrganizer(organizer, id, body.teamId, body.profileIds);
   }
 
   @Put(':id/live')
