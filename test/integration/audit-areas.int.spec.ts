@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '../../backend/src/contracts/api.js';
-import type { AuditKind, AuditLogEntryDto } from '../../backend/src/contracts/audit.js';
+import { AUDIT_KINDS, type AuditKind, type AuditLogEntryDto } from '../../backend/src/contracts/audit.js';
 import { TOKEN_MARKET_RULES } from '../../backend/src/contracts/bidding.js';
 import type { BiddingRoundDto } from '../../backend/src/contracts/bidding.js';
 import type { AffiliateDto, DownloadDto, ProductDto } from '../../backend/src/contracts/community.js';
@@ -302,21 +302,10 @@ describe('audit log: every area of staff changes', () => {
     expect(rejected).toMatchObject({ entityId: String(second.id), action: 'rejected', after: { status: 'REJECTED', rejectReason: 'No replay' } });
   });
 
-  it('offers every kind on the admin screen filter: each kind that was written is findable by it', async () => {
-    for (const kind of [
-      'race-results',
-      'competition-group',
-      'competition',
-      'season',
-      'event',
-      'team',
-      'affiliate',
-      'headline',
-      'download',
-      'product',
-      'bidding-round',
-      'rivals-time',
-    ] as const) {
+  it("finds each area written here by the admin screen's kind filter, which offers every kind", async () => {
+    // Roles, maintenance, the catalogue and stewarding are written by audit.int.spec.ts.
+    const writtenElsewhere: AuditKind[] = ['user', 'game', 'track', 'car', 'site-setting', 'ticket', 'season-stewarding'];
+    for (const kind of AUDIT_KINDS.filter((each) => !writtenElsewhere.includes(each))) {
       expect([kind, (await entriesOf(kind)).length > 0]).toEqual([kind, true]);
     }
   });
