@@ -1,3 +1,4 @@
+import { AuditLogEntry } from '../../backend/src/modules/audit/audit.entities.js';
 import { PRIVATE_DRIVER } from '../../backend/src/contracts/profiles.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
@@ -614,6 +615,15 @@ describe('events: organizing, publishing, attendance, live, videos', () => {
       const drivers = (await (await t.request(`/api/events/${event.id}/drivers`)).json()) as { profileId: number }[];
       expect(drivers.map((d) => d.profileId).sort()).toEqual([captainProfile.id, driverProfile.id].sort());
       expect(await (await enterTeam(event.id, team.id, [driverProfile.id], organizer, 'PUT')).json()).toMatchObject({ attendanceCount: 1 });
+      // The organizers' changes are staff changes: the audit log has the team's drivers before and after.
+      const [{ before, after, action }] = await t
+        .em()
+        .find(AuditLogEntry, { kind: 'event', entityId: String(event.id), action: 'team entries set' }, { orderBy: { id: 'desc' }, limit: 1 });
+      expect({ action, before, after }).toEqual({
+        action: 'team entries set',
+        before: { teamId: team.id, profileIds: [captainProfile.id, driverProfile.id].sort((a, b) => a - b) },
+        after: { teamId: team.id, profileIds: [driverProfile.id] },
+      });
       expect((await enterTeam(event.id, team.id, [captainProfile.id, driverProfile.id, stewardProfile.id], organizer, 'PUT')).status).toBe(409);
       // The database refuses the third driver however the row arrives.
       await t.em().nativeUpdate(LeagueEvent, { id: event.id }, { teamSizeMin: 1, teamSizeMax: 1 });

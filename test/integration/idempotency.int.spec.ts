@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { IdempotencyKey } from '../../backend/src/infra/idempotency/idempotency-key.entity.js';
+import { IdempotencyStore } from '../../backend/src/infra/idempotency/idempotency.js';
 import { ResultRevision } from '../../backend/src/modules/competitions/competition.entities.js';
 import { EventAttendance } from '../../backend/src/modules/events/event.entities.js';
 import { RivalTime } from '../../backend/src/modules/rivals/rivals.entities.js';
@@ -143,7 +146,7 @@ describe('idempotent writes', () => {
     expect(await t.em().count(EventAttendance, { event: event.id })).toBe(1);
   });
 
-  it('submits one rivals time for a retried multipart submission, and refuses the key on a body of another length', async () => {
+  it('submits one rivals time for a retried multipart submission, and refuses the key with other fields or another file', async () => {
     const game = await newGame(t.em(), { platforms: ['XBOX'] });
     const track = (await newTrack(t.em(), game)).variants[0];
     const car = await newCar(t.em(), game);
@@ -164,8 +167,115 @@ describe('idempotent writes', () => {
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(await retry.text()).toBe(firstBody);
     expect(await t.em().count(RivalTime, { track: track.id })).toBe(1);
-    // Before multer a multipart body is known by its length only: a submission of another length is another request.
-    expect((await submit('1:36.5')).status).toBe(422);
+    // The fields and the file's bytes make the request: another time of the same length, or another screenshot, is another request.
+    expect((await submit('1:35.124')).status).toBe(422);
+    const otherShot = multipart(
+      'time',
+      { trackId: track.id, carId: car.id, platform: 'XBOX', conditions: 'DRY', time: '1:35.123' },
+      { field: 'screenshot', data: await pngImage(801, 600), type: 'image/png', name: 'lap.png' },
+    );
+    expect((await t.request('/api/rivals/times', { method: 'POST', as: as.driver, headers: { 'Idempotency-Key': key }, body: otherShot })).status).toBe(422);
+    expect(await t.em().count(RivalTime, { track: track.id })).toBe(1);
+  });
+
+  it('claims the key once on an upload route sent JSON instead of multipart: the retry is replayed', async () => {
+    const key = randomUUID();
+    const admin = await t.signIn('admin');
+    const save = () => t.request('/api/teams', { method: 'PUT', as: admin, headers: { 'Idempotency-Key': key }, json: { team: { name: `Idempotent ${key.slice(0, 8)}` } } });
+    const first = await save();
+    expect(first.status).toBe(200);
+    const retry = await save();
+    expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    expect(await retry.text()).toBe(await first.text());
+  });
+
+  it('refuses the key for a different file of the very same size (422): the file bytes are hashed', async () => {
+    const game = await newGame(t.em(), { name: 'Assetto Corsa Competizione', platforms: ['PC'] });
+    const monza = (await newTrack(t.em(), game, { name: 'Monza', country: 'IT' })).variants[0];
+    const season = await newSeason(t.em(), await newCompetition(t.em(), { game }));
+    const round = await newStewardedRound(t.em(), season, { game, track: monza, hoursAgo: 5 });
+    const preview = `/api/seasons/${season.id}/events/${round.event.id}/results/${round.raceId}/import/preview`;
+    const bytes = readFileSync(path.resolve(import.meta.dirname, '../fixtures/results', 'acc-guests.json'));
+    // The same length, one byte apart (a digit of a lap time).
+    const altered = Buffer.from(bytes);
+    const digit = altered.indexOf('"bestLap": 1') + '"bestLap": 1'.length;
+    altered[digit] = altered[digit] === 0x39 ? 0x38 : altered[digit] + 1;
+    const upload = (data: Buffer) => {
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(data)]), 'acc-guests.json');
+      form.set('confirmMismatch', 'true');
+      return t.request(preview, { method: 'POST', as: as.organizer, headers: { 'Idempotency-Key': key }, body: form });
+    };
+    const key = randomUUID();
+    expect((await upload(bytes)).status).toBe(200);
+    const retry = await upload(bytes);
+    expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    expect((await upload(altered)).status).toBe(422);
+  });
+
+  describe('a first request whose process died before it stored its answer', () => {
+    /** The key's row as a process that claimed it and died leaves it: in flight, claimed long enough ago to be past any deadline. */
+    const leftInFlight = async (key: string, committedStatus: number | null) => {
+      await t
+        .em()
+        .getConnection()
+        .execute(`update idempotency_keys set status = null, body = null, committed_status = ?, created_at = now() - interval '1 minute' where key = ?`, [
+          committedStatus,
+          key,
+        ]);
+    };
+
+    /** A retry with the key gets the committed status, replayed, and files no second ticket. */
+    const expectReplayedNotRun = async (key: string) => {
+      const before = await ticketCount();
+      const retry = await fileTicket(key);
+      expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
+      expect(await ticketCount()).toBe(before);
+    };
+
+    it("marks the key committed in the write's own transaction (nothing is marked for a refused write)", async () => {
+      const key = randomUUID();
+      expect((await fileTicket(key)).status).toBe(201);
+      expect(await t.em().findOneOrFail(IdempotencyKey, { key })).toMatchObject({ status: 201, committedStatus: 201 });
+      const refused = randomUUID();
+      await t.request('/api/tickets', { method: 'POST', as: as.driver, headers: { 'Idempotency-Key': refused }, json: { raceId } });
+      expect(await t.em().findOneOrFail(IdempotencyKey, { key: refused })).toMatchObject({ status: 400, committedStatus: null });
+    });
+
+    it('answers a retry of a write that committed with its status, replayed, and does not apply it again', async () => {
+      const key = randomUUID();
+      expect((await fileTicket(key)).status).toBe(201);
+      await leftInFlight(key, 201);
+      await expectReplayedNotRun(key);
+    });
+
+    it('keeps the key of a write that committed before its request failed (5xx): its retry is answered, not run again', async () => {
+      const key = randomUUID();
+      expect((await fileTicket(key)).status).toBe(201);
+      await t.em().getConnection().execute(`update idempotency_keys set status = null, body = null where key = ?`, [key]);
+      // What the interceptor does when the handler fails with a 5xx after its COMMIT.
+      await t.app.get(IdempotencyStore).forget(`user:${driver.user.id}`, key);
+      await expectReplayedNotRun(key);
+    });
+
+    it('runs a retry of a write that never committed once the first is past its deadline; a fresh one is still in flight (409)', async () => {
+      const key = randomUUID();
+      const description = 'Squeezed me into the wall on the run to turn three.';
+      expect((await fileTicket(key, description)).status).toBe(201);
+      // As if its transaction had rolled back: no ticket, the key left in flight.
+      await t.em().nativeDelete(Ticket, { description });
+      await t.em().getConnection().execute(`update idempotency_keys set status = null, body = null, committed_status = null where key = ?`, [key]);
+      const early = await fileTicket(key, description);
+      expect([early.status, ((await early.json()) as { message: string }).message]).toEqual([409, 'This request is already being processed']);
+      await leftInFlight(key, null);
+      const retry = await fileTicket(key, description);
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get('idempotent-replayed')).toBeNull();
+      expect(await t.em().count(Ticket, { description })).toBe(1);
+      // Taken over only by the same request.
+      await leftInFlight(key, null);
+      expect((await fileTicket(key, 'Another complaint entirely about the pit exit.')).status).toBe(422);
+    });
   });
 
   it('saves one results revision for a retried results save', async () => {

@@ -169,6 +169,20 @@ describe('every operation of the OpenAPI document survives hostile input', () =>
     return cases;
   };
 
+  it('answers 400 naming the field for the bodies that once answered 500 (issue #23)', async () => {
+    const errorsOf = async (method: string, path: string, json: unknown) => {
+      const response = await t.request(path, { method, as: admin, json });
+      const body = (await response.json()) as { errors?: Record<string, string[]> };
+      return [method, path, JSON.stringify(json), response.status, Object.keys(body.errors ?? {})];
+    };
+    for (const time of [true, [], {}]) {
+      const body = { time: { trackId: 1, carId: 1, platform: 'PC', conditions: 'DRY', time } };
+      expect(await errorsOf('POST', '/api/rivals/times', body)).toEqual(['POST', '/api/rivals/times', JSON.stringify(body), 400, ['time']]);
+    }
+    expect(await errorsOf('PATCH', '/api/profile/account', { hidden: null })).toEqual(['PATCH', '/api/profile/account', '{"hidden":null}', 400, ['hidden']]);
+    expect(await errorsOf('PATCH', '/api/profile/games', { platforms: null })).toEqual(['PATCH', '/api/profile/games', '{"platforms":null}', 400, ['platforms']]);
+  });
+
   it('answers no 5xx, and every error in the error shape', async () => {
     const failures: string[] = [];
     let requests = 0;

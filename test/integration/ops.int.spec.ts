@@ -35,6 +35,26 @@ describe('operations: metrics, queue dashboard, scheduled jobs', () => {
     expect(text).toMatch(/paddock_http_request_duration_seconds_count\{method="GET",route="\/api\/health"|route="\/api\/metrics"/);
   });
 
+  it('labels requests by route template only: ids, unknown paths and query strings never become labels', async () => {
+    const garbage = [
+      '/api/events/987654',
+      '/api/events/987654/drivers?x=1',
+      '/api/no-such-thing/abc123',
+      '/api/%2e%2e/etc/passwd',
+      '/api/teams/zz9-plural-z-alpha',
+      '/some/page/777777',
+      '/assets/nope-55555.js',
+    ];
+    for (const path of garbage) await t.request(path);
+    await t.request('/api/graphql', { method: 'POST', json: { query: '{ plannedEvents(pageSize: 1) { content { name } } }' } });
+    await t.request('/api/admin/queues/api/queues?activeQueue=x', { as: await t.signIn('admin') });
+    const text = await (await t.request('/api/metrics', { headers: { authorization: 'Bearer a-metrics-token-for-prometheus' } })).text();
+    const routes = new Set([...text.matchAll(/^paddock_http_request_duration_seconds_count\{[^}]*route="([^"]*)"/gm)].map((match) => match[1]));
+    expect([...routes].filter((route) => /\d{4,}|no-such|passwd|zz9|nope|\?/.test(route))).toEqual([]);
+    for (const route of ['/api/events/:id', '/api/events/:id/drivers', '/api/graphql', '/api/admin/queues/api/queues', 'unmatched', 'web'])
+      expect([route, routes.has(route)]).toEqual([route, true]);
+  });
+
   it('shows the queue dashboard to admins only', async () => {
     expect((await t.request('/api/admin/queues')).status).toBe(401);
     const forDriver = await t.request('/api/admin/queues', { as: await t.signIn('driver') });

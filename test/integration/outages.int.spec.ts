@@ -33,6 +33,13 @@ describe('outages', () => {
     expect(got).toMatchObject({ status: 503, body: { status: 503, path, ...(message ? { message } : {}) } });
     expect(typeof got.body.timestamp).toBe('string');
   };
+  /** A visitor who merely holds a session cookie reads the public pages as any visitor does, though the session cannot be loaded. */
+  const expectPublicReadsWithCookie = async (t: TestApp, jar: Awaited<ReturnType<TestApp['signIn']>>) => {
+    for (const path of ['/api/events/planned', '/api/config', '/api/headlines', '/api/teams'])
+      expect([path, (await answer(t, path, { as: jar })).status]).toEqual([path, 200]);
+    const graphql = await answer(t, '/api/graphql', { method: 'POST', as: jar, json: { query: '{ plannedEvents(pageSize: 1) { content { name } } }' } });
+    expect(graphql.status).toBe(200);
+  };
   const apiKeyOf = async (t: TestApp, jar: Awaited<ReturnType<TestApp['signIn']>>) =>
     ((await (await t.request('/api/users/me/apiKey', { method: 'POST', as: jar })).json()) as { key: string }).key;
 
@@ -53,6 +60,8 @@ describe('outages', () => {
     expectUnavailable(await answer(t, '/api/auth/discord'), '/api/auth/discord', SESSION_STORE_UNAVAILABLE);
     expectUnavailable(await answer(t, '/api/users/me', { as: admin }), '/api/users/me', SESSION_STORE_UNAVAILABLE);
     expectUnavailable(await answer(t, '/api/headlines', { method: 'POST', as: admin, json: { text: 'By cookie' } }), '/api/headlines', SESSION_STORE_UNAVAILABLE);
+    expectUnavailable(await answer(t, '/api/auth/logout', { method: 'POST', as: admin }), '/api/auth/logout', SESSION_STORE_UNAVAILABLE);
+    await expectPublicReadsWithCookie(t, admin);
     // A caller who must be refused still is: no key, no write.
     expect((await answer(t, '/api/headlines', { method: 'POST', json: { text: 'Anonymous' } })).status).toBe(401);
     const written = await answer(t, '/api/headlines', { method: 'POST', headers: bearer, json: { text: 'Written while Redis was down' } });
@@ -74,6 +83,7 @@ describe('outages', () => {
     expectUnavailable(await answer(t, '/api/health'), '/api/health');
     expect((await answer(t, '/api/events/planned')).status).toBe(200);
     expectUnavailable(await answer(t, '/api/users/me', { as: admin }), '/api/users/me', SESSION_STORE_UNAVAILABLE);
+    await expectPublicReadsWithCookie(t, admin);
     expect((await answer(t, '/api/headlines', { method: 'POST', headers: bearer, json: { text: 'Written while Redis hung' } })).status).toBe(201);
     proxy.resume();
     await eventually(async () => expect((await answer(t, '/api/health')).status).toBe(200), 10_000);

@@ -5,6 +5,8 @@ import { Redis } from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
+import type { Principal } from '../../backend/src/common/principal.js';
+import { roleFlags } from '../../backend/src/contracts/roles.js';
 import { OutboxRelay } from '../../backend/src/infra/outbox/outbox-relay.js';
 import { DOMAIN_EVENTS_QUEUE } from '../../backend/src/infra/outbox/queues.js';
 import { OutboxEvent } from '../../backend/src/infra/outbox/outbox-event.entity.js';
@@ -21,7 +23,9 @@ const REDIS = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 describe('the event flow survives faults', () => {
   const later = cleanupsAfterEach();
 
-  const createHeadline = (t: TestApp, text: string) => RequestContext.create(t.app.get(MikroORM).em, () => t.app.get(HeadlinesService).create(text));
+  /** An admin's headline (the audit log names them; no such user needs to exist). */
+  const admin: Principal = { userId: 1, roles: ['ADMIN'], flags: roleFlags(['ADMIN']), via: 'session' };
+  const createHeadline = (t: TestApp, text: string) => RequestContext.create(t.app.get(MikroORM).em, () => t.app.get(HeadlinesService).create(admin, text));
 
   /** Counts the relay's passes that failed (it found pending events and could not queue them). */
   const failedRelayPasses = (t: TestApp): (() => number) => {

@@ -28,8 +28,18 @@ export function abandonWhenClientLeaves(deadlineMs = REQUEST_DEADLINE_MS): Reque
   };
 }
 
-/** Runs work that outlives the request that started it (the outbox relay's pass) outside its abandonment. */
-export const outsideRequests = <T>(work: () => T): T => current.exit(work);
+/** Every async store that holds state of the request whose work is running (its abandonment, its idempotency key…). */
+const requestStores: AsyncLocalStorage<unknown>[] = [current as AsyncLocalStorage<unknown>];
+
+/** A new store of per-request state, which work outside requests (`outsideRequests`) runs without. */
+export function requestStore<T>(): AsyncLocalStorage<T> {
+  const store = new AsyncLocalStorage<T>();
+  requestStores.push(store as AsyncLocalStorage<unknown>);
+  return store;
+}
+
+/** Runs work that outlives the request that started it (the outbox relay's pass) outside its abandonment and other request state. */
+export const outsideRequests = <T>(work: () => T): T => requestStores.reduce<() => T>((inner, store) => () => store.exit(inner), work)();
 
 /**
  * An ORM subscriber: a transaction of an abandoned request is rolled back instead of committed, so a

@@ -1,10 +1,30 @@
 /**
- * The audit log of staff changes (roles, results, decisions, settings, catalogue, users) shared with
+ * The audit log of staff changes (roles, results, decisions, settings, catalogue, users, events, teams, community, bidding, rivals) shared with
  * the web client: what kinds of records it names and the shape of an entry. Types and constants only.
  */
 
 /** What a change was made to. */
-export const AUDIT_KINDS = ['user', 'game', 'track', 'car', 'site-setting', 'ticket', 'season-stewarding', 'race-results'] as const;
+export const AUDIT_KINDS = [
+  'user',
+  'game',
+  'track',
+  'car',
+  'site-setting',
+  'ticket',
+  'season-stewarding',
+  'race-results',
+  'competition-group',
+  'competition',
+  'season',
+  'event',
+  'team',
+  'affiliate',
+  'headline',
+  'download',
+  'product',
+  'bidding-round',
+  'rivals-time',
+] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** How the admin screen names each kind. */
@@ -17,6 +37,17 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   ticket: 'Steward decision',
   'season-stewarding': 'Stewarding settings',
   'race-results': 'Race results',
+  'competition-group': 'Competition group',
+  competition: 'Competition',
+  season: 'Season settings',
+  event: 'Event',
+  team: 'Team',
+  affiliate: 'Affiliate',
+  headline: 'Headline',
+  download: 'Download',
+  product: 'Merchandise',
+  'bidding-round': 'Bidding round',
+  'rivals-time': 'Rivals time',
 };
 
 /** One entry of `GET /api/audit`: who changed what, when, and the record before and after (null: it did not exist / no longer does). */

@@ -27,8 +27,24 @@ export function recordStaffChange(em: EntityManager, change: StaffChange): void 
     kind: change.kind,
     entityId: String(change.entityId),
     label: change.label.slice(0, 200),
-    action: change.action,
+    action: change.action.slice(0, 60),
     before: change.before ?? null,
     after: change.after ?? null,
   });
+}
+
+/** A JSON value of a record's field as the log keeps it: dates as ISO text, a related record as its id. */
+function loggable(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(loggable);
+  if (value !== null && typeof value === 'object') {
+    if ('id' in value && typeof (value as { id: unknown }).id === 'number' && value.constructor !== Object) return (value as { id: number }).id;
+    return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, loggable(each)]));
+  }
+  return value;
+}
+
+/** The named fields of a record, as the "before" or "after" of a staff change. */
+export function snapshotOf<T extends object, K extends keyof T & string>(record: T, fields: readonly K[]): Record<K, unknown> {
+  return Object.fromEntries(fields.map((field) => [field, loggable(record[field])])) as Record<K, unknown>;
 }

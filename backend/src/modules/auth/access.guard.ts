@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { ForbiddenException, Injectable, ServiceUnavailableException, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ACCESS_RULE, CHANGES_STATE, type AccessRule } from '../../common/access.js';
@@ -6,6 +6,7 @@ import { CSRF_MESSAGE, SAFE_METHODS, hasCsrfProof } from '../../common/csrf.js';
 import type { Principal } from '../../common/principal.js';
 import type { SessionUser } from './discord.strategy.js';
 import { InvalidApiKeyError, PrincipalResolver } from './principal-resolver.js';
+import { SESSION_STORE_UNAVAILABLE } from './session.js';
 
 /**
  * The one global guard. Resolves the caller (session cookie or `Authorization: Bearer <api key>`),
@@ -29,6 +30,8 @@ export class AccessGuard implements CanActivate {
     request.principal = principal ?? undefined;
 
     const changesState = !SAFE_METHODS.has(request.method) || this.reflector.getAllAndOverride<boolean>(CHANGES_STATE, targets);
+    // A session cookie the store could not load: a public read answers as for a visitor; anything that may need the session is 503.
+    if (!principal && request.sessionUnavailable && (rule !== 'public' || changesState)) throw new ServiceUnavailableException(SESSION_STORE_UNAVAILABLE);
     if (principal?.via === 'session' && changesState && !hasCsrfProof(request)) throw new ForbiddenException(CSRF_MESSAGE);
     if (rule === 'public') return true;
     if (!principal) throw new UnauthorizedException('Sign in to do this');

@@ -13,6 +13,13 @@ import type { SessionUser } from './discord.strategy.js';
  */
 export const SIGN_IN_ATTEMPT_MS = 10 * 60_000;
 
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The request came with a session cookie while the session store could not be reached: it goes on as a visitor's. */
+    sessionUnavailable?: boolean;
+  }
+}
+
 declare module 'express-session' {
   interface SessionData {
     /** When the user signed in: sessions end this long after, whatever their use. */
@@ -106,8 +113,10 @@ const STARTS_SESSIONS = '/api/auth/';
 /**
  * Runs `chain` unless the request is a visitor's read: a GET or HEAD without the session cookie, outside
  * sign-in. Such a request has no session to load, and creating (then dropping) an empty one costs every
- * public read a random id and a signature. While the store cannot be reached, whoever needs a session
- * (a cookie, or signing in) is answered 503 at once; the others go on without one.
+ * public read a random id and a signature. While the store cannot be reached, signing in is answered
+ * 503 at once; every other request goes on without a session, one with a cookie marked
+ * `sessionUnavailable` so the access guard answers 503 where the route needs the caller signed in
+ * (public reads answer as for a visitor).
  */
 function skipForVisitorReads(cookieName: string, chain: RequestHandler[]): RequestHandler {
   const hasSessionCookie = (request: Request) => (request.headers.cookie ?? '').split(';').some((pair) => pair.trimStart().startsWith(`${cookieName}=`));
@@ -115,15 +124,16 @@ function skipForVisitorReads(cookieName: string, chain: RequestHandler[]): Reque
     const startsSession = (request.url ?? '').startsWith(STARTS_SESSIONS);
     const visitorRead = (request.method === 'GET' || request.method === 'HEAD') && !hasSessionCookie(request) && !startsSession;
     if (visitorRead) return next();
-    const needsSession = startsSession || hasSessionCookie(request);
-    const storeUnavailable = () => next(new ServiceUnavailableException(SESSION_STORE_UNAVAILABLE));
+    const withoutStore = () => {
+      if (startsSession) return next(new ServiceUnavailableException(SESSION_STORE_UNAVAILABLE));
+      if (hasSessionCookie(request)) request.sessionUnavailable = true;
+      next();
+    };
     const run = (index: number) => (error?: unknown) => {
       // express-session and the expiry check (which regenerates) talk to the store: their errors are its own.
-      if (error) return index <= 2 ? storeUnavailable() : next(error);
-      if (index === 1 && !request.session) {
-        // The store is disconnected: callers with no session to load (API keys, visitors' writes) go on without one.
-        return needsSession ? storeUnavailable() : next();
-      }
+      if (error) return index <= 2 ? withoutStore() : next(error);
+      // The store is disconnected: express-session loaded no session.
+      if (index === 1 && !request.session) return withoutStore();
       if (index === chain.length) return next();
       chain[index](request, response, run(index + 1));
     };

@@ -1,9 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Principal } from '../../common/principal.js';
 import { invalidFields } from '../../common/validation.js';
 import type { BiddingRoundDto } from '../../contracts/bidding.js';
 import { driverNumberProblem } from '../../contracts/profiles.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { recordStaffChange } from '../audit/index.js';
+import { auditedRound } from './bidding.audit.js';
 import { Bid, BiddingLot, BiddingRound } from './bidding.entities.js';
 import { BiddingMappers } from './bidding.mappers.js';
 import { biddingAggregate } from './bidding.rules.js';
@@ -34,7 +37,7 @@ export class BiddingRoundsService {
   }
 
   /** Creates or edits a round (checks in words per field); lots with bids stay; a round whose settlement began is not changed (409). */
-  async save(body: BiddingRoundBody): Promise<BiddingRoundDto> {
+  async save(organizer: Principal, body: BiddingRoundBody): Promise<BiddingRoundDto> {
     const seasonId = body.seasonId ?? null;
     const facts = seasonId === null ? null : await this.seasons.facts(seasonId);
     this.check(body, facts);
@@ -42,11 +45,13 @@ export class BiddingRoundsService {
     const closesAt = new Date(body.closesAt);
     const id = await this.em.transactional(async (em) => {
       let round: BiddingRound;
+      let before: Record<string, unknown> | null = null;
       if (body.id) {
         const found = await em.findOne(BiddingRound, body.id, { populate: ['lots'] });
         if (!found) throw new NotFoundException(`Bidding round ${body.id} not found`);
         round = found;
         if (round.lots.getItems().some((lot) => lot.settledAt)) throw new ConflictException('This round has been settled (or is being settled) and cannot be changed');
+        before = auditedRound(round);
       } else {
         round = em.create(BiddingRound, {
           name: body.name,
@@ -96,6 +101,15 @@ export class BiddingRoundsService {
       }
       await em.flush();
       recordDomainEvent(em, 'BiddingRoundChanged', biddingAggregate(round.id), { roundId: round.id });
+      recordStaffChange(em, {
+        actorId: organizer.userId,
+        kind: 'bidding-round',
+        entityId: round.id,
+        label: round.name,
+        action: before ? 'saved' : 'created',
+        before,
+        after: auditedRound(round),
+      });
       await em.flush();
       return round.id;
     });

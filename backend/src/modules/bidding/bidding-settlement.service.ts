@@ -1,7 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { recordStaffChange } from '../audit/index.js';
 import { ProfilesService } from '../profiles/profiles.service.js';
+import { auditedSettlement } from './bidding.audit.js';
 import { Bid, BiddingLot, BiddingRound } from './bidding.entities.js';
 import { biddingAggregate } from './bidding.rules.js';
 import { BiddingSeasons, ViewContext } from './bidding-seasons.js';
@@ -92,6 +94,7 @@ export class BiddingSettlementService {
         });
       }
       if (fresh.every((lot) => lot.settledAt)) await tx.nativeUpdate(BiddingRound, { id: roundId }, { settledAt: now });
+      recordStaffChange(tx, { actorId: null, kind: 'bidding-round', entityId: roundId, label: round.name, action: 'lots settled', ...auditedSettlement(settling) });
       await tx.flush();
       recordDomainEvent(tx, 'BiddingLotsSettled', biddingAggregate(roundId), { roundId, userIds: [...new Set(bids.map((bid) => bid.userId))] });
       await tx.flush();

@@ -36,8 +36,8 @@ export class BiddingController {
   /** Creates (no `id`) or edits a round and its lots; lots with bids stay, a round being settled is not changed (409). */
   @Put('rounds')
   @Access('isOrganizer')
-  save(@Body() body: BiddingRoundBody): Promise<BiddingRoundDto> {
-    return this.biddingRounds.save(body);
+  save(@Body() body: BiddingRoundBody, @CurrentPrincipal() organizer: Principal): Promise<BiddingRoundDto> {
+    return this.biddingRounds.save(organizer, body);
   }
 
   /** The caller's view: `for=numbers` as a driver, `for=teams` for each team they captain — lots, own sealed bids, budget, results. */

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { HeadlineDto } from '../../contracts/client-events.js';
 import { Access } from '../../common/access.js';
 import { IdParam } from '../../common/dto-fields.js';
+import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import { HeadlineBody, HeadlineOrderBody } from './dto/headline.dto.js';
 import { HeadlinesService } from './headlines.service.js';
 
@@ -19,26 +20,26 @@ export class HeadlinesController {
 
   @Post()
   @Access('isAdmin')
-  create(@Body() body: HeadlineBody): Promise<HeadlineDto> {
-    return this.headlines.create(body.text);
+  create(@Body() body: HeadlineBody, @CurrentPrincipal() admin: Principal): Promise<HeadlineDto> {
+    return this.headlines.create(admin, body.text);
   }
 
   @Put('order')
   @Access('isAdmin')
-  reorder(@Body() body: HeadlineOrderBody): Promise<HeadlineDto[]> {
-    return this.headlines.reorder(body.ids);
+  reorder(@Body() body: HeadlineOrderBody, @CurrentPrincipal() admin: Principal): Promise<HeadlineDto[]> {
+    return this.headlines.reorder(admin, body.ids);
   }
 
   @Put(':id')
   @Access('isAdmin')
-  update(@Param() { id }: IdParam, @Body() body: HeadlineBody): Promise<HeadlineDto> {
-    return this.headlines.update(id, body.text);
+  update(@Param() { id }: IdParam, @Body() body: HeadlineBody, @CurrentPrincipal() admin: Principal): Promise<HeadlineDto> {
+    return this.headlines.update(admin, id, body.text);
   }
 
   @Delete(':id')
   @Access('isAdmin')
   @HttpCode(204)
-  remove(@Param() { id }: IdParam): Promise<void> {
-    return this.headlines.remove(id);
+  remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
+    return this.headlines.remove(admin, id);
   }
 }

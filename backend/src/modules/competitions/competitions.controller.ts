@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
 import { IdParam } from '../../common/dto-fields.js';
 import { PageQuery } from '../../common/pagination.js';
+import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
 import type { CompetitionDto, CompetitionGroupDto, CompetitionSummaryDto, ResultSourceDto, SeasonDto } from '../../contracts/competitions.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
@@ -52,8 +53,12 @@ export class CompetitionsController {
   @Put('groups')
   @Access('isAdmin')
   @JsonPartWithImages('group', PICTURES)
-  saveGroup(@Body('group') group: CompetitionGroupBody, @UploadedFiles() pictures?: UploadedImages<PictureField>): Promise<CompetitionGroupDto> {
-    return this.competitions.saveGroup(group, pictures);
+  saveGroup(
+    @Body('group') group: CompetitionGroupBody,
+    @CurrentPrincipal() admin: Principal,
+    @UploadedFiles() pictures?: UploadedImages<PictureField>,
+  ): Promise<CompetitionGroupDto> {
+    return this.competitions.saveGroup(admin, group, pictures);
   }
 
   /** Current competitions (the Series page), by group then name. */
@@ -98,15 +103,19 @@ export class CompetitionsController {
   @Put()
   @Access('isOrganizer')
   @JsonPartWithImages('competition', PICTURES)
-  save(@Body('competition') competition: CompetitionBody, @UploadedFiles() pictures?: UploadedImages<PictureField>): Promise<CompetitionDto> {
-    return this.competitions.save(competition, pictures);
+  save(
+    @Body('competition') competition: CompetitionBody,
+    @CurrentPrincipal() organizer: Principal,
+    @UploadedFiles() pictures?: UploadedImages<PictureField>,
+  ): Promise<CompetitionDto> {
+    return this.competitions.save(organizer, competition, pictures);
   }
 
   /** Creates (no `id`) or updates a season of the competition: name, rules, points system. */
   @Put(':id/seasons')
   @Access('isOrganizer')
-  saveSeason(@Param() { id }: IdParam, @Body() body: SeasonBody): Promise<SeasonDto> {
-    return this.seasons.save(id, body);
+  saveSeason(@Param() { id }: IdParam, @Body() body: SeasonBody, @CurrentPrincipal() organizer: Principal): Promise<SeasonDto> {
+    return this.seasons.save(organizer, id, body);
   }
 
   /** One competition with its seasons. */

@@ -2,10 +2,12 @@ import { UniqueConstraintViolationException, type FilterQuery, type QueryOrderMa
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { toPage, type PageQuery } from '../../common/pagination.js';
+import type { Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
 import type { Page } from '../../contracts/api.js';
 import type { CompetitionDto, CompetitionGroupDto, CompetitionSortField, CompetitionSummaryDto, ResultSourceDto } from '../../contracts/competitions.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { recordStaffChange, snapshotOf } from '../audit/index.js';
 import { GamesService } from '../catalogue/games.service.js';
 import { BANNER_BOUNDS, ICON_BOUNDS, type UploadedImages } from '../images/image-upload.js';
 import { ImagesService } from '../images/images.service.js';
@@ -20,6 +22,10 @@ export const groupAggregate = (id: number) => ({ type: 'competition-group', id }
 export const competitionAggregate = (id: number) => ({ type: 'competition', id });
 
 const SORT_COLUMNS: Record<CompetitionSortField, keyof Competition> = { name: 'name', createdAt: 'createdAt', current: 'current', style: 'style' };
+
+/** What the audit log keeps of a group and of a competition (pictures are left out). */
+const GROUP_AUDITED_FIELDS = ['name', 'description', 'position'] as const;
+const COMPETITION_AUDITED_FIELDS = ['name', 'description', 'style', 'group', 'game', 'platforms', 'current', 'leaderboardsEnabled'] as const;
 
 /** The import formats of result files (`GET /api/competitions/external/sources`). */
 export const RESULT_SOURCE_LIST: ResultSourceDto[] = [
@@ -53,16 +59,18 @@ export class CompetitionsService {
   }
 
   /** Creates (no `id`) or updates a group, with its new icon and banner if uploaded. 409 for a taken name. */
-  async saveGroup(body: CompetitionGroupBody, uploads: UploadedImages<PictureField> = {}): Promise<CompetitionGroupDto> {
+  async saveGroup(admin: Principal, body: CompetitionGroupBody, uploads: UploadedImages<PictureField> = {}): Promise<CompetitionGroupDto> {
     const [icon, banner] = await this.pictures(uploads);
     let id: number;
     try {
       id = await this.em.transactional(async (em) => {
         let group: CompetitionGroup;
+        let before: Record<string, unknown> | null = null;
         const fields = { name: body.name, description: body.description || null, ...(body.position !== undefined ? { position: body.position } : {}) };
         if (body.id) {
           const found = await em.findOne(CompetitionGroup, body.id);
           if (!found) throw new NotFoundException(`Competition group ${body.id} not found`);
+          before = snapshotOf(found, GROUP_AUDITED_FIELDS);
           group = em.assign(found, fields);
         } else {
           group = em.create(CompetitionGroup, fields);
@@ -71,6 +79,16 @@ export class CompetitionsService {
         this.images.setImage(em, group, 'banner', banner);
         await em.flush();
         recordDomainEvent(em, 'CompetitionGroupChanged', groupAggregate(group.id), { groupId: group.id });
+        const after = snapshotOf(group, GROUP_AUDITED_FIELDS);
+        recordStaffChange(em, {
+          actorId: admin.userId,
+          kind: 'competition-group',
+          entityId: group.id,
+          label: group.name,
+          action: before ? 'saved' : 'created',
+          before,
+          after,
+        });
         await em.flush();
         return group.id;
       });
@@ -120,7 +138,7 @@ export class CompetitionsService {
   }
 
   /** Creates (no `id`) or updates a competition, with its new icon and banner if uploaded. */
-  async save(body: CompetitionBody, uploads: UploadedImages<PictureField> = {}): Promise<CompetitionDto> {
+  async save(organizer: Principal, body: CompetitionBody, uploads: UploadedImages<PictureField> = {}): Promise<CompetitionDto> {
     const [icon, banner] = await this.pictures(uploads);
     const id = await this.em.transactional(async (em) => {
       const group = body.group ? await em.findOne(CompetitionGroup, body.group.id) : null;
@@ -145,9 +163,11 @@ export class CompetitionsService {
         ...(body.leaderboardsEnabled !== undefined ? { leaderboardsEnabled: body.leaderboardsEnabled } : {}),
       };
       let competition: Competition;
+      let before: Record<string, unknown> | null = null;
       if (body.id) {
         const found = await em.findOne(Competition, body.id);
         if (!found) throw new NotFoundException(`Competition ${body.id} not found`);
+        before = snapshotOf(found, COMPETITION_AUDITED_FIELDS);
         competition = em.assign(found, fields);
       } else {
         competition = em.create(Competition, fields);
@@ -156,6 +176,16 @@ export class CompetitionsService {
       this.images.setImage(em, competition, 'banner', banner);
       await em.flush();
       recordDomainEvent(em, 'CompetitionChanged', competitionAggregate(competition.id), { competitionId: competition.id });
+      const after = snapshotOf(competition, COMPETITION_AUDITED_FIELDS);
+      recordStaffChange(em, {
+        actorId: organizer.userId,
+        kind: 'competition',
+        entityId: competition.id,
+        label: competition.name,
+        action: before ? 'saved' : 'created',
+        before,
+        after,
+      });
       await em.flush();
       return competition.id;
     });

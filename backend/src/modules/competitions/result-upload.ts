@@ -12,6 +12,7 @@ import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
+import { IdempotentUpload } from '../../infra/idempotency/idempotency.js';
 import { MAX_RESULT_FILE_BYTES } from './result-import/index.js';
 
 const LIMIT_MB = MAX_RESULT_FILE_BYTES / 1024 / 1024;
@@ -50,7 +51,7 @@ function asHttpError(error: unknown): Error {
 /** Documents and applies the result file upload (see ResultUploadInterceptor). */
 export function ResultFileUpload(withDecisions: boolean): MethodDecorator {
   return applyDecorators(
-    UseInterceptors(ResultUploadInterceptor),
+    UseInterceptors(ResultUploadInterceptor, IdempotentUpload),
     ApiConsumes('multipart/form-data'),
     ApiBody({
       schema: {

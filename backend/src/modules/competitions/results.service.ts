@@ -5,7 +5,8 @@ import { invalidField } from '../../common/validation.js';
 import type { RaceResultLine as RaceResultLineRequest, RaceResultsDto, ResultRevisionDto, ResultSession } from '../../contracts/competitions.js';
 import type { TicketOutcome } from '../../contracts/stewarding.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
-import { EventAttendance, Race } from '../events/event.entities.js';
+import { recordStaffChange } from '../audit/index.js';
+import { EventAttendance, LeagueEvent, Race } from '../events/event.entities.js';
 import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { Team } from '../teams/team.entity.js';
 import { User } from '../users/user.entity.js';
@@ -80,6 +81,17 @@ export function revisionLines(revision: ResultRevision): RaceResultLineRequest[]
     reason: line.reason,
     drivingTimeMs: line.drivingTimeMs,
   }));
+}
+
+/** How the audit log names a race's results: "Results of Round 3, Spa race 2 (GT3 Sprint Cup, Season 1)". */
+async function resultsLabel(em: EntityManager, season: Season, ref: RaceRef, session: ResultSession): Promise<string> {
+  const [event, race] = await Promise.all([
+    em.findOneOrFail(LeagueEvent, ref.eventId),
+    em.findOneOrFail(Race, ref.raceId, { populate: ['trackVariant.track', 'raceEvent.trackVariant.track'] }),
+  ]);
+  const track = race.trackVariant?.track.name ?? race.raceEvent.trackVariant?.track.name ?? race.raceEvent.externalTrackName ?? null;
+  const which = `${track ? `${track} ` : ''}${session === 'QUALIFYING' ? 'qualifying' : 'race'} ${race.position + 1}`;
+  return `Results of ${event.name}, ${which} (${season.competition.name}, ${season.name})`;
 }
 
 /**
@@ -173,10 +185,21 @@ export class ResultsService {
     }
     const resolved = await this.resolveLines(em, ref, lines, field);
     const next = await this.nextNumber(em, season, ref);
+    const before = await em.findOne(ResultRevision, { race: ref.raceId, session, kind: 'BASE' }, { populate: ['lines.coDrivers'], orderBy: { number: 'desc' } });
     const planned = planBaseWrite(next, resolved, session === 'RACE' ? await standingOutcomes(em, ref.raceId) : []);
     const newest = await this.persist(em, season, ref, planned, principal, { session, sourceHash: options.sourceHash ?? null }, (revision) =>
       revision.kind === 'BASE' ? note : `${STEWARDS_NOTE}: standing decisions applied again on revision ${revision.baseNumber}`,
     );
+    recordStaffChange(em, {
+      actorId: principal.userId,
+      kind: 'race-results',
+      entityId: ref.raceId,
+      label: await resultsLabel(em, season, ref, session),
+      action: note,
+      before: before && { revision: before.number, session, results: revisionLines(before) },
+      after: { revision: next, session, results: resolved },
+    });
+    await em.flush();
     return { revision: newest!, unchanged: false };
   }
 

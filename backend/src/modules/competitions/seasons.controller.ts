@@ -47,8 +47,8 @@ export class SeasonsController {
   /** Makes exactly these events the season's rounds (an event with results cannot leave it: 409). */
   @Put(':season/events')
   @Access('isOrganizer')
-  setEvents(@Param() { season }: SeasonParam, @Body() body: SeasonEventsBody): Promise<SeasonDto> {
-    return this.seasons.setEvents(season, body.eventIds);
+  setEvents(@Param() { season }: SeasonParam, @Body() body: SeasonEventsBody, @CurrentPrincipal() organizer: Principal): Promise<SeasonDto> {
+    return this.seasons.setEvents(organizer, season, body.eventIds);
   }
 
   /** The season's driver and team standings from its published rounds, as the worker last computed them; organizers get the unpublished ones too, marked. */

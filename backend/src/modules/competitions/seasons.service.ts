@@ -4,6 +4,7 @@ import type { Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
 import type { PointsSystem, SeasonDto, SeasonEventDetailsDto, SeasonEventDto } from '../../contracts/competitions.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { recordStaffChange, snapshotOf } from '../audit/index.js';
 import { LeagueEvent } from '../events/event.entities.js';
 import { eventAggregate, seesUnpublished } from '../events/events.service.js';
 import { Competition, Season } from './competition.entities.js';
@@ -46,6 +47,9 @@ export async function seasonChanged(em: EntityManager, season: Season): Promise<
   recordDomainEvent(em, 'SeasonChanged', seasonAggregate(season.id), { seasonId: season.id, competitionId: season.competition.id });
 }
 
+/** What the audit log keeps of a season's settings. */
+const SEASON_AUDITED_FIELDS = ['name', 'rules', 'pointsSystem'] as const;
+
 /** Seasons: organizers set them up (points system, rules, their events); everyone reads them with their rounds. */
 @Injectable()
 export class SeasonsService {
@@ -55,15 +59,17 @@ export class SeasonsService {
   ) {}
 
   /** Creates (no `id`) or updates a season of the competition. */
-  async save(competitionId: number, body: SeasonBody): Promise<SeasonDto> {
+  async save(organizer: Principal, competitionId: number, body: SeasonBody): Promise<SeasonDto> {
     const id = await this.em.transactional(async (em) => {
       const competition = await em.findOne(Competition, competitionId);
       if (!competition) throw new NotFoundException(`Competition ${competitionId} not found`);
       const fields = { name: body.name, rules: body.rules || null, pointsSystem: toPointsSystem(body.pointsSystem) };
       let season: Season;
+      let before: Record<string, unknown> | null = null;
       if (body.id) {
         const found = await em.findOne(Season, { id: body.id, competition: competitionId });
         if (!found) throw new NotFoundException(`Season ${body.id} of competition ${competitionId} not found`);
+        before = snapshotOf(found, SEASON_AUDITED_FIELDS);
         season = em.assign(found, fields);
       } else {
         season = em.create(Season, { competition, ...fields });
@@ -72,6 +78,15 @@ export class SeasonsService {
       await seasonChanged(em, season);
       // The competition's seasons (and its current season) are part of what its pages show.
       recordDomainEvent(em, 'CompetitionChanged', competitionAggregate(competitionId), { competitionId });
+      recordStaffChange(em, {
+        actorId: organizer.userId,
+        kind: 'season',
+        entityId: season.id,
+        label: `${competition.name}, ${season.name}`,
+        action: before ? 'saved' : 'created',
+        before,
+        after: snapshotOf(season, SEASON_AUDITED_FIELDS),
+      });
       await em.flush();
       return season.id;
     });
@@ -83,7 +98,7 @@ export class SeasonsService {
    * another game than the competition's; 409 for an event of another season, or for taking out an
    * event that has results (its results would silently leave the standings).
    */
-  async setEvents(seasonId: number, eventIds: number[]): Promise<SeasonDto> {
+  async setEvents(organizer: Principal, seasonId: number, eventIds: number[]): Promise<SeasonDto> {
     await this.em.transactional(async (em) => {
       const season = await em.findOne(Season, seasonId, { populate: ['competition'] });
       if (!season) throw new NotFoundException(`Season ${seasonId} not found`);
@@ -109,6 +124,17 @@ export class SeasonsService {
       );
       if (withResults.length) throw new ConflictException(`Event ${withResults.join(', ')} has results: it stays a round of the season`);
       const joining = events.filter((event) => event.season?.id !== seasonId);
+      if (leaving.length || joining.length) {
+        recordStaffChange(em, {
+          actorId: organizer.userId,
+          kind: 'season',
+          entityId: seasonId,
+          label: `${season.competition.name}, ${season.name}`,
+          action: 'rounds changed',
+          before: { rounds: linked.map((event) => event.name) },
+          after: { rounds: eventIds.map((id) => byId.get(id)!.name) },
+        });
+      }
       for (const event of leaving) event.season = null;
       for (const event of joining) event.season = season;
       // Lists and pages of these events show which season they belong to.

@@ -6,6 +6,7 @@ import type { ClientEventMap } from '../../contracts/client-events.js';
 import { isTeamEvent, seatsLeft, type AttendanceCountDto, type AttendeeDto, type MyAttendanceDto } from '../../contracts/events.js';
 import type { ProfileEventDto } from '../../contracts/profiles.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { recordStaffChange } from '../audit/index.js';
 import { invalidField } from '../../common/validation.js';
 import { ProfilesService } from '../profiles/profiles.service.js';
 import { TeamsService } from '../teams/teams.service.js';
@@ -69,13 +70,26 @@ export class AttendanceService {
    * An organizer puts any driver in or out of an event, at any time; the seat limit still holds. A
    * TEAM or LVL event takes drivers with their team only (`PUT /events/{id}/attendance/team`).
    */
-  async setForDriver(eventId: number, profileId: number, attending: boolean): Promise<AttendanceCountDto> {
+  async setForDriver(organizer: Principal, eventId: number, profileId: number, attending: boolean): Promise<AttendanceCountDto> {
     return this.change(eventId, async (em) => {
       const event = await em.findOne(LeagueEvent, eventId);
       if (!event) throw new NotFoundException(`Event ${eventId} not found`);
-      if (!(await this.profiles.exists(profileId))) throw new NotFoundException(`Driver profile ${profileId} not found`);
+      const driver = (await this.profiles.summaries([profileId])).get(profileId);
+      if (!driver) throw new NotFoundException(`Driver profile ${profileId} not found`);
       if (attending && isTeamEvent(event)) throw new ConflictException('This is a team event: enter the driver with their team');
-      return attending ? this.enter(em, eventId, profileId, null) : this.withdraw(em, eventId, profileId);
+      const changed = attending ? await this.enter(em, eventId, profileId, null) : await this.withdraw(em, eventId, profileId);
+      if (changed > 0) {
+        recordStaffChange(em, {
+          actorId: organizer.userId,
+          kind: 'event',
+          entityId: eventId,
+          label: `${event.name}: ${driver.driverName}`,
+          action: attending ? 'driver entered' : 'driver withdrawn',
+          before: { profileId, attending: !attending },
+          after: { profileId, attending },
+        });
+      }
+      return changed;
     });
   }
 
@@ -104,14 +118,28 @@ export class AttendanceService {
    * Organizers adjust a team's entries of a TEAM or LVL event at any time, below the smallest team
    * size too (a driver dropped out); never past the largest (the database holds it).
    */
-  async setTeamEntriesAsOrganizer(eventId: number, teamId: number, profileIds: number[]): Promise<AttendanceCountDto> {
+  async setTeamEntriesAsOrganizer(organizer: Principal, eventId: number, teamId: number, profileIds: number[]): Promise<AttendanceCountDto> {
     return this.change(eventId, async (em) => {
       const event = await em.findOne(LeagueEvent, eventId);
       if (!event) throw new NotFoundException(`Event ${eventId} not found`);
       if (!isTeamEvent(event)) throw new ConflictException('This is a solo event: drivers join it themselves');
       if (!(await this.teams.exists(teamId))) throw new NotFoundException(`Team ${teamId} not found`);
       if (profileIds.length > event.teamSizeMax) throw new ConflictException(`${teamSizeText(event)}: you entered ${profileIds.length}`);
-      return this.replaceTeamEntries(em, event, teamId, profileIds);
+      const before = (await em.find(EventAttendance, { event: eventId, team: teamId }, { orderBy: { profile: 'asc' } })).map((entry) => entry.profile.id);
+      const changed = await this.replaceTeamEntries(em, event, teamId, profileIds);
+      if (changed > 0) {
+        const team = await this.teams.get(teamId);
+        recordStaffChange(em, {
+          actorId: organizer.userId,
+          kind: 'event',
+          entityId: eventId,
+          label: `${event.name}: ${team.name}`,
+          action: 'team entries set',
+          before: { teamId, profileIds: before },
+          after: { teamId, profileIds },
+        });
+      }
+      return changed;
     });
   }
 

@@ -78,15 +78,15 @@ export class EventsController {
   @Put('individual')
   @Access('isOrganizer')
   @JsonPartWithImage('event')
-  saveIndividual(@Body('event') event: EventBody, @UploadedFile() icon?: UploadedImage): Promise<EventDetailsDto> {
-    return this.events.save('individual', event, icon);
+  saveIndividual(@Body('event') event: EventBody, @CurrentPrincipal() organizer: Principal, @UploadedFile() icon?: UploadedImage): Promise<EventDetailsDto> {
+    return this.events.save(organizer, 'individual', event, icon);
   }
 
   @Put('assessment')
   @Access('isOrganizer')
   @JsonPartWithImage('event')
-  saveAssessment(@Body('event') event: EventBody, @UploadedFile() icon?: UploadedImage): Promise<EventDetailsDto> {
-    return this.events.save('assessment', event, icon);
+  saveAssessment(@Body('event') event: EventBody, @CurrentPrincipal() organizer: Principal, @UploadedFile() icon?: UploadedImage): Promise<EventDetailsDto> {
+    return this.events.save(organizer, 'assessment', event, icon);
   }
 
   /** Organizers' list of individual events, published or not: filters and sort in the body. */
@@ -123,8 +123,8 @@ export class EventsController {
   @Get(':id/publish')
   @Access('isOrganizer')
   @ChangesState()
-  publish(@Param() { id }: IdParam, @Query() query: PublishQuery): Promise<EventDto> {
-    return this.events.publish(id, query.publish, query.sendNotification);
+  publish(@Param() { id }: IdParam, @Query() query: PublishQuery, @CurrentPrincipal() organizer: Principal): Promise<EventDto> {
+    return this.events.publish(organizer, id, query.publish, query.sendNotification);
   }
 
   /** The caller joins (`attending: true`) or leaves the event. 409 'Event full', when the event has started, or for joining a TEAM or LVL event alone. */
@@ -136,8 +136,8 @@ export class EventsController {
 
   @Put(':id/attendance')
   @Access('isOrganizer')
-  forDriver(@Param() { id }: IdParam, @Body() body: DriverAttendanceBody): Promise<AttendanceCountDto> {
-    return this.attendance.setForDriver(id, body.profileId, body.attending);
+  forDriver(@Param() { id }: IdParam, @Body() body: DriverAttendanceBody, @CurrentPrincipal() organizer: Principal): Promise<AttendanceCountDto> {
+    return this.attendance.setForDriver(organizer, id, body.profileId, body.attending);
   }
 
   /**
@@ -155,8 +155,8 @@ export class EventsController {
   /** Organizers adjust a team's drivers in a TEAM or LVL event at any time (never past the largest team). */
   @Put(':id/attendance/team')
   @Access('isOrganizer')
-  teamAsOrganizer(@Param() { id }: IdParam, @Body() body: TeamAttendanceBody): Promise<AttendanceCountDto> {
-    return this.attendance.setTeamEntriesAsOrganizer(id, body.teamId, body.profileIds);
+  teamAsOrganizer(@Param() { id }: IdParam, @Body() body: TeamAttendanceBody, @CurrentPrincipal() organizer: Principal): Promise<AttendanceCountDto> {
+    return this.attendance.setTeamEntriesAsOrganizer(organizer, id, body.teamId, body.profileIds);
   }
 
   @Put(':id/live')

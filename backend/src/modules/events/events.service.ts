@@ -7,6 +7,7 @@ import { seesHiddenDrivers, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
 import { parseYoutubeVideoId, TEAM_SIZE_DEFAULTS, type EventDetailsDto, type EventDto } from '../../contracts/events.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { recordStaffChange, snapshotOf } from '../audit/index.js';
 import type { TrackVariant } from '../catalogue/catalogue.entities.js';
 import { invalidField } from '../../common/validation.js';
 import { GamesService } from '../catalogue/games.service.js';
@@ -40,6 +41,37 @@ const SORT_COLUMNS: Record<EventSortField, keyof LeagueEvent> = {
   published: 'published',
 };
 
+/** What the audit log keeps of an event's own settings. */
+const EVENT_AUDITED_FIELDS = [
+  'name',
+  'startsAt',
+  'assessment',
+  'game',
+  'platforms',
+  'seats',
+  'competitionStyle',
+  'carTuningRule',
+  'carUpgradeRule',
+  'stewarded',
+  'leaderboardsEnabled',
+  'teamSizeMin',
+  'teamSizeMax',
+  'lineupLockMinutes',
+  'youtubeVideoId',
+  'published',
+] as const;
+
+/** An event as the audit log keeps it: its settings and its race events' tracks and races. */
+function eventSnapshot(event: LeagueEvent): Record<string, unknown> {
+  return {
+    ...snapshotOf(event, [...EVENT_AUDITED_FIELDS]),
+    raceEvents: event.raceEvents.getItems().map((raceEvent) => ({
+      trackVariant: raceEvent.trackVariant?.id ?? null,
+      races: raceEvent.races.getItems().map((race) => ({ type: race.raceEventType, laps: race.laps, minutes: race.lengthMinutes })),
+    })),
+  };
+}
+
 /** Events: organizers create, edit, search and publish them; everyone reads the published ones. */
 @Injectable()
 export class EventsService {
@@ -51,7 +83,7 @@ export class EventsService {
   ) {}
 
   /** Creates (no `id`) or updates an event of that kind; new events start unpublished. */
-  async save(kind: EventKind, body: EventBody, upload?: UploadedImage): Promise<EventDetailsDto> {
+  async save(organizer: Principal, kind: EventKind, body: EventBody, upload?: UploadedImage): Promise<EventDetailsDto> {
     const icon = await this.images.prepare(upload, ICON_BOUNDS);
     let id: number;
     try {
@@ -84,9 +116,11 @@ export class EventsService {
           youtubeVideoId: body.youtubeUrl ? parseYoutubeVideoId(body.youtubeUrl) : null,
         };
         let event: LeagueEvent;
+        let before: Record<string, unknown> | null = null;
         if (body.id) {
           const found = await em.findOne(LeagueEvent, { id: body.id, assessment: kind === 'assessment' }, { populate: ['raceEvents.races'] });
           if (!found) throw new NotFoundException(`${kind === 'assessment' ? 'Assessment' : 'Individual'} event ${body.id} not found`);
+          before = eventSnapshot(found);
           event = em.assign(found, fields);
           if (event.published) recordDomainEvent(em, 'EventDetailsChanged', eventAggregate(event.id), { eventId: event.id });
         } else {
@@ -94,6 +128,16 @@ export class EventsService {
         }
         this.images.setIcon(em, event, icon);
         this.updateRaceEvents(em, event, body, variants);
+        await em.flush();
+        recordStaffChange(em, {
+          actorId: organizer.userId,
+          kind: 'event',
+          entityId: event.id,
+          label: event.name,
+          action: before ? 'saved' : 'created',
+          before,
+          after: eventSnapshot(event),
+        });
         await em.flush();
         return event.id;
       });
@@ -221,11 +265,20 @@ export class EventsService {
   }
 
   /** Publishes or unpublishes; with `sendNotification`, publishing also announces the event on Discord (by the worker). */
-  async publish(id: number, publish: boolean, sendNotification: boolean): Promise<EventDto> {
+  async publish(organizer: Principal, id: number, publish: boolean, sendNotification: boolean): Promise<EventDto> {
     await this.em.transactional(async (em) => {
       const event = await em.findOne(LeagueEvent, id);
       if (!event) throw new NotFoundException(`Event ${id} not found`);
       if (event.published !== publish) {
+        recordStaffChange(em, {
+          actorId: organizer.userId,
+          kind: 'event',
+          entityId: id,
+          label: event.name,
+          action: publish ? 'published' : 'unpublished (cancelled)',
+          before: { published: event.published },
+          after: { published: publish },
+        });
         event.published = publish;
         event.publishedAt = publish ? new Date() : null;
         recordDomainEvent(em, 'EventPublicationChanged', eventAggregate(id), { eventId: id, published: publish });

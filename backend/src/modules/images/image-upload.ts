@@ -4,6 +4,7 @@ import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
 import sharp from 'sharp';
+import { IdempotentUpload } from '../../infra/idempotency/idempotency.js';
 
 /**
  * The one image upload pipeline: every uploaded picture (game, track and car icons, event icons, and
@@ -122,6 +123,7 @@ export function JsonPartWithImage(part: string, file = 'icon'): MethodDecorator 
         limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: MAX_JSON_PART_BYTES, parts: 6 },
       }),
       new JsonPartInterceptor(part),
+      IdempotentUpload,
     ),
     ApiConsumes('multipart/form-data', 'application/json'),
     ApiBody({
@@ -152,6 +154,7 @@ export function JsonPartWithImages(part: string, files: readonly string[]): Meth
         { limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: files.length, fields: 4, fieldSize: MAX_JSON_PART_BYTES, parts: 4 + files.length } },
       ),
       new JsonPartInterceptor(part),
+      IdempotentUpload,
     ),
     ApiConsumes('multipart/form-data', 'application/json'),
     ApiBody({

@@ -15,7 +15,9 @@ import {
   type RivalTimeSource,
   type RivalTimeStatus,
 } from '../../contracts/rivals.js';
+import { driverDisplayName } from '../../contracts/driver-name.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { recordStaffChange } from '../audit/index.js';
 import { Car, Game, TrackVariant } from '../catalogue/catalogue.entities.js';
 import { ResultFileError } from '../competitions/result-import/index.js';
 import { BANNER_BOUNDS, imageUrl, type UploadedImage, type WebpImage } from '../images/image-upload.js';
@@ -101,7 +103,7 @@ export class RivalsTimesService {
   }
 
   /** A server's result file: each matched driver's best valid lap, verified. A file that cannot be read stores nothing (400). */
-  async import(file: UploadedImage | undefined, fields: ImportFields): Promise<RivalImportResultDto> {
+  async import(admin: Principal, file: UploadedImage | undefined, fields: ImportFields): Promise<RivalImportResultDto> {
     if (!file) throw invalidField('file', 'attach the server result file (ACC or Assetto Corsa JSON)');
     let laps;
     try {
@@ -139,6 +141,19 @@ export class RivalsTimesService {
         );
         result.imported.push({ profile: profileRef(owner), timeMs: driver.bestLapMs, timeAsText: lapTimeText(driver.bestLapMs), improved: stored !== null });
       }
+      const improved = result.imported.filter((each) => each.improved).map((each) => ({ driver: each.profile.name, time: each.timeAsText }));
+      if (improved.length) {
+        recordStaffChange(em, {
+          actorId: admin.userId,
+          kind: 'rivals-time',
+          entityId: meta.track.id,
+          label: `Server file ${file.originalname} at ${meta.track.trackName} ${meta.track.name}`,
+          action: 'imported as verified',
+          before: null,
+          after: { platform, carId: fields.carId, times: improved },
+        });
+        await em.flush();
+      }
       return result;
     });
   }
@@ -165,10 +180,19 @@ export class RivalsTimesService {
   /** A steward decides on other drivers' times only: their own needs another steward. */
   private async decide(steward: Principal, id: number, status: 'VERIFIED' | 'REJECTED', reason: string | null): Promise<RivalTimeDto> {
     await this.em.transactional(async (em) => {
-      const time = await em.findOne(RivalTime, id, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['profile'] });
+      const time = await em.findOne(RivalTime, id, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['profile', 'track.track'] });
       if (!time) throw new NotFoundException(`Time ${id} not found`);
       if (time.profile.user.id === steward.userId) throw new ForbiddenException('This is your own time: another steward decides on it');
       if (time.status !== 'PROVISIONAL') throw new ConflictException(`Time ${id} is ${time.status.toLowerCase()} already`);
+      recordStaffChange(em, {
+        actorId: steward.userId,
+        kind: 'rivals-time',
+        entityId: id,
+        label: `${driverDisplayName(time.profile)}: ${lapTimeText(time.timeMs)} at ${time.track.track.name} ${time.track.name}`,
+        action: status === 'VERIFIED' ? 'verified' : 'rejected',
+        before: { status: time.status },
+        after: { status, rejectReason: reason },
+      });
       em.assign(time, { status, rejectReason: reason, decidedAt: new Date() });
       recordDomainEvent(em, 'RivalTimeSet', { type: 'RivalTime', id }, this.payload(time, status === 'VERIFIED' ? 'verified' : 'rejected'));
       await em.flush();

@@ -18,6 +18,7 @@ import type {
   RivalTimeDto,
   RivalTopForTrackDto,
 } from '../../contracts/rivals.js';
+import { IdempotentUpload } from '../../infra/idempotency/idempotency.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { MAX_RESULT_FILE_BYTES } from '../competitions/result-import/index.js';
 import { JsonPartWithImage, type UploadedImage } from '../images/image-upload.js';
@@ -147,7 +148,7 @@ export class RivalsController {
   @Post('import')
   @Access('isAdmin')
   @HttpCode(200)
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_RESULT_FILE_BYTES, files: 1, fields: 3, fieldSize: 1024, parts: 4 } }))
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_RESULT_FILE_BYTES, files: 1, fields: 3, fieldSize: 1024, parts: 4 } }), IdempotentUpload)
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: {
@@ -161,8 +162,8 @@ export class RivalsController {
       },
     },
   })
-  import(@Body() fields: ImportFields, @UploadedFile() file?: UploadedImage): Promise<RivalImportResultDto> {
-    return this.times.import(file, fields);
+  import(@Body() fields: ImportFields, @CurrentPrincipal() admin: Principal, @UploadedFile() file?: UploadedImage): Promise<RivalImportResultDto> {
+    return this.times.import(admin, file, fields);
   }
 
   /* ---- Picking rivals ---- */

@@ -5,10 +5,20 @@ import { invalidField } from '../../common/validation.js';
 import { shownDriver } from '../../contracts/driver-name.js';
 import type { MyTeamDto, TeamDto, TeamInviteDto, TeamRequest } from '../../contracts/teams.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { recordStaffChange, snapshotOf } from '../audit/index.js';
 import type { UploadedImage } from '../images/image-upload.js';
 import { ProfilesService, type ProfileSummary } from '../profiles/profiles.service.js';
 import { UsersService } from '../users/users.service.js';
 import { TeamsService, teamAggregate, type TeamRecord } from './teams.service.js';
+
+/** A team as the audit log keeps it: its settings and who sits in it (user ids, captains marked). */
+function auditedTeam(team: TeamRecord): { name: string } & Record<string, unknown> {
+  return {
+    name: team.name,
+    ...snapshotOf(team, ['tag', 'colour', 'game', 'platforms'] as const),
+    members: team.members.map((member) => ({ userId: member.userId, captain: member.captain })),
+  };
+}
 
 /**
  * The team screens' commands and reads: admins create teams and appoint captains; captains invite,
@@ -61,22 +71,22 @@ export class TeamRosters {
     return (await this.teams.invitesOf(principal.userId)).map((invite) => ({ ...invite, invitedAt: invite.invitedAt.toISOString() }));
   }
 
-  async save(body: TeamRequest, logo?: UploadedImage): Promise<TeamDto> {
-    const teamId = await this.change(async (em) => {
+  async save(admin: Principal, body: TeamRequest, logo?: UploadedImage): Promise<TeamDto> {
+    const teamId = await this.changeByAdmin(admin, body.id ? 'saved' : 'created', body.id, async (em) => {
       const id = await this.teams.save(em, body, logo);
       return { teamId: id, userIds: [] };
     });
     return this.rosterForStaff(teamId);
   }
 
-  async remove(teamId: number): Promise<void> {
-    await this.change(async (em) => ({ teamId, userIds: await this.teams.remove(em, teamId) }));
+  async remove(admin: Principal, teamId: number): Promise<void> {
+    await this.changeByAdmin(admin, 'deleted', teamId, async (em) => ({ teamId, userIds: await this.teams.remove(em, teamId) }));
   }
 
   /** Admins appoint exactly these captains (drivers not yet in the team join it); former captains stay as drivers. */
-  async setCaptains(teamId: number, profileIds: number[]): Promise<TeamDto> {
+  async setCaptains(admin: Principal, teamId: number, profileIds: number[]): Promise<TeamDto> {
     const drivers = await this.drivers(profileIds, 'profileIds');
-    await this.change(async (em) => {
+    await this.changeByAdmin(admin, 'captains appointed', teamId, async (em) => {
       const before = await this.teams.get(teamId, em);
       const userIds = drivers.map((driver) => driver.userId);
       await this.teams.setCaptains(em, teamId, userIds);
@@ -161,6 +171,22 @@ export class TeamRosters {
       recordDomainEvent(em, 'TeamChanged', teamAggregate(teamId), { teamId, userIds });
       await em.flush();
       return teamId;
+    });
+  }
+
+  /** An admin's change of a team, written to the audit log with the team before and after (null: created / deleted). */
+  private async changeByAdmin(
+    admin: Principal,
+    action: string,
+    teamId: number | undefined,
+    apply: (em: EntityManager) => Promise<{ teamId: number; userIds: number[] }>,
+  ): Promise<number> {
+    return this.change(async (em) => {
+      const before = teamId === undefined ? null : auditedTeam(await this.teams.get(teamId, em));
+      const changed = await apply(em);
+      const after = action === 'deleted' ? null : auditedTeam(await this.teams.get(changed.teamId, em));
+      recordStaffChange(em, { actorId: admin.userId, kind: 'team', entityId: changed.teamId, label: (after ?? before)!.name, action, before, after });
+      return changed;
     });
   }
 

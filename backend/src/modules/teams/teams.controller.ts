@@ -43,8 +43,8 @@ export class TeamsController {
   @Put()
   @Access('isAdmin')
   @JsonPartWithImage('team', 'logo')
-  save(@Body('team') team: TeamBody, @UploadedFile() logo?: UploadedImage): Promise<TeamDto> {
-    return this.rosters.save(team, logo);
+  save(@Body('team') team: TeamBody, @CurrentPrincipal() admin: Principal, @UploadedFile() logo?: UploadedImage): Promise<TeamDto> {
+    return this.rosters.save(admin, team, logo);
   }
 
   @Get(':id')
@@ -58,15 +58,15 @@ export class TeamsController {
   @Access('isAdmin')
   @HttpCode(204)
   @ApiNoContentResponse()
-  remove(@Param() { id }: IdParam): Promise<void> {
-    return this.rosters.remove(id);
+  remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
+    return this.rosters.remove(admin, id);
   }
 
   /** Admins appoint exactly these captains; drivers not in the team join it. */
   @Put(':id/captains')
   @Access('isAdmin')
-  captains(@Param() { id }: IdParam, @Body() body: CaptainsBody): Promise<TeamDto> {
-    return this.rosters.setCaptains(id, body.profileIds);
+  captains(@Param() { id }: IdParam, @Body() body: CaptainsBody, @CurrentPrincipal() admin: Principal): Promise<TeamDto> {
+    return this.rosters.setCaptains(admin, id, body.profileIds);
   }
 
   /** A captain invites a driver; the driver accepts or declines on their profile. */

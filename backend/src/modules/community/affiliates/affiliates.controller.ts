@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../../common/access.js';
 import { IdParam } from '../../../common/dto-fields.js';
 import { PageQuery } from '../../../common/pagination.js';
+import { CurrentPrincipal, type Principal } from '../../../common/principal.js';
 import type { Page } from '../../../contracts/api.js';
 import type { AffiliateDto } from '../../../contracts/community.js';
 import { CachedRead } from '../../../infra/read-cache/cached-read.js';
@@ -38,8 +39,12 @@ export class AffiliatesController {
   @Put('admin')
   @Access('isAdmin')
   @JsonPartWithImages('affiliate', PICTURES)
-  save(@Body('affiliate') affiliate: AffiliateBody, @UploadedFiles() pictures?: UploadedImages<AffiliatePicture>): Promise<AffiliateDto> {
-    return this.affiliates.save(affiliate, pictures);
+  save(
+    @Body('affiliate') affiliate: AffiliateBody,
+    @CurrentPrincipal() admin: Principal,
+    @UploadedFiles() pictures?: UploadedImages<AffiliatePicture>,
+  ): Promise<AffiliateDto> {
+    return this.affiliates.save(admin, affiliate, pictures);
   }
 
   @Get('admin/:id')
@@ -51,7 +56,7 @@ export class AffiliatesController {
   @Delete('admin/:id')
   @Access('isAdmin')
   @HttpCode(204)
-  remove(@Param() { id }: IdParam): Promise<void> {
-    return this.affiliates.remove(id);
+  remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
+    return this.affiliates.remove(admin, id);
   }
 }

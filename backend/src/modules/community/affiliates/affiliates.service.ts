@@ -2,10 +2,12 @@ import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { toPage, type PageQuery } from '../../../common/pagination.js';
+import type { Principal } from '../../../common/principal.js';
 import { invalidField } from '../../../common/validation.js';
 import type { Page } from '../../../contracts/api.js';
 import type { AffiliateDto } from '../../../contracts/community.js';
 import { recordDomainEvent } from '../../../infra/outbox/domain-events.js';
+import { recordStaffChange, snapshotOf } from '../../audit/index.js';
 import { BANNER_BOUNDS, ICON_BOUNDS, imageUrl, type UploadedImages } from '../../images/image-upload.js';
 import { ImagesService } from '../../images/images.service.js';
 import { Affiliate } from '../community.entities.js';
@@ -15,6 +17,8 @@ export type AffiliatePicture = 'icon' | 'banner';
 
 const aggregate = (id: number) => ({ type: 'affiliate', id });
 const ORDER = [{ position: 'asc' }, { name: 'asc' }, { id: 'asc' }] as const;
+/** What the audit log keeps of an affiliate (pictures are left out). */
+const AFFILIATE_AUDITED_FIELDS = ['name', 'affiliateUrl', 'monetized', 'activeFrom', 'activeTo', 'position'] as const;
 
 export function toAffiliateDto(affiliate: Affiliate): AffiliateDto {
   return {
@@ -63,7 +67,7 @@ export class AffiliatesService {
   }
 
   /** Creates (no `id`) or updates an affiliate with its new icon and banner, if uploaded (webp). A banner needs a paid (monetized) affiliate. */
-  async save(body: AffiliateBody, uploads: UploadedImages<AffiliatePicture> = {}): Promise<AffiliateDto> {
+  async save(admin: Principal, body: AffiliateBody, uploads: UploadedImages<AffiliatePicture> = {}): Promise<AffiliateDto> {
     const activeFrom = body.activeFrom ? new Date(body.activeFrom) : null;
     const activeTo = body.activeTo ? new Date(body.activeTo) : null;
     if (activeFrom && activeTo && activeTo <= activeFrom) throw invalidField('activeTo', 'activeTo must be after activeFrom');
@@ -79,7 +83,9 @@ export class AffiliatesService {
         activeTo,
         ...(body.position !== undefined ? { position: body.position } : {}),
       };
-      const affiliate = body.id ? em.assign(await this.find(em, body.id), fields) : em.create(Affiliate, fields);
+      const found = body.id ? await this.find(em, body.id) : null;
+      const before = found && snapshotOf(found, AFFILIATE_AUDITED_FIELDS);
+      const affiliate = found ? em.assign(found, fields) : em.create(Affiliate, fields);
       this.images.setIcon(em, affiliate, icon);
       this.images.setImage(em, affiliate, 'banner', banner);
       if ((!affiliate.monetized || body.removeBanner) && !banner && affiliate.banner) {
@@ -88,15 +94,19 @@ export class AffiliatesService {
       }
       await em.flush();
       recordDomainEvent(em, 'AffiliateChanged', aggregate(affiliate.id), { affiliateId: affiliate.id });
+      const after = snapshotOf(affiliate, AFFILIATE_AUDITED_FIELDS);
+      recordStaffChange(em, { actorId: admin.userId, kind: 'affiliate', entityId: affiliate.id, label: affiliate.name, action: before ? 'saved' : 'created', before, after });
       await em.flush();
       return affiliate.id;
     });
     return this.details(id);
   }
 
-  remove(id: number): Promise<void> {
+  remove(admin: Principal, id: number): Promise<void> {
     return this.em.transactional(async (em) => {
       const affiliate = await this.find(em, id);
+      const before = snapshotOf(affiliate, AFFILIATE_AUDITED_FIELDS);
+      recordStaffChange(em, { actorId: admin.userId, kind: 'affiliate', entityId: id, label: affiliate.name, action: 'deleted', before, after: null });
       if (affiliate.icon) em.remove(affiliate.icon);
       if (affiliate.banner) em.remove(affiliate.banner);
       em.remove(affiliate);

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../../../config/environment.js';
+import { IdempotentUpload } from '../../../infra/idempotency/idempotency.js';
 
 /** A download's upload as multer wrote it to disk (never held in memory whole). */
 export interface UploadedDownload {
@@ -109,7 +110,7 @@ export class DownloadUploadInterceptor implements NestInterceptor {
 /** Documents and applies the downloads upload (see DownloadUploadInterceptor). */
 export function DownloadUpload(): MethodDecorator {
   return applyDecorators(
-    UseInterceptors(DownloadUploadInterceptor),
+    UseInterceptors(DownloadUploadInterceptor, IdempotentUpload),
     ApiConsumes('multipart/form-data'),
     ApiBody({
       schema: {

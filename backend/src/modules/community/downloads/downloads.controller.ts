@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Access } from '../../../common/access.js';
 import { IdParam } from '../../../common/dto-fields.js';
+import { CurrentPrincipal, type Principal } from '../../../common/principal.js';
 import type { DownloadDto } from '../../../contracts/community.js';
 import { CachedRead } from '../../../infra/read-cache/cached-read.js';
 import { DOWNLOAD_READS } from '../community.reads.js';
@@ -53,8 +54,8 @@ export class DownloadsController {
   @Put('admin')
   @Access('isAdmin')
   @DownloadUpload()
-  save(@Body('download') download: DownloadBody, @UploadedFile() file?: UploadedDownload): Promise<DownloadDto> {
-    return this.downloads.save(download, file);
+  save(@Body('download') download: DownloadBody, @CurrentPrincipal() admin: Principal, @UploadedFile() file?: UploadedDownload): Promise<DownloadDto> {
+    return this.downloads.save(admin, download, file);
   }
 
   @Get('admin/:id')
@@ -66,7 +67,7 @@ export class DownloadsController {
   @Delete('admin/:id')
   @Access('isAdmin')
   @HttpCode(204)
-  remove(@Param() { id }: IdParam): Promise<void> {
-    return this.downloads.remove(id);
+  remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
+    return this.downloads.remove(admin, id);
   }
 }

@@ -4,16 +4,20 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import type { Principal } from '../../../common/principal.js';
 import { invalidField } from '../../../common/validation.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/environment.js';
 import type { DownloadDto, DownloadFileDto } from '../../../contracts/community.js';
 import { recordDomainEvent } from '../../../infra/outbox/domain-events.js';
+import { recordStaffChange, snapshotOf } from '../../audit/index.js';
 import { Download, DownloadFile } from '../community.entities.js';
 import type { DownloadBody } from './download.dto.js';
 import { downloadsFolder, type UploadedDownload } from './download-upload.js';
 import { JSON_FILE_TYPE, binaryTypeOf, isJsonText, safeFileName, type FileType } from './file-types.js';
 
 const aggregate = (id: number) => ({ type: 'download', id });
+/** What the audit log keeps of a download (its files are named by the new one's name). */
+const DOWNLOAD_AUDITED_FIELDS = ['title', 'game', 'category', 'version', 'notes'] as const;
 
 function toFileDto(file: DownloadFile): DownloadFileDto {
   return {
@@ -83,7 +87,7 @@ export class DownloadsService {
    * version (the earlier ones stay listed). A file that is not a PDF, zip, JSON or image is refused
    * (400) and nothing is stored.
    */
-  async save(body: DownloadBody, upload: UploadedDownload | undefined): Promise<DownloadDto> {
+  async save(admin: Principal, body: DownloadBody, upload: UploadedDownload | undefined): Promise<DownloadDto> {
     if (!body.id && !upload) throw invalidField('file', 'file is required for a new download');
     const type = upload ? await this.typeOf(upload) : null;
     const storedName = upload && type ? `${randomUUID()}.${type.extension}` : null;
@@ -94,7 +98,9 @@ export class DownloadsService {
     try {
       const id = await this.em.transactional(async (em) => {
         const fields = { title: body.title, game: body.game || null, category: body.category, version: body.version || null, notes: body.notes || null };
-        const download = body.id ? em.assign(await this.find(em, body.id), fields) : em.create(Download, fields);
+        const found = body.id ? await this.find(em, body.id) : null;
+        const before = found && snapshotOf(found, DOWNLOAD_AUDITED_FIELDS);
+        const download = found ? em.assign(found, fields) : em.create(Download, fields);
         if (upload && type && storedName) {
           em.create(DownloadFile, {
             download,
@@ -108,6 +114,8 @@ export class DownloadsService {
         }
         await em.flush();
         recordDomainEvent(em, 'DownloadChanged', aggregate(download.id), { downloadId: download.id });
+        const after = { ...snapshotOf(download, DOWNLOAD_AUDITED_FIELDS), ...(upload ? { newFile: upload.originalname } : {}) };
+        recordStaffChange(em, { actorId: admin.userId, kind: 'download', entityId: download.id, label: download.title, action: before ? 'saved' : 'created', before, after });
         await em.flush();
         return download.id;
       });
@@ -119,9 +127,11 @@ export class DownloadsService {
   }
 
   /** Deletes a download, its versions and their files. */
-  async remove(id: number): Promise<void> {
+  async remove(admin: Principal, id: number): Promise<void> {
     const storedNames = await this.em.transactional(async (em) => {
       const download = await this.find(em, id);
+      const before = snapshotOf(download, DOWNLOAD_AUDITED_FIELDS);
+      recordStaffChange(em, { actorId: admin.userId, kind: 'download', entityId: id, label: download.title, action: 'deleted', before, after: null });
       const names = download.files.getItems().map((file) => file.storedName);
       em.remove(download);
       recordDomainEvent(em, 'DownloadChanged', aggregate(id), { downloadId: id });

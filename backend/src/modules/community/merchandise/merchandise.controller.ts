@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Put, UploadedFiles } fr
 import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../../common/access.js';
 import { IdParam } from '../../../common/dto-fields.js';
+import { CurrentPrincipal, type Principal } from '../../../common/principal.js';
 import type { ProductDto } from '../../../contracts/community.js';
 import { CachedRead } from '../../../infra/read-cache/cached-read.js';
 import { JsonPartWithImages, type UploadedImages } from '../../images/image-upload.js';
@@ -26,8 +27,8 @@ export class MerchandiseController {
   @Put('admin')
   @Access('isAdmin')
   @JsonPartWithImages('product', PRODUCT_IMAGE_SLOTS)
-  save(@Body('product') product: ProductBody, @UploadedFiles() pictures?: UploadedImages<ProductImageSlot>): Promise<ProductDto> {
-    return this.merchandise.save(product, pictures);
+  save(@Body('product') product: ProductBody, @CurrentPrincipal() admin: Principal, @UploadedFiles() pictures?: UploadedImages<ProductImageSlot>): Promise<ProductDto> {
+    return this.merchandise.save(admin, product, pictures);
   }
 
   @Get('admin/:id')
@@ -39,7 +40,7 @@ export class MerchandiseController {
   @Delete('admin/:id')
   @Access('isAdmin')
   @HttpCode(204)
-  remove(@Param() { id }: IdParam): Promise<void> {
-    return this.merchandise.remove(id);
+  remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
+    return this.merchandise.remove(admin, id);
   }
 }

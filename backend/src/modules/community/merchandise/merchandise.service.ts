@@ -1,8 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type { Principal } from '../../../common/principal.js';
 import type { ProductDto } from '../../../contracts/community.js';
 import { recordDomainEvent } from '../../../infra/outbox/domain-events.js';
+import { recordStaffChange, snapshotOf } from '../../audit/index.js';
 import { BANNER_BOUNDS, imageUrl, type UploadedImages, type WebpImage } from '../../images/image-upload.js';
 import { ImagesService } from '../../images/images.service.js';
 import { StoredImage } from '../../images/stored-image.entity.js';
@@ -10,6 +12,8 @@ import { Product, ProductImage } from '../community.entities.js';
 import { PRODUCT_IMAGE_SLOTS, type ProductBody, type ProductImageSlot } from './product.dto.js';
 
 const aggregate = (id: number) => ({ type: 'product', id });
+/** What the audit log keeps of a product (pictures are left out). */
+const PRODUCT_AUDITED_FIELDS = ['name', 'description', 'price', 'currency', 'variants', 'shopUrl', 'available', 'position'] as const;
 
 export function toProductDto(product: Product): ProductDto {
   return {
@@ -48,7 +52,7 @@ export class MerchandiseService {
   }
 
   /** Creates (no `id`) or updates a product; each uploaded picture (webp) takes its slot, `removeImages` empties slots. */
-  async save(body: ProductBody, uploads: UploadedImages<ProductImageSlot> = {}): Promise<ProductDto> {
+  async save(admin: Principal, body: ProductBody, uploads: UploadedImages<ProductImageSlot> = {}): Promise<ProductDto> {
     const pictures = new Map<number, WebpImage>();
     for (const [slot, field] of PRODUCT_IMAGE_SLOTS.entries()) {
       const image = await this.images.prepare(uploads[field]?.[0], BANNER_BOUNDS, field);
@@ -65,7 +69,9 @@ export class MerchandiseService {
         available: body.available ?? true,
         ...(body.position !== undefined ? { position: body.position } : {}),
       };
-      const product = body.id ? em.assign(await this.find(em, body.id), fields) : em.create(Product, fields);
+      const found = body.id ? await this.find(em, body.id) : null;
+      const before = found && snapshotOf(found, PRODUCT_AUDITED_FIELDS);
+      const product = found ? em.assign(found, fields) : em.create(Product, fields);
       const emptied = new Set([...(body.removeImages ?? []), ...pictures.keys()]);
       for (const picture of product.images.getItems()) {
         if (!emptied.has(picture.position)) continue;
@@ -78,15 +84,19 @@ export class MerchandiseService {
       }
       await em.flush();
       recordDomainEvent(em, 'ProductChanged', aggregate(product.id), { productId: product.id });
+      const after = snapshotOf(product, PRODUCT_AUDITED_FIELDS);
+      recordStaffChange(em, { actorId: admin.userId, kind: 'product', entityId: product.id, label: product.name, action: before ? 'saved' : 'created', before, after });
       await em.flush();
       return product.id;
     });
     return this.details(id);
   }
 
-  remove(id: number): Promise<void> {
+  remove(admin: Principal, id: number): Promise<void> {
     return this.em.transactional(async (em) => {
       const product = await this.find(em, id);
+      const before = snapshotOf(product, PRODUCT_AUDITED_FIELDS);
+      recordStaffChange(em, { actorId: admin.userId, kind: 'product', entityId: id, label: product.name, action: 'deleted', before, after: null });
       for (const picture of product.images.getItems()) em.remove(picture.image);
       em.remove(product);
       recordDomainEvent(em, 'ProductChanged', aggregate(id), { productId: id });
