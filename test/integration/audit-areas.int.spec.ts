@@ -12,7 +12,7 @@ import type { CompetitionDto, CompetitionGroupDto, ResultImportPreviewDto, Seaso
 import type { HeadlineDto } from '../../backend/src/contracts/client-events.js';
 import type { EventDetailsDto } from '../../backend/src/contracts/events.js';
 import type { TeamDto } from '../../backend/src/contracts/teams.js';
-import { BiddingService } from '../../backend/src/modules/bidding/bidding.service.js';
+import { BiddingSettlementService } from '../../backend/src/modules/bidding/bidding-settlement.service.js';
 import type { Car, Game, TrackVariant } from '../../backend/src/modules/catalogue/catalogue.entities.js';
 import type { Season } from '../../backend/src/modules/competitions/competition.entities.js';
 import { newBiddingRound } from '../factories/bidding.js';
@@ -280,7 +280,7 @@ describe('audit log: every area of staff changes', () => {
     });
 
     const closed = await newBiddingRound(t.em(), { name: 'Closed market', closesAt: new Date(Date.now() - 1000), lots: [{ kind: 'NUMBER', label: '12' }] });
-    expect(await t.app.get(BiddingService).settleDue()).toBeGreaterThan(0);
+    expect(await t.app.get(BiddingSettlementService).settleDue()).toBeGreaterThan(0);
     const settled = (await entriesOf('bidding-round')).find((entry) => entry.entityId === String(closed.id));
     expect(settled).toMatchObject({
       actor: null,
