@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ImagesModule } from '../images/images.module.js';
+import { ImagesModule } from '../images/index.js';
 import { CarsController, GamesController, TracksController } from './catalogue.controller.js';
 import { CarsService } from './cars.service.js';
 import { CatalogueHandlers } from './catalogue.handlers.js';

@@ -1,7 +1,7 @@
 import { CheckConstraintViolationException, ForeignKeyConstraintViolationException, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { ICON_BOUNDS, type UploadedImage } from '../images/image-upload.js';
+import { ICON_BOUNDS, type UploadedImage, ImagesService } from '../images/index.js';
 import { toPage, type PageQuery } from '../../common/pagination.js';
 import { seesHiddenDrivers, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
@@ -9,9 +9,7 @@ import { parseYoutubeVideoId, TEAM_SIZE_DEFAULTS, type EventDetailsDto, type Eve
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import type { TrackVariant } from '../catalogue/catalogue.entities.js';
 import { invalidField } from '../../common/validation.js';
-import { GamesService } from '../catalogue/games.service.js';
-import { TracksService } from '../catalogue/tracks.service.js';
-import { ImagesService } from '../images/images.service.js';
+import { GamesService, TracksService } from '../catalogue/index.js';
 import type { EventBody, EventListQuery, EventSearchBody, EventSortField } from './dto/event.dto.js';
 import { EventAttendance, LeagueEvent, LiveEvent, Race, RaceEvent } from './event.entities.js';
 import { EVENT_POPULATE, toAttendeeDto, toEventDto, toStaffAttendeeDto } from './events.mappers.js';

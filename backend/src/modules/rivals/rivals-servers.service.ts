@@ -14,7 +14,7 @@ import { invalidField } from '../../common/validation.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { Scheduled } from '../../infra/scheduling/scheduled.js';
 import { Game } from '../catalogue/catalogue.entities.js';
-import { imageUrl } from '../images/image-upload.js';
+import { imageUrl } from '../images/index.js';
 import type { RivalServerBody } from './dto/rivals.dto.js';
 import { RivalsServer } from './rivals.entities.js';
 import { trackMetas } from './rivals.queries.js';

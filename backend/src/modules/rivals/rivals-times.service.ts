@@ -18,8 +18,7 @@ import {
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { Car, Game, TrackVariant } from '../catalogue/catalogue.entities.js';
 import { ResultFileError } from '../competitions/result-import/index.js';
-import { BANNER_BOUNDS, imageUrl, type UploadedImage, type WebpImage } from '../images/image-upload.js';
-import { ImagesService } from '../images/images.service.js';
+import { BANNER_BOUNDS, imageUrl, type UploadedImage, type WebpImage, ImagesService } from '../images/index.js';
 import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { ImportFields, RivalTimeBody } from './dto/rivals.dto.js';
 import { readBestLaps } from './lap-file.js';

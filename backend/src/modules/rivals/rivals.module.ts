@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ImagesModule } from '../images/images.module.js';
+import { ImagesModule } from '../images/index.js';
 import { RivalsBoardsService } from './rivals-boards.service.js';
 import { RivalsServersService } from './rivals-servers.service.js';
 import { RivalsTimesService } from './rivals-times.service.js';

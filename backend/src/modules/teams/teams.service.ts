@@ -4,8 +4,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import type { TeamRef } from '../../contracts/api.js';
 import type { TeamDto, TeamRequest } from '../../contracts/teams.js';
 import { invalidField } from '../../common/validation.js';
-import { ICON_BOUNDS, imageUrl, type UploadedImage } from '../images/image-upload.js';
-import { ImagesService } from '../images/images.service.js';
+import { ICON_BOUNDS, imageUrl, type UploadedImage, ImagesService } from '../images/index.js';
 import { Team, TeamInvite, TeamMember } from './team.entity.js';
 
 /** A team as this module knows it: members by user id (other modules add names). */

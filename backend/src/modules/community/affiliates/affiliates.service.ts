@@ -6,8 +6,7 @@ import { invalidField } from '../../../common/validation.js';
 import type { Page } from '../../../contracts/api.js';
 import type { AffiliateDto } from '../../../contracts/community.js';
 import { recordDomainEvent } from '../../../infra/outbox/domain-events.js';
-import { BANNER_BOUNDS, ICON_BOUNDS, imageUrl, type UploadedImages } from '../../images/image-upload.js';
-import { ImagesService } from '../../images/images.service.js';
+import { BANNER_BOUNDS, ICON_BOUNDS, imageUrl, type UploadedImages, ImagesService } from '../../images/index.js';
 import { Affiliate } from '../community.entities.js';
 import type { AffiliateBody, AffiliateSearchBody } from './affiliate.dto.js';
 
