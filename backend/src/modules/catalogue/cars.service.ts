@@ -26,6 +26,12 @@ export class CarsService {
     return cars.map(toCarDto);
   }
 
+  /** The car, or null when it does not exist (for modules checking a car id they were given). */
+  async lookup(id: number): Promise<CarDto | null> {
+    const car = await this.em.findOne(Car, id);
+    return car ? toCarDto(car) : null;
+  }
+
   async get(id: number): Promise<CarDto> {
     return toCarDto(await findCar(this.em, id));
   }

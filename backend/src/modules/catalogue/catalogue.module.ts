@@ -6,11 +6,11 @@ import { CatalogueHandlers } from './catalogue.handlers.js';
 import { GamesService } from './games.service.js';
 import { TracksService } from './tracks.service.js';
 
-/** Games, tracks with variants, cars. Other modules read them through GamesService and TracksService. */
+/** Games, tracks with variants, cars. Other modules read them through GamesService, TracksService and CarsService. */
 @Module({
   imports: [ImagesModule],
   controllers: [GamesController, TracksController, CarsController],
   providers: [GamesService, TracksService, CarsService, CatalogueHandlers],
-  exports: [GamesService, TracksService],
+  exports: [GamesService, TracksService, CarsService],
 })
 export class CatalogueModule {}

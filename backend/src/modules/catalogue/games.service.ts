@@ -27,6 +27,12 @@ export class GamesService {
     return toGameDto(await findGame(this.em, id));
   }
 
+  /** The game, or null when it does not exist (for modules checking a game id they were given). */
+  async lookup(id: number): Promise<GameDto | null> {
+    const game = await this.em.findOne(Game, id);
+    return game ? toGameDto(game) : null;
+  }
+
   /**
    * The game, loaded in `em` (the caller's transaction), for modules whose entities relate to it;
    * 404 when it does not exist.

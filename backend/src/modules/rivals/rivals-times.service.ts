@@ -16,10 +16,9 @@ import {
   type RivalTimeStatus,
 } from '../../contracts/rivals.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
-import { Car, Game, TrackVariant } from '../catalogue/catalogue.entities.js';
 import { ResultFileError } from '../competitions/result-import/index.js';
+import { CarsService } from '../catalogue/index.js';
 import { BANNER_BOUNDS, imageUrl, type UploadedImage, type WebpImage, ImagesService } from '../images/index.js';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { ImportFields, RivalTimeBody } from './dto/rivals.dto.js';
 import { readBestLaps } from './lap-file.js';
 import { RivalTime } from './rivals.entities.js';
@@ -69,6 +68,7 @@ export class RivalsTimesService {
   constructor(
     private readonly em: EntityManager,
     private readonly images: ImagesService,
+    private readonly cars: CarsService,
   ) {}
 
   async submit(principal: Principal, body: RivalTimeBody, screenshotUpload: UploadedImage | undefined): Promise<RivalTimeDto> {
@@ -190,10 +190,10 @@ export class RivalsTimesService {
       return null;
     }
     const row = em.create(RivalTime, {
-      profile: em.getReference(DriverProfile, time.profileId),
-      game: em.getReference(Game, time.meta.game.id),
-      track: em.getReference(TrackVariant, time.meta.track.id),
-      car: em.getReference(Car, time.carId),
+      profile: time.profileId,
+      game: time.meta.game.id,
+      track: time.meta.track.id,
+      car: time.carId,
       platform: time.platform,
       timeMs: time.timeMs,
       conditions: time.conditions,
@@ -225,9 +225,9 @@ export class RivalsTimesService {
   private async boardOf(em: EntityManager, trackId: number, carId: number, platform: Platform): Promise<TrackMeta> {
     const meta = (await trackMetas(em, [trackId])).get(trackId);
     if (!meta) throw invalidField('trackId', `track ${trackId} does not exist`);
-    const car = await em.findOne(Car, carId);
+    const car = await this.cars.lookup(carId);
     if (!car) throw invalidField('carId', `car ${carId} does not exist`);
-    if (car.game.id !== meta.game.id) throw invalidField('carId', `${car.name} is not a car of ${meta.game.name}`);
+    if (car.gameId !== meta.game.id) throw invalidField('carId', `${car.name} is not a car of ${meta.game.name}`);
     if (!meta.platforms.includes(platform)) throw invalidField('platform', `${meta.game.name} does not run on ${platform}`);
     return meta;
   }

@@ -1,10 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { ProductDto } from '../../../contracts/community.js';
 import { recordDomainEvent } from '../../../infra/outbox/domain-events.js';
 import { BANNER_BOUNDS, imageUrl, type UploadedImages, type WebpImage, ImagesService } from '../../images/index.js';
-import { StoredImage } from '../../images/stored-image.entity.js';
 import { Product, ProductImage } from '../community.entities.js';
 import { PRODUCT_IMAGE_SLOTS, type ProductBody, type ProductImageSlot } from './product.dto.js';
 
@@ -68,12 +66,11 @@ export class MerchandiseService {
       const emptied = new Set([...(body.removeImages ?? []), ...pictures.keys()]);
       for (const picture of product.images.getItems()) {
         if (!emptied.has(picture.position)) continue;
-        em.remove(picture.image);
+        this.images.discard(em, picture.image);
         em.remove(picture);
       }
       for (const [position, image] of pictures) {
-        const stored = em.create(StoredImage, { id: randomUUID(), data: image.data, width: image.width, height: image.height });
-        em.create(ProductImage, { product, image: stored, position });
+        em.create(ProductImage, { product, image: this.images.store(em, image), position });
       }
       await em.flush();
       recordDomainEvent(em, 'ProductChanged', aggregate(product.id), { productId: product.id });
@@ -86,7 +83,7 @@ export class MerchandiseService {
   remove(id: number): Promise<void> {
     return this.em.transactional(async (em) => {
       const product = await this.find(em, id);
-      for (const picture of product.images.getItems()) em.remove(picture.image);
+      for (const picture of product.images.getItems()) this.images.discard(em, picture.image);
       em.remove(product);
       recordDomainEvent(em, 'ProductChanged', aggregate(id), { productId: id });
     });
