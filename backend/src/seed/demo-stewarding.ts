@@ -173,7 +173,9 @@ export async function seedDemoStewarding(em: EntityManager, stewardIds: number[]
       }
     }
     await em.flush();
-    for (const [ticket, outcomes] of ledger) await rewriteLedger(em, ticket, outcomes, { seasonId: season.id, ...DEFAULT_STEWARDING_SETTINGS });
+    // Guests' lines have no profile.
+    const driverNames = new Map([...byPosition.values()].flatMap((profile) => (profile ? [[profile.id, driverDisplayName(profile)] as const] : [])));
+    for (const [ticket, outcomes] of ledger) await rewriteLedger(em, ticket, outcomes, { seasonId: season.id, ...DEFAULT_STEWARDING_SETTINGS }, driverNames);
     if (!penalties.some((outcome) => outcome.kind === 'TIME_PENALTY')) continue;
     const ticket = await em.findOneOrFail(Ticket, { race: race.id, state: 'DECIDED' });
     const revision = await results.applyDecisions(

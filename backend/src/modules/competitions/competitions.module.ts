@@ -37,6 +37,6 @@ import { StandingsService } from './standings.service.js';
     ...COMPETITION_RESOLVERS,
   ],
   // The gateway asks who may be in `season:<id>`.
-  exports: [SeasonRoomPolicy, SeasonsService, CompetitionsService, StandingsService],
+  exports: [SeasonRoomPolicy, SeasonsService, CompetitionsService, StandingsService, ResultsService],
 })
 export class CompetitionsModule {}

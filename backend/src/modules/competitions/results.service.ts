@@ -9,10 +9,10 @@ import { EventAttendance, Race } from '../events/event.entities.js';
 import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { Team } from '../teams/team.entity.js';
 import { User } from '../users/user.entity.js';
-import { RaceResultCoDriver, RaceResultLine, ResultRevision, type Season } from './competition.entities.js';
+import { RaceResultCoDriver, RaceResultLine, ResultRevision, Season } from './competition.entities.js';
 import { planBaseWrite, planDecisions, revertSource, type PlannedRevision } from './results-layer.js';
 import { ResultsReader } from './results.reader.js';
-import { findRound, seasonAggregate } from './seasons.service.js';
+import { findRound, seasonAggregate, seasonChanged } from './seasons.service.js';
 
 /** How a DECISIONS revision's note starts. */
 export const STEWARDS_NOTE = 'steward panel';
@@ -190,6 +190,18 @@ export class ResultsService {
     const next = await this.nextNumber(em, season, ref);
     const planned = planDecisions(next, { number: base.number, lines: revisionLines(base) }, await standingOutcomes(em, ref.raceId));
     return this.persist(em, season, ref, planned, principal, { session: 'RACE', sourceHash: null }, () => `${note} on revision ${base.number}`);
+  }
+
+  /**
+   * Stewards' decisions of the race changed (in `em`'s transaction): its results get a new revision with
+   * them (applyDecisions), or, when it has none yet, its season's standings recompute for points
+   * deductions. The new revision's number, or null.
+   */
+  async reviseForDecisions(em: EntityManager, ref: RaceRef, principal: Principal, note: string): Promise<number | null> {
+    const season = await em.findOneOrFail(Season, ref.seasonId, { populate: ['competition'] });
+    const revision = await this.applyDecisions(em, season, ref, principal, note);
+    if (revision === null) await seasonChanged(em, season);
+    return revision;
   }
 
   /** The drivers and teams exist (400 naming the line's field); a line without `teamId` gets its driver's team in the event. */

@@ -121,6 +121,12 @@ export class SeasonsService {
   }
 
   /** The season with its competition, points system and rounds (unpublished ones only for organizers), in date order. */
+  /** "Competition — Season", or null when the season does not exist: for other modules' checks and audit labels. */
+  async label(em: EntityManager, seasonId: number): Promise<string | null> {
+    const season = await em.findOne(Season, seasonId, { populate: ['competition'] });
+    return season ? `${season.competition.name} — ${season.name}` : null;
+  }
+
   async season(id: number, principal: Principal | null | undefined, asOrganizer = false): Promise<SeasonDto> {
     const em = this.em.fork();
     const season = await em.findOne(Season, id, { populate: ['competition.group', 'competition.game', 'competition.seasons'] });
