@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CatalogueModule } from '../catalogue/index.js';
 import { ImagesModule } from '../images/index.js';
 import { ProfilesModule } from '../profiles/profiles.module.js';
+import { TeamsModule } from '../teams/teams.module.js';
 import { CompetitionsController } from './competitions.controller.js';
 import { CompetitionsHandlers } from './competitions.handlers.js';
 import { COMPETITION_RESOLVERS } from './competitions.resolver.js';
@@ -20,7 +21,7 @@ import { StandingsService } from './standings.service.js';
 
 /** Competition groups, competitions, seasons with their rounds and points systems, results with revisions, standings (recomputed by the worker, pushed live), and drivers' results and stats on their profiles. */
 @Module({
-  imports: [CatalogueModule, ImagesModule, ProfilesModule],
+  imports: [CatalogueModule, ImagesModule, ProfilesModule, TeamsModule],
   controllers: [CompetitionsController, SeasonsController, DriverRecordController],
   providers: [
     CompetitionsService,

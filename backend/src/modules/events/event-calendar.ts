@@ -1,8 +1,12 @@
+import type { Loaded } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LeagueEvent, Race } from './event.entities.js';
+import type { RaceEventType } from '../../contracts/events.js';
+import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { EventAttendance, LeagueEvent, Race } from './event.entities.js';
+import { eventAggregate } from './events.service.js';
 
 /*
- * What other modules read of league events and their races (stewarding's tickets and licences):
+ * What other modules read of league events and their races (competitions' seasons and standings, stewarding's tickets and licences):
  * plain values, never entities, in the caller's `em` (its transaction).
  */
 
@@ -41,4 +45,123 @@ export async function eventsAfter(em: EntityManager, after: Date, count: number,
     { orderBy: { startsAt: 'asc', id: 'asc' }, limit: count },
   );
   return events.map((event) => ({ id: event.id, name: event.name, startsAt: event.startsAt }));
+}
+
+/** A round of a season: its event with its race events and their races, in order. */
+export interface SeasonRound {
+  eventId: number;
+  name: string;
+  startsAt: Date;
+  published: boolean;
+  raceEvents: {
+    id: number;
+    position: number;
+    trackName: string | null;
+    races: { raceId: number; position: number; raceEventType: RaceEventType; laps: number | null; lengthMinutes: number | null }[];
+  }[];
+}
+
+const ROUND_POPULATE = ['raceEvents.races', 'raceEvents.trackVariant.track'] as const;
+
+function toSeasonRound(event: Loaded<LeagueEvent, (typeof ROUND_POPULATE)[number]>): SeasonRound {
+  return {
+    eventId: event.id,
+    name: event.name,
+    startsAt: event.startsAt,
+    published: event.published,
+    raceEvents: event.raceEvents.getItems().map((raceEvent) => ({
+      id: raceEvent.id,
+      position: raceEvent.position,
+      trackName: raceEvent.externalTrackName || raceEvent.trackVariant?.track.name || null,
+      races: raceEvent.races.getItems().map((race) => ({
+        raceId: race.id,
+        position: race.position,
+        raceEventType: race.raceEventType,
+        laps: race.laps,
+        lengthMinutes: race.lengthMinutes,
+      })),
+    })),
+  };
+}
+
+/** The races of a round, in order. */
+export const racesOf = (round: SeasonRound) => round.raceEvents.flatMap((raceEvent) => raceEvent.races);
+
+/** The season's rounds, soonest first: published ones, or all with `withUnpublished`. */
+export async function seasonRounds(em: EntityManager, seasonId: number, withUnpublished: boolean): Promise<SeasonRound[]> {
+  const events = await em.find(LeagueEvent, withUnpublished ? { season: seasonId } : { season: seasonId, published: true }, {
+    populate: ROUND_POPULATE,
+    orderBy: { startsAt: 'asc', id: 'asc' },
+  });
+  return events.map(toSeasonRound);
+}
+
+/** The event as a round of the season (published or not), or null when it is not one of its rounds. */
+export async function seasonRound(em: EntityManager, seasonId: number, eventId: number): Promise<SeasonRound | null> {
+  const event = await em.findOne(LeagueEvent, { id: eventId, season: seasonId }, { populate: ROUND_POPULATE });
+  return event ? toSeasonRound(event) : null;
+}
+
+/** How many rounds of the season come before this one (by start, then id): its round number less one. */
+export function roundsBefore(em: EntityManager, seasonId: number, round: Pick<SeasonRound, 'eventId' | 'startsAt'>, withUnpublished: boolean): Promise<number> {
+  return em.count(LeagueEvent, {
+    season: seasonId,
+    ...(withUnpublished ? {} : { published: true }),
+    $or: [{ startsAt: { $lt: round.startsAt } }, { startsAt: round.startsAt, id: { $lt: round.eventId } }],
+  });
+}
+
+/** What linking an event to a season checks. */
+export interface LinkableEvent {
+  id: number;
+  gameId: number;
+  assessment: boolean;
+  seasonId: number | null;
+}
+
+/** These events, and the season's current rounds, as linking checks them. */
+export async function linkableEvents(em: EntityManager, seasonId: number, eventIds: readonly number[]): Promise<{ requested: LinkableEvent[]; linked: LinkableEvent[] }> {
+  const [requested, linked] = await Promise.all([
+    eventIds.length ? em.find(LeagueEvent, { id: { $in: [...eventIds] } }) : Promise.resolve([]),
+    em.find(LeagueEvent, { season: seasonId }),
+  ]);
+  const linkable = (event: LeagueEvent): LinkableEvent => ({ id: event.id, gameId: event.game.id, assessment: event.assessment, seasonId: event.season?.id ?? null });
+  return { requested: requested.map(linkable), linked: linked.map(linkable) };
+}
+
+/** Makes the events rounds of the season (`joining`) or of none (`leaving`), in `em`'s transaction; lists and pages of the published ones change. */
+export async function linkToSeason(em: EntityManager, seasonId: number, joining: readonly number[], leaving: readonly number[]): Promise<void> {
+  if (!joining.length && !leaving.length) return;
+  const events = await em.find(LeagueEvent, { id: { $in: [...joining, ...leaving] } });
+  for (const event of events) {
+    em.assign(event, { season: joining.includes(event.id) ? seasonId : null });
+    if (event.published) recordDomainEvent(em, 'EventDetailsChanged', eventAggregate(event.id), { eventId: event.id });
+  }
+  await em.flush();
+}
+
+/** Who signed up for these events (one row per entry). */
+export async function entrants(em: EntityManager, eventIds: readonly number[]): Promise<{ eventId: number; profileId: number }[]> {
+  if (!eventIds.length) return [];
+  const rows = await em.execute<{ event_id: number; profile_id: number }[]>(
+    `select event_id, profile_id from event_attendance where event_id in (${eventIds.map(() => '?').join(', ')})`,
+    [...eventIds],
+  );
+  return rows.map((row) => ({ eventId: row.event_id, profileId: row.profile_id }));
+}
+
+/** The team each of these drivers entered the event with (null: entered alone); drivers who did not enter are missing. */
+export async function entryTeams(em: EntityManager, eventId: number, profileIds: readonly number[]): Promise<Map<number, number | null>> {
+  if (!profileIds.length) return new Map();
+  const entries = await em.find(EventAttendance, { event: eventId, profile: { $in: [...profileIds] } });
+  return new Map(entries.map((entry) => [entry.profile.id, entry.team?.id ?? null]));
+}
+
+/** The game and track a race (or its qualifying) is run on, by name: what a result file is checked against. */
+export async function raceSetting(em: EntityManager, raceId: number, qualifying: boolean): Promise<{ gameName: string | null; trackName: string | null }> {
+  const race = await em.findOneOrFail(Race, raceId, {
+    populate: ['trackVariant.track', 'raceEvent.trackVariant.track', 'raceEvent.qualifyTrackVariant.track', 'raceEvent.event.game'],
+  });
+  const variant = (qualifying ? race.raceEvent.qualifyTrackVariant : null) ?? race.trackVariant ?? race.raceEvent.trackVariant;
+  return { gameName: race.raceEvent.event.game?.name ?? null, trackName: variant?.track.name ?? null };
 }

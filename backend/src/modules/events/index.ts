@@ -3,5 +3,16 @@ export { LeagueEventsModule } from './events.module.js';
 export { AttendanceService } from './attendance.service.js';
 export { EventRoomPolicy } from './event-room.policy.js';
 export { eventAggregate, seesUnpublished } from './events.service.js';
-export { eventsAfter, eventsStartedBetween, raceOfEvent, type EventRef, type RaceOfEvent } from './event-calendar.js';
+export {
+  entrants,
+  entryTeams,
+  eventsAfter,
+  eventsStartedBetween,
+  raceOfEvent,
+  raceSetting,
+  seasonRounds,
+  type EventRef,
+  type RaceOfEvent,
+  type SeasonRound,
+} from './event-calendar.js';
 export { AttendeeType, CompetitionStyleEnum } from './graphql/event.types.js';

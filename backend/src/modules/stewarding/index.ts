@@ -2,3 +2,4 @@
 export { StewardingModule } from './stewarding.module.js';
 export { banReason } from './licence.js';
 export { applyPenalties, changesLines } from './penalties.js';
+export { pointsDeductions, standingOutcomes, type PointsDeduction } from './decision-reads.js';

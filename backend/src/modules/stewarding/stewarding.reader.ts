@@ -73,7 +73,7 @@ export class TicketReader {
     const names: DriverNames = new Map(partyDtos.map((party) => [party.profileId, party.driverName]));
     const deciderIds = [...new Set(decisions.flatMap((decision) => decision.decidedBy))];
     const nameById = new Map([
-      ...(await this.users.namesOf(deciderIds)),
+      ...(await this.users.namesOf(deciderIds, this.em)),
       ...[...votes.map((vote) => vote.steward), ...messages.map((message) => message.author)].map((user) => [user.id, personName(user)] as const),
     ]);
     return tickets.map((ticket) => {
@@ -121,7 +121,7 @@ export class TicketReader {
     const partyDtos = [item.filer, ...item.accused];
     const partyOf = (profileId: number): TicketPartyDto => partyDtos.find((party) => party.profileId === profileId)!;
     const names: DriverNames = new Map(partyDtos.map((party) => [party.profileId, party.driverName]));
-    const deciders = await this.users.namesOf([...new Set(decisions.flatMap((decision) => decision.decidedBy))]);
+    const deciders = await this.users.namesOf([...new Set(decisions.flatMap((decision) => decision.decidedBy))], this.em);
     const decisionDto = (decision: TicketDecision): DecisionDto => ({
       round: decision.round,
       outcomes: outcomeDtos(decision.outcomes, names),
@@ -208,7 +208,7 @@ export class TicketReader {
         )
       : [];
     const userIds = [...new Set(parties.map((party) => party.profile.user.id))];
-    const teamsByUser = await this.teams.teamsOfUsers(userIds);
+    const teamsByUser = await this.teams.teamsOfUsers(userIds, this.em);
     const eventOf = new Map(tickets.map((ticket) => [ticket.id, ticket.event.id]));
     return parties.map((party) => {
       const entry = entries.find((row) => row.event_id === eventOf.get(party.ticket.id) && row.profile_id === party.profile.id);

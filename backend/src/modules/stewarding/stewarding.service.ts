@@ -103,7 +103,7 @@ export class StewardingService {
       if (!race) throw invalidField('raceId', `race ${body.raceId} does not exist`);
       const { seasonId } = race;
       if (seasonId === null) throw invalidField('raceId', `race ${body.raceId} is not a race of a season: tickets are for season races`);
-      const filer = await this.profiles.findByUser(principal.userId);
+      const filer = await this.profiles.findByUser(principal.userId, em);
       const drivers = await racedIn(em, race.raceId, race.eventId);
       if (!filer || !drivers.has(filer.id)) throw new ForbiddenException(`Only drivers who raced in race ${race.raceId} can file a ticket about it`);
       body.accusedProfileIds.forEach((profileId, index) => {
@@ -130,7 +130,7 @@ export class StewardingService {
       em.create(TicketParty, { ticket, profile: filer.id, role: 'FILER' });
       for (const profileId of body.accusedProfileIds) em.create(TicketParty, { ticket, profile: profileId, role: 'ACCUSED' });
       await em.flush();
-      const accused = await this.profiles.summaries(body.accusedProfileIds);
+      const accused = await this.profiles.summaries(body.accusedProfileIds, em);
       audit(em, ticket, principal.userId, 'FILED', `filed against ${[...accused.values()].map((profile) => profile.driverName).join(', ')}`);
       recordDomainEvent(em, 'TicketFiled', ticketAggregate(ticket.id), { ticketId: ticket.id, seasonId, raceId: race.raceId });
       await em.flush();
@@ -236,7 +236,14 @@ export class StewardingService {
       );
       await em.flush();
       if (affectsResults(body.outcomes) || hadEffect) await this.reviseResults(em, ticket, principal);
-      const driverNames = new Map([...(await this.profiles.summaries(body.outcomes.map((outcome) => outcome.profileId)))].map(([id, profile]) => [id, profile.driverName]));
+      const driverNames = new Map(
+        [
+          ...(await this.profiles.summaries(
+            body.outcomes.map((outcome) => outcome.profileId),
+            em,
+          )),
+        ].map(([id, profile]) => [id, profile.driverName]),
+      );
       for (const note of await rewriteLedger(em, ticket, body.outcomes, settings, driverNames)) audit(em, ticket, null, 'LICENCE_BAN', note);
       recordDomainEvent(em, 'TicketDecided', ticketAggregate(id), {
         ticketId: id,
@@ -409,10 +416,10 @@ export class StewardingService {
    * race, or, on an appeal, they decided it the first time. Null when they may.
    */
   async recusal(em: EntityManager, ticket: Ticket, principal: Principal): Promise<string | null> {
-    const profile = await this.profiles.findByUser(principal.userId);
+    const profile = await this.profiles.findByUser(principal.userId, em);
     const raced = await racedIn(em, ticket.race.id, ticket.event.id);
     if (profile && raced.has(profile.id)) return 'You raced in this race: a steward involved in the race cannot post on, vote on or decide it';
-    const teams = (await this.teams.teamsOf(principal.userId)).map((team) => team.id);
+    const teams = (await this.teams.teamsOf(principal.userId, em)).map((team) => team.id);
     if (teams.length && (await teamsInRace(em, ticket.race.id, ticket.event.id, teams)))
       return 'Your team raced in this race: a steward involved in the race cannot post on, vote on or decide it';
     if (ticket.round > 1) {
