@@ -140,14 +140,14 @@ export async function linkToSeason(em: EntityManager, seasonId: number, joining:
   await em.flush();
 }
 
-/** Who signed up for these events (one row per entry). */
-export async function entrants(em: EntityManager, eventIds: readonly number[]): Promise<{ eventId: number; profileId: number }[]> {
+/** Who signed up for these events, each with the team they entered for (null: alone). */
+export async function entrants(em: EntityManager, eventIds: readonly number[]): Promise<{ eventId: number; profileId: number; teamId: number | null }[]> {
   if (!eventIds.length) return [];
-  const rows = await em.execute<{ event_id: number; profile_id: number }[]>(
-    `select event_id, profile_id from event_attendance where event_id in (${eventIds.map(() => '?').join(', ')})`,
+  const rows = await em.execute<{ event_id: number; profile_id: number; team_id: number | null }[]>(
+    `select event_id, profile_id, team_id from event_attendance where event_id in (${eventIds.map(() => '?').join(', ')})`,
     [...eventIds],
   );
-  return rows.map((row) => ({ eventId: row.event_id, profileId: row.profile_id }));
+  return rows.map((row) => ({ eventId: row.event_id, profileId: row.profile_id, teamId: row.team_id }));
 }
 
 /** The team each of these drivers entered the event with (null: entered alone); drivers who did not enter are missing. */

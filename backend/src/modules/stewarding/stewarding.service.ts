@@ -28,7 +28,8 @@ import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange } from '../audit/index.js';
 import { ResultsService, STEWARDS_NOTE } from '../competitions/results.service.js';
 import { SeasonsService } from '../competitions/seasons.service.js';
-import { raceOfEvent } from '../events/event-calendar.js';
+import { latestRaceCrew } from '../competitions/results.reader.js';
+import { entrants, raceOfEvent } from '../events/event-calendar.js';
 import { ProfilesService } from '../profiles/profiles.service.js';
 import { TeamsService } from '../teams/teams.service.js';
 import { UsersService } from '../users/index.js';
@@ -104,7 +105,7 @@ export class StewardingService {
       const { seasonId } = race;
       if (seasonId === null) throw invalidField('raceId', `race ${body.raceId} is not a race of a season: tickets are for season races`);
       const filer = await this.profiles.findByUser(principal.userId, em);
-      const drivers = await racedIn(em, race.raceId, race.eventId);
+      const { drivers } = await raceCrew(em, race.raceId, race.eventId);
       if (!filer || !drivers.has(filer.id)) throw new ForbiddenException(`Only drivers who raced in race ${race.raceId} can file a ticket about it`);
       body.accusedProfileIds.forEach((profileId, index) => {
         if (profileId === filer.id) throw invalidField(`accusedProfileIds.${index}`, 'you cannot file a ticket against yourself');
@@ -417,10 +418,9 @@ export class StewardingService {
    */
   async recusal(em: EntityManager, ticket: Ticket, principal: Principal): Promise<string | null> {
     const profile = await this.profiles.findByUser(principal.userId, em);
-    const raced = await racedIn(em, ticket.race.id, ticket.event.id);
-    if (profile && raced.has(profile.id)) return 'You raced in this race: a steward involved in the race cannot post on, vote on or decide it';
-    const teams = (await this.teams.teamsOf(principal.userId, em)).map((team) => team.id);
-    if (teams.length && (await teamsInRace(em, ticket.race.id, ticket.event.id, teams)))
+    const crew = await raceCrew(em, ticket.race.id, ticket.event.id);
+    if (profile && crew.drivers.has(profile.id)) return 'You raced in this race: a steward involved in the race cannot post on, vote on or decide it';
+    if ((await this.teams.teamsOf(principal.userId, em)).some((team) => crew.teams.has(team.id)))
       return 'Your team raced in this race: a steward involved in the race cannot post on, vote on or decide it';
     if (ticket.round > 1) {
       const first = await em.findOne(TicketDecision, { ticket: ticket.id, round: 1 });
@@ -477,26 +477,13 @@ function checkWindow(opensAt: Date, closesAt: Date, what: string): void {
 
 const cleanEvidence = (evidence: TicketRequest['evidence']) => (evidence ?? []).map((link) => ({ url: link.url, time: link.time ?? null }));
 
-/** Drivers of the race: in its latest results (co-drivers too; guests are no league drivers), or entered in its event. */
-async function racedIn(em: EntityManager, raceId: number, eventId: number): Promise<Set<number>> {
-  const rows = await em.getConnection().execute<{ profile_id: number }[]>(
-    `with latest as (select id from result_revisions where race_id = ? and session = 'RACE' order by number desc limit 1)
-     select profile_id from race_result_lines where revision_id in (select id from latest) and profile_id is not null
-     union select profile_id from race_result_co_drivers where revision_id in (select id from latest) and profile_id is not null
-     union select profile_id from event_attendance where event_id = ?`,
-    [raceId, eventId],
-  );
-  return new Set(rows.map((row) => row.profile_id));
-}
-
-async function teamsInRace(em: EntityManager, raceId: number, eventId: number, teamIds: number[]): Promise<boolean> {
-  const rows = await em.getConnection().execute<{ found: number }[]>(
-    `select 1 as found from race_result_lines l join result_revisions r on r.id = l.revision_id
-     where r.race_id = ? and r.number = (select max(number) from result_revisions where race_id = ? and session = 'RACE') and l.team_id in (?)
-     union select 1 from event_attendance where event_id = ? and team_id in (?) limit 1`,
-    [raceId, raceId, teamIds, eventId, teamIds],
-  );
-  return rows.length > 0;
+/** Drivers and teams of the race: in its latest results (competitions), or entered in its event (events). */
+async function raceCrew(em: EntityManager, raceId: number, eventId: number): Promise<{ drivers: Set<number>; teams: Set<number> }> {
+  const [raced, entered] = await Promise.all([latestRaceCrew(em, raceId), entrants(em, [eventId])]);
+  return {
+    drivers: new Set([...raced.profileIds, ...entered.map((entry) => entry.profileId)]),
+    teams: new Set([...raced.teamIds, ...entered.flatMap((entry) => (entry.teamId === null ? [] : [entry.teamId]))]),
+  };
 }
 
 async function partyOf(em: EntityManager, ticketId: number, userId: number): Promise<TicketParty | null> {
