@@ -4,7 +4,7 @@ import type { Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
 import type { PointsSystem, SeasonDto, SeasonEventDetailsDto, SeasonEventDto } from '../../contracts/competitions.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
-import { linkableEvents, linkToSeason, racesOf, roundsBefore, seasonRound, seasonRounds, type SeasonRound } from '../events/event-calendar.js';
+import { linkableEvents, linkToSeason, racesOf, roundPublished, roundsBefore, seasonRound, seasonRounds, type SeasonRound } from '../events/event-calendar.js';
 import { seesUnpublished } from '../events/events.service.js';
 import { Competition, Season } from './competition.entities.js';
 import { toCompetitionSummaryDto } from './competitions.mappers.js';
@@ -148,7 +148,8 @@ export class SeasonsService {
   /** One round of the season with the latest results of each of its races. */
   async seasonEvent(seasonId: number, eventId: number, principal: Principal | null | undefined): Promise<SeasonEventDetailsDto> {
     const em = this.em.fork();
-    const { season, event } = await findRound(em, seasonId, eventId, principal);
+    const { season } = await findRound(em, seasonId, eventId, principal);
+    const event = (await seasonRound(em, seasonId, eventId))!;
     const sees = seesUnpublished(principal);
     const earlier = await roundsBefore(em, seasonId, event, sees);
     const results = await this.results.latestOf(
@@ -185,20 +186,15 @@ export class SeasonsService {
 }
 
 /**
- * The season and one of its rounds, as `principal` may see them: 404 for an unknown season, an event
- * that is not one of its rounds, or an unpublished round to anyone but organizers.
+ * The season, checked to have the event as a round `principal` may see: 404 for an unknown season, an
+ * event that is not one of its rounds, or an unpublished round to anyone but organizers.
  */
-export async function findRound(
-  em: EntityManager,
-  seasonId: number,
-  eventId: number,
-  principal: Principal | null | undefined,
-): Promise<{ season: Season; event: SeasonRound }> {
+export async function findRound(em: EntityManager, seasonId: number, eventId: number, principal: Principal | null | undefined): Promise<{ season: Season }> {
   const season = await em.findOne(Season, seasonId, { populate: ['competition'] });
   if (!season) throw new NotFoundException(`Season ${seasonId} not found`);
-  const event = await seasonRound(em, seasonId, eventId);
-  if (!event || (!event.published && !seesUnpublished(principal))) throw new NotFoundException(`Event ${eventId} is not a round of season ${seasonId}`);
-  return { season, event };
+  const published = await roundPublished(em, seasonId, eventId);
+  if (published === null || (!published && !seesUnpublished(principal))) throw new NotFoundException(`Event ${eventId} is not a round of season ${seasonId}`);
+  return { season };
 }
 
 function toSeasonEventDto(event: SeasonRound, round: number, withResults: Set<number>): SeasonEventDto {

@@ -96,6 +96,12 @@ export async function seasonRounds(em: EntityManager, seasonId: number, withUnpu
   return events.map(toSeasonRound);
 }
 
+/** Whether the event, a round of the season, is published; null when it is not one of the season's rounds. */
+export async function roundPublished(em: EntityManager, seasonId: number, eventId: number): Promise<boolean | null> {
+  const event = await em.findOne(LeagueEvent, { id: eventId, season: seasonId }, { fields: ['published'] });
+  return event ? event.published : null;
+}
+
 /** The event as a round of the season (published or not), or null when it is not one of its rounds. */
 export async function seasonRound(em: EntityManager, seasonId: number, eventId: number): Promise<SeasonRound | null> {
   const event = await em.findOne(LeagueEvent, { id: eventId, season: seasonId }, { populate: ROUND_POPULATE });

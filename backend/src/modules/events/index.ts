@@ -10,6 +10,7 @@ export {
   eventsStartedBetween,
   raceOfEvent,
   raceSetting,
+  roundPublished,
   seasonRounds,
   type EventRef,
   type RaceOfEvent,
