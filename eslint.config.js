@@ -6,6 +6,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Backend modules whose index.js is the only way in so far. The others (competitions, events, profiles, stewarding,
+ * teams) still import each other's files: their Nest modules depend on each other in cycles, and an index that
+ * loads a whole module would meet a class of a module still loading.
+ */
+const WALLED_MODULES = ['audit', 'auth', 'bidding', 'catalogue', 'community', 'health', 'images', 'ops', 'rivals', 'site', 'users'];
+
 /** `no-restricted-imports` patterns, each with the rule it keeps. */
 const only = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
@@ -49,6 +56,27 @@ export default tseslint.config(
     files: ['backend/src/infra/**/*.ts'],
     rules: only({ group: ['**/modules/**'], message: 'infra knows no domain: depend on an interface the module provides instead.' }),
   },
+  {
+    files: ['backend/src/common/**/*.ts'],
+    rules: only({ group: ['**/modules/**'], message: 'common/ knows no domain module: the module passes what common needs in.' }),
+  },
+  // A file n folders deep in its backend module reaches another module through n `../`. Entities stay in their module
+  // (a relation names its target with entityNamed and a type-only import); the modules below are reached only
+  // through their index.js (services and read contracts, never entities).
+  ...[1, 2, 3].map((depth) => ({
+    files: [`backend/src/modules/*/${'*/'.repeat(depth - 1)}*.ts`],
+    rules: only(
+      {
+        regex: `^(\\.\\./){${depth}}[^./][^/]*/(.*/)?[^/]*\\.entit(y|ies)\\.js$`,
+        allowTypeImports: true,
+        message: "Another module's entities are its own: ask its service or read contract (its index.js) instead.",
+      },
+      {
+        regex: `^(\\.\\./){${depth}}(${WALLED_MODULES.join('|')})/(?!index\\.js$|(.*/)?[^/]*\\.entit(y|ies)\\.js$)`,
+        message: 'Another module is reached only through its public face (../other/index.js).',
+      },
+    ),
+  })),
   {
     files: ['frontend/src/lib/**/*.{ts,tsx}', 'frontend/src/components/**/*.{ts,tsx}'],
     rules: only(

@@ -33,7 +33,6 @@ import { ENTITIES } from '../../backend/src/entities.js';
 import { databaseOptions } from '../../backend/src/infra/database/database.config.js';
 import { Game, TrackVariant } from '../../backend/src/modules/catalogue/catalogue.entities.js';
 import { Competition, Season } from '../../backend/src/modules/competitions/competition.entities.js';
-import { ResultsReader } from '../../backend/src/modules/competitions/results.reader.js';
 import { ResultsService } from '../../backend/src/modules/competitions/results.service.js';
 import { StandingsService } from '../../backend/src/modules/competitions/standings.service.js';
 import { computeStandings, type ScoredRound } from '../../backend/src/modules/competitions/standings/standings.js';
@@ -184,7 +183,7 @@ async function writeBigSeason(orm: MikroORM): Promise<BigSeason> {
   const profileIds = profiles.map((profile) => profile.id);
   const teamOf = new Map(profiles.map((profile, index) => [profile.id, teams[Math.floor(index / TEAM_SIZE)].id]));
   const random = seededRandom(11);
-  const results = new ResultsService(em, new ResultsReader());
+  const results = ResultsService.on(em);
   for (const [round, { event, races }] of rounds.entries()) {
     // Two drivers sit each round out; one of them stays signed up (a no-show).
     const racing = profileIds.filter((_, index) => index !== (round * 7) % DRIVERS && index !== (round * 13 + 5) % DRIVERS);
@@ -320,7 +319,7 @@ try {
     computeStandings(POINTS, inMemory, [{ id: 1, profileId: 1, eventId: 1, points: 10 }]);
     return performance.now() - started;
   });
-  const standings = new StandingsService(orm.em.fork());
+  const standings = StandingsService.on(orm.em.fork());
   const inRolledBackTransaction = async (run: (em: EntityManager) => Promise<void>): Promise<number> => {
     const em = orm.em.fork();
     await em.begin();

@@ -6,7 +6,6 @@ import type { RaceEventType } from '../contracts/events.js';
 import { isProfileComplete } from '../contracts/profiles.js';
 import { roleFlags } from '../contracts/roles.js';
 import { Competition, CompetitionGroup, Season } from '../modules/competitions/competition.entities.js';
-import { ResultsReader } from '../modules/competitions/results.reader.js';
 import { ResultsService } from '../modules/competitions/results.service.js';
 import { StandingsService } from '../modules/competitions/standings.service.js';
 import { EventAttendance, LeagueEvent, Race, RaceEvent } from '../modules/events/event.entities.js';
@@ -325,7 +324,7 @@ export async function seedDemoCompetitions(em: EntityManager, catalogue: DemoCat
 
   const organizer = members.users.get('organizer')!;
   const author: Principal = { userId: organizer.id, roles: organizer.roles, flags: roleFlags(organizer.roles), via: 'session' };
-  const results = new ResultsService(em, new ResultsReader());
+  const results = ResultsService.on(em);
   for (const { season, rounds } of raced) {
     for (const { event, races, field } of rounds) {
       for (const { race, laps, lapMs } of races) {
@@ -339,6 +338,6 @@ export async function seedDemoCompetitions(em: EntityManager, catalogue: DemoCat
     }
   }
   // The standings as the worker stores them (it recomputes after these ResultPosted and finds them current).
-  const standings = new StandingsService(em);
+  const standings = StandingsService.on(em);
   for (const { season } of raced) await standings.recompute(em, season.id);
 }

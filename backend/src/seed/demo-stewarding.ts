@@ -4,7 +4,6 @@ import { driverDisplayName } from '../contracts/driver-name.js';
 import { roleFlags } from '../contracts/roles.js';
 import { DEFAULT_STEWARDING_SETTINGS, type TicketOutcome, type TicketState } from '../contracts/stewarding.js';
 import { ResultRevision, Season } from '../modules/competitions/competition.entities.js';
-import { ResultsReader } from '../modules/competitions/results.reader.js';
 import { ResultsService, STEWARDS_NOTE } from '../modules/competitions/results.service.js';
 import { StandingsService } from '../modules/competitions/standings.service.js';
 import { LeagueEvent, Race } from '../modules/events/event.entities.js';
@@ -101,7 +100,7 @@ export async function seedDemoStewarding(em: EntityManager, stewardIds: number[]
   const organizer = await em.findOneOrFail(User, organizerId);
   const seasons = await em.find(Season, { competition: { current: true } }, { orderBy: { id: 'asc' } });
   const principal: Principal = { userId: organizer.id, roles: organizer.roles, flags: roleFlags(organizer.roles), via: 'session' };
-  const results = new ResultsService(em, new ResultsReader());
+  const results = ResultsService.on(em);
   for (const season of seasons) {
     // The latest round closed for filing: the tickets were filed in its window (the one after may still be open).
     const closedBefore = new Date(Date.now() - DEFAULT_STEWARDING_SETTINGS.protestDeadlineMinutes * 60_000);
@@ -173,7 +172,9 @@ export async function seedDemoStewarding(em: EntityManager, stewardIds: number[]
       }
     }
     await em.flush();
-    for (const [ticket, outcomes] of ledger) await rewriteLedger(em, ticket, outcomes, { seasonId: season.id, ...DEFAULT_STEWARDING_SETTINGS });
+    // Guests' lines have no profile.
+    const driverNames = new Map([...byPosition.values()].flatMap((profile) => (profile ? [[profile.id, driverDisplayName(profile)] as const] : [])));
+    for (const [ticket, outcomes] of ledger) await rewriteLedger(em, ticket, outcomes, { seasonId: season.id, ...DEFAULT_STEWARDING_SETTINGS }, driverNames);
     if (!penalties.some((outcome) => outcome.kind === 'TIME_PENALTY')) continue;
     const ticket = await em.findOneOrFail(Ticket, { race: race.id, state: 'DECIDED' });
     const revision = await results.applyDecisions(
@@ -192,6 +193,6 @@ export async function seedDemoStewarding(em: EntityManager, stewardIds: number[]
     await em.flush();
     // The revision raised the season's results version in SQL: the standings are labelled with the new one.
     await em.refresh(season);
-    await new StandingsService(em).recompute(em, season.id);
+    await StandingsService.on(em).recompute(em, season.id);
   }
 }

@@ -2,6 +2,7 @@ import { defineConfig, type EntityClass, type Options } from '@mikro-orm/postgre
 import { Migrator } from '@mikro-orm/migrations';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { migrations } from '../../../../migrations/index.js';
+import { registerEntities } from './entity-by-name.js';
 
 /**
  * Bounds for a process that answers requests (pg's own settings): a connection, or a free slot of the
@@ -23,6 +24,7 @@ export const REQUEST_PATH_DATABASE = {
  * with `requestPath`, the bounds above (the API; migrations and the worker's jobs may take longer).
  */
 export function databaseOptions(databaseUrl: string, entities: readonly EntityClass<object>[], bounds: { requestPath?: boolean } = {}): Options {
+  registerEntities(entities);
   return defineConfig({
     clientUrl: databaseUrl,
     ...(bounds.requestPath ? { driverOptions: { ...REQUEST_PATH_DATABASE } } : {}),

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { UsersModule } from '../users/users.module.js';
+import { UsersModule } from '../users/index.js';
 import { AuditController } from './audit.controller.js';
 import { AuditService } from './audit.service.js';
 

@@ -5,7 +5,7 @@ import { invalidField } from '../../common/validation.js';
 import { toPage } from '../../common/pagination.js';
 import type { Page } from '../../contracts/api.js';
 import type { AuditLogEntryDto } from '../../contracts/audit.js';
-import { UsersService } from '../users/users.service.js';
+import { UsersService } from '../users/index.js';
 import type { AuditQuery } from './audit.dto.js';
 import { AuditLogEntry } from './audit.entities.js';
 

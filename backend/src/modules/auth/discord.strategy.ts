@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-oauth2';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { DiscordClient, type DiscordUser } from '../../infra/discord/discord-client.js';
-import { UsersService } from '../users/users.service.js';
+import { UsersService } from '../users/index.js';
 
 export interface SessionUser {
   id: number;

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/principal.js';
-import { ApiKeysService } from '../users/api-keys.service.js';
-import { UsersService } from '../users/users.service.js';
+import { ApiKeysService, UsersService } from '../users/index.js';
 
 export class InvalidApiKeyError extends Error {}
 

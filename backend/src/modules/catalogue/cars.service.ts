@@ -1,14 +1,13 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { ICON_BOUNDS, type UploadedImage } from '../images/image-upload.js';
+import { ICON_BOUNDS, type UploadedImage, ImagesService } from '../images/index.js';
 import type { CarDto } from '../../contracts/catalogue.js';
 import { Car } from './catalogue.entities.js';
 import { toCarDto } from './catalogue.mappers.js';
 import { type CarBody } from './dto/catalogue.dto.js';
 import { invalidField } from '../../common/validation.js';
 import { findGame } from './games.service.js';
-import { ImagesService } from '../images/images.service.js';
 import { recordCatalogueChange } from './catalogue.reads.js';
 import type { Principal } from '../../common/principal.js';
 import { recordStaffChange } from '../audit/index.js';
@@ -25,6 +24,12 @@ export class CarsService {
     await findGame(this.em, gameId);
     const cars = await this.em.find(Car, { game: gameId }, { orderBy: { carClass: 'asc', name: 'asc' } });
     return cars.map(toCarDto);
+  }
+
+  /** The car, or null when it does not exist (for modules checking a car id they were given). */
+  async lookup(id: number): Promise<CarDto | null> {
+    const car = await this.em.findOne(Car, id);
+    return car ? toCarDto(car) : null;
   }
 
   async get(id: number): Promise<CarDto> {

@@ -4,7 +4,7 @@ import { Access } from '../../common/access.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { CATALOGUE_READS } from './catalogue.reads.js';
-import { JsonPartWithImage, type UploadedImage } from '../images/image-upload.js';
+import { JsonPartWithImage, type UploadedImage } from '../images/index.js';
 import type { CarDto, GameDto, TrackDto } from '../../contracts/catalogue.js';
 import { CarsService } from './cars.service.js';
 import { IdParam } from '../../common/dto-fields.js';

@@ -1,10 +1,10 @@
 import { Collection } from '@mikro-orm/core';
 import type { Opt } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { PLATFORMS_KNOWN } from '../../common/platforms-check.js';
+import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { CrossPlayGroupDto, Platform } from '../../contracts/catalogue.js';
-import { StoredImage } from '../images/stored-image.entity.js';
-
-export const PLATFORMS_KNOWN = "platforms <@ array['PC','XBOX','PLAYSTATION']::text[] and cardinality(platforms) > 0";
+import type { StoredImage } from '../images/stored-image.entity.js';
 
 /** A racing game the league races, on some platforms, with its crossplay groups. */
 @Entity({ tableName: 'games' })
@@ -16,7 +16,7 @@ export class Game {
   @Property({ type: 'string', length: 64, unique: 'games_name_key' })
   name!: string;
 
-  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'games_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'games_icon_id_fkey' })
   @Index({ name: 'games_icon_id_index' })
   icon: StoredImage | null = null;
 
@@ -44,7 +44,7 @@ export class Track {
   @Property({ type: 'string', length: 2 })
   country!: string;
 
-  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'tracks_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'tracks_icon_id_fkey' })
   @Index({ name: 'tracks_icon_id_index' })
   icon: StoredImage | null = null;
 
@@ -86,7 +86,7 @@ export class Car {
   @Property({ type: 'string', length: 32 })
   carClass!: string;
 
-  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'cars_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'cars_icon_id_fkey' })
   @Index({ name: 'cars_icon_id_index' })
   icon: StoredImage | null = null;
 }

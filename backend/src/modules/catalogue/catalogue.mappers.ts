@@ -1,4 +1,4 @@
-import { imageUrl } from '../images/image-upload.js';
+import { imageUrl } from '../images/index.js';
 import type { CarDto, GameDto, TrackDto, TrackRef } from '../../contracts/catalogue.js';
 import type { Car, Game, Track, TrackVariant } from './catalogue.entities.js';
 

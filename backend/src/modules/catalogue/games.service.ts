@@ -1,13 +1,12 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { ICON_BOUNDS, type UploadedImage } from '../images/image-upload.js';
+import { ICON_BOUNDS, type UploadedImage, ImagesService } from '../images/index.js';
 import type { GameDto } from '../../contracts/catalogue.js';
 import { Game } from './catalogue.entities.js';
 import { toGameDto } from './catalogue.mappers.js';
 import { type GameBody } from './dto/catalogue.dto.js';
 import { invalidField } from '../../common/validation.js';
-import { ImagesService } from '../images/images.service.js';
 import { recordCatalogueChange } from './catalogue.reads.js';
 import type { Principal } from '../../common/principal.js';
 import { recordStaffChange } from '../audit/index.js';
@@ -26,6 +25,12 @@ export class GamesService {
 
   async get(id: number): Promise<GameDto> {
     return toGameDto(await findGame(this.em, id));
+  }
+
+  /** The game, or null when it does not exist (for modules checking a game id they were given). */
+  async lookup(id: number): Promise<GameDto | null> {
+    const game = await this.em.findOne(Game, id);
+    return game ? toGameDto(game) : null;
   }
 
   /**

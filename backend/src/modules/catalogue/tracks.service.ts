@@ -1,14 +1,13 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { ICON_BOUNDS, type UploadedImage } from '../images/image-upload.js';
+import { ICON_BOUNDS, type UploadedImage, ImagesService } from '../images/index.js';
 import type { TrackDto } from '../../contracts/catalogue.js';
 import { Track, TrackVariant } from './catalogue.entities.js';
 import { toTrackDto } from './catalogue.mappers.js';
 import { type TrackBody } from './dto/catalogue.dto.js';
 import { invalidField } from '../../common/validation.js';
 import { findGame } from './games.service.js';
-import { ImagesService } from '../images/images.service.js';
 import { recordCatalogueChange } from './catalogue.reads.js';
 import type { Principal } from '../../common/principal.js';
 import { recordStaffChange } from '../audit/index.js';

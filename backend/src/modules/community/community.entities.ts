@@ -1,7 +1,8 @@
 import { Collection, type Opt } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { DownloadCategory } from '../../contracts/community.js';
-import { StoredImage } from '../images/stored-image.entity.js';
+import type { StoredImage } from '../images/stored-image.entity.js';
 
 /** A partner of the league (SPEC §3 Affiliate), shown on Home between `activeFrom` and `activeTo`; paid ones (`monetized`) may have a banner. */
 @Entity({ tableName: 'affiliates' })
@@ -15,11 +16,11 @@ export class Affiliate {
   @Property({ type: 'string', length: 500 })
   affiliateUrl!: string;
 
-  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'affiliates_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'affiliates_icon_id_fkey' })
   @Index({ name: 'affiliates_icon_id_index' })
   icon: StoredImage | null = null;
 
-  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'affiliates_banner_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'affiliates_banner_id_fkey' })
   @Index({ name: 'affiliates_banner_id_index' })
   banner: StoredImage | null = null;
 
@@ -89,7 +90,7 @@ export class ProductImage {
   @Index({ name: 'product_images_product_id_index' })
   product!: Product;
 
-  @ManyToOne(() => StoredImage, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'product_images_image_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'product_images_image_id_fkey' })
   @Index({ name: 'product_images_image_id_index' })
   image!: StoredImage;
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ImagesModule } from '../images/images.module.js';
+import { ImagesModule } from '../images/index.js';
 import { AffiliatesController } from './affiliates/affiliates.controller.js';
 import { AffiliatesService } from './affiliates/affiliates.service.js';
 import { DownloadUploadInterceptor } from './downloads/download-upload.js';

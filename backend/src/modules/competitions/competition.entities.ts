@@ -1,19 +1,15 @@
 import { Collection, type Opt, type Rel } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, OneToMany, OneToOne, PrimaryKey, Property, Trigger, Unique } from '@mikro-orm/decorators/legacy';
+import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { Platform } from '../../contracts/catalogue.js';
 import type { CompetitionStyle, PointsSystem, ResultSession, ResultStatus, RevisionKind } from '../../contracts/competitions.js';
-import { Game } from '../catalogue/catalogue.entities.js';
-import { Race } from '../events/event.entities.js';
-import { StoredImage } from '../images/stored-image.entity.js';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
+import type { Game } from '../catalogue/catalogue.entities.js';
+import type { Race } from '../events/event.entities.js';
+import type { StoredImage } from '../images/stored-image.entity.js';
+import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { DriverStanding, TeamStanding } from './standings/standings.js';
-import { Team } from '../teams/team.entity.js';
-import { User } from '../users/user.entity.js';
-
-/*
- * Relations to the events module's entities are typed `Rel<…>`: event.entities.ts refers back to
- * Season, and `Rel` keeps decorator metadata from touching a class of a module still loading.
- */
+import type { Team } from '../teams/team.entity.js';
+import type { User } from '../users/user.entity.js';
 
 /** A group of competitions on the Series page (e.g. "GT World Series"), with its icon and banner. */
 @Entity({ tableName: 'competition_groups' })
@@ -27,11 +23,11 @@ export class CompetitionGroup {
   @Property({ type: 'text', nullable: true })
   description: string | null = null;
 
-  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competition_groups_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competition_groups_icon_id_fkey' })
   @Index({ name: 'competition_groups_icon_id_index' })
   icon: StoredImage | null = null;
 
-  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competition_groups_banner_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competition_groups_banner_id_fkey' })
   @Index({ name: 'competition_groups_banner_id_index' })
   banner: StoredImage | null = null;
 
@@ -64,18 +60,18 @@ export class Competition {
   @Property({ type: 'string', length: 8 })
   style!: CompetitionStyle;
 
-  @ManyToOne(() => Game, { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'competitions_game_id_fkey' })
+  @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'competitions_game_id_fkey' })
   @Index({ name: 'competitions_game_id_index' })
   game: Game | null = null;
 
   @Property({ type: 'text[]', defaultRaw: `'{}'` })
   platforms: Platform[] & Opt = [];
 
-  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competitions_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competitions_icon_id_fkey' })
   @Index({ name: 'competitions_icon_id_index' })
   icon: StoredImage | null = null;
 
-  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competitions_banner_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competitions_banner_id_fkey' })
   @Index({ name: 'competitions_banner_id_index' })
   banner: StoredImage | null = null;
 
@@ -143,13 +139,13 @@ export class ResultRevision {
   id!: number;
 
   /** Races with results cannot be deleted (no action): an event edit that would drop one is refused. */
-  @ManyToOne(() => Race, { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'result_revisions_race_id_fkey' })
+  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'result_revisions_race_id_fkey' })
   race!: Rel<Race>;
 
   @Property({ type: 'integer' })
   number!: number;
 
-  @ManyToOne(() => User, { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'result_revisions_author_id_fkey' })
+  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'result_revisions_author_id_fkey' })
   @Index({ name: 'result_revisions_author_id_index' })
   author!: User;
 
@@ -202,7 +198,12 @@ export class RaceResultLine {
   @ManyToOne(() => ResultRevision, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_result_lines_revision_id_fkey' })
   revision!: ResultRevision;
 
-  @ManyToOne(() => DriverProfile, { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'race_result_lines_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), {
+    nullable: true,
+    deleteRule: 'no action',
+    updateRule: 'no action',
+    foreignKeyName: 'race_result_lines_profile_id_fkey',
+  })
   @Index({ name: 'race_result_lines_profile_id_index' })
   profile: DriverProfile | null = null;
 
@@ -210,7 +211,7 @@ export class RaceResultLine {
   @Property({ type: 'string', length: 100, nullable: true })
   guestName: string | null = null;
 
-  @ManyToOne(() => Team, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'race_result_lines_team_id_fkey' })
+  @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'race_result_lines_team_id_fkey' })
   @Index({ name: 'race_result_lines_team_id_index' })
   team: Team | null = null;
 
@@ -277,7 +278,12 @@ export class RaceResultCoDriver {
   @Property({ type: 'smallint' })
   seat!: number;
 
-  @ManyToOne(() => DriverProfile, { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'race_result_co_drivers_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), {
+    nullable: true,
+    deleteRule: 'no action',
+    updateRule: 'no action',
+    foreignKeyName: 'race_result_co_drivers_profile_id_fkey',
+  })
   @Index({ name: 'race_result_co_drivers_profile_id_index' })
   profile: DriverProfile | null = null;
 

@@ -7,7 +7,7 @@ import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
 import type { CompetitionDto, CompetitionGroupDto, CompetitionSummaryDto, ResultSourceDto, SeasonDto } from '../../contracts/competitions.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
-import { JsonPartWithImages, type UploadedImages } from '../images/image-upload.js';
+import { JsonPartWithImages, type UploadedImages } from '../images/index.js';
 import { COMPETITION_READS } from './competitions.reads.js';
 import { CompetitionsService, RESULT_SOURCE_LIST, type PictureField } from './competitions.service.js';
 import { CompetitionBody, CompetitionGroupBody, CompetitionSearchBody } from './dto/competition.dto.js';

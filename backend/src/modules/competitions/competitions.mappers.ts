@@ -1,5 +1,5 @@
 import type { CompetitionDto, CompetitionGroupDto, CompetitionSummaryDto, SeasonSummaryDto } from '../../contracts/competitions.js';
-import { imageUrl } from '../images/image-upload.js';
+import { imageUrl } from '../images/index.js';
 import type { Competition, CompetitionGroup, Season } from './competition.entities.js';
 import { currentSeasonOf } from './season-rules.js';
 import { NO_ROUNDS, type SeasonStats } from './season-stats.js';

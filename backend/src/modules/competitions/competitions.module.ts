@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { CatalogueModule } from '../catalogue/catalogue.module.js';
-import { ImagesModule } from '../images/images.module.js';
+import { CatalogueModule } from '../catalogue/index.js';
+import { ImagesModule } from '../images/index.js';
 import { ProfilesModule } from '../profiles/profiles.module.js';
+import { TeamsModule } from '../teams/teams.module.js';
 import { CompetitionsController } from './competitions.controller.js';
 import { CompetitionsHandlers } from './competitions.handlers.js';
 import { COMPETITION_RESOLVERS } from './competitions.resolver.js';
@@ -20,7 +21,7 @@ import { StandingsService } from './standings.service.js';
 
 /** Competition groups, competitions, seasons with their rounds and points systems, results with revisions, standings (recomputed by the worker, pushed live), and drivers' results and stats on their profiles. */
 @Module({
-  imports: [CatalogueModule, ImagesModule, ProfilesModule],
+  imports: [CatalogueModule, ImagesModule, ProfilesModule, TeamsModule],
   controllers: [CompetitionsController, SeasonsController, DriverRecordController],
   providers: [
     CompetitionsService,
@@ -37,6 +38,6 @@ import { StandingsService } from './standings.service.js';
     ...COMPETITION_RESOLVERS,
   ],
   // The gateway asks who may be in `season:<id>`.
-  exports: [SeasonRoomPolicy, SeasonsService, CompetitionsService, StandingsService],
+  exports: [SeasonRoomPolicy, SeasonsService, CompetitionsService, StandingsService, ResultsService],
 })
 export class CompetitionsModule {}

@@ -3,11 +3,11 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/principal.js';
 import type { RaceEventType } from '../../contracts/events.js';
 import type { ResultStatus } from '../../contracts/competitions.js';
+import { shownDriver } from '../../contracts/driver-name.js';
 import type { CarMateDto, SeasonResultsDto, StatsSummaryDto } from '../../contracts/profiles.js';
 import { readTag } from '../../infra/read-cache/cached-read.js';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { ProfilesService, seesHidden } from '../profiles/profiles.service.js';
-import { shownDriver, type LinePoints } from './results.reader.js';
+import type { LinePoints } from './results.reader.js';
 import { scoredSessionOf } from './season-rules.js';
 import { placeholders } from './season-stats.js';
 import type { DriverStanding } from './standings/standings.js';
@@ -245,7 +245,7 @@ export class DriverRecordService {
     );
     const others = rows.filter((row) => row.profile_id !== profileId);
     const profileIds = [...new Set(others.flatMap((row) => (row.profile_id === null ? [] : [row.profile_id])))];
-    const profiles = new Map((profileIds.length ? await em.find(DriverProfile, { id: { $in: profileIds } }) : []).map((profile) => [profile.id, profile]));
+    const profiles = await this.profiles.summaries(profileIds, em);
     for (const row of others) {
       const profile = row.profile_id === null ? undefined : profiles.get(row.profile_id);
       const driverName = profile ? shownDriver(profile, false).driverName : (row.guest_name ?? 'Former driver');

@@ -1,6 +1,7 @@
 import type { Opt } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
+import { entityNamed } from '../../infra/database/entity-by-name.js';
+import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { IdentityKind } from './result-import/match-drivers.js';
 
 /**
@@ -21,7 +22,7 @@ export class RememberedIdentity {
   @Property({ type: 'string', length: 128 })
   identity!: string;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'remembered_identities_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'remembered_identities_profile_id_fkey' })
   @Index({ name: 'remembered_identities_profile_id_index' })
   profile!: DriverProfile;
 

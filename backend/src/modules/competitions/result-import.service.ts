@@ -13,8 +13,9 @@ import type {
   UnmatchedImportLineDto,
 } from '../../contracts/competitions.js';
 import { driverDisplayName } from '../../contracts/driver-name.js';
-import { Race } from '../events/event.entities.js';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
+import type { DriverProfile as DriverProfileDto } from '../../contracts/api.js';
+import { raceSetting } from '../events/event-calendar.js';
+import { ProfilesService } from '../profiles/profiles.service.js';
 import { RememberedIdentity } from './remembered-identity.entity.js';
 import {
   type DriverCandidate,
@@ -63,8 +64,7 @@ interface FileDriver {
   match: { profileId: number; by: MatchedBy } | null;
 }
 
-const PROFILE_FIELDS = ['id', 'driverNumber', 'name', 'alternativeName', 'steamUsername', 'steamId', 'xboxUsername', 'psnName'] as const;
-type MatchedProfile = Pick<DriverProfile, (typeof PROFILE_FIELDS)[number]>;
+type MatchedProfile = DriverProfileDto;
 
 /**
  * Imports a game server's result file into a race in two steps. The preview reads the file (whole, or
@@ -80,6 +80,7 @@ export class ResultImportService {
   constructor(
     private readonly em: EntityManager,
     private readonly results: ResultsService,
+    private readonly profiles: ProfilesService,
   ) {}
 
   async preview(ref: RaceRef, file: UploadedResultFile | undefined, fields: ResultImportFields, principal: Principal): Promise<ResultImportPreviewDto> {
@@ -136,7 +137,7 @@ export class ResultImportService {
         if (!byKey.has(key))
           throw invalidField(decisionField(key), `the file has no driver ${key}: its lines are 0 to ${classification.lines.length - 1} (co-drivers "<line>.<n>")`);
       }
-      await checkProfilesExist(em, decisions, decisionField);
+      await checkProfilesExist(em, this.profiles, decisions, decisionField);
 
       const decided = drivers.map((each) => ({ ...each, decision: decisions.get(each.key) ?? each.match?.profileId ?? null }));
       const undecided = decided.filter((each) => each.decision === null);
@@ -173,14 +174,9 @@ export class ResultImportService {
   private async checkRace(em: EntityManager, ref: RaceRef, classification: ImportedClassification, confirmed: boolean | undefined, principal: Principal) {
     const found = await this.results.findRace(em, ref, principal);
     if (confirmed) return found;
-    const race = await em.findOneOrFail(Race, ref.raceId, {
-      populate: ['trackVariant.track', 'raceEvent.trackVariant.track', 'raceEvent.qualifyTrackVariant.track', 'raceEvent.event.game'],
-    });
-    const qualifyingVariant = classification.session === 'QUALIFYING' ? race.raceEvent.qualifyTrackVariant : null;
-    const variant = qualifyingVariant ?? race.trackVariant ?? race.raceEvent.trackVariant;
     const mismatch = raceMismatch(
       { gameName: classification.gameName, trackName: classification.trackName },
-      { gameName: race.raceEvent.event.game?.name ?? null, trackName: variant?.track.name ?? null },
+      await raceSetting(em, ref.raceId, classification.session === 'QUALIFYING'),
     );
     if (mismatch) throw new ConflictException(`${mismatch}. Check the file, or import it anyway if it is the right one.`);
     return found;
@@ -193,7 +189,7 @@ export class ResultImportService {
     );
     const identities = drivers.map((each) => identityOf(each.driver)).filter((identity) => identity !== null);
     const [profiles, remembered] = await Promise.all([
-      em.find(DriverProfile, {}, { fields: [...PROFILE_FIELDS] }),
+      this.profiles.all(em),
       identities.length ? em.find(RememberedIdentity, { $or: identities.map(({ kind, identity }) => ({ kind, identity })) }) : Promise.resolve([] as RememberedIdentity[]),
     ]);
     const { matched } = matchDrivers(drivers, profiles.map(toCandidate), new Map(remembered.map((row) => [identityKey(row), row.profile.id])));
@@ -331,10 +327,10 @@ async function rememberMappings(em: EntityManager, decided: (FileDriver & { deci
   }
 }
 
-async function checkProfilesExist(em: EntityManager, decisions: ReadonlyMap<string, ImportDecision>, decisionField: (key: string) => string) {
+async function checkProfilesExist(em: EntityManager, profiles: ProfilesService, decisions: ReadonlyMap<string, ImportDecision>, decisionField: (key: string) => string) {
   const ids = [...new Set([...decisions.values()].filter((decision): decision is number => typeof decision === 'number'))];
   if (!ids.length) return;
-  const found = new Set((await em.find(DriverProfile, { id: { $in: ids } }, { fields: ['id'] })).map((profile) => profile.id));
+  const found = await profiles.existing(ids, em);
   for (const [key, decision] of decisions) {
     if (typeof decision === 'number' && !found.has(decision)) throw invalidField(decisionField(key), `driver profile ${decision} does not exist`);
   }

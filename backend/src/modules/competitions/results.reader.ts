@@ -1,16 +1,25 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { RaceResultDto, RaceResultsDto, ResultRevisionDto, ResultSession } from '../../contracts/competitions.js';
-import { driverDisplayName } from '../../contracts/driver-name.js';
-import { PRIVATE_DRIVER } from '../../contracts/profiles.js';
-import type { DriverProfile } from '../profiles/driver-profile.entity.js';
+import { shownDriver } from '../../contracts/driver-name.js';
 import { RaceResultLine, ResultRevision } from './competition.entities.js';
 import { placeholders } from './season-stats.js';
 
-/** A driver as results and standings show them: a hidden profile is "Private driver" unless the viewer sees hidden drivers. */
-export function shownDriver(profile: DriverProfile, seesHidden: boolean): { driverName: string; driverNumber: number | null } {
-  if (profile.hidden && !seesHidden) return { driverName: PRIVATE_DRIVER, driverNumber: null };
-  return { driverName: driverDisplayName(profile), driverNumber: profile.driverNumber };
+/**
+ * Who raced in the race by its latest results (co-drivers too; guests are no league drivers) and for
+ * which teams: competitions' read contract for stewarding's "who may file, who must recuse".
+ */
+export async function latestRaceCrew(em: EntityManager, raceId: number): Promise<{ profileIds: number[]; teamIds: number[] }> {
+  const rows = await em.execute<{ profile_id: number | null; team_id: number | null }[]>(
+    `with latest as (select id from result_revisions where race_id = ? and session = 'RACE' order by number desc limit 1)
+     select profile_id, team_id from race_result_lines where revision_id in (select id from latest)
+     union all select profile_id, null from race_result_co_drivers where revision_id in (select id from latest)`,
+    [raceId],
+  );
+  return {
+    profileIds: rows.flatMap((row) => (row.profile_id === null ? [] : [row.profile_id])),
+    teamIds: rows.flatMap((row) => (row.team_id === null ? [] : [row.team_id])),
+  };
 }
 
 /** Line points of the season's stored standings: `{raceId: {profileId: points}}`. */
@@ -105,7 +114,7 @@ export class ResultsReader {
 
 /** Needs the line's profile, team and co-drivers (with profiles) loaded; `raceId` is the race of its revision. */
 function toRaceResultDto(line: RaceResultLine, raceId: number, points: LinePoints, seesHidden: boolean): RaceResultDto {
-  const pointsOf = (profile: DriverProfile | null) => (profile ? (points[String(raceId)]?.[String(profile.id)] ?? 0) : 0);
+  const pointsOf = (profile: { id: number } | null) => (profile ? (points[String(raceId)]?.[String(profile.id)] ?? 0) : 0);
   return {
     profileId: line.profile?.id ?? null,
     ...(line.profile ? shownDriver(line.profile, seesHidden) : { driverName: line.guestName!, driverNumber: null }),

@@ -3,17 +3,17 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import type { Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
 import type { RaceResultLine as RaceResultLineRequest, RaceResultsDto, ResultRevisionDto, ResultSession } from '../../contracts/competitions.js';
-import type { TicketOutcome } from '../../contracts/stewarding.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange } from '../audit/index.js';
-import { EventAttendance, LeagueEvent, Race } from '../events/event.entities.js';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
-import { Team } from '../teams/team.entity.js';
-import { User } from '../users/user.entity.js';
-import { RaceResultCoDriver, RaceResultLine, ResultRevision, type Season } from './competition.entities.js';
+import { entryTeams, raceNaming, raceOfEvent, type RaceOfEvent } from '../events/event-calendar.js';
+import { ImagesService } from '../images/index.js';
+import { ProfilesService } from '../profiles/profiles.service.js';
+import { TeamsService } from '../teams/teams.service.js';
+import { standingOutcomes } from '../stewarding/decision-reads.js';
+import { RaceResultCoDriver, RaceResultLine, ResultRevision, Season } from './competition.entities.js';
 import { planBaseWrite, planDecisions, revertSource, type PlannedRevision } from './results-layer.js';
 import { ResultsReader } from './results.reader.js';
-import { findRound, seasonAggregate } from './seasons.service.js';
+import { findRound, seasonAggregate, seasonChanged } from './seasons.service.js';
 
 /** How a DECISIONS revision's note starts. */
 export const STEWARDS_NOTE = 'steward panel';
@@ -48,19 +48,6 @@ export interface WrittenRevision {
 export type LineField = (index: number, field?: string) => string;
 const ENTERED: LineField = (index, field) => `results.${index}${field ? `.${field}` : ''}`;
 
-/**
- * The outcomes of every standing steward decision of the race (each ticket's highest round), tickets in
- * filing order. Read as rows (stewarding's tables) so this module does not load stewarding's.
- */
-export async function standingOutcomes(em: EntityManager, raceId: number): Promise<TicketOutcome[]> {
-  const rows = await em.execute<{ outcomes: TicketOutcome[] }[]>(
-    `select d.outcomes from ticket_decisions d join tickets t on t.id = d.ticket_id
-     where t.race_id = ? and d.round = (select max(round) from ticket_decisions o where o.ticket_id = d.ticket_id) order by t.id`,
-    [raceId],
-  );
-  return rows.flatMap((row) => row.outcomes);
-}
-
 /** A revision's lines (loaded with their co-drivers) as lines of a new save: what reverting, and stewards' penalties, start from. */
 export function revisionLines(revision: ResultRevision): RaceResultLineRequest[] {
   return revision.lines.getItems().map((line) => ({
@@ -85,13 +72,9 @@ export function revisionLines(revision: ResultRevision): RaceResultLineRequest[]
 
 /** How the audit log names a race's results: "Results of Round 3, Spa race 2 (GT3 Sprint Cup, Season 1)". */
 async function resultsLabel(em: EntityManager, season: Season, ref: RaceRef, session: ResultSession): Promise<string> {
-  const [event, race] = await Promise.all([
-    em.findOneOrFail(LeagueEvent, ref.eventId),
-    em.findOneOrFail(Race, ref.raceId, { populate: ['trackVariant.track', 'raceEvent.trackVariant.track'] }),
-  ]);
-  const track = race.trackVariant?.track.name ?? race.raceEvent.trackVariant?.track.name ?? race.raceEvent.externalTrackName ?? null;
-  const which = `${track ? `${track} ` : ''}${session === 'QUALIFYING' ? 'qualifying' : 'race'} ${race.position + 1}`;
-  return `Results of ${event.name}, ${which} (${season.competition.name}, ${season.name})`;
+  const race = await raceNaming(em, ref.raceId);
+  const which = `${race.trackName ? `${race.trackName} ` : ''}${session === 'QUALIFYING' ? 'qualifying' : 'race'} ${race.number}`;
+  return `Results of ${race.eventName}, ${which} (${season.competition.name}, ${season.name})`;
 }
 
 /**
@@ -103,7 +86,14 @@ export class ResultsService {
   constructor(
     private readonly em: EntityManager,
     private readonly reader: ResultsReader,
+    private readonly profiles: ProfilesService,
+    private readonly teams: TeamsService,
   ) {}
+
+  /** The service outside Nest (the demo seed, the bench), reading on `em`. */
+  static on(em: EntityManager): ResultsService {
+    return new ResultsService(em, new ResultsReader(), new ProfilesService(em), new TeamsService(em, new ImagesService(em)));
+  }
 
   /** The race's latest results (public: unpublished rounds only for organizers). */
   async latest(ref: RaceRef, principal: Principal | null | undefined): Promise<RaceResultsDto> {
@@ -215,17 +205,27 @@ export class ResultsService {
     return this.persist(em, season, ref, planned, principal, { session: 'RACE', sourceHash: null }, () => `${note} on revision ${base.number}`);
   }
 
+  /**
+   * Stewards' decisions of the race changed (in `em`'s transaction): its results get a new revision with
+   * them (applyDecisions), or, when it has none yet, its season's standings recompute for points
+   * deductions. The new revision's number, or null.
+   */
+  async reviseForDecisions(em: EntityManager, ref: RaceRef, principal: Principal, note: string): Promise<number | null> {
+    const season = await em.findOneOrFail(Season, ref.seasonId, { populate: ['competition'] });
+    const revision = await this.applyDecisions(em, season, ref, principal, note);
+    if (revision === null) await seasonChanged(em, season);
+    return revision;
+  }
+
   /** The drivers and teams exist (400 naming the line's field); a line without `teamId` gets its driver's team in the event. */
   private async resolveLines(em: EntityManager, ref: RaceRef, lines: RaceResultLineRequest[], field: LineField): Promise<RaceResultLineRequest[]> {
     const profileIds = [...new Set(lines.flatMap(driversOf))];
     const teamIds = [...new Set(lines.map((line) => line.teamId).filter((id): id is number => typeof id === 'number'))];
-    const [profiles, teams, entries] = await Promise.all([
-      profileIds.length ? em.find(DriverProfile, { id: { $in: profileIds } }, { fields: ['id'] }) : Promise.resolve([]),
-      teamIds.length ? em.find(Team, { id: { $in: teamIds } }, { fields: ['id'] }) : Promise.resolve([]),
-      profileIds.length ? em.find(EventAttendance, { event: ref.eventId, profile: { $in: profileIds } }) : Promise.resolve([]),
+    const [profileExists, teamExists, enteredTeam] = await Promise.all([
+      this.profiles.existing(profileIds, em),
+      this.teams.existing(teamIds, em),
+      entryTeams(em, ref.eventId, profileIds),
     ]);
-    const profileExists = new Set(profiles.map((profile) => profile.id));
-    const teamExists = new Set(teams.map((team) => team.id));
     lines.forEach((line, index) => {
       if (line.profileId !== null && !profileExists.has(line.profileId)) throw invalidField(field(index, 'profileId'), `driver profile ${line.profileId} does not exist`);
       line.coDrivers?.forEach((coDriver, seat) => {
@@ -234,7 +234,6 @@ export class ResultsService {
       });
       if (typeof line.teamId === 'number' && !teamExists.has(line.teamId)) throw invalidField(field(index, 'teamId'), `team ${line.teamId} does not exist`);
     });
-    const enteredTeam = new Map(entries.map((entry) => [entry.profile.id, entry.team?.id ?? null]));
     return lines.map((line) => ({
       profileId: line.profileId,
       guestName: line.profileId === null ? line.guestName!.trim() : null,
@@ -277,21 +276,21 @@ export class ResultsService {
   ): Promise<number | null> {
     for (const plan of planned) {
       const revision = em.create(ResultRevision, {
-        race: em.getReference(Race, ref.raceId),
+        race: ref.raceId,
         number: plan.number,
         kind: plan.kind,
         baseNumber: plan.baseNumber,
         session: source.session,
         sourceHash: plan.kind === 'BASE' ? source.sourceHash : null,
-        author: em.getReference(User, principal.userId),
+        author: principal.userId,
         note: noteOf(plan).slice(0, NOTE_MAX),
       });
       for (const line of plan.lines) {
         const row = em.create(RaceResultLine, {
           revision,
-          profile: line.profileId === null ? null : em.getReference(DriverProfile, line.profileId),
+          profile: line.profileId,
           guestName: line.profileId === null ? (line.guestName ?? null) : null,
-          team: line.teamId ? em.getReference(Team, line.teamId) : null,
+          team: line.teamId || null,
           position: line.position,
           status: line.status,
           laps: line.laps,
@@ -308,7 +307,7 @@ export class ResultsService {
             line: row,
             revision,
             seat: index + 1,
-            profile: coDriver.profileId === null ? null : em.getReference(DriverProfile, coDriver.profileId),
+            profile: coDriver.profileId,
             name: coDriver.name ?? null,
             laps: coDriver.laps ?? null,
             drivingTimeMs: coDriver.drivingTimeMs ?? null,
@@ -324,10 +323,10 @@ export class ResultsService {
   }
 
   /** The race, checked to be a race of the round, the round of the season (404 saying which is not). */
-  async findRace(em: EntityManager, ref: RaceRef, principal: Principal | null | undefined): Promise<{ season: Season; race: Race }> {
+  async findRace(em: EntityManager, ref: RaceRef, principal: Principal | null | undefined): Promise<{ season: Season; race: RaceOfEvent }> {
     const { season } = await findRound(em, ref.seasonId, ref.eventId, principal);
-    const race = await em.findOne(Race, { id: ref.raceId, raceEvent: { event: ref.eventId } });
-    if (!race) throw new NotFoundException(`Race ${ref.raceId} is not a race of event ${ref.eventId}`);
+    const race = await raceOfEvent(em, ref.raceId);
+    if (race?.eventId !== ref.eventId) throw new NotFoundException(`Race ${ref.raceId} is not a race of event ${ref.eventId}`);
     return { season, race };
   }
 }

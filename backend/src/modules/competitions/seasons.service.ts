@@ -5,8 +5,8 @@ import { invalidField } from '../../common/validation.js';
 import type { PointsSystem, SeasonDto, SeasonEventDetailsDto, SeasonEventDto } from '../../contracts/competitions.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange, snapshotOf } from '../audit/index.js';
-import { LeagueEvent } from '../events/event.entities.js';
-import { eventAggregate, seesUnpublished } from '../events/events.service.js';
+import { linkableEvents, linkToSeason, racesOf, roundPublished, roundsBefore, seasonRound, seasonRounds, type SeasonRound } from '../events/event-calendar.js';
+import { seesUnpublished } from '../events/events.service.js';
 import { Competition, Season } from './competition.entities.js';
 import { toCompetitionSummaryDto } from './competitions.mappers.js';
 import { competitionAggregate } from './competitions.service.js';
@@ -15,9 +15,6 @@ import { ResultsReader } from './results.reader.js';
 import { placeholders, seasonStats } from './season-stats.js';
 
 export const seasonAggregate = (id: number) => ({ type: 'season', id });
-
-/** What a season's page needs of its events: races and tracks. */
-const ROUND_POPULATE = ['raceEvents.races', 'raceEvents.trackVariant.track'] as const;
 
 /** The points system as stored: exactly its fields, whatever class the validated body was. */
 export function toPointsSystem(body: PointsSystemBody): PointsSystem {
@@ -102,19 +99,16 @@ export class SeasonsService {
     await this.em.transactional(async (em) => {
       const season = await em.findOne(Season, seasonId, { populate: ['competition'] });
       if (!season) throw new NotFoundException(`Season ${seasonId} not found`);
-      const [events, linked] = await Promise.all([
-        eventIds.length ? em.find(LeagueEvent, { id: { $in: eventIds } }) : Promise.resolve([]),
-        em.find(LeagueEvent, { season: seasonId }),
-      ]);
+      const { requested: events, linked } = await linkableEvents(em, seasonId, eventIds);
       const byId = new Map(events.map((event) => [event.id, event]));
       eventIds.forEach((id, index) => {
         const event = byId.get(id);
         if (!event) throw invalidField(`eventIds.${index}`, `event ${id} does not exist`);
         if (event.assessment) throw invalidField(`eventIds.${index}`, `event ${id} is an assessment event: it cannot be a round of a season`);
         const gameId = season.competition.game?.id;
-        if (gameId !== undefined && event.game.id !== gameId) throw invalidField(`eventIds.${index}`, `event ${id} is of another game than the competition`);
-        if (event.season && event.season.id !== seasonId) {
-          throw new ConflictException(`Event ${id} is a round of season ${event.season.id} already: take it out of that season first`);
+        if (gameId !== undefined && event.gameId !== gameId) throw invalidField(`eventIds.${index}`, `event ${id} is of another game than the competition`);
+        if (event.seasonId !== null && event.seasonId !== seasonId) {
+          throw new ConflictException(`Event ${id} is a round of season ${event.seasonId} already: take it out of that season first`);
         }
       });
       const leaving = linked.filter((event) => !byId.has(event.id));
@@ -123,7 +117,7 @@ export class SeasonsService {
         leaving.map((event) => event.id),
       );
       if (withResults.length) throw new ConflictException(`Event ${withResults.join(', ')} has results: it stays a round of the season`);
-      const joining = events.filter((event) => event.season?.id !== seasonId);
+      const joining = events.filter((event) => event.seasonId !== seasonId);
       if (leaving.length || joining.length) {
         recordStaffChange(em, {
           actorId: organizer.userId,
@@ -135,15 +129,22 @@ export class SeasonsService {
           after: { rounds: eventIds.map((id) => byId.get(id)!.name) },
         });
       }
-      for (const event of leaving) event.season = null;
-      for (const event of joining) event.season = season;
-      // Lists and pages of these events show which season they belong to.
-      for (const event of [...leaving, ...joining]) if (event.published) recordDomainEvent(em, 'EventDetailsChanged', eventAggregate(event.id), { eventId: event.id });
-      await em.flush();
+      await linkToSeason(
+        em,
+        seasonId,
+        joining.map((event) => event.id),
+        leaving.map((event) => event.id),
+      );
       await seasonChanged(em, season);
       await em.flush();
     });
     return this.season(seasonId, null, true);
+  }
+
+  /** "Competition — Season", or null when the season does not exist: for other modules' checks and audit labels. */
+  async label(em: EntityManager, seasonId: number): Promise<string | null> {
+    const season = await em.findOne(Season, seasonId, { populate: ['competition'] });
+    return season ? `${season.competition.name} — ${season.name}` : null;
   }
 
   /** The season with its competition, points system and rounds (unpublished ones only for organizers), in date order. */
@@ -152,7 +153,7 @@ export class SeasonsService {
     const season = await em.findOne(Season, id, { populate: ['competition.group', 'competition.game', 'competition.seasons'] });
     if (!season) throw new NotFoundException(`Season ${id} not found`);
     const sees = asOrganizer || seesUnpublished(principal);
-    const events = await em.find(LeagueEvent, { season: id, ...(sees ? {} : { published: true }) }, { populate: ROUND_POPULATE, orderBy: { startsAt: 'asc', id: 'asc' } });
+    const events = await seasonRounds(em, id, sees);
     const [withResults, stats] = await Promise.all([
       this.racesWithResults(em, events),
       seasonStats(
@@ -173,19 +174,14 @@ export class SeasonsService {
   /** One round of the season with the latest results of each of its races. */
   async seasonEvent(seasonId: number, eventId: number, principal: Principal | null | undefined): Promise<SeasonEventDetailsDto> {
     const em = this.em.fork();
-    const { season, event } = await findRound(em, seasonId, eventId, principal);
-    await em.populate(event, ROUND_POPULATE);
+    const { season } = await findRound(em, seasonId, eventId, principal);
+    const event = (await seasonRound(em, seasonId, eventId))!;
     const sees = seesUnpublished(principal);
-    const earlier = await em.count(LeagueEvent, {
-      season: seasonId,
-      ...(sees ? {} : { published: true }),
-      $or: [{ startsAt: { $lt: event.startsAt } }, { startsAt: event.startsAt, id: { $lt: event.id } }],
-    });
-    const races = event.raceEvents.getItems().flatMap((raceEvent) => raceEvent.races.getItems());
+    const earlier = await roundsBefore(em, seasonId, event, sees);
     const results = await this.results.latestOf(
       em,
       seasonId,
-      races.map((race) => race.id),
+      racesOf(event).map((race) => race.raceId),
       sees,
     );
     const withResults = new Set(results.filter((entry) => entry.revision !== null).map((entry) => entry.raceId));
@@ -197,8 +193,8 @@ export class SeasonsService {
     };
   }
 
-  private async racesWithResults(em: EntityManager, events: LeagueEvent[]): Promise<Set<number>> {
-    const raceIds = events.flatMap((event) => event.raceEvents.getItems().flatMap((raceEvent) => raceEvent.races.getItems().map((race) => race.id)));
+  private async racesWithResults(em: EntityManager, events: SeasonRound[]): Promise<Set<number>> {
+    const raceIds = events.flatMap((event) => racesOf(event).map((race) => race.raceId));
     if (!raceIds.length) return new Set();
     const rows = await em.execute<{ race_id: number }[]>(`select distinct race_id from result_revisions where race_id in (${placeholders(raceIds)})`, raceIds);
     return new Set(rows.map((row) => row.race_id));
@@ -216,42 +212,27 @@ export class SeasonsService {
 }
 
 /**
- * The season and one of its rounds, as `principal` may see them: 404 for an unknown season, an event
- * that is not one of its rounds, or an unpublished round to anyone but organizers.
+ * The season, checked to have the event as a round `principal` may see: 404 for an unknown season, an
+ * event that is not one of its rounds, or an unpublished round to anyone but organizers.
  */
-export async function findRound(
-  em: EntityManager,
-  seasonId: number,
-  eventId: number,
-  principal: Principal | null | undefined,
-): Promise<{ season: Season; event: LeagueEvent }> {
+export async function findRound(em: EntityManager, seasonId: number, eventId: number, principal: Principal | null | undefined): Promise<{ season: Season }> {
   const season = await em.findOne(Season, seasonId, { populate: ['competition'] });
   if (!season) throw new NotFoundException(`Season ${seasonId} not found`);
-  const event = await em.findOne(LeagueEvent, { id: eventId, season: seasonId });
-  if (!event || (!event.published && !seesUnpublished(principal))) throw new NotFoundException(`Event ${eventId} is not a round of season ${seasonId}`);
-  return { season, event };
+  const published = await roundPublished(em, seasonId, eventId);
+  if (published === null || (!published && !seesUnpublished(principal))) throw new NotFoundException(`Event ${eventId} is not a round of season ${seasonId}`);
+  return { season };
 }
 
-/** Needs ROUND_POPULATE loaded. */
-function toSeasonEventDto(event: LeagueEvent, round: number, withResults: Set<number>): SeasonEventDto {
+function toSeasonEventDto(event: SeasonRound, round: number, withResults: Set<number>): SeasonEventDto {
   return {
-    id: event.id,
+    id: event.eventId,
     name: event.name,
     date: event.startsAt.toISOString(),
     round,
     published: event.published,
-    raceEvents: event.raceEvents.getItems().map((raceEvent) => ({
-      id: raceEvent.id,
-      position: raceEvent.position,
-      trackName: raceEvent.externalTrackName || raceEvent.trackVariant?.track.name || null,
-      races: raceEvent.races.getItems().map((race) => ({
-        id: race.id,
-        position: race.position,
-        raceEventType: race.raceEventType,
-        laps: race.laps,
-        lengthMinutes: race.lengthMinutes,
-        hasResults: withResults.has(race.id),
-      })),
+    raceEvents: event.raceEvents.map(({ races, ...raceEvent }) => ({
+      ...raceEvent,
+      races: races.map(({ raceId, ...race }) => ({ id: raceId, ...race, hasResults: withResults.has(raceId) })),
     })),
   };
 }

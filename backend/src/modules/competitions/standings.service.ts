@@ -1,18 +1,21 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { ResultStatus, StandingsDto } from '../../contracts/competitions.js';
+import { shownDriver } from '../../contracts/driver-name.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import type { Principal } from '../../common/principal.js';
-import { LeagueEvent } from '../events/event.entities.js';
+import { entrants, racesOf, seasonRounds } from '../events/event-calendar.js';
 import { seesUnpublished } from '../events/events.service.js';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
-import { Team } from '../teams/team.entity.js';
+import { ProfilesService } from '../profiles/profiles.service.js';
+import { pointsDeductions } from '../stewarding/decision-reads.js';
+import { ImagesService } from '../images/index.js';
+import { TeamsService } from '../teams/teams.service.js';
 import { Season } from './competition.entities.js';
-import { shownDriver, type LinePoints } from './results.reader.js';
+import type { LinePoints } from './results.reader.js';
 import { scoredSessionOf } from './season-rules.js';
 import { placeholders } from './season-stats.js';
 import { seasonAggregate } from './seasons.service.js';
-import { computeStandings, type DriverStanding, type PointsPenalty, type ScoredLine, type ScoredRace, type ScoredRound, type TeamStanding } from './standings/standings.js';
+import { computeStandings, type DriverStanding, type ScoredLine, type ScoredRace, type ScoredRound, type TeamStanding } from './standings/standings.js';
 
 interface ResultLineRow {
   id: number;
@@ -48,30 +51,21 @@ export interface StandingsSnapshot {
 }
 
 /**
- * Points deductions from stewarding, applied to the season's standings: the POINTS_DEDUCTION outcomes
- * of each ticket's standing decision (its highest round). Read as rows (stewarding's tables) so this
- * module does not load stewarding's; each outcome keeps one id, so a deduction counts once.
- */
-export async function stewardingPenalties(em: EntityManager, seasonId: number): Promise<PointsPenalty[]> {
-  const rows = await em.getConnection().execute<{ id: number; event_id: number; outcomes: { kind: string; profileId: number; amount?: number | null }[] }[]>(
-    `select d.id, t.event_id, d.outcomes from ticket_decisions d join tickets t on t.id = d.ticket_id
-     where t.season_id = ? and d.round = (select max(round) from ticket_decisions o where o.ticket_id = d.ticket_id)`,
-    [seasonId],
-  );
-  return rows.flatMap((row) =>
-    row.outcomes.flatMap((outcome, index) =>
-      outcome.kind === 'POINTS_DEDUCTION' ? [{ id: row.id * 1000 + index, profileId: outcome.profileId, eventId: row.event_id, points: outcome.amount ?? 0 }] : [],
-    ),
-  );
-}
-
-/**
  * A season's standings: computed by the one standings function from the latest revision of every race
  * of its rounds, stored by the worker as a snapshot whose version only rises, read from that snapshot.
  */
 @Injectable()
 export class StandingsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly profiles: ProfilesService,
+    private readonly teams: TeamsService,
+  ) {}
+
+  /** The service outside Nest (the demo seed, the bench), reading on `em`. */
+  static on(em: EntityManager): StandingsService {
+    return new StandingsService(em, new ProfilesService(em), new TeamsService(em, new ImagesService(em)));
+  }
 
   /**
    * The season's standings from what is in the database now, labelled with its results version (read
@@ -83,13 +77,9 @@ export class StandingsService {
     const season = await em.findOne(Season, seasonId);
     if (!season) return null;
     const version = season.resultsVersion;
-    const events = await em.find(LeagueEvent, withUnpublished ? { season: seasonId } : { season: seasonId, published: true }, {
-      populate: ['raceEvents.races'],
-      orderBy: { startsAt: 'asc', id: 'asc' },
-    });
-    const races = events.flatMap((event) => event.raceEvents.getItems().flatMap((raceEvent) => raceEvent.races.getItems()));
-    const raceIds = races.map((race) => race.id);
-    const eventIds = events.map((event) => event.id);
+    const events = await seasonRounds(em, seasonId, withUnpublished);
+    const raceIds = events.flatMap((event) => racesOf(event).map((race) => race.raceId));
+    const eventIds = events.map((event) => event.eventId);
     const [latest, signedUp, allPenalties] = await Promise.all([
       raceIds.length
         ? em.execute<{ id: number; race_id: number }[]>(
@@ -97,10 +87,8 @@ export class StandingsService {
             raceIds,
           )
         : Promise.resolve([]),
-      eventIds.length
-        ? em.execute<{ event_id: number; profile_id: number }[]>(`select event_id, profile_id from event_attendance where event_id in (${placeholders(eventIds)})`, eventIds)
-        : Promise.resolve([]),
-      stewardingPenalties(em, seasonId),
+      entrants(em, eventIds),
+      pointsDeductions(em, seasonId),
     ]);
     const revisionOfRace = new Map(latest.map((row) => [row.race_id, row.id]));
     const penalties = allPenalties.filter((penalty) => eventIds.includes(penalty.eventId));
@@ -152,26 +140,26 @@ export class StandingsService {
     const rounds: ScoredRound[] = [];
     for (const event of events) {
       const scored: ScoredRace[] = [];
-      for (const race of event.raceEvents.getItems().flatMap((raceEvent) => raceEvent.races.getItems())) {
+      for (const race of racesOf(event)) {
         const session = scoredSessionOf(race.raceEventType);
-        const revisionId = revisionOfRace.get(race.id);
+        const revisionId = revisionOfRace.get(race.raceId);
         if (!session || revisionId === undefined) continue;
         scored.push({
-          raceId: race.id,
+          raceId: race.raceId,
           session,
-          lines: withQualifyingPole(linesOfRevision.get(revisionId) ?? [], poleSitterOf.get(race.id) ?? null),
+          lines: withQualifyingPole(linesOfRevision.get(revisionId) ?? [], poleSitterOf.get(race.raceId) ?? null),
         });
       }
       if (!scored.length) continue;
       const started = event.startsAt.getTime() <= now.getTime();
-      rounds.push({ eventId: event.id, races: scored, signedUp: started ? signedUp.filter((row) => row.event_id === event.id).map((row) => row.profile_id) : [] });
+      rounds.push({ eventId: event.eventId, races: scored, signedUp: started ? signedUp.filter((row) => row.eventId === event.eventId).map((row) => row.profileId) : [] });
     }
 
     const standings = computeStandings(season.pointsSystem, rounds, penalties);
     const linePoints: LinePoints = {};
     for (const [raceId, byProfile] of standings.linePoints)
       linePoints[String(raceId)] = Object.fromEntries([...byProfile].map(([profileId, points]) => [String(profileId), points]));
-    const unpublishedEventIds = rounds.flatMap((round) => (events.find((event) => event.id === round.eventId)?.published ? [] : [round.eventId]));
+    const unpublishedEventIds = rounds.flatMap((round) => (events.find((event) => event.eventId === round.eventId)?.published ? [] : [round.eventId]));
     return { seasonId, version, drivers: standings.drivers, teams: standings.teams, linePoints, unpublishedEventIds };
   }
 
@@ -242,12 +230,7 @@ export class StandingsService {
   private async toDto(em: EntityManager, snapshot: StandingsSnapshot): Promise<StandingsDto> {
     const profileIds = [...new Set(snapshot.drivers.map((driver) => driver.profileId))];
     const teamIds = [...new Set([...snapshot.drivers.flatMap((driver) => (driver.teamId === null ? [] : [driver.teamId])), ...snapshot.teams.map((team) => team.teamId)])];
-    const [profiles, teams] = await Promise.all([
-      profileIds.length ? em.find(DriverProfile, { id: { $in: profileIds } }) : Promise.resolve([]),
-      teamIds.length ? em.find(Team, { id: { $in: teamIds } }) : Promise.resolve([]),
-    ]);
-    const profileById = new Map(profiles.map((profile) => [profile.id, profile]));
-    const teamById = new Map(teams.map((team) => [team.id, { id: team.id, name: team.name, colour: team.colour }]));
+    const [profileById, teamById] = await Promise.all([this.profiles.summaries(profileIds, em), this.teams.badges(teamIds, em)]);
     const unknownTeam = (id: number) => ({ id, name: 'Former team', colour: '#9e9e9e' });
     return {
       seasonId: snapshot.seasonId,

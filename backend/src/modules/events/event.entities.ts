@@ -1,13 +1,15 @@
 import { Collection, PrimaryKeyProp } from '@mikro-orm/core';
 import type { Opt, Rel } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { Platform } from '../../contracts/catalogue.js';
 import type { CarTuningRule, CarUpgradeRule, CompetitionStyle, RaceEventType } from '../../contracts/events.js';
-import { Game, PLATFORMS_KNOWN, TrackVariant } from '../catalogue/catalogue.entities.js';
-import { Season } from '../competitions/competition.entities.js';
-import { StoredImage } from '../images/stored-image.entity.js';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
-import { Team } from '../teams/team.entity.js';
+import { PLATFORMS_KNOWN } from '../../common/platforms-check.js';
+import type { Game, TrackVariant } from '../catalogue/catalogue.entities.js';
+import type { Season } from '../competitions/competition.entities.js';
+import type { StoredImage } from '../images/stored-image.entity.js';
+import type { DriverProfile } from '../profiles/driver-profile.entity.js';
+import type { Team } from '../teams/team.entity.js';
 
 /**
  * A league event (table `events`; the class is not called `Event`, which is a Node global): one or
@@ -38,7 +40,7 @@ export class LeagueEvent {
   @Property({ type: 'boolean', defaultRaw: 'false' })
   assessment: boolean & Opt = false;
 
-  @ManyToOne(() => Game, { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'events_game_id_fkey' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'events_game_id_fkey' })
   @Index({ name: 'events_game_id_index' })
   game!: Game;
 
@@ -82,12 +84,12 @@ export class LeagueEvent {
   @Property({ type: 'string', length: 11, nullable: true })
   youtubeVideoId: string | null = null;
 
-  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'events_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'events_icon_id_fkey' })
   @Index({ name: 'events_icon_id_index' })
   icon: StoredImage | null = null;
 
   /** The season this event is a round of (competitions link it); null for individual and assessment events. */
-  @ManyToOne(() => Season, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'events_season_id_fkey' })
+  @ManyToOne(entityNamed<Season>('Season'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'events_season_id_fkey' })
   @Index({ name: 'events_season_id_index' })
   season: Rel<Season> | null = null;
 
@@ -120,7 +122,12 @@ export class RaceEvent {
   @Property({ type: 'smallint' })
   position!: number;
 
-  @ManyToOne(() => TrackVariant, { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'race_events_track_variant_id_fkey' })
+  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), {
+    nullable: true,
+    deleteRule: 'no action',
+    updateRule: 'no action',
+    foreignKeyName: 'race_events_track_variant_id_fkey',
+  })
   @Index({ name: 'race_events_track_variant_id_index' })
   trackVariant: TrackVariant | null = null;
 
@@ -130,7 +137,12 @@ export class RaceEvent {
   @Property({ type: 'boolean', defaultRaw: 'false' })
   qualifyEnabled: boolean & Opt = false;
 
-  @ManyToOne(() => TrackVariant, { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'race_events_qualify_track_variant_id_fkey' })
+  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), {
+    nullable: true,
+    deleteRule: 'no action',
+    updateRule: 'no action',
+    foreignKeyName: 'race_events_qualify_track_variant_id_fkey',
+  })
   @Index({ name: 'race_events_qualify_track_variant_id_index' })
   qualifyTrackVariant: TrackVariant | null = null;
 
@@ -160,7 +172,7 @@ export class Race {
   @Property({ type: 'string', length: 16 })
   raceEventType!: RaceEventType;
 
-  @ManyToOne(() => TrackVariant, { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'races_track_variant_id_fkey' })
+  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'races_track_variant_id_fkey' })
   @Index({ name: 'races_track_variant_id_index' })
   trackVariant: TrackVariant | null = null;
 
@@ -201,11 +213,16 @@ export class EventAttendance {
   @ManyToOne(() => LeagueEvent, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'event_attendance_event_id_fkey' })
   event!: LeagueEvent;
 
-  @ManyToOne(() => DriverProfile, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'event_attendance_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), {
+    primary: true,
+    deleteRule: 'cascade',
+    updateRule: 'no action',
+    foreignKeyName: 'event_attendance_profile_id_fkey',
+  })
   @Index({ name: 'event_attendance_profile_id_index' })
   profile!: DriverProfile;
 
-  @ManyToOne(() => Team, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'event_attendance_team_id_fkey' })
+  @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'event_attendance_team_id_fkey' })
   @Index({ name: 'event_attendance_team_id_index' })
   team: Team | null = null;
 

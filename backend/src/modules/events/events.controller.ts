@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFile } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Access, ChangesState } from '../../common/access.js';
-import { JsonPartWithImage, type UploadedImage } from '../images/image-upload.js';
+import { JsonPartWithImage, type UploadedImage } from '../images/index.js';
 import { PageQuery } from '../../common/pagination.js';
 import { Caller, CurrentPrincipal, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';

@@ -1,4 +1,4 @@
-import { imageUrl } from '../images/image-upload.js';
+import { imageUrl } from '../images/index.js';
 import { shownDriver } from '../../contracts/driver-name.js';
 import {
   seatsLeft,
@@ -10,7 +10,7 @@ import {
   type RaceEventDto,
   type VideoDto,
 } from '../../contracts/events.js';
-import { toGameDto, toTrackRef } from '../catalogue/catalogue.mappers.js';
+import { toGameDto, toTrackRef } from '../catalogue/index.js';
 import type { Game, TrackVariant } from '../catalogue/catalogue.entities.js';
 import type { Season } from '../competitions/competition.entities.js';
 import type { EventAttendance, LeagueEvent, RaceEvent } from './event.entities.js';

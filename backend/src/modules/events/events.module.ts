@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CatalogueModule } from '../catalogue/catalogue.module.js';
-import { ImagesModule } from '../images/images.module.js';
+import { CatalogueModule } from '../catalogue/index.js';
+import { ImagesModule } from '../images/index.js';
 import { ProfilesModule } from '../profiles/profiles.module.js';
 import { TeamsModule } from '../teams/teams.module.js';
 import { AttendanceService } from './attendance.service.js';

@@ -1,7 +1,8 @@
 import { PrimaryKeyProp } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne } from '@mikro-orm/decorators/legacy';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
-import { Team } from '../teams/team.entity.js';
+import { entityNamed } from '../../infra/database/entity-by-name.js';
+import type { DriverProfile } from '../profiles/driver-profile.entity.js';
+import type { Team } from '../teams/team.entity.js';
 import { Race } from './event.entities.js';
 
 /**
@@ -17,11 +18,11 @@ export class RaceLineup {
   @ManyToOne(() => Race, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_lineups_race_id_fkey' })
   race!: Race;
 
-  @ManyToOne(() => DriverProfile, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_lineups_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_lineups_profile_id_fkey' })
   @Index({ name: 'race_lineups_profile_id_index' })
   profile!: DriverProfile;
 
-  @ManyToOne(() => Team, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_lineups_team_id_fkey' })
+  @ManyToOne(entityNamed<Team>('Team'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_lineups_team_id_fkey' })
   @Index({ name: 'race_lineups_team_id_index' })
   team!: Team;
 }

@@ -28,13 +28,23 @@ export class ImagesService {
   setImage<K extends string>(em: EntityManager, owner: Record<K, StoredImage | null>, key: K, image: WebpImage | null): void {
     if (!image) return;
     const previous = owner[key];
-    owner[key] = em.create(StoredImage, { id: randomUUID(), data: image.data, width: image.width, height: image.height });
-    if (previous) em.remove(previous);
+    owner[key] = this.store(em, image);
+    this.discard(em, previous);
+  }
+
+  /** Stores a new image in `em`'s transaction, for an owner that keeps several (a product's pictures). */
+  store(em: EntityManager, image: WebpImage): StoredImage {
+    return em.create(StoredImage, { id: randomUUID(), data: image.data, width: image.width, height: image.height });
+  }
+
+  /** Deletes an image, if any, in `em`'s transaction. */
+  discard(em: EntityManager, image: StoredImage | null): void {
+    if (image) em.remove(image);
   }
 
   /** Deletes `owner`'s image, if any, in `em`'s transaction (call when deleting the owner). */
   removeIcon(em: EntityManager, owner: HasIcon): void {
-    if (owner.icon) em.remove(owner.icon);
+    this.discard(em, owner.icon);
   }
 
   async read(id: string): Promise<Buffer | null> {

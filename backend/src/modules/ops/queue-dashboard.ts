@@ -7,8 +7,7 @@ import type express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, CSRF_MESSAGE, SAFE_METHODS, hasCsrfProof } from '../../common/csrf.js';
 import { errorBody } from '../../common/error-body.js';
-import type { SessionUser } from '../auth/discord.strategy.js';
-import { PrincipalResolver } from '../auth/principal-resolver.js';
+import { type SessionUser, PrincipalResolver } from '../auth/index.js';
 import { OpsService } from './ops.service.js';
 
 export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';

@@ -10,7 +10,7 @@ import { toPage } from '../../common/pagination.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { AttendanceService } from '../events/attendance.service.js';
 import { TeamsService } from '../teams/teams.service.js';
-import { UsersService } from '../users/users.service.js';
+import { UsersService } from '../users/index.js';
 import type { DriverListQuery } from './dto/profile.dto.js';
 import { ProfilesService, profileAggregate, seesHidden, type ProfileSummary } from './profiles.service.js';
 

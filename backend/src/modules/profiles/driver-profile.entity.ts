@@ -1,9 +1,10 @@
 import { PrimaryKeyProp, type Opt } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { Platform } from '../../contracts/catalogue.js';
 import type { SocialLinks } from '../../contracts/profiles.js';
-import { Game } from '../catalogue/catalogue.entities.js';
-import { User } from '../users/user.entity.js';
+import type { Game } from '../catalogue/catalogue.entities.js';
+import type { User } from '../users/user.entity.js';
 
 const PLATFORMS_KNOWN_OR_NONE = "platforms <@ array['PC','XBOX','PLAYSTATION']::text[]";
 
@@ -24,7 +25,7 @@ export class DriverProfile {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @OneToOne(() => User, { owner: true, unique: 'driver_profiles_user_id_key', deleteRule: 'cascade', foreignKeyName: 'driver_profiles_user_id_fkey' })
+  @OneToOne(entityNamed<User>('User'), { owner: true, unique: 'driver_profiles_user_id_key', deleteRule: 'cascade', foreignKeyName: 'driver_profiles_user_id_fkey' })
   user!: User;
 
   @Property({ type: 'integer', nullable: true, unique: 'driver_profiles_driver_number_key' })
@@ -78,7 +79,7 @@ export class DriverProfileGame {
   @ManyToOne(() => DriverProfile, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'driver_profile_games_profile_id_fkey' })
   profile!: DriverProfile;
 
-  @ManyToOne(() => Game, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'driver_profile_games_game_id_fkey' })
+  @ManyToOne(entityNamed<Game>('Game'), { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'driver_profile_games_game_id_fkey' })
   @Index({ name: 'driver_profile_games_game_id_index' })
   game!: Game;
 }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { LeagueEventsModule } from '../events/events.module.js';
 import { TeamsModule } from '../teams/teams.module.js';
-import { UsersModule } from '../users/users.module.js';
+import { UsersModule } from '../users/index.js';
 import { DriverDirectory } from './driver-directory.js';
 import { ProfilesController } from './profiles.controller.js';
 import { ProfilesModule } from './profiles.module.js';

@@ -20,7 +20,7 @@ import { invalidField } from '../../common/validation.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { DriverNameChange, DriverProfile, DriverProfileGame, ReservedDriverNumber } from './driver-profile.entity.js';
 
-export function toDriverProfileDto(profile: DriverProfile): DriverProfileDto {
+export function toDriverProfileDto(profile: Pick<DriverProfile, keyof DriverProfileDto>): DriverProfileDto {
   return {
     id: profile.id,
     driverNumber: profile.driverNumber,
@@ -97,8 +97,8 @@ export interface DriverListFilters {
 export class ProfilesService {
   constructor(private readonly em: EntityManager) {}
 
-  async findByUser(userId: number): Promise<DriverProfileDto | null> {
-    const profile = await this.em.fork().findOne(DriverProfile, { user: userId });
+  async findByUser(userId: number, em: EntityManager = this.em.fork()): Promise<DriverProfileDto | null> {
+    const profile = await em.findOne(DriverProfile, { user: userId });
     return profile ? toDriverProfileDto(profile) : null;
   }
 
@@ -109,11 +109,24 @@ export class ProfilesService {
     return new Map(profiles.map((profile) => [profile.user.id, toSummary(profile)]));
   }
 
-  /** These profiles, by profile id (unknown ids are missing). */
-  async summaries(profileIds: number[]): Promise<Map<number, ProfileSummary>> {
+  /** These profiles, by profile id (unknown ids are missing); in `em`, the caller's transaction, when given. */
+  async summaries(profileIds: number[], em: EntityManager = this.em.fork()): Promise<Map<number, ProfileSummary>> {
     if (!profileIds.length) return new Map();
-    const profiles = await this.em.fork().find(DriverProfile, { id: { $in: profileIds } });
+    const profiles = await em.find(DriverProfile, { id: { $in: profileIds } });
     return new Map(profiles.map((profile) => [profile.id, toSummary(profile)]));
+  }
+
+  /** Which of these profiles exist (in `em`, the caller's transaction, when given). */
+  async existing(profileIds: readonly number[], em: EntityManager = this.em.fork()): Promise<Set<number>> {
+    if (!profileIds.length) return new Set();
+    const profiles = await em.find(DriverProfile, { id: { $in: [...profileIds] } }, { fields: ['id'] });
+    return new Set(profiles.map((profile) => profile.id));
+  }
+
+  /** Every profile's ids and names: what a result file's drivers are matched against. */
+  async all(em: EntityManager = this.em.fork()): Promise<DriverProfileDto[]> {
+    const fields = ['id', 'driverNumber', 'name', 'alternativeName', 'steamUsername', 'steamId', 'xboxUsername', 'psnName', 'profileCompleted'] as const;
+    return (await em.find(DriverProfile, {}, { fields: [...fields] })).map(toDriverProfileDto);
   }
 
   async exists(profileId: number): Promise<boolean> {

@@ -13,8 +13,9 @@ import {
 import { invalidField } from '../../common/validation.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { Scheduled } from '../../infra/scheduling/scheduled.js';
-import { Game } from '../catalogue/catalogue.entities.js';
-import { imageUrl } from '../images/image-upload.js';
+import type { Game } from '../catalogue/catalogue.entities.js';
+import { GamesService } from '../catalogue/index.js';
+import { imageUrl } from '../images/index.js';
 import type { RivalServerBody } from './dto/rivals.dto.js';
 import { RivalsServer } from './rivals.entities.js';
 import { trackMetas } from './rivals.queries.js';
@@ -29,7 +30,10 @@ export class RivalsServersService {
   /** The clock (tests move it). */
   now: () => Date = () => new Date();
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly games: GamesService,
+  ) {}
 
   async list(): Promise<RivalServerDto[]> {
     const em = this.em.fork();
@@ -80,7 +84,7 @@ export class RivalsServersService {
     let savedId: number;
     try {
       savedId = await this.em.transactional(async (em) => {
-        const game = await em.findOne(Game, body.gameId);
+        const game = await this.games.lookup(body.gameId);
         if (!game) throw invalidField('gameId', `game ${body.gameId} does not exist`);
         const platform = body.platform ?? null;
         const crossplay = body.crossplay?.trim() || null;

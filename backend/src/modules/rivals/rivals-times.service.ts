@@ -18,11 +18,9 @@ import {
 import { driverDisplayName } from '../../contracts/driver-name.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange } from '../audit/index.js';
-import { Car, Game, TrackVariant } from '../catalogue/catalogue.entities.js';
 import { ResultFileError } from '../competitions/result-import/index.js';
-import { BANNER_BOUNDS, imageUrl, type UploadedImage, type WebpImage } from '../images/image-upload.js';
-import { ImagesService } from '../images/images.service.js';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
+import { CarsService } from '../catalogue/index.js';
+import { BANNER_BOUNDS, imageUrl, type UploadedImage, type WebpImage, ImagesService } from '../images/index.js';
 import type { ImportFields, RivalTimeBody } from './dto/rivals.dto.js';
 import { readBestLaps } from './lap-file.js';
 import { RivalTime } from './rivals.entities.js';
@@ -72,6 +70,7 @@ export class RivalsTimesService {
   constructor(
     private readonly em: EntityManager,
     private readonly images: ImagesService,
+    private readonly cars: CarsService,
   ) {}
 
   async submit(principal: Principal, body: RivalTimeBody, screenshotUpload: UploadedImage | undefined): Promise<RivalTimeDto> {
@@ -215,10 +214,10 @@ export class RivalsTimesService {
       return null;
     }
     const row = em.create(RivalTime, {
-      profile: em.getReference(DriverProfile, time.profileId),
-      game: em.getReference(Game, time.meta.game.id),
-      track: em.getReference(TrackVariant, time.meta.track.id),
-      car: em.getReference(Car, time.carId),
+      profile: time.profileId,
+      game: time.meta.game.id,
+      track: time.meta.track.id,
+      car: time.carId,
       platform: time.platform,
       timeMs: time.timeMs,
       conditions: time.conditions,
@@ -250,9 +249,9 @@ export class RivalsTimesService {
   private async boardOf(em: EntityManager, trackId: number, carId: number, platform: Platform): Promise<TrackMeta> {
     const meta = (await trackMetas(em, [trackId])).get(trackId);
     if (!meta) throw invalidField('trackId', `track ${trackId} does not exist`);
-    const car = await em.findOne(Car, carId);
+    const car = await this.cars.lookup(carId);
     if (!car) throw invalidField('carId', `car ${carId} does not exist`);
-    if (car.game.id !== meta.game.id) throw invalidField('carId', `${car.name} is not a car of ${meta.game.name}`);
+    if (car.gameId !== meta.game.id) throw invalidField('carId', `${car.name} is not a car of ${meta.game.name}`);
     if (!meta.platforms.includes(platform)) throw invalidField('platform', `${meta.game.name} does not run on ${platform}`);
     return meta;
   }

@@ -21,7 +21,7 @@ import type {
 import { IdempotentUpload } from '../../infra/idempotency/idempotency.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { MAX_RESULT_FILE_BYTES } from '../competitions/result-import/index.js';
-import { JsonPartWithImage, type UploadedImage } from '../images/image-upload.js';
+import { JsonPartWithImage, type UploadedImage } from '../images/index.js';
 import {
   ImportFields,
   OptionalPlatformQuery,

@@ -1,10 +1,11 @@
 import type { Opt } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { Platform } from '../../contracts/catalogue.js';
 import type { RivalConditions, RivalRotation, RivalTimeSource, RivalTimeStatus } from '../../contracts/rivals.js';
-import { Car, Game, TrackVariant } from '../catalogue/catalogue.entities.js';
-import { StoredImage } from '../images/stored-image.entity.js';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
+import type { Car, Game, TrackVariant } from '../catalogue/catalogue.entities.js';
+import type { StoredImage } from '../images/stored-image.entity.js';
+import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 
 const PLATFORM_KNOWN = "platform in ('PC','XBOX','PLAYSTATION')";
 
@@ -22,7 +23,7 @@ export class RivalsServer {
   @Property({ type: 'string', length: 100, unique: 'rivals_servers_name_key' })
   name!: string;
 
-  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_servers_game_id_fkey' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_servers_game_id_fkey' })
   @Index({ name: 'rivals_servers_game_id_index' })
   game!: Game;
 
@@ -75,18 +76,18 @@ export class RivalTime {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_profile_id_fkey' })
   profile!: DriverProfile;
 
-  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_game_id_fkey' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_game_id_fkey' })
   @Index({ name: 'rival_times_game_id_index' })
   game!: Game;
 
   /** The track variant (the board). */
-  @ManyToOne(() => TrackVariant, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_track_id_fkey' })
+  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_track_id_fkey' })
   track!: TrackVariant;
 
-  @ManyToOne(() => Car, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_car_id_fkey' })
+  @ManyToOne(entityNamed<Car>('Car'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_car_id_fkey' })
   @Index({ name: 'rival_times_car_id_index' })
   car!: Car;
 
@@ -105,7 +106,7 @@ export class RivalTime {
   @Property({ type: 'string', length: 16 })
   status!: RivalTimeStatus;
 
-  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'rival_times_screenshot_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'rival_times_screenshot_id_fkey' })
   @Index({ name: 'rival_times_screenshot_id_index' })
   screenshot: StoredImage | null = null;
 
@@ -135,18 +136,18 @@ export class RivalPick {
   id!: number;
 
   /** Who picked. */
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_owner_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_owner_id_fkey' })
   owner!: DriverProfile;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_rival_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_rival_id_fkey' })
   @Index({ name: 'rivals_rival_id_index' })
   rival!: DriverProfile;
 
-  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_game_id_fkey' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_game_id_fkey' })
   @Index({ name: 'rivals_game_id_index' })
   game!: Game;
 
-  @ManyToOne(() => TrackVariant, { nullable: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_track_id_fkey' })
+  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_track_id_fkey' })
   @Index({ name: 'rivals_track_id_index' })
   track: TrackVariant | null = null;
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ImagesModule } from '../images/images.module.js';
+import { CatalogueModule } from '../catalogue/index.js';
+import { ImagesModule } from '../images/index.js';
 import { RivalsBoardsService } from './rivals-boards.service.js';
 import { RivalsServersService } from './rivals-servers.service.js';
 import { RivalsTimesService } from './rivals-times.service.js';
@@ -8,7 +9,7 @@ import { RivalsHandlers } from './rivals.handlers.js';
 
 /** Rivals: servers rotating through tracks, lap-time boards per platform (server files and stewarded submissions), picked rivals told when they are beaten. */
 @Module({
-  imports: [ImagesModule],
+  imports: [CatalogueModule, ImagesModule],
   controllers: [RivalsController],
   providers: [RivalsServersService, RivalsTimesService, RivalsBoardsService, RivalsHandlers],
 })

@@ -4,7 +4,7 @@ import { ForbiddenException, NotFoundException } from '@nestjs/common';
 import type { CrossPlayGroupDto, Platform } from '../../contracts/catalogue.js';
 import { shownDriver } from '../../contracts/driver-name.js';
 import type { RivalCarRef, RivalGameRef, RivalProfileRef, RivalTrackRef } from '../../contracts/rivals.js';
-import { imageUrl } from '../images/image-upload.js';
+import { imageUrl } from '../images/index.js';
 
 export interface TrackMeta {
   track: RivalTrackRef;

@@ -6,7 +6,7 @@ import { Access } from '../../common/access.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { SITE_CONFIG_READS } from './site.reads.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
-import { UsersService } from '../users/users.service.js';
+import { UsersService } from '../users/index.js';
 
 @ApiTags('site')
 @Controller('config')

@@ -1,72 +1,63 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { driverDisplayName } from '../../contracts/driver-name.js';
+import { INCOMPLETE_PROFILE } from '../../contracts/driver-name.js';
 import type { LicenceDto, StewardingSettingsDto, TicketOutcome } from '../../contracts/stewarding.js';
 import { DEFAULT_STEWARDING_SETTINGS } from '../../contracts/stewarding.js';
-import { LeagueEvent } from '../events/event.entities.js';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
+import { eventsAfter, eventsStartedBetween, type EventRef } from '../events/event-calendar.js';
 import { LicenceEntry, RaceBan, type Ticket } from './stewarding.entities.js';
-
-/** League events that started after `after` and before now: how far licence points have aged. */
-async function eventsSince(em: EntityManager, after: Date, now = new Date()): Promise<number> {
-  return em.count(LeagueEvent, { startsAt: { $gt: after, $lte: now } });
-}
 
 /** The driver's licence points that have not expired (each entry expires after its number of league events). */
 export async function activePoints(em: EntityManager, profileId: number, exceptTicket?: number): Promise<number> {
   const entries = await em.find(LicenceEntry, { profile: profileId, ...(exceptTicket ? { ticket: { $ne: exceptTicket } } : {}) }, { populate: ['event'] });
   let total = 0;
-  for (const entry of entries) if ((await eventsSince(em, entry.event.startsAt)) < entry.expiryEvents) total += entry.points;
+  for (const entry of entries) if ((await eventsStartedBetween(em, entry.event.startsAt)) < entry.expiryEvents) total += entry.points;
   return total;
-}
-
-/** The next `count` events of the ticket's season after its incident (a race ban's events). */
-async function nextSeasonEvents(em: EntityManager, ticket: Ticket, count: number): Promise<LeagueEvent[]> {
-  return em.find(LeagueEvent, { season: ticket.season.id, startsAt: { $gt: ticket.event.startsAt } }, { orderBy: { startsAt: 'asc', id: 'asc' }, limit: count });
-}
-
-/** The league's next `count` events that have not started (a ban for reaching the licence threshold). */
-async function upcomingEvents(em: EntityManager, count: number): Promise<LeagueEvent[]> {
-  return em.find(LeagueEvent, { startsAt: { $gt: new Date() } }, { orderBy: { startsAt: 'asc', id: 'asc' }, limit: count });
 }
 
 /**
  * Rewrites the ticket's licence points and bans from its standing outcomes (replacing what an earlier
- * decision gave), and bans a driver whose active points reach the threshold with this ticket. Returns
- * the audit details of the bans made.
+ * decision gave), and bans a driver whose active points reach the threshold with this ticket. A race ban
+ * covers the next events of the ticket's season after its incident; reaching the threshold, the league's
+ * next events. Returns the audit details of the bans made, naming drivers by `driverNames`.
  */
-export async function rewriteLedger(em: EntityManager, ticket: Ticket, outcomes: readonly TicketOutcome[], settings: StewardingSettingsDto): Promise<string[]> {
+export async function rewriteLedger(
+  em: EntityManager,
+  ticket: Ticket,
+  outcomes: readonly TicketOutcome[],
+  settings: StewardingSettingsDto,
+  driverNames: ReadonlyMap<number, string>,
+): Promise<string[]> {
   await em.nativeDelete(LicenceEntry, { ticket: ticket.id });
   await em.nativeDelete(RaceBan, { ticket: ticket.id });
   const notes: string[] = [];
   const banned = new Set<string>();
-  const ban = (profileId: number, event: LeagueEvent, reason: string) => {
+  const ban = (profileId: number, event: EventRef, reason: string) => {
     const key = `${profileId}:${event.id}`;
     if (banned.has(key)) return;
     banned.add(key);
-    em.create(RaceBan, { ticket, profile: em.getReference(DriverProfile, profileId), event, reason });
+    em.create(RaceBan, { ticket, profile: profileId, event: event.id, reason });
   };
-  const nameOf = async (profileId: number) => driverDisplayName(await em.findOne(DriverProfile, profileId));
+  const nameOf = (profileId: number) => driverNames.get(profileId) ?? INCOMPLETE_PROFILE;
   for (const outcome of outcomes) {
     const amount = outcome.amount ?? 0;
     if (outcome.kind === 'RACE_BAN') {
-      const events = await nextSeasonEvents(em, ticket, amount);
+      const events = await eventsAfter(em, ticket.event.startsAt, amount, ticket.season.id);
       for (const event of events) ban(outcome.profileId, event, `Race ban from ticket #${ticket.id}`);
-      notes.push(`${await nameOf(outcome.profileId)} banned from ${events.length} event(s): ${events.map((event) => event.name).join(', ') || 'none left in the season'}`);
+      notes.push(`${nameOf(outcome.profileId)} banned from ${events.length} event(s): ${events.map((event) => event.name).join(', ') || 'none left in the season'}`);
     }
     if (outcome.kind === 'LICENCE_POINTS') {
       const before = await activePoints(em, outcome.profileId, ticket.id);
       em.create(LicenceEntry, {
         ticket,
-        profile: em.getReference(DriverProfile, outcome.profileId),
+        profile: outcome.profileId,
         points: amount,
         event: ticket.event,
         expiryEvents: settings.licenceExpiryEvents,
       });
       const after = before + amount;
       if (before < settings.licenceBanThreshold && after >= settings.licenceBanThreshold) {
-        const events = await upcomingEvents(em, settings.licenceBanEvents);
+        const events = await eventsAfter(em, new Date(), settings.licenceBanEvents);
         for (const event of events) ban(outcome.profileId, event, `${after} licence points reached (ban at ${settings.licenceBanThreshold})`);
-        notes.push(`${await nameOf(outcome.profileId)} reached ${after} licence points: banned from ${events.map((event) => event.name).join(', ') || 'no upcoming event'}`);
+        notes.push(`${nameOf(outcome.profileId)} reached ${after} licence points: banned from ${events.map((event) => event.name).join(', ') || 'no upcoming event'}`);
       }
     }
   }
@@ -94,7 +85,7 @@ export async function licenceOf(em: EntityManager, profileId: number): Promise<L
   let activePoints = 0;
   const entryDtos = [];
   for (const entry of entries) {
-    const aged = await eventsSince(em, entry.event.startsAt);
+    const aged = await eventsStartedBetween(em, entry.event.startsAt);
     const eventsLeft = Math.max(0, entry.expiryEvents - aged);
     if (eventsLeft > 0) activePoints += entry.points;
     entryDtos.push({

@@ -1,15 +1,16 @@
 import { type Opt, type Rel } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { AuditAction, EvidenceLink, TicketOutcome, TicketState } from '../../contracts/stewarding.js';
-import { Season } from '../competitions/competition.entities.js';
-import { LeagueEvent, Race } from '../events/event.entities.js';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
-import { User } from '../users/user.entity.js';
+import type { Season } from '../competitions/competition.entities.js';
+import type { LeagueEvent, Race } from '../events/event.entities.js';
+import type { DriverProfile } from '../profiles/driver-profile.entity.js';
+import type { User } from '../users/user.entity.js';
 
 /** A season's stewarding rules (absent: the defaults of DEFAULT_STEWARDING_SETTINGS). */
 @Entity({ tableName: 'season_stewarding_settings' })
 export class StewardingSettings {
-  @ManyToOne(() => Season, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'season_stewarding_settings_season_id_fkey' })
+  @ManyToOne(entityNamed<Season>('Season'), { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'season_stewarding_settings_season_id_fkey' })
   season!: Rel<Season>;
 
   @Property({ type: 'integer' })
@@ -50,15 +51,15 @@ export class Ticket {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Season, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tickets_season_id_fkey' })
+  @ManyToOne(entityNamed<Season>('Season'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tickets_season_id_fkey' })
   @Index({ name: 'tickets_season_id_index' })
   season!: Rel<Season>;
 
-  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tickets_event_id_fkey' })
+  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tickets_event_id_fkey' })
   @Index({ name: 'tickets_event_id_index' })
   event!: Rel<LeagueEvent>;
 
-  @ManyToOne(() => Race, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tickets_race_id_fkey' })
+  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tickets_race_id_fkey' })
   @Index({ name: 'tickets_race_id_index' })
   race!: Rel<Race>;
 
@@ -111,7 +112,7 @@ export class TicketParty {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_parties_ticket_id_fkey' })
   ticket!: Ticket;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_parties_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_parties_profile_id_fkey' })
   @Index({ name: 'ticket_parties_profile_id_index' })
   profile!: DriverProfile;
 
@@ -129,7 +130,7 @@ export class TicketStatement {
   @Index({ name: 'ticket_statements_ticket_id_index' })
   ticket!: Ticket;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_statements_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_statements_profile_id_fkey' })
   profile!: DriverProfile;
 
   @Property({ type: 'text' })
@@ -152,7 +153,7 @@ export class TicketMessage {
   @Index({ name: 'ticket_messages_ticket_id_index' })
   ticket!: Ticket;
 
-  @ManyToOne(() => User, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_messages_author_id_fkey' })
+  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_messages_author_id_fkey' })
   author!: User;
 
   @Property({ type: 'text' })
@@ -172,7 +173,7 @@ export class TicketVote {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_votes_ticket_id_fkey' })
   ticket!: Ticket;
 
-  @ManyToOne(() => User, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_votes_steward_id_fkey' })
+  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_votes_steward_id_fkey' })
   @Index({ name: 'ticket_votes_steward_id_index' })
   steward!: User;
 
@@ -225,7 +226,7 @@ export class TicketAppeal {
   @ManyToOne(() => Ticket, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_appeals_ticket_id_fkey' })
   ticket!: Ticket;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_appeals_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_appeals_profile_id_fkey' })
   profile!: DriverProfile;
 
   @Property({ type: 'text' })
@@ -248,7 +249,7 @@ export class TicketAudit {
   @Index({ name: 'ticket_audit_ticket_id_index' })
   ticket!: Ticket;
 
-  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'ticket_audit_actor_id_fkey' })
+  @ManyToOne(entityNamed<User>('User'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'ticket_audit_actor_id_fkey' })
   actor: User | null = null;
 
   @Property({ type: 'string', length: 20 })
@@ -271,7 +272,7 @@ export class LicenceEntry {
   @Index({ name: 'licence_entries_ticket_id_index' })
   ticket!: Ticket;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'licence_entries_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'licence_entries_profile_id_fkey' })
   @Index({ name: 'licence_entries_profile_id_index' })
   profile!: DriverProfile;
 
@@ -279,7 +280,7 @@ export class LicenceEntry {
   points!: number;
 
   /** The event of the incident: expiry counts league events after it. */
-  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'licence_entries_event_id_fkey' })
+  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'licence_entries_event_id_fkey' })
   event!: Rel<LeagueEvent>;
 
   @Property({ type: 'smallint' })
@@ -299,11 +300,11 @@ export class RaceBan {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_bans_ticket_id_fkey' })
   ticket!: Ticket;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_bans_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_bans_profile_id_fkey' })
   @Index({ name: 'race_bans_profile_id_event_id_index', properties: ['profile', 'event'] })
   profile!: DriverProfile;
 
-  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_bans_event_id_fkey' })
+  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_bans_event_id_fkey' })
   event!: Rel<LeagueEvent>;
 
   @Property({ type: 'string', length: 200 })

@@ -1,17 +1,20 @@
 import { Module } from '@nestjs/common';
-import { ResultsReader } from '../competitions/results.reader.js';
-import { ResultsService } from '../competitions/results.service.js';
+import { CompetitionsModule } from '../competitions/competitions.module.js';
+import { ProfilesModule } from '../profiles/profiles.module.js';
+import { TeamsModule } from '../teams/teams.module.js';
+import { UsersModule } from '../users/index.js';
 import { StewardingPublicController, StewardingSettingsController, TicketsController } from './stewarding.controller.js';
 import { StewardingHandlers } from './stewarding.handlers.js';
 import { StewardingService } from './stewarding.service.js';
 
 /**
  * Stewarding: incident tickets, the live steward queue, votes and decisions that flow into results
- * (through competitions' ResultsService, stateless, provided here), appeals, the licence ledger and
- * the public safety-car list.
+ * (through competitions' ResultsService), appeals, the licence ledger and the public safety-car list.
+ * Drivers, teams and stewards' names come from the profiles, teams and users modules.
  */
 @Module({
+  imports: [CompetitionsModule, ProfilesModule, TeamsModule, UsersModule],
   controllers: [TicketsController, StewardingSettingsController, StewardingPublicController],
-  providers: [StewardingService, StewardingHandlers, ResultsService, ResultsReader],
+  providers: [StewardingService, StewardingHandlers],
 })
 export class StewardingModule {}

@@ -13,9 +13,10 @@ import {
   type TicketPartyDto,
   type VoteDto,
 } from '../../contracts/stewarding.js';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
-import { TeamMember } from '../teams/team.entity.js';
-import { User } from '../users/user.entity.js';
+import type { DriverProfile } from '../profiles/driver-profile.entity.js';
+import type { TeamsService } from '../teams/teams.service.js';
+import type { UsersService } from '../users/index.js';
+import type { User } from '../users/user.entity.js';
 import { Ticket, TicketAppeal, TicketAudit, TicketDecision, TicketMessage, TicketParty, TicketStatement, TicketVote } from './stewarding.entities.js';
 import { addMinutes } from './stewarding.settings.js';
 
@@ -53,7 +54,11 @@ export function asPartySees<T extends TicketListItemDto>(item: T, settings: Pick
 
 /** Reads tickets as the contract's DTOs, a page at a time (a fixed number of queries whatever the page size). */
 export class TicketReader {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly users: UsersService,
+    private readonly teams: TeamsService,
+  ) {}
 
   async listItems(tickets: Ticket[]): Promise<TicketListItemDto[]> {
     if (!tickets.length) return [];
@@ -67,8 +72,10 @@ export class TicketReader {
     const partyDtos = await this.partyDtos(parties, tickets);
     const names: DriverNames = new Map(partyDtos.map((party) => [party.profileId, party.driverName]));
     const deciderIds = [...new Set(decisions.flatMap((decision) => decision.decidedBy))];
-    const deciders = deciderIds.length ? await this.em.find(User, { id: { $in: deciderIds } }) : [];
-    const userById = new Map<number, User>([...deciders, ...votes.map((vote) => vote.steward), ...messages.map((message) => message.author)].map((user) => [user.id, user]));
+    const nameById = new Map([
+      ...(await this.users.namesOf(deciderIds, this.em)),
+      ...[...votes.map((vote) => vote.steward), ...messages.map((message) => message.author)].map((user) => [user.id, personName(user)] as const),
+    ]);
     return tickets.map((ticket) => {
       const own = <T extends { ticket: Ticket }>(rows: T[]) => rows.filter((row) => row.ticket.id === ticket.id);
       const ticketParties = partyDtos.filter((party) => party.ticketId === ticket.id);
@@ -88,7 +95,7 @@ export class TicketReader {
         corner: ticket.corner,
         filedAt: ticket.filedAt.toISOString(),
         decisionDueAt: ticket.state === 'OPEN' || ticket.state === 'UNDER_REVIEW' || ticket.state === 'APPEALED' ? ticket.decisionDueAt.toISOString() : null,
-        handledBy: [...handlers].flatMap((id) => (userById.has(id) ? [person(userById.get(id)!)] : [])),
+        handledBy: [...handlers].flatMap((id) => (nameById.has(id) ? [{ userId: id, name: nameById.get(id)! }] : [])),
         votesCast: own(votes).filter((vote) => vote.round === ticket.round).length,
         outcomes: stands ? outcomeDtos(stands.outcomes, names) : null,
       };
@@ -114,12 +121,12 @@ export class TicketReader {
     const partyDtos = [item.filer, ...item.accused];
     const partyOf = (profileId: number): TicketPartyDto => partyDtos.find((party) => party.profileId === profileId)!;
     const names: DriverNames = new Map(partyDtos.map((party) => [party.profileId, party.driverName]));
-    const deciders = await this.users(decisions.flatMap((decision) => decision.decidedBy));
+    const deciders = await this.users.namesOf([...new Set(decisions.flatMap((decision) => decision.decidedBy))], this.em);
     const decisionDto = (decision: TicketDecision): DecisionDto => ({
       round: decision.round,
       outcomes: outcomeDtos(decision.outcomes, names),
       reason: decision.reason,
-      decidedBy: decision.decidedBy.flatMap((id) => (deciders.has(id) ? [person(deciders.get(id)!)] : [])),
+      decidedBy: decision.decidedBy.flatMap((id) => (deciders.has(id) ? [{ userId: id, name: deciders.get(id)! }] : [])),
       decidedAt: decision.decidedAt.toISOString(),
       confirmed: decision.round > 1 ? decision.confirmed : null,
     });
@@ -189,12 +196,6 @@ export class TicketReader {
     };
   }
 
-  private async users(ids: number[]): Promise<Map<number, User>> {
-    const unique = [...new Set(ids)];
-    const users = unique.length ? await this.em.find(User, { id: { $in: unique } }) : [];
-    return new Map(users.map((user) => [user.id, user]));
-  }
-
   /** Parties with their display names and the team each raced for (the event entry's team, else their current team). */
   private async partyDtos(parties: TicketParty[], tickets: Ticket[]): Promise<(TicketPartyDto & { ticketId: number })[]> {
     const eventIds = [...new Set(tickets.map((ticket) => ticket.event.id))];
@@ -207,18 +208,18 @@ export class TicketReader {
         )
       : [];
     const userIds = [...new Set(parties.map((party) => party.profile.user.id))];
-    const memberships = userIds.length ? await this.em.find(TeamMember, { user: { $in: userIds } }, { populate: ['team'] }) : [];
+    const teamsByUser = await this.teams.teamsOfUsers(userIds, this.em);
     const eventOf = new Map(tickets.map((ticket) => [ticket.id, ticket.event.id]));
     return parties.map((party) => {
       const entry = entries.find((row) => row.event_id === eventOf.get(party.ticket.id) && row.profile_id === party.profile.id);
-      const member = memberships.find((membership) => membership.user.id === party.profile.user.id);
+      const member = teamsByUser.get(party.profile.user.id)?.[0];
       return {
         ticketId: party.ticket.id,
         profileId: party.profile.id,
         userId: party.profile.user.id,
         driverName: driverDisplayName(party.profile as DriverProfile),
         driverNumber: party.profile.driverNumber,
-        team: entry ? { id: entry.team_id, name: entry.team_name } : member ? { id: member.team.id, name: member.team.name } : null,
+        team: entry ? { id: entry.team_id, name: entry.team_name } : member ? { id: member.id, name: member.name } : null,
         role: party.role,
       };
     });

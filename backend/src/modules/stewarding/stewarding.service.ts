@@ -26,13 +26,13 @@ import {
 } from '../../contracts/stewarding.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange } from '../audit/index.js';
-import { Season } from '../competitions/competition.entities.js';
 import { ResultsService, STEWARDS_NOTE } from '../competitions/results.service.js';
-import { seasonChanged } from '../competitions/seasons.service.js';
-import { Race } from '../events/event.entities.js';
-import { DriverProfile } from '../profiles/driver-profile.entity.js';
-import { TeamMember } from '../teams/team.entity.js';
-import { User } from '../users/user.entity.js';
+import { SeasonsService } from '../competitions/seasons.service.js';
+import { latestRaceCrew } from '../competitions/results.reader.js';
+import { entrants, raceOfEvent } from '../events/event-calendar.js';
+import { ProfilesService } from '../profiles/profiles.service.js';
+import { TeamsService } from '../teams/teams.service.js';
+import { UsersService } from '../users/index.js';
 import { licenceOf, rewriteLedger } from './licence.js';
 import { affectsResults, outcomesKey } from './penalties.js';
 import { StewardingSettings, Ticket, TicketAppeal, TicketAudit, TicketDecision, TicketMessage, TicketParty, TicketStatement, TicketVote } from './stewarding.entities.js';
@@ -64,6 +64,10 @@ export class StewardingService {
   constructor(
     private readonly em: EntityManager,
     private readonly results: ResultsService,
+    private readonly seasons: SeasonsService,
+    private readonly profiles: ProfilesService,
+    private readonly teams: TeamsService,
+    private readonly users: UsersService,
   ) {}
 
   /* ---- Settings ---- */
@@ -80,13 +84,12 @@ export class StewardingService {
       this.withSeason(em, seasonId, async (em) => {
         const before = await seasonSettings(em, seasonId);
         await em.upsert(StewardingSettings, {
-          season: em.getReference(Season, seasonId),
+          season: seasonId,
           ...body,
           panelHiddenUntilDecision: body.panelHiddenUntilDecision ?? DEFAULT_STEWARDING_SETTINGS.panelHiddenUntilDecision,
         });
         const after = await seasonSettings(em, seasonId);
-        const season = await em.findOneOrFail(Season, seasonId, { populate: ['competition'] });
-        const label = `${season.competition.name} — ${season.name}`;
+        const label = (await this.seasons.label(em, seasonId))!;
         recordStaffChange(em, { actorId: organizer.userId, kind: 'season-stewarding', entityId: seasonId, label, action: 'saved', before, after });
         return after;
       }),
@@ -97,24 +100,24 @@ export class StewardingService {
 
   async file(principal: Principal, body: TicketRequest): Promise<TicketDto> {
     const id = await this.em.transactional(async (em) => {
-      const race = await em.findOne(Race, body.raceId, { populate: ['raceEvent.event.season'] });
+      const race = await raceOfEvent(em, body.raceId);
       if (!race) throw invalidField('raceId', `race ${body.raceId} does not exist`);
-      const event = race.raceEvent.event;
-      if (!event.season) throw invalidField('raceId', `race ${body.raceId} is not a race of a season: tickets are for season races`);
-      const filer = await em.findOne(DriverProfile, { user: principal.userId });
-      const drivers = await racedIn(em, race.id, event.id);
-      if (!filer || !drivers.has(filer.id)) throw new ForbiddenException(`Only drivers who raced in race ${race.id} can file a ticket about it`);
+      const { seasonId } = race;
+      if (seasonId === null) throw invalidField('raceId', `race ${body.raceId} is not a race of a season: tickets are for season races`);
+      const filer = await this.profiles.findByUser(principal.userId, em);
+      const { drivers } = await raceCrew(em, race.raceId, race.eventId);
+      if (!filer || !drivers.has(filer.id)) throw new ForbiddenException(`Only drivers who raced in race ${race.raceId} can file a ticket about it`);
       body.accusedProfileIds.forEach((profileId, index) => {
         if (profileId === filer.id) throw invalidField(`accusedProfileIds.${index}`, 'you cannot file a ticket against yourself');
-        if (!drivers.has(profileId)) throw invalidField(`accusedProfileIds.${index}`, `driver profile ${profileId} did not race in race ${race.id}`);
+        if (!drivers.has(profileId)) throw invalidField(`accusedProfileIds.${index}`, `driver profile ${profileId} did not race in race ${race.raceId}`);
       });
-      const settings = await seasonSettings(em, event.season.id);
-      const { opensAt, closesAt } = filingWindow(event.startsAt, settings);
+      const settings = await seasonSettings(em, seasonId);
+      const { opensAt, closesAt } = filingWindow(race.startsAt, settings);
       checkWindow(opensAt, closesAt, 'Tickets for this race');
       const ticket = em.create(Ticket, {
-        season: event.season,
-        event,
-        race,
+        season: seasonId,
+        event: race.eventId,
+        race: race.raceId,
         lap: body.lap ?? null,
         raceTime: body.raceTime ?? null,
         videoTimestamp: body.videoTimestamp ?? null,
@@ -125,12 +128,12 @@ export class StewardingService {
         windowClosesAt: closesAt,
         decisionDueAt: addMinutes(closesAt, settings.decisionDueMinutes),
       });
-      em.create(TicketParty, { ticket, profile: filer, role: 'FILER' });
-      for (const profileId of body.accusedProfileIds) em.create(TicketParty, { ticket, profile: em.getReference(DriverProfile, profileId), role: 'ACCUSED' });
+      em.create(TicketParty, { ticket, profile: filer.id, role: 'FILER' });
+      for (const profileId of body.accusedProfileIds) em.create(TicketParty, { ticket, profile: profileId, role: 'ACCUSED' });
       await em.flush();
-      const accused = await em.find(DriverProfile, { id: { $in: body.accusedProfileIds } });
-      audit(em, ticket, principal.userId, 'FILED', `filed against ${accused.map((profile) => driverDisplayName(profile)).join(', ')}`);
-      recordDomainEvent(em, 'TicketFiled', ticketAggregate(ticket.id), { ticketId: ticket.id, seasonId: event.season.id, raceId: race.id });
+      const accused = await this.profiles.summaries(body.accusedProfileIds, em);
+      audit(em, ticket, principal.userId, 'FILED', `filed against ${[...accused.values()].map((profile) => profile.driverName).join(', ')}`);
+      recordDomainEvent(em, 'TicketFiled', ticketAggregate(ticket.id), { ticketId: ticket.id, seasonId, raceId: race.raceId });
       await em.flush();
       return ticket.id;
     });
@@ -159,7 +162,7 @@ export class StewardingService {
     await this.em.transactional(async (em) => {
       const ticket = await this.lockTicket(em, id);
       await this.refuseRecused(em, ticket, principal);
-      em.create(TicketMessage, { ticket, author: em.getReference(User, principal.userId), text });
+      em.create(TicketMessage, { ticket, author: principal.userId, text });
       if (ticket.state === 'OPEN') ticket.state = 'UNDER_REVIEW';
       audit(em, ticket, principal.userId, 'MESSAGE', 'posted in the stewards’ thread');
       recordDomainEvent(em, 'TicketUpdated', ticketAggregate(id), { ticketId: id, seasonId: ticket.season.id, change: 'message' });
@@ -176,7 +179,7 @@ export class StewardingService {
       await checkOutcomes(em, ticket, body.outcomes);
       const existing = await em.findOne(TicketVote, { ticket: id, steward: principal.userId, round: ticket.round });
       if (existing) Object.assign(existing, { outcomes: body.outcomes, reason: body.reason, createdAt: new Date() });
-      else em.create(TicketVote, { ticket, steward: em.getReference(User, principal.userId), round: ticket.round, outcomes: body.outcomes, reason: body.reason });
+      else em.create(TicketVote, { ticket, steward: principal.userId, round: ticket.round, outcomes: body.outcomes, reason: body.reason });
       if (ticket.state === 'OPEN') ticket.state = 'UNDER_REVIEW';
       audit(em, ticket, principal.userId, 'VOTE', `${existing ? 'changed their vote' : 'voted'}${ticket.round > 1 ? ' on the appeal' : ''}`);
       recordDomainEvent(em, 'TicketUpdated', ticketAggregate(id), { ticketId: id, seasonId: ticket.season.id, change: 'vote' });
@@ -234,7 +237,15 @@ export class StewardingService {
       );
       await em.flush();
       if (affectsResults(body.outcomes) || hadEffect) await this.reviseResults(em, ticket, principal);
-      for (const note of await rewriteLedger(em, ticket, body.outcomes, settings)) audit(em, ticket, null, 'LICENCE_BAN', note);
+      const driverNames = new Map(
+        [
+          ...(await this.profiles.summaries(
+            body.outcomes.map((outcome) => outcome.profileId),
+            em,
+          )),
+        ].map(([id, profile]) => [id, profile.driverName]),
+      );
+      for (const note of await rewriteLedger(em, ticket, body.outcomes, settings, driverNames)) audit(em, ticket, null, 'LICENCE_BAN', note);
       recordDomainEvent(em, 'TicketDecided', ticketAggregate(id), {
         ticketId: id,
         seasonId: ticket.season.id,
@@ -281,7 +292,7 @@ export class StewardingService {
       limit: filter.pageSize,
       offset: filter.offset,
     });
-    return toPage(await new TicketReader(em).listItems(tickets), total, filter);
+    return toPage(await new TicketReader(em, this.users, this.teams).listItems(tickets), total, filter);
   }
 
   /** Tickets the caller filed or is accused in, newest first (the panel as their seasons show it to drivers, unless the caller is a steward). */
@@ -293,7 +304,7 @@ export class StewardingService {
       { id: { $in: ticketIds } },
       { populate: TICKET_POPULATE, orderBy: { filedAt: 'desc', id: 'desc' }, limit: page.pageSize, offset: page.offset },
     );
-    const items = await new TicketReader(em).listItems(tickets);
+    const items = await new TicketReader(em, this.users, this.teams).listItems(tickets);
     if (principal.flags.isSteward) return toPage(items, total, page);
     const settings = await seasonsSettings(
       em,
@@ -327,7 +338,7 @@ export class StewardingService {
       }
     }
     const profile = party?.profile.id ?? null;
-    return new TicketReader(em).details(ticket, { userId: principal.userId, profileId: profile, steward, recusedReason, canDecide }, settings);
+    return new TicketReader(em, this.users, this.teams).details(ticket, { userId: principal.userId, profileId: profile, steward, recusedReason, canDecide }, settings);
   }
 
   /** Standing decisions of tickets of current competitions' seasons, newest first (public: hidden drivers are "Private driver"). */
@@ -368,15 +379,14 @@ export class StewardingService {
   /** Whether the race's results are still provisional (protest window open, a ticket undecided or appealable) and when they become final. */
   async raceStatus(raceId: number): Promise<RaceStewardingDto> {
     const em = this.em.fork();
-    const race = await em.findOne(Race, raceId, { populate: ['raceEvent.event'] });
+    const race = await raceOfEvent(em, raceId);
     if (!race) throw new NotFoundException(`Race ${raceId} does not exist`);
-    const event = race.raceEvent.event;
-    const settings = event.season ? await seasonSettings(em, event.season.id) : null;
+    const settings = race.seasonId === null ? null : await seasonSettings(em, race.seasonId);
     const tickets = await em.find(Ticket, { race: raceId });
     const decisions = tickets.length ? await em.find(TicketDecision, { ticket: { $in: tickets.map((ticket) => ticket.id) }, round: 1 }) : [];
     const openTickets = tickets.filter((ticket) => ticket.state === 'OPEN' || ticket.state === 'UNDER_REVIEW' || ticket.state === 'APPEALED').length;
-    const filing = settings ? filingWindow(event.startsAt, settings) : null;
-    const closes = [filing ? filing.closesAt.getTime() : event.startsAt.getTime()];
+    const filing = settings ? filingWindow(race.startsAt, settings) : null;
+    const closes = [filing ? filing.closesAt.getTime() : race.startsAt.getTime()];
     for (const ticket of tickets.filter((each) => each.state === 'DECIDED')) {
       const decision = decisions.find((each) => each.ticket.id === ticket.id);
       if (decision && settings) closes.push(addMinutes(decision.decidedAt, settings.appealWindowMinutes).getTime());
@@ -395,7 +405,7 @@ export class StewardingService {
   licence(profileId: number): Promise<LicenceDto> {
     const em = this.em.fork();
     return (async () => {
-      if (!(await em.count(DriverProfile, { id: profileId }))) throw new NotFoundException(`Driver profile ${profileId} does not exist`);
+      if (!(await this.profiles.exists(profileId))) throw new NotFoundException(`Driver profile ${profileId} does not exist`);
       return licenceOf(em, profileId);
     })();
   }
@@ -407,11 +417,10 @@ export class StewardingService {
    * race, or, on an appeal, they decided it the first time. Null when they may.
    */
   async recusal(em: EntityManager, ticket: Ticket, principal: Principal): Promise<string | null> {
-    const profile = await em.findOne(DriverProfile, { user: principal.userId });
-    const raced = await racedIn(em, ticket.race.id, ticket.event.id);
-    if (profile && raced.has(profile.id)) return 'You raced in this race: a steward involved in the race cannot post on, vote on or decide it';
-    const teams = (await em.find(TeamMember, { user: principal.userId })).map((member) => member.team.id);
-    if (teams.length && (await teamsInRace(em, ticket.race.id, ticket.event.id, teams)))
+    const profile = await this.profiles.findByUser(principal.userId, em);
+    const crew = await raceCrew(em, ticket.race.id, ticket.event.id);
+    if (profile && crew.drivers.has(profile.id)) return 'You raced in this race: a steward involved in the race cannot post on, vote on or decide it';
+    if ((await this.teams.teamsOf(principal.userId, em)).some((team) => crew.teams.has(team.id)))
       return 'Your team raced in this race: a steward involved in the race cannot post on, vote on or decide it';
     if (ticket.round > 1) {
       const first = await em.findOne(TicketDecision, { ticket: ticket.id, round: 1 });
@@ -431,11 +440,9 @@ export class StewardingService {
    * standings are recomputed for points deductions, and its first results will carry the decisions.
    */
   private async reviseResults(em: EntityManager, ticket: Ticket, principal: Principal): Promise<void> {
-    const season = await em.findOneOrFail(Season, ticket.season.id, { populate: ['competition'] });
-    const ref = { seasonId: season.id, eventId: ticket.event.id, raceId: ticket.race.id };
-    const revision = await this.results.applyDecisions(em, season, ref, principal, `${STEWARDS_NOTE}: ticket #${ticket.id}`);
+    const ref = { seasonId: ticket.season.id, eventId: ticket.event.id, raceId: ticket.race.id };
+    const revision = await this.results.reviseForDecisions(em, ref, principal, `${STEWARDS_NOTE}: ticket #${ticket.id}`);
     if (revision === null) {
-      await seasonChanged(em, season);
       audit(em, ticket, null, 'RESULTS_REVISION', 'race has no results yet: standings recomputed');
       return;
     }
@@ -452,7 +459,7 @@ export class StewardingService {
   }
 
   private async withSeason<T>(em: EntityManager, seasonId: number, then: (em: EntityManager) => Promise<T>): Promise<T> {
-    if (!(await em.count(Season, { id: seasonId }))) throw new NotFoundException(`Season ${seasonId} does not exist`);
+    if ((await this.seasons.label(em, seasonId)) === null) throw new NotFoundException(`Season ${seasonId} does not exist`);
     return then(em);
   }
 }
@@ -460,7 +467,7 @@ export class StewardingService {
 /* ---- Helpers ---- */
 
 function audit(em: EntityManager, ticket: Ticket, actorId: number | null, action: AuditAction, detail: string): void {
-  em.create(TicketAudit, { ticket, actor: actorId === null ? null : em.getReference(User, actorId), action, detail: detail.slice(0, 500) });
+  em.create(TicketAudit, { ticket, actor: actorId, action, detail: detail.slice(0, 500) });
 }
 
 function checkWindow(opensAt: Date, closesAt: Date, what: string): void {
@@ -470,26 +477,13 @@ function checkWindow(opensAt: Date, closesAt: Date, what: string): void {
 
 const cleanEvidence = (evidence: TicketRequest['evidence']) => (evidence ?? []).map((link) => ({ url: link.url, time: link.time ?? null }));
 
-/** Drivers of the race: in its latest results (co-drivers too; guests are no league drivers), or entered in its event. */
-async function racedIn(em: EntityManager, raceId: number, eventId: number): Promise<Set<number>> {
-  const rows = await em.getConnection().execute<{ profile_id: number }[]>(
-    `with latest as (select id from result_revisions where race_id = ? and session = 'RACE' order by number desc limit 1)
-     select profile_id from race_result_lines where revision_id in (select id from latest) and profile_id is not null
-     union select profile_id from race_result_co_drivers where revision_id in (select id from latest) and profile_id is not null
-     union select profile_id from event_attendance where event_id = ?`,
-    [raceId, eventId],
-  );
-  return new Set(rows.map((row) => row.profile_id));
-}
-
-async function teamsInRace(em: EntityManager, raceId: number, eventId: number, teamIds: number[]): Promise<boolean> {
-  const rows = await em.getConnection().execute<{ found: number }[]>(
-    `select 1 as found from race_result_lines l join result_revisions r on r.id = l.revision_id
-     where r.race_id = ? and r.number = (select max(number) from result_revisions where race_id = ? and session = 'RACE') and l.team_id in (?)
-     union select 1 from event_attendance where event_id = ? and team_id in (?) limit 1`,
-    [raceId, raceId, teamIds, eventId, teamIds],
-  );
-  return rows.length > 0;
+/** Drivers and teams of the race: in its latest results (competitions), or entered in its event (events). */
+async function raceCrew(em: EntityManager, raceId: number, eventId: number): Promise<{ drivers: Set<number>; teams: Set<number> }> {
+  const [raced, entered] = await Promise.all([latestRaceCrew(em, raceId), entrants(em, [eventId])]);
+  return {
+    drivers: new Set([...raced.profileIds, ...entered.map((entry) => entry.profileId)]),
+    teams: new Set([...raced.teamIds, ...entered.flatMap((entry) => (entry.teamId === null ? [] : [entry.teamId]))]),
+  };
 }
 
 async function partyOf(em: EntityManager, ticketId: number, userId: number): Promise<TicketParty | null> {

@@ -6,9 +6,9 @@ import { shownDriver } from '../../contracts/driver-name.js';
 import type { MyTeamDto, TeamDto, TeamInviteDto, TeamRequest } from '../../contracts/teams.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange, snapshotOf } from '../audit/index.js';
-import type { UploadedImage } from '../images/image-upload.js';
+import type { UploadedImage } from '../images/index.js';
 import { ProfilesService, type ProfileSummary } from '../profiles/profiles.service.js';
-import { UsersService } from '../users/users.service.js';
+import { UsersService } from '../users/index.js';
 import { TeamsService, teamAggregate, type TeamRecord } from './teams.service.js';
 
 /** A team as the audit log keeps it: its settings and who sits in it (user ids, captains marked). */

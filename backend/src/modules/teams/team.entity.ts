@@ -1,9 +1,10 @@
 import { Collection, PrimaryKeyProp, type Opt } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { Platform } from '../../contracts/catalogue.js';
-import { Game } from '../catalogue/catalogue.entities.js';
-import { StoredImage } from '../images/stored-image.entity.js';
-import { User } from '../users/user.entity.js';
+import type { Game } from '../catalogue/catalogue.entities.js';
+import type { StoredImage } from '../images/stored-image.entity.js';
+import type { User } from '../users/user.entity.js';
 
 /** When a team's game changes, its members' seats move to that game (see TeamMember.gameKey). */
 const TEAM_GAME_TRIGGER_BODY = 'update team_members set game_key = coalesce(new.game_id, 0) where team_id = new.id; return new;';
@@ -30,13 +31,13 @@ export class Team {
   @Property({ type: 'string', length: 7, defaultRaw: `'#6a1b9a'` })
   colour: string & Opt = '#6a1b9a';
 
-  @ManyToOne(() => StoredImage, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'teams_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'teams_icon_id_fkey' })
   @Index({ name: 'teams_icon_id_index' })
   /** The logo (webp). */
   icon: StoredImage | null = null;
 
   /** The game the team races; a driver is in at most one team per game (none: one team without a game). */
-  @ManyToOne(() => Game, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'teams_game_id_fkey' })
+  @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'teams_game_id_fkey' })
   @Index({ name: 'teams_game_id_index' })
   game: Game | null = null;
 
@@ -69,7 +70,7 @@ export class TeamMember {
   @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_members_team_id_fkey' })
   team!: Team;
 
-  @ManyToOne(() => User, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_members_user_id_fkey' })
+  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_members_user_id_fkey' })
   @Index({ name: 'team_members_user_id_index' })
   user!: User;
 
@@ -92,7 +93,7 @@ export class TeamInvite {
   @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_invites_team_id_fkey' })
   team!: Team;
 
-  @ManyToOne(() => User, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_invites_user_id_fkey' })
+  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_invites_user_id_fkey' })
   @Index({ name: 'team_invites_user_id_index' })
   user!: User;
 

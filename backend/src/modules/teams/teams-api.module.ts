@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ProfilesModule } from '../profiles/profiles.module.js';
-import { UsersModule } from '../users/users.module.js';
+import { UsersModule } from '../users/index.js';
 import { TeamRosters } from './team-rosters.js';
 import { TeamsController } from './teams.controller.js';
 import { TeamsModule } from './teams.module.js';

@@ -5,7 +5,7 @@ import { IdParam } from '../../common/dto-fields.js';
 import { Caller, CurrentPrincipal, seesHiddenDrivers, type Principal } from '../../common/principal.js';
 import type { MyTeamDto, TeamDto, TeamInviteDto } from '../../contracts/teams.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
-import { JsonPartWithImage, type UploadedImage } from '../images/image-upload.js';
+import { JsonPartWithImage, type UploadedImage } from '../images/index.js';
 import { CaptainsBody, HandOverBody, InviteBody, InviteResponseBody, TeamBody, TeamProfileParams } from './dto/team.dto.js';
 import { TeamRosters } from './team-rosters.js';
 import { TEAM_READS } from './teams.reads.js';

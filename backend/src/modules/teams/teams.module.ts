@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ImagesModule } from '../images/images.module.js';
+import { ImagesModule } from '../images/index.js';
 import { TeamsService } from './teams.service.js';
 
 /** Teams' data and rules (members by user id); the team screens' API is TeamsApiModule, which adds drivers' names and roles. */

@@ -4,14 +4,20 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import type { TeamRef } from '../../contracts/api.js';
 import type { TeamDto, TeamRequest } from '../../contracts/teams.js';
 import { invalidField } from '../../common/validation.js';
-import { ICON_BOUNDS, imageUrl, type UploadedImage } from '../images/image-upload.js';
-import { ImagesService } from '../images/images.service.js';
+import { ICON_BOUNDS, imageUrl, type UploadedImage, ImagesService } from '../images/index.js';
 import { Team, TeamInvite, TeamMember } from './team.entity.js';
 
 /** A team as this module knows it: members by user id (other modules add names). */
 export interface TeamRecord extends Omit<TeamDto, 'members'> {
   members: { userId: number; captain: boolean; joinedAt: Date }[];
   invited: { userId: number; invitedAt: Date }[];
+}
+
+/** A team as standings show it. */
+export interface TeamBadge {
+  id: number;
+  name: string;
+  colour: string;
 }
 
 export const teamAggregate = (id: number) => ({ type: 'team', id });
@@ -52,17 +58,31 @@ export class TeamsService {
     return new Set(members.map((member) => member.user.id));
   }
 
-  async teamsOf(userId: number): Promise<TeamRef[]> {
-    return (await this.teamsOfUsers([userId])).get(userId) ?? [];
+  async teamsOf(userId: number, em?: EntityManager): Promise<TeamRef[]> {
+    return (await this.teamsOfUsers([userId], em)).get(userId) ?? [];
   }
 
   /** The teams of each of these users, by user id (users in no team are missing). */
-  async teamsOfUsers(userIds: number[]): Promise<Map<number, TeamRef[]>> {
+  async teamsOfUsers(userIds: number[], em: EntityManager = this.em.fork()): Promise<Map<number, TeamRef[]>> {
     const byUser = new Map<number, TeamRef[]>();
     if (!userIds.length) return byUser;
-    const memberships = await this.em.fork().find(TeamMember, { user: { $in: userIds } }, { populate: ['team'], orderBy: { team: { name: 'asc' } } });
+    const memberships = await em.find(TeamMember, { user: { $in: userIds } }, { populate: ['team'], orderBy: { team: { name: 'asc' } } });
     for (const { user, team } of memberships) byUser.set(user.id, [...(byUser.get(user.id) ?? []), { id: team.id, name: team.name }]);
     return byUser;
+  }
+
+  /** Which of these teams exist (in `em`, the caller's transaction, when given). */
+  async existing(teamIds: readonly number[], em: EntityManager = this.em.fork()): Promise<Set<number>> {
+    if (!teamIds.length) return new Set();
+    const teams = await em.find(Team, { id: { $in: [...teamIds] } }, { fields: ['id'] });
+    return new Set(teams.map((team) => team.id));
+  }
+
+  /** These teams' names and colours, by team id (unknown ids are missing): what standings show of a team. */
+  async badges(teamIds: number[], em: EntityManager = this.em.fork()): Promise<Map<number, TeamBadge>> {
+    if (!teamIds.length) return new Map();
+    const teams = await em.find(Team, { id: { $in: teamIds } }, { fields: ['id', 'name', 'colour'] });
+    return new Map(teams.map((team) => [team.id, { id: team.id, name: team.name, colour: team.colour }]));
   }
 
   async memberUserIds(teamId: number): Promise<number[]> {

@@ -144,10 +144,10 @@ export class UsersService {
   }
 
   /** The names of these users (Discord display name, else username), by user id; unknown ids are missing. */
-  async namesOf(userIds: number[]): Promise<Map<number, string>> {
+  async namesOf(userIds: number[], em: EntityManager = this.em.fork()): Promise<Map<number, string>> {
     const ids = [...new Set(userIds)];
     if (!ids.length) return new Map();
-    const rows = await this.em.fork().find(User, { id: { $in: ids } }, { fields: ['id', 'globalName', 'username'] });
+    const rows = await em.find(User, { id: { $in: ids } }, { fields: ['id', 'globalName', 'username'] });
     return new Map(rows.map((user) => [user.id, user.globalName ?? user.username]));
   }
 

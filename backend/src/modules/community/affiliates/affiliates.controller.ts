@@ -7,7 +7,7 @@ import { CurrentPrincipal, type Principal } from '../../../common/principal.js';
 import type { Page } from '../../../contracts/api.js';
 import type { AffiliateDto } from '../../../contracts/community.js';
 import { CachedRead } from '../../../infra/read-cache/cached-read.js';
-import { JsonPartWithImages, type UploadedImages } from '../../images/image-upload.js';
+import { JsonPartWithImages, type UploadedImages } from '../../images/index.js';
 import { AFFILIATE_READS } from '../community.reads.js';
 import { AffiliateBody, AffiliateSearchBody } from './affiliate.dto.js';
 import { AffiliatesService, type AffiliatePicture } from './affiliates.service.js';

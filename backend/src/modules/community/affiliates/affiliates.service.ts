@@ -8,8 +8,7 @@ import type { Page } from '../../../contracts/api.js';
 import type { AffiliateDto } from '../../../contracts/community.js';
 import { recordDomainEvent } from '../../../infra/outbox/domain-events.js';
 import { recordStaffChange, snapshotOf } from '../../audit/index.js';
-import { BANNER_BOUNDS, ICON_BOUNDS, imageUrl, type UploadedImages } from '../../images/image-upload.js';
-import { ImagesService } from '../../images/images.service.js';
+import { BANNER_BOUNDS, ICON_BOUNDS, imageUrl, type UploadedImages, ImagesService } from '../../images/index.js';
 import { Affiliate } from '../community.entities.js';
 import type { AffiliateBody, AffiliateSearchBody } from './affiliate.dto.js';
 

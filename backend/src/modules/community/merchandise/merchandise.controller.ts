@@ -5,7 +5,7 @@ import { IdParam } from '../../../common/dto-fields.js';
 import { CurrentPrincipal, type Principal } from '../../../common/principal.js';
 import type { ProductDto } from '../../../contracts/community.js';
 import { CachedRead } from '../../../infra/read-cache/cached-read.js';
-import { JsonPartWithImages, type UploadedImages } from '../../images/image-upload.js';
+import { JsonPartWithImages, type UploadedImages } from '../../images/index.js';
 import { MERCHANDISE_READS } from '../community.reads.js';
 import { MerchandiseService } from './merchandise.service.js';
 import { PRODUCT_IMAGE_SLOTS, ProductBody, type ProductImageSlot } from './product.dto.js';

@@ -1,13 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../../common/principal.js';
 import type { ProductDto } from '../../../contracts/community.js';
 import { recordDomainEvent } from '../../../infra/outbox/domain-events.js';
 import { recordStaffChange, snapshotOf } from '../../audit/index.js';
-import { BANNER_BOUNDS, imageUrl, type UploadedImages, type WebpImage } from '../../images/image-upload.js';
-import { ImagesService } from '../../images/images.service.js';
-import { StoredImage } from '../../images/stored-image.entity.js';
+import { BANNER_BOUNDS, imageUrl, type UploadedImages, type WebpImage, ImagesService } from '../../images/index.js';
 import { Product, ProductImage } from '../community.entities.js';
 import { PRODUCT_IMAGE_SLOTS, type ProductBody, type ProductImageSlot } from './product.dto.js';
 
@@ -75,12 +72,11 @@ export class MerchandiseService {
       const emptied = new Set([...(body.removeImages ?? []), ...pictures.keys()]);
       for (const picture of product.images.getItems()) {
         if (!emptied.has(picture.position)) continue;
-        em.remove(picture.image);
+        this.images.discard(em, picture.image);
         em.remove(picture);
       }
       for (const [position, image] of pictures) {
-        const stored = em.create(StoredImage, { id: randomUUID(), data: image.data, width: image.width, height: image.height });
-        em.create(ProductImage, { product, image: stored, position });
+        em.create(ProductImage, { product, image: this.images.store(em, image), position });
       }
       await em.flush();
       recordDomainEvent(em, 'ProductChanged', aggregate(product.id), { productId: product.id });
@@ -97,7 +93,7 @@ export class MerchandiseService {
       const product = await this.find(em, id);
       const before = snapshotOf(product, PRODUCT_AUDITED_FIELDS);
       recordStaffChange(em, { actorId: admin.userId, kind: 'product', entityId: id, label: product.name, action: 'deleted', before, after: null });
-      for (const picture of product.images.getItems()) em.remove(picture.image);
+      for (const picture of product.images.getItems()) this.images.discard(em, picture.image);
       em.remove(product);
       recordDomainEvent(em, 'ProductChanged', aggregate(id), { productId: id });
     });

@@ -18,7 +18,7 @@ import {
   type RaceEventType as RaceKind,
 } from '../../../contracts/events.js';
 import { ListSize, PageOf, graphqlEnum } from '../../../infra/graphql/graphql-types.js';
-import { GameType, PlatformEnum, PlatformFilterEnum, TrackRefType } from '../../catalogue/graphql/catalogue.types.js';
+import { GameType, PlatformEnum, PlatformFilterEnum, TrackRefType } from '../../catalogue/index.js';
 import { TeamRefType } from '../../teams/graphql/team.types.js';
 import { EventListQuery } from '../dto/event.dto.js';
 

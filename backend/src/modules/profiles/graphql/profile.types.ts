@@ -4,7 +4,7 @@ import type { Platform } from '../../../contracts/catalogue.js';
 import type { DriverListItemDto, NameChangeDto, ProfileEventDto, PublicProfileDto, SeasonResultsDto, SocialNetwork, StatsSummaryDto } from '../../../contracts/profiles.js';
 import { CREW_ROLES, type Role } from '../../../contracts/roles.js';
 import { ListSize, PageOf, graphqlEnum } from '../../../infra/graphql/graphql-types.js';
-import { GameRefType, PlatformEnum, PlatformFilterEnum } from '../../catalogue/graphql/catalogue.types.js';
+import { GameRefType, PlatformEnum, PlatformFilterEnum } from '../../catalogue/index.js';
 import { TeamRefType } from '../../teams/graphql/team.types.js';
 import { DriverListQuery } from '../dto/profile.dto.js';
 

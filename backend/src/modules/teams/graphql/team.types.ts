@@ -3,7 +3,7 @@ import type { TeamRef } from '../../../contracts/api.js';
 import type { Platform } from '../../../contracts/catalogue.js';
 import type { TeamDto, TeamMemberDto } from '../../../contracts/teams.js';
 import { ListSize } from '../../../infra/graphql/graphql-types.js';
-import { GameRefType, PlatformEnum } from '../../catalogue/graphql/catalogue.types.js';
+import { GameRefType, PlatformEnum } from '../../catalogue/index.js';
 
 /** GraphQL shapes of teams (contracts/teams.ts). A member's name comes through `driver`, which hides private drivers. */
 

@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { WebUrlField } from '../modules/community/community.fields.js';
-import { TextField, readableField } from './dto-fields.js';
-import { fieldErrors } from './validation.js';
+import { WebUrlField } from './community.fields.js';
+import { TextField, readableField } from '../../common/dto-fields.js';
+import { fieldErrors } from '../../common/validation.js';
 
 class CarBody {
   @TextField(40)
@@ -14,7 +14,7 @@ class CarBody {
   affiliateUrl!: string;
 }
 
-describe('the shared DTO fields', () => {
+describe('the shared DTO fields, with community’s web address field', () => {
   it('name a field in words a person reads', () => {
     expect(readableField('carClass')).toBe('Car class');
     expect(readableField('affiliateUrl')).toBe('Affiliate URL');

@@ -1,0 +1,19 @@
+/** The events module's public face: league events, their races and attendance, GraphQL types. */
+export { LeagueEventsModule } from './events.module.js';
+export { AttendanceService } from './attendance.service.js';
+export { EventRoomPolicy } from './event-room.policy.js';
+export { eventAggregate, seesUnpublished } from './events.service.js';
+export {
+  entrants,
+  entryTeams,
+  eventsAfter,
+  eventsStartedBetween,
+  raceOfEvent,
+  raceSetting,
+  roundPublished,
+  seasonRounds,
+  type EventRef,
+  type RaceOfEvent,
+  type SeasonRound,
+} from './event-calendar.js';
+export { AttendeeType, CompetitionStyleEnum } from './graphql/event.types.js';

@@ -1,0 +1,2 @@
+/** The rivals module's public face: hot-lap boards, servers and their rotation. */
+export { RivalsModule } from './rivals.module.js';
