@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { Season } from '../../backend/src/modules/competitions/competition.entities.js';
-import { DESKTOP, signedInAs, site, useTabs, visit, type DemoAccount } from './support/browser.js';
+import { DESKTOP, requestsAnswered, signedInAs, site, useTabs, visit, type DemoAccount } from './support/browser.js';
 
 const PHONE = { width: 360, height: 800 };
 /** Each walk opens 10 to 30 pages. */
@@ -14,7 +14,7 @@ async function problemsOf(page: Page, path: string, viewport: typeof DESKTOP): P
   await visit(page, path);
   // The page's own heading (some addresses, like /rivals, move on to a fuller one).
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await requestsAnswered(page);
   const found = await page.evaluate(
     ({ internal, desktop }) => {
       const problems: string[] = [];
