@@ -5,8 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-// Node runs TypeScript without types: the one list of Chromium's path and flags.
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
