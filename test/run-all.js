@@ -1,7 +1,7 @@
 // `npm test` after the build: every test file in one jest run over parallel workers (TEST_WORKERS, 2 by
 // default). Files never share state: each integration file has its own app, database and Redis prefix,
-// each browser-test file its own site (built server, database, Redis prefix) and Chromium. Extra
-// arguments go to the run. Ends with the slowest ten files and the one "tests: …" line CI reads.
+// each browser-test file its own site (built server, database, Redis prefix) and browser contexts (in
+// the one Chromium the e2e global setup starts). Extra arguments go to the run. Ends with the slowest ten files and the one "tests: …" line CI reads.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -6,7 +6,7 @@ import { newCar, newGame, newTrack } from '../factories/catalogue.js';
 import { newAttendance, newEvent } from '../factories/events.js';
 import { newDriver } from '../factories/users.js';
 import type { CookieJar } from '../support/sign-in.js';
-import { DESKTOP, MOBILE, pageHeading, seriousAxeViolations, signedInAs, site, useTabs, visit } from './support/browser.js';
+import { DESKTOP, MOBILE, pageHeading, seriousAxeViolations, requestsAnswered, signedInAs, site, useTabs, visit } from './support/browser.js';
 
 jest.setTimeout(90_000);
 
@@ -148,7 +148,7 @@ describe('events in the browser', () => {
 
   const expectAccessible = async (page: Page, label: string) => {
     await pageHeading(page);
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await requestsAnswered(page);
     expect({ page: label, violations: await seriousAxeViolations(page) }).toEqual({ page: label, violations: [] });
   };
 

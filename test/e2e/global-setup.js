@@ -1,13 +1,20 @@
-// Plain JavaScript: jest loads global setup outside its module system. Each browser-test file starts
-// a site of its own (support/site.ts runs the built server as `npm start` does); this only checks
-// that the build is there.
+// Plain JavaScript: jest loads global setup outside its module system. It checks that the build is
+// there and starts the one Chromium every browser-test file connects to (support/browser.ts): a
+// connection costs a tenth of a launch, and the machine runs one browser instead of one per file. Each
+// file still starts a site of its own (support/site.ts runs the built server as `npm start` does).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export default function globalSetup() {
+export default async function globalSetup() {
   if (!existsSync(path.join(ROOT, 'backend/dist/backend/src/start.js')) || !existsSync(path.join(ROOT, 'frontend/dist/index.html'))) {
     throw new Error('Browser tests need the built app: run `npm run build` first (npm test and npm run test:e2e do).');
   }
+  const browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  globalThis.paddockBrowserServer = browser;
+  // Jest starts its workers after global setup: they inherit the address.
+  process.env.PADDOCK_BROWSER_WS = browser.wsEndpoint();
 }

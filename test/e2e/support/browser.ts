@@ -4,11 +4,12 @@
  * test, sign-in through the Discord stand-in, and an axe check.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, afterEach, beforeAll } from '@jest/globals';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from '@jest/globals';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { ensureMember } from '../../factories/users.js';
 import { startSite, type Site, type SiteOptions } from './site.js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../support/chromium.js';
+import { eventually } from '../../support/eventually.js';
 
 export type DemoAccount = 'admin' | 'organizer' | 'steward' | 'captain' | 'driver' | 'rookie' | 'notmember';
 
@@ -27,7 +28,13 @@ export function baseUrl(): string {
   return site().baseUrl;
 }
 
+/**
+ * The run's Chromium (started once by global-setup.js; its contexts are as separate as browsers), or a
+ * Chromium of its own when no run started one. Closing the result closes only what it opened.
+ */
 export function launchBrowser(): Promise<Browser> {
+  const shared = process.env.PADDOCK_BROWSER_WS;
+  if (shared) return chromium.connect(shared);
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_FLAGS,
@@ -39,12 +46,41 @@ export interface TestPage {
   page: Page;
 }
 
+/** The requests each page has sent and not yet seen answered (or failed), for `requestsAnswered`. */
+const requestsInFlight = new WeakMap<Page, Set<Request>>();
+
 /** A fresh context (own cookies) and page, at the site's origin. */
 export async function openPage(browser: Browser, viewport = DESKTOP): Promise<TestPage> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce' });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  requestsInFlight.set(page, inFlight);
   return { context, page };
+}
+
+/**
+ * Waits until every request the page has sent is answered and none is sent across a rendered frame:
+ * what the page shows then rests on the data it asked for. The condition `networkidle` stands for,
+ * without its fixed half second of quiet after the last answer (most of each page's time in the route
+ * walk and the axe checks).
+ */
+export async function requestsAnswered(page: Page, ms = 10_000): Promise<void> {
+  const inFlight = requestsInFlight.get(page);
+  if (!inFlight) throw new Error('requestsAnswered needs a page opened by useTabs() or openPage()');
+  await eventually(
+    async () => {
+      expect([...inFlight].map((request) => request.url())).toEqual([]);
+      // Answers are rendered (and may ask for more) in the frames after they arrive.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+      expect([...inFlight].map((request) => request.url())).toEqual([]);
+    },
+    ms,
+    20,
+  );
 }
 
 /**

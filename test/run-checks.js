@@ -1,0 +1,42 @@
+// `npm test` before the tests: lint, formatting and the type checks the build has not done, two at a
+// time (each is one single-threaded process; the machine has two cores). The build's tsc has checked
+// the backend's code; `tsc -p test` checks it again with its specs, so `tsc -p backend` is not repeated
+// here (`npm run typecheck` still runs all three). Each check's output is printed when it ends; the
+// exit status is the first failure's.
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
+/** Longest first, so the two lanes end together. */
+const CHECKS = [
+  ['eslint', [bin('eslint'), '.']],
+  ['prettier', [bin('prettier'), '--check', '.']],
+  ['tsc -p test', [bin('tsc'), '-p', 'test', '--noEmit']],
+  ['tsc -p frontend', [bin('tsc'), '-p', 'frontend', '--noEmit']],
+];
+
+function run([name, [command, ...args]]) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`\n> ${name}: ${code === 0 ? 'passed' : `failed (${code})`} in ${seconds} s\n${code === 0 ? '' : output}`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const queue = [...CHECKS];
+const lanes = Array.from({ length: Math.min(2, availableParallelism()) }, async () => {
+  let status = 0;
+  while (queue.length) status ||= await run(queue.shift());
+  return status;
+});
+const statuses = await Promise.all(lanes);
+process.exit(statuses.find((status) => status !== 0) ?? 0);
