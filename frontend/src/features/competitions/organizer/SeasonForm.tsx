@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, get, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { failureMessage } from '../../../components/form/failureMessage.js';
+import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { ApiError } from '../../../lib/api/client.js';
 import { competitionCommands } from '../api.js';
 import { POINTS_PRESET_LABELS } from '../labels.js';

@@ -1,5 +1,5 @@
 import { SaveFailure } from '../../../components/form/saveWithImage.js';
-import { failureMessage } from '../../../components/form/failureMessage.js';
+import { failureMessage } from '../../../lib/forms/apiErrors.js';
 
 /** A refused save, sorted for a form: messages by the form's own field names, the rest as lines, and the summary. */
 export interface SortedFailure<F extends string> {
