@@ -32,7 +32,7 @@ import type {
   SeasonRequest,
   StandingsDto,
 } from './types.js';
-import { saveWithFiles } from '../../components/form/saveWithFiles.js';
+import { saveWithFiles } from '../../components/form/saveWithImage.js';
 
 /** One race of a season's event: where its results live. */
 export interface RaceRef {

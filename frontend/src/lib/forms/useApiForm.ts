@@ -57,7 +57,7 @@ export function useApiForm<V extends FieldValues, R>({ defaultValues, submit, on
   const labels = useRef(new Map<FieldPath<V>, string>()).current;
   const pending = useRef<{ key: string; values: string } | null>(null);
 
-  const rules = <N extends FieldPath<V>>(name: N, { label, required, validate, deps }: FieldSpec<V, N>): RegisterOptions<V, N> => {
+  const rules = <N extends FieldPath<V>>(name: N, { label, required, validate, deps }: FieldSpec<V, N>): Pick<RegisterOptions<V, N>, 'validate' | 'deps'> => {
     labels.set(name, label);
     const checks: Record<string, Validate<FieldPathValue<V, N>, V>> = {};
     if (required) checks.required = (value) => isFilled(value) || requiredMessage(label);
@@ -75,6 +75,9 @@ export function useApiForm<V extends FieldValues, R>({ defaultValues, submit, on
     const { ref, ...registered } = register(name, rules(name, spec));
     return { label: spec.label, required: spec.required, ...registered, inputRef: ref, ...feedback(name, spec.help) };
   };
+
+  /** `control`, `name` and `rules` for a `Controller` (selects, checkboxes, images and other fields MUI does not register). */
+  const controlled = <N extends FieldPath<V>>(name: N, spec: FieldSpec<V, N>) => ({ control: form.control, name, rules: rules(name, spec) });
 
   const send = async (values: V) => {
     setStatus({ failure: null, success: null });
@@ -100,7 +103,7 @@ export function useApiForm<V extends FieldValues, R>({ defaultValues, submit, on
 
   const onSubmit = (event?: FormEvent) => form.handleSubmit(send, () => setStatus({ failure: { message: CORRECT_MARKED_FIELDS, others: [] }, success: null }))(event);
 
-  return { form, onSubmit, busy: formState.isSubmitting, status, setStatus, rules, text, feedback, errorOf };
+  return { form, onSubmit, busy: formState.isSubmitting, status, setStatus, rules, text, controlled, feedback, errorOf };
 }
 
 export type ApiForm<V extends FieldValues, R = unknown> = ReturnType<typeof useApiForm<V, R>>;

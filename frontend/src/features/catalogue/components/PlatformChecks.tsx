@@ -4,6 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import { useId } from 'react';
 import { PLATFORMS } from '@paddock/contracts/catalogue.js';
 import { PLATFORM_LABELS } from '../../events/index.js';
 import type { Platform } from '../api.js';
@@ -22,8 +23,9 @@ export function PlatformChecks({
   error?: string;
   options?: readonly Platform[];
 }) {
+  const errorId = useId();
   return (
-    <FormControl component="fieldset" error={Boolean(error)}>
+    <FormControl component="fieldset" error={Boolean(error)} aria-invalid={Boolean(error)} aria-describedby={error ? errorId : undefined}>
       <FormLabel component="legend">{label}</FormLabel>
       <FormGroup row>
         {options.map((platform) => (
@@ -36,7 +38,7 @@ export function PlatformChecks({
           />
         ))}
       </FormGroup>
-      {error && <FormHelperText>{error}</FormHelperText>}
+      {error && <FormHelperText id={errorId}>{error}</FormHelperText>}
     </FormControl>
   );
 }
