@@ -3,13 +3,15 @@
  * completed profile, promotion, team roles, invitations) is looked up again, so menus, IsNew and the
  * Profile redirect follow without a reload; lists and pages of drivers and teams are refetched.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { MyProfileDto, ProfileUpdateRequest } from '@paddock/contracts/profiles.js';
 import type { CurrentUserDto } from '@paddock/contracts/api.js';
 import { api } from '../../lib/api/client.js';
 import { appStore, type AppStore } from '../../lib/store.js';
 import { currentUserAtom } from '../auth/index.js';
 import { teamKeys } from '../teams/index.js';
-import { profileKeys } from './api.js';
+import { profileCommands, profileKeys } from './api.js';
 
 /** Looks the signed-in user up again (after the own profile changed, a promotion, a team change). */
 export async function refreshCurrentUser(store: AppStore = appStore): Promise<CurrentUserDto | null> {
@@ -38,4 +40,19 @@ export function onDriversChanged(queryClient: QueryClient): void {
 export function onTeamsChanged(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: teamKeys.all });
   void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+}
+
+/** Saves the own profile: the answer is the profile shown, the taken numbers are asked again, and so is the user (its completeness opens the league). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (changes: ProfileUpdateRequest, idempotencyKey?: string): Promise<MyProfileDto> => {
+      const updated = await profileCommands.update(changes, idempotencyKey);
+      queryClient.setQueryData(profileKeys.mine, updated);
+      void queryClient.invalidateQueries({ queryKey: profileKeys.takenNumbers });
+      await refreshCurrentUser();
+      return updated;
+    },
+    [queryClient],
+  );
 }

@@ -16,12 +16,15 @@ export function PlatformChecks({
   onChange,
   error,
   options = PLATFORMS,
+  labels = PLATFORM_LABELS,
 }: {
   label: string;
   value: Platform[];
   onChange: (next: Platform[]) => void;
   error?: string;
   options?: readonly Platform[];
+  /** How each platform is named (PC, Xbox, PlayStation unless told). */
+  labels?: Readonly<Record<Platform, string>>;
 }) {
   const errorId = useId();
   return (
@@ -31,7 +34,7 @@ export function PlatformChecks({
         {options.map((platform) => (
           <FormControlLabel
             key={platform}
-            label={PLATFORM_LABELS[platform]}
+            label={labels[platform]}
             control={
               <Checkbox checked={value.includes(platform)} onChange={(event) => onChange(event.target.checked ? [...value, platform] : value.filter((p) => p !== platform))} />
             }
