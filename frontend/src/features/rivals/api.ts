@@ -25,6 +25,7 @@ import type { Page } from '@paddock/contracts/api.js';
 import { api, apiRequest } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 import { saveWithImage } from '../../components/form/saveWithImage.js';
+import { useCommand } from '../../lib/query/useCommand.js';
 
 /** A board's platform: one of the three, or the combined view (no `platform` sent). */
 export type BoardPlatform = Platform | 'ALL';
@@ -124,7 +125,15 @@ export const rivalsCommands = {
   pick: (request: RivalRequest) => api.post<MyRivalDto[]>('/rivals', request),
   unpick: (request: RivalRequest) => apiRequest<unknown>('/rivals', { method: 'DELETE', body: request }),
   /** Quiet: the server form shows field errors beside the fields. */
-  saveServer: (id: number | null, request: RivalServerRequest) =>
-    id === null ? api.post<RivalServerDto>('/rivals/servers', request, { silent: true }) : api.put<RivalServerDto>(`/rivals/servers/${id}`, request, { silent: true }),
+  saveServer: (id: number | null, request: RivalServerRequest, idempotencyKey?: string) =>
+    id === null
+      ? api.post<RivalServerDto>('/rivals/servers', request, { silent: true, idempotencyKey })
+      : api.put<RivalServerDto>(`/rivals/servers/${id}`, request, { silent: true, idempotencyKey }),
   deleteServer: (id: number) => api.delete(`/rivals/servers/${id}`),
 };
+
+/** A server saved or deleted: the servers and the schedule they make are asked again. */
+const serversChanged = () => [rivalsKeys.servers, rivalsKeys.schedule];
+
+export const useSaveServer = () => useCommand(rivalsCommands.saveServer, serversChanged);
+export const useDeleteServer = () => useCommand(rivalsCommands.deleteServer, serversChanged);

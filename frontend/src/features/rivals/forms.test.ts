@@ -1,18 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { checkDraft } from './components/MyTimesPanel.js';
-import { checkServerDraft, rotationText } from './components/RivalServersPage.js';
+import { ROTATION_CHECKS, rotationText } from './components/RivalServersPage.js';
 
 const time = { gameId: '1', trackId: '2', carId: '3', platform: 'XBOX' as const, conditions: 'DRY' as const, time: '1:47.123', videoUrl: 'https://youtu.be/abc' };
-const server = {
-  name: 'Xbox Rivals',
-  gameId: '1',
-  platformChoice: 'XBOX',
-  trackIds: [2, 3],
-  rotationKind: 'EVERY_HOURS' as const,
-  everyHours: '6',
-  dailyAt: '20:00',
-  active: true,
-};
 
 describe('the time submission form', () => {
   it('accepts a complete time with a video link or a screenshot', () => {
@@ -33,20 +23,11 @@ describe('the time submission form', () => {
 });
 
 describe('the rivals server form', () => {
-  it('accepts a server rotating every N hours or daily at a UTC time', () => {
-    expect(checkServerDraft(server)).toEqual({});
-    expect(checkServerDraft({ ...server, rotationKind: 'DAILY', dailyAt: '20:00' })).toEqual({});
-  });
-
-  it('refuses a server without name, game, platform or tracks, or with a bad rotation', () => {
-    expect(checkServerDraft({ ...server, name: ' ', gameId: '', platformChoice: '', trackIds: [], everyHours: '0' })).toEqual({
-      name: ['Enter the server name'],
-      gameId: ['Choose the game'],
-      platform: ['Choose a platform or a crossplay group'],
-      trackIds: ['Add at least one track'],
-      rotation: ['Rotate every 1 to 168 hours'],
-    });
-    expect(checkServerDraft({ ...server, rotationKind: 'DAILY', dailyAt: '24:00' })).toEqual({ rotation: ['Enter a time of day as HH:MM (UTC)'] });
+  it('rotates every 1 to 168 hours, or daily at a UTC time', () => {
+    expect(ROTATION_CHECKS.everyHours('6')).toBe(true);
+    expect(ROTATION_CHECKS.everyHours('0')).toBe('Rotate every 1 to 168 hours');
+    expect(ROTATION_CHECKS.dailyAt('20:00')).toBe(true);
+    expect(ROTATION_CHECKS.dailyAt('24:00')).toBe('Enter a time of day as HH:MM (UTC)');
   });
 
   it('describes rotations in words', () => {
