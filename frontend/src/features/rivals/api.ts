@@ -117,8 +117,8 @@ export const rivalsQueries = {
 
 export const rivalsCommands = {
   /** `POST /rivals/times` (multipart: the `time` JSON and an optional `screenshot`); quiet — the form shows why not. */
-  submitTime: (submission: RivalTimeSubmission, screenshot: File | null) =>
-    saveWithImage<RivalTimeDto>({ method: 'POST', path: '/rivals/times', part: 'time', record: submission, image: screenshot, imagePart: 'screenshot' }),
+  submitTime: (submission: RivalTimeSubmission, screenshot: File | null, idempotencyKey?: string) =>
+    saveWithImage<RivalTimeDto>({ method: 'POST', path: '/rivals/times', part: 'time', record: submission, image: screenshot, imagePart: 'screenshot', idempotencyKey }),
   verify: (id: number) => api.post<RivalTimeDto>(`/rivals/times/${id}/verify`),
   reject: (id: number, reason: string) => api.post<RivalTimeDto>(`/rivals/times/${id}/reject`, { reason } satisfies RivalRejectRequest, { silent: true }),
   /** Answers the rivals now picked there. */
@@ -132,8 +132,13 @@ export const rivalsCommands = {
   deleteServer: (id: number) => api.delete(`/rivals/servers/${id}`),
 };
 
+const rivalsChanged = () => [rivalsKeys.all];
+
 /** A server saved or deleted: the servers and the schedule they make are asked again. */
 const serversChanged = () => [rivalsKeys.servers, rivalsKeys.schedule];
 
 export const useSaveServer = () => useCommand(rivalsCommands.saveServer, serversChanged);
 export const useDeleteServer = () => useCommand(rivalsCommands.deleteServer, serversChanged);
+
+/** A time sent: what is shown of rivals (boards, my times) is asked again. */
+export const useSubmitTime = () => useCommand(rivalsCommands.submitTime, rivalsChanged);

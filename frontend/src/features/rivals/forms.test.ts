@@ -1,24 +1,21 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkDraft } from './components/MyTimesPanel.js';
+import { TIME_CHECKS } from './components/MyTimesPanel.js';
 import { ROTATION_CHECKS, rotationText } from './components/RivalServersPage.js';
 
-const time = { gameId: '1', trackId: '2', carId: '3', platform: 'XBOX' as const, conditions: 'DRY' as const, time: '1:47.123', videoUrl: 'https://youtu.be/abc' };
 
 describe('the time submission form', () => {
-  it('accepts a complete time with a video link or a screenshot', () => {
-    expect(checkDraft(time, null)).toEqual({});
-    expect(checkDraft({ ...time, videoUrl: '' }, new File(['x'], 'lap.png', { type: 'image/png' }))).toEqual({});
+  const screenshot = new File(['x'], 'lap.png', { type: 'image/png' });
+
+  it('accepts a time with a video link or a screenshot', () => {
+    expect(TIME_CHECKS.time('1:47.123')).toBe(true);
+    expect(TIME_CHECKS.videoUrl('https://youtu.be/abc', { screenshot: null })).toBe(true);
+    expect(TIME_CHECKS.videoUrl('', { screenshot })).toBe(true);
   });
 
-  it('names each missing or malformed field', () => {
-    expect(checkDraft({ ...time, trackId: '', carId: '', platform: '', time: '147.1', videoUrl: '' }, null)).toEqual({
-      trackId: ['Choose the track'],
-      carId: ['Choose the car'],
-      platform: ['Choose the platform'],
-      time: ['Use minutes:seconds.milliseconds, e.g. 1:47.123'],
-      videoUrl: ['Add a screenshot or a video link that shows the time, track and car'],
-    });
-    expect(checkDraft({ ...time, videoUrl: 'youtube' }, null)).toEqual({ videoUrl: ['Enter a full link starting with https://'] });
+  it('says what a malformed time or missing proof needs', () => {
+    expect(TIME_CHECKS.time('147.1')).toBe('Use minutes:seconds.milliseconds, e.g. 1:47.123');
+    expect(TIME_CHECKS.videoUrl('', { screenshot: null })).toBe('Add a screenshot or a video link that shows the time, track and car');
+    expect(TIME_CHECKS.videoUrl('youtube', { screenshot: null })).toBe('Enter a full link starting with https://');
   });
 });
 
