@@ -17,6 +17,7 @@ export function PlatformChecks({
   error,
   options = PLATFORMS,
   labels = PLATFORM_LABELS,
+  help,
 }: {
   label: string;
   value: Platform[];
@@ -25,10 +26,12 @@ export function PlatformChecks({
   options?: readonly Platform[];
   /** How each platform is named (PC, Xbox, PlayStation unless told). */
   labels?: Readonly<Record<Platform, string>>;
+  /** Shown under the boxes while there is no error. */
+  help?: string;
 }) {
   const errorId = useId();
   return (
-    <FormControl component="fieldset" error={Boolean(error)} aria-invalid={Boolean(error)} aria-describedby={error ? errorId : undefined}>
+    <FormControl component="fieldset" error={Boolean(error)} aria-invalid={Boolean(error)} aria-describedby={error || help ? errorId : undefined}>
       <FormLabel component="legend">{label}</FormLabel>
       <FormGroup row>
         {options.map((platform) => (
@@ -41,7 +44,7 @@ export function PlatformChecks({
           />
         ))}
       </FormGroup>
-      {error && <FormHelperText id={errorId}>{error}</FormHelperText>}
+      {(error || help) && <FormHelperText id={errorId}>{error ?? help}</FormHelperText>}
     </FormControl>
   );
 }

@@ -101,7 +101,8 @@ export function EventForm({ kind, initial, onSaved }: EventFormProps) {
               options={game?.platforms ?? []}
               value={field.value}
               onChange={field.onChange}
-              error={errorOf('platforms') ?? (game ? undefined : 'Choose a game first')}
+              error={errorOf('platforms')}
+              help={game ? undefined : 'Choose a game first'}
             />
           )}
         />
