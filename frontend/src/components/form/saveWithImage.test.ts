@@ -29,7 +29,13 @@ describe('saveWithImage', () => {
   });
 
   it('hands a 400 back with its body, for the form to show by field', async () => {
-    const body = { timestamp: 't', status: 400, message: 'Invalid request: name: name should not be empty', path: '/api/events/individual', errors: { name: ['name should not be empty'] } };
+    const body = {
+      timestamp: 't',
+      status: 400,
+      message: 'Invalid request: name: name should not be empty',
+      path: '/api/events/individual',
+      errors: { name: ['name should not be empty'] },
+    };
     installFakeApi({ 'PUT /api/events/individual': { status: 400, body } });
     const failure = await saveWithImage({ path: '/events/individual', part: 'event', record: {} }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);

@@ -2,7 +2,6 @@ import { describe, expect, it } from '@jest/globals';
 import { TIME_CHECKS } from './components/MyTimesPanel.js';
 import { ROTATION_CHECKS, rotationText } from './components/RivalServersPage.js';
 
-
 describe('the time submission form', () => {
   const screenshot = new File(['x'], 'lap.png', { type: 'image/png' });
 

@@ -153,13 +153,15 @@ function LotRow({ round, lot }: { round: BidderRoundDto; lot: BidderLotDto }) {
             {lot.outcome && !lot.won && !lot.winner ? ` (${lot.outcome.replace(/^not awarded: /, '')})` : ''}
           </Typography>
         ) : open ? (
-          <Box
-            component="form"
-            noValidate
-            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
-            onSubmit={onSubmit}
-          >
-            <TextField size="small" type="number" {...amount} error={amount.error || Boolean(refusal)} slotProps={{ htmlInput: { min: round.minimumBid, step: round.increment } }} sx={{ width: 170 }} />
+          <Box component="form" noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }} onSubmit={onSubmit}>
+            <TextField
+              size="small"
+              type="number"
+              {...amount}
+              error={amount.error || Boolean(refusal)}
+              slotProps={{ htmlInput: { min: round.minimumBid, step: round.increment } }}
+              sx={{ width: 170 }}
+            />
             <Button type="submit" variant="contained" disabled={busy || withdrawing}>
               {lot.myBid ? 'Change bid' : 'Place bid'}
             </Button>

@@ -46,7 +46,14 @@ function CarForm({ gameId, car, onSaved, onCancel }: { gameId: number; car: CarD
     notSaved: 'The car was not saved',
   });
   return (
-    <Paper variant="outlined" component="form" noValidate aria-label={car ? `Edit ${car.name}` : 'New car'} onSubmit={onSubmit} sx={{ p: 2, my: 2, display: 'grid', gap: 2, maxWidth: 640 }}>
+    <Paper
+      variant="outlined"
+      component="form"
+      noValidate
+      aria-label={car ? `Edit ${car.name}` : 'New car'}
+      onSubmit={onSubmit}
+      sx={{ p: 2, my: 2, display: 'grid', gap: 2, maxWidth: 640 }}
+    >
       <Typography variant="h6" component="h2">
         {car ? `Edit ${car.name}` : 'New car'}
       </Typography>

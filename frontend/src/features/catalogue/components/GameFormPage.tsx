@@ -29,7 +29,9 @@ function GameForm({ game }: { game: GameDto | null }) {
   const { form, onSubmit, busy, status, text, controlled, errorOf } = useApiForm<GameValues, GameDto>({
     defaultValues: { name: game?.name ?? '', platforms: game?.platforms ?? [], crossPlayPlatforms: game?.crossPlayPlatforms ?? [], icon: null },
     submit: ({ icon, ...record }, key) => saveGame({ ...(game ? { id: game.id } : {}), ...record }, icon, key),
-    onSaved: (saved) => navigate(pathTo('Admin-Game', { game: saved.id }), { replace: !game }),
+    onSaved: (saved) => {
+      navigate(pathTo('Admin-Game', { game: saved.id }), { replace: !game });
+    },
     notSaved: 'The game was not saved',
   });
   const groups = useFieldArray({ control: form.control, name: 'crossPlayPlatforms' });

@@ -50,7 +50,9 @@ function TrackForm({ track, defaultGameId, focusVariants }: { track: TrackDto | 
       icon: null,
     },
     submit: (values, key) => saveTrack(trackRequest(track, values), values.icon, key),
-    onSaved: (saved) => navigate(pathTo('Admin-Track', { track: saved.id }), { replace: !track }),
+    onSaved: (saved) => {
+      navigate(pathTo('Admin-Track', { track: saved.id }), { replace: !track });
+    },
     notSaved: 'The track was not saved',
     fieldOf: (path, fields) => (path === 'game' || path.startsWith('game.') ? 'gameId' : fieldUnder(fields, path)),
   });

@@ -58,7 +58,9 @@ function AffiliateForm({ affiliate }: { affiliate: AffiliateDto | null }) {
       banner: null,
     },
     submit: (values, key) => saveAffiliate(affiliateRequest(affiliate, values), { icon: values.icon, banner: values.monetized ? values.banner : null }, key),
-    onSaved: () => navigate(pathTo('Admin-Affiliates'), { replace: !affiliate }),
+    onSaved: () => {
+      navigate(pathTo('Admin-Affiliates'), { replace: !affiliate });
+    },
     notSaved: 'The affiliate was not saved',
   });
   const monetized = useWatch({ control: form.control, name: 'monetized' });
@@ -77,13 +79,11 @@ function AffiliateForm({ affiliate }: { affiliate: AffiliateDto | null }) {
       <TextField type="url" {...text('affiliateUrl', { label: 'Affiliate link', required: true, help: 'Where the logo and banner lead (opens in a new tab)' })} />
       <Controller
         {...controlled('monetized', { label: 'Monetized (paid)' })}
-        render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Monetized (paid)" />}
+        render={({ field }) => (
+          <FormControlLabel control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Monetized (paid)" />
+        )}
       />
-      <TextField
-        type="datetime-local"
-        {...text('activeFrom', { label: `Shown from (${zone})`, help: 'Empty: from now on' })}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <TextField type="datetime-local" {...text('activeFrom', { label: `Shown from (${zone})`, help: 'Empty: from now on' })} slotProps={{ inputLabel: { shrink: true } }} />
       <TextField type="datetime-local" {...text('activeTo', { label: `Shown until (${zone})`, help: 'Empty: without end' })} slotProps={{ inputLabel: { shrink: true } }} />
       <TextField type="number" {...text('position', { label: 'Order', help: 'Smallest first' })} />
       <Controller

@@ -98,7 +98,9 @@ function ProductDialog({ product, onClose }: { product: ProductDto | null; onClo
           <TextField type="number" {...text('position', { label: 'Order', help: 'Smallest first' })} />
           <Controller
             {...controlled('available', { label: 'Available' })}
-            render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Available" />}
+            render={({ field }) => (
+              <FormControlLabel control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Available" />
+            )}
           />
           {SLOTS.map((slot) => {
             const label = slot === 0 ? 'Main picture' : `Picture ${slot + 1}`;

@@ -90,7 +90,13 @@ function GroupForm({ group, onSaved }: { group: CompetitionGroupDto | null; onSa
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={group ? 'Edit group' : 'New group'} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={group ? 'Edit group' : 'New group'}
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}
+    >
       <TextField {...text('name', { label: 'Name', required: true, validate: GROUP_CHECKS.name })} />
       <TextField inputMode="numeric" {...text('position', { label: 'Position', validate: GROUP_CHECKS.position, help: 'Groups are listed by position, smallest first' })} />
       <TextField

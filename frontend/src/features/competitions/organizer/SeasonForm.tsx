@@ -66,11 +66,7 @@ export function SeasonForm({ competitionId, initial, onSaved }: SeasonFormProps)
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={initial.id ? 'Edit season' : 'New season'}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
         <TextField {...text('name', { label: 'Name', required: true, validate: SEASON_CHECKS.name })} />
-        <TextField
-          multiline
-          minRows={2}
-          {...text('rules', { label: 'Rules', validate: SEASON_CHECKS.rules, help: 'Optional: shown on the series page' })}
-        />
+        <TextField multiline minRows={2} {...text('rules', { label: 'Rules', validate: SEASON_CHECKS.rules, help: 'Optional: shown on the series page' })} />
       </Box>
 
       <Section title="Points tables">
@@ -117,12 +113,7 @@ export function SeasonForm({ competitionId, initial, onSaved }: SeasonFormProps)
               />
             )}
           />
-          {sprintEnabled && (
-            <TextField
-              fullWidth
-              {...text('points.sprint', { label: 'Sprint points', validate: SEASON_CHECKS.sprint, help: 'e.g. 8-7-6-5-4-3-2-1' })}
-            />
-          )}
+          {sprintEnabled && <TextField fullWidth {...text('points.sprint', { label: 'Sprint points', validate: SEASON_CHECKS.sprint, help: 'e.g. 8-7-6-5-4-3-2-1' })} />}
         </Box>
         <Box>
           <Controller
@@ -132,34 +123,31 @@ export function SeasonForm({ competitionId, initial, onSaved }: SeasonFormProps)
               <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Qualifying scores points" />
             )}
           />
-          {qualifyingEnabled && (
-            <TextField
-              fullWidth
-              {...text('points.qualifying', { label: 'Qualifying points', validate: SEASON_CHECKS.qualifying, help: 'e.g. 3-2-1' })}
-            />
-          )}
+          {qualifyingEnabled && <TextField fullWidth {...text('points.qualifying', { label: 'Qualifying points', validate: SEASON_CHECKS.qualifying, help: 'e.g. 3-2-1' })} />}
         </Box>
       </Section>
 
       <Section title="Bonuses">
-        <TextField
-          inputMode="decimal"
-          {...text('points.pole', { label: 'Pole position', validate: SEASON_CHECKS.pole, help: 'Points; 0 for none' })}
-        />
-        <TextField
-          inputMode="decimal"
-          {...text('points.fastestLap', { label: 'Fastest lap', validate: SEASON_CHECKS.fastestLap, help: 'Points; 0 for none' })}
-        />
+        <TextField inputMode="decimal" {...text('points.pole', { label: 'Pole position', validate: SEASON_CHECKS.pole, help: 'Points; 0 for none' })} />
+        <TextField inputMode="decimal" {...text('points.fastestLap', { label: 'Fastest lap', validate: SEASON_CHECKS.fastestLap, help: 'Points; 0 for none' })} />
         <TextField
           inputMode="numeric"
-          {...text('points.bonusInsideTop', { label: 'Only inside the top', validate: SEASON_CHECKS.bonusInsideTop, help: 'e.g. 10; empty: anyone classified gets the bonus' })}
+          {...text('points.bonusInsideTop', {
+            label: 'Only inside the top',
+            validate: SEASON_CHECKS.bonusInsideTop,
+            help: 'e.g. 10; empty: anyone classified gets the bonus',
+          })}
         />
       </Section>
 
       <Section title="Scoring rules">
         <TextField
           inputMode="numeric"
-          {...text('points.minimumDistancePercent', { label: "Minimum distance (% of the winner's laps)", validate: SEASON_CHECKS.minimumDistancePercent, help: '0: no minimum' })}
+          {...text('points.minimumDistancePercent', {
+            label: "Minimum distance (% of the winner's laps)",
+            validate: SEASON_CHECKS.minimumDistancePercent,
+            help: '0: no minimum',
+          })}
         />
         <TextField
           inputMode="numeric"
@@ -171,7 +159,11 @@ export function SeasonForm({ competitionId, initial, onSaved }: SeasonFormProps)
         />
         <TextField
           inputMode="decimal"
-          {...text('points.noShowPenalty', { label: 'No-show penalty (points)', validate: SEASON_CHECKS.noShowPenalty, help: 'Taken from a driver who signed up, did not start and did not sign out; 0: none' })}
+          {...text('points.noShowPenalty', {
+            label: 'No-show penalty (points)',
+            validate: SEASON_CHECKS.noShowPenalty,
+            help: 'Taken from a driver who signed up, did not start and did not sign out; 0: none',
+          })}
         />
         <Controller
           control={control}
@@ -185,7 +177,11 @@ export function SeasonForm({ competitionId, initial, onSaved }: SeasonFormProps)
         />
         <TextField
           inputMode="numeric"
-          {...text('points.teamBestDrivers', { label: 'Team scores: best drivers per race', validate: SEASON_CHECKS.teamBestDrivers, help: 'e.g. 2; empty: every driver scores for the team' })}
+          {...text('points.teamBestDrivers', {
+            label: 'Team scores: best drivers per race',
+            validate: SEASON_CHECKS.teamBestDrivers,
+            help: 'e.g. 2; empty: every driver scores for the team',
+          })}
         />
       </Section>
 
@@ -205,11 +201,20 @@ export function SeasonForm({ competitionId, initial, onSaved }: SeasonFormProps)
           <>
             <TextField
               inputMode="numeric"
-              {...text('points.countBestRounds', { label: 'Rounds that count', validate: SEASON_CHECKS.countBestRounds, deps: ['points.neverDropLastRounds'], help: 'The best N rounds of each driver' })}
+              {...text('points.countBestRounds', {
+                label: 'Rounds that count',
+                validate: SEASON_CHECKS.countBestRounds,
+                deps: ['points.neverDropLastRounds'],
+                help: 'The best N rounds of each driver',
+              })}
             />
             <TextField
               inputMode="numeric"
-              {...text('points.neverDropLastRounds', { label: 'Last rounds never dropped', validate: SEASON_CHECKS.neverDropLastRounds, help: 'e.g. 1: the final always counts' })}
+              {...text('points.neverDropLastRounds', {
+                label: 'Last rounds never dropped',
+                validate: SEASON_CHECKS.neverDropLastRounds,
+                help: 'e.g. 1: the final always counts',
+              })}
             />
           </>
         )}

@@ -199,7 +199,6 @@ export function teamSizeMaxCheck(value: string, values: Pick<EventFormValues, 't
   return Number.isInteger(min) && Number(value.trim()) < min ? `The most drivers cannot be fewer than the fewest (${min})` : undefined;
 }
 
-
 /** The event form's values with the icon chosen (null: keep the current one). */
 export type EventFormWithIcon = EventFormValues & { icon: File | null };
 

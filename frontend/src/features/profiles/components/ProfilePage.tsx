@@ -120,7 +120,9 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
         deps: (idFields as string[]).includes(field) ? idFields.filter((other) => other !== field) : undefined,
       }),
     );
-    return <TextField {...registered} inputRef={ref} label={label} fullWidth {...feedback(field, helper)} slotProps={{ htmlInput: { maxLength: PROFILE_TEXT_RULES[field].max } }} />;
+    return (
+      <TextField {...registered} inputRef={ref} label={label} fullWidth {...feedback(field, helper)} slotProps={{ htmlInput: { maxLength: PROFILE_TEXT_RULES[field].max } }} />
+    );
   };
 
   return (
@@ -139,7 +141,10 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
             <TextField
               {...register(
                 'driverNumber',
-                rules('driverNumber', { label: 'Driver number', validate: (value, values) => completionProblems(values).driverNumber ?? numberCheck(value, taken.data ?? []) }),
+                rules('driverNumber', {
+                  label: 'Driver number',
+                  validate: (value, values) => completionProblems(values).driverNumber ?? numberCheck(value, taken.data ?? []),
+                }),
               )}
               label="Driver number"
               inputMode="numeric"
@@ -224,14 +229,7 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
               control={control}
               name="timeZone"
               render={({ field }) => (
-                <TextField
-                  select
-                  label="Time zone"
-                  fullWidth
-                  value={field.value}
-                  onChange={field.onChange}
-                  {...feedback('timeZone')}
-                >
+                <TextField select label="Time zone" fullWidth value={field.value} onChange={field.onChange} {...feedback('timeZone')}>
                   <MenuItem value="">Not set</MenuItem>
                   {timeZoneOptions(timeZone).map((zone) => (
                     <MenuItem key={zone} value={zone}>

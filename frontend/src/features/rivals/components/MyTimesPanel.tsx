@@ -231,7 +231,9 @@ export function MyTimesPanel({ defaults }: { defaults: { gameId: number | null; 
           'Track',
           true,
           gameId === null,
-          (tracks.data ?? []).flatMap((track) => track.variants.map((variant) => ({ value: String(variant.id), label: trackLabel({ trackName: track.name, name: variant.name }) }))),
+          (tracks.data ?? []).flatMap((track) =>
+            track.variants.map((variant) => ({ value: String(variant.id), label: trackLabel({ trackName: track.name, name: variant.name }) })),
+          ),
         )}
         {select(
           'carId',

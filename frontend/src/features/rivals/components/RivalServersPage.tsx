@@ -197,19 +197,10 @@ function ServerDialog({ server, onClose }: { server: RivalServerDto | null; onCl
                         <IconButton size="small" aria-label={`Move ${variants.get(id) ?? id} up`} disabled={index === 0} onClick={() => move(index, -1)}>
                           ↑
                         </IconButton>
-                        <IconButton
-                          size="small"
-                          aria-label={`Move ${variants.get(id) ?? id} down`}
-                          disabled={index === trackIds.length - 1}
-                          onClick={() => move(index, 1)}
-                        >
+                        <IconButton size="small" aria-label={`Move ${variants.get(id) ?? id} down`} disabled={index === trackIds.length - 1} onClick={() => move(index, 1)}>
                           ↓
                         </IconButton>
-                        <IconButton
-                          size="small"
-                          aria-label={`Remove ${variants.get(id) ?? id}`}
-                          onClick={() => setTracks(trackIds.filter((_, at) => at !== index))}
-                        >
+                        <IconButton size="small" aria-label={`Remove ${variants.get(id) ?? id}`} onClick={() => setTracks(trackIds.filter((_, at) => at !== index))}>
                           ×
                         </IconButton>
                       </Box>
