@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -14,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import {
   BIDDING_CURRENCIES,
   COUNTER_BID_HOURS_MAX,
@@ -30,6 +29,7 @@ import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { fromLocalInputValue, showTime, toLocalInputValue, viewerTimeZone } from '../../../components/dateTime.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { competitionQueries } from '../../competitions/index.js';
 import { biddingQueries, useSaveRound } from '../api.js';
@@ -170,12 +170,13 @@ const lotsCheck = (text: string) => {
 
 function RoundForm({ round, onDone }: { round: BiddingRoundDto | null; onDone: () => void }) {
   const saveRound = useSaveRound();
-  const { form, onSubmit, busy, status, text, controlled, feedback } = useApiForm<FormState, BiddingRoundDto>({
+  const apiForm = useApiForm<FormState, BiddingRoundDto>({
     defaultValues: initialState(round),
     submit: (values, key) => saveRound(roundRequest(round, values), key),
     onSaved: onDone,
     notSaved: 'The round was not saved',
   });
+  const { form, onSubmit, busy, status, text } = apiForm;
   const competitionId = useWatch({ control: form.control, name: 'competitionId' });
   const currency = useWatch({ control: form.control, name: 'currency' });
   const competitions = useQuery(competitionQueries.search({ pageNumber: 0, pageSize: 100 }, {}));
@@ -190,39 +191,28 @@ function RoundForm({ round, onDone }: { round: BiddingRoundDto | null; onDone: (
       <Stack spacing={2}>
         <TextField {...text('name', { label: 'Name', required: true })} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Controller
-            {...controlled('competitionId', { label: 'Competition' })}
-            render={({ field }) => (
-              <TextField select label="Competition" {...field} inputRef={field.ref} sx={{ minWidth: 220 }} helperText="Empty: keep the season below">
-                <MenuItem value="">—</MenuItem>
-                {(competitions.data?.content ?? []).map((choice) => (
-                  <MenuItem key={choice.id} value={String(choice.id)}>
-                    {choice.name} ({choice.style})
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+          <SelectField
+            form={apiForm}
+            name="competitionId"
+            label="Competition"
+            sx={{ minWidth: 220 }}
+            help="Empty: keep the season below"
+            options={[
+              { value: '', label: '—' },
+              ...(competitions.data?.content ?? []).map((choice) => ({ value: String(choice.id), label: `${choice.name} (${choice.style})` })),
+            ]}
           />
-          <Controller
-            {...controlled('seasonId', { label: 'Season' })}
-            render={({ field }) => (
-              <TextField
-                select
-                label="Season"
-                {...field}
-                inputRef={field.ref}
-                sx={{ minWidth: 220 }}
-                {...feedback('seasonId', round && competitionId === '' ? round.seasonName : 'League-wide: numbers only')}
-              >
-                <MenuItem value="">League-wide</MenuItem>
-                {round?.seasonId && competitionId === '' && <MenuItem value={String(round.seasonId)}>{round.seasonName}</MenuItem>}
-                {(competition.data?.seasons ?? []).map((season) => (
-                  <MenuItem key={season.id} value={String(season.id)}>
-                    {season.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+          <SelectField
+            form={apiForm}
+            name="seasonId"
+            label="Season"
+            sx={{ minWidth: 220 }}
+            help={round && competitionId === '' ? round.seasonName : 'League-wide: numbers only'}
+            options={[
+              { value: '', label: 'League-wide' },
+              ...(round?.seasonId && competitionId === '' ? [{ value: String(round.seasonId), label: round.seasonName }] : []),
+              ...(competition.data?.seasons ?? []).map((season) => ({ value: String(season.id), label: season.name })),
+            ]}
           />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -239,17 +229,12 @@ function RoundForm({ round, onDone }: { round: BiddingRoundDto | null; onDone: (
           />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Controller
-            {...controlled('currency', { label: 'Currency' })}
-            render={({ field }) => (
-              <TextField select label="Currency" {...field} inputRef={field.ref} {...feedback('currency')} sx={{ minWidth: 220 }}>
-                {BIDDING_CURRENCIES.map((choice) => (
-                  <MenuItem key={choice} value={choice}>
-                    {CURRENCY_LABELS[choice]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+          <SelectField
+            form={apiForm}
+            name="currency"
+            label="Currency"
+            sx={{ minWidth: 220 }}
+            options={BIDDING_CURRENCIES.map((choice) => ({ value: choice, label: CURRENCY_LABELS[choice] }))}
           />
           {currency === 'TOKENS' && <TextField type="number" {...text('tokensPerBidder', { label: 'Tokens per bidder', required: true })} />}
           <TextField type="number" {...text('minimumBid', { label: 'Minimum bid', required: true })} />
@@ -257,17 +242,12 @@ function RoundForm({ round, onDone }: { round: BiddingRoundDto | null; onDone: (
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField type="number" {...text('manufacturerCap', { label: 'Cars of one manufacturer (cap)', help: 'Empty: no cap' })} />
-          <Controller
-            {...controlled('tieBreak', { label: 'Tie-break' })}
-            render={({ field }) => (
-              <TextField select label="Tie-break" {...field} inputRef={field.ref} {...feedback('tieBreak')} sx={{ minWidth: 260 }}>
-                {TIE_BREAKS.map((tieBreak) => (
-                  <MenuItem key={tieBreak} value={tieBreak}>
-                    {TIE_BREAK_LABELS[tieBreak]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+          <SelectField
+            form={apiForm}
+            name="tieBreak"
+            label="Tie-break"
+            sx={{ minWidth: 260 }}
+            options={TIE_BREAKS.map((tieBreak) => ({ value: tieBreak, label: TIE_BREAK_LABELS[tieBreak] }))}
           />
         </Stack>
         <TextField

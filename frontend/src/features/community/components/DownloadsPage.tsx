@@ -12,7 +12,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -27,6 +26,7 @@ import { sessionAtom } from '../../auth/index.js';
 import { communityQueries, useRemoveDownload, useSaveDownload } from '../api.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
 
 const CATEGORY_LABELS: Record<DownloadCategory, string> = { RULEBOOK: 'Rulebooks', SETUP: 'Setups', LIVERY: 'Liveries', SKIN: 'Skins', OTHER: 'Other' };
 
@@ -50,7 +50,7 @@ interface DownloadValues {
 /** Admins' download form (a dialog on the Downloads page): a new file becomes the current version, earlier ones stay listed. */
 function DownloadDialog({ download, onClose }: { download: DownloadDto | null; onClose: () => void }) {
   const saveDownload = useSaveDownload();
-  const { onSubmit, busy, status, text, controlled, feedback } = useApiForm<DownloadValues, DownloadDto>({
+  const apiForm = useApiForm<DownloadValues, DownloadDto>({
     defaultValues: {
       title: download?.title ?? '',
       game: download?.game ?? '',
@@ -75,6 +75,7 @@ function DownloadDialog({ download, onClose }: { download: DownloadDto | null; o
     onSaved: onClose,
     notSaved: 'The download was not saved',
   });
+  const { onSubmit, busy, status, text, controlled, feedback } = apiForm;
   const fileLabel = download ? 'New version (optional)' : 'File';
   const fileFeedback = feedback('file', 'PDF, zip, JSON or an image; the previous file stays listed');
   return (
@@ -84,17 +85,12 @@ function DownloadDialog({ download, onClose }: { download: DownloadDto | null; o
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
           <TextField {...text('title', { label: 'Title', required: true })} />
           <TextField {...text('game', { label: 'Game' })} />
-          <Controller
-            {...controlled('category', { label: 'Category', required: true })}
-            render={({ field }) => (
-              <TextField select label="Category" name={field.name} value={field.value} onChange={field.onChange} inputRef={field.ref} {...feedback('category')}>
-                {DOWNLOAD_CATEGORIES.map((category) => (
-                  <MenuItem key={category} value={category}>
-                    {CATEGORY_LABELS[category]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+          <SelectField
+            form={apiForm}
+            name="category"
+            label="Category"
+            required
+            options={DOWNLOAD_CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category] }))}
           />
           <TextField {...text('version', { label: 'Version' })} />
           <TextField multiline minRows={2} {...text('notes', { label: 'Notes' })} />

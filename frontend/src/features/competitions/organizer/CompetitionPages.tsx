@@ -8,7 +8,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -25,18 +24,19 @@ import { COMPETITION_STYLES } from '@paddock/contracts/competitions.js';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
-import { ImageField } from '../../../components/form/ImageField.js';
+import { ImageFormField } from '../../../components/form/ImageFormField.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { routeId } from '../../../components/routeId.js';
 import { usePaging } from '../../../components/usePaging.js';
-import { catalogueQueries, PlatformChecks } from '../../catalogue/index.js';
+import { catalogueQueries, gameOptions, PlatformChecks, platformsOffered } from '../../catalogue/index.js';
 import { COMPETITION_STYLE_LABELS } from '../../events/index.js';
 import { competitionCommands, competitionQueries } from '../api.js';
 import { applyOwnCompetition } from '../cache.js';
 import { competitionTarget } from '../components/CompetitionCard.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { InlineFailure, isNotFound, LoadFailureState, NotFoundState } from '../components/LoadStates.js';
 import type { CompetitionDto } from '../types.js';
@@ -134,13 +134,14 @@ export function CompetitionsPage() {
 }
 
 function CompetitionForm({ competition, onSaved }: { competition: CompetitionDto | null; onSaved: (competition: CompetitionDto) => void }) {
-  const { form, onSubmit, busy, status, text, controlled, feedback, errorOf } = useApiForm<WithImages<CompetitionFormValues>, CompetitionDto>({
+  const apiForm = useApiForm<WithImages<CompetitionFormValues>, CompetitionDto>({
     defaultValues: { ...(competition ? competitionFormFrom(competition) : emptyCompetitionForm()), ...noImages },
     submit: ({ icon, banner, ...values }, key) => competitionCommands.saveCompetition(competitionRequestFrom(values), icon, banner, key),
     onSaved,
     notSaved: 'The competition was not saved',
     fieldOf: competitionFieldOf,
   });
+  const { form, onSubmit, busy, status, text, controlled, errorOf } = apiForm;
   const { control, setValue, getValues } = form;
   const groups = useQuery(competitionQueries.groups());
   const games = useQuery(catalogueQueries.games());
@@ -157,68 +158,29 @@ function CompetitionForm({ competition, onSaved }: { competition: CompetitionDto
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}
     >
       <TextField {...text('name', { label: 'Name', required: true, validate: COMPETITION_CHECKS.name })} />
-      <Controller
-        {...controlled('style', { label: 'Format' })}
-        render={({ field }) => (
-          <TextField select label="Format" {...field} inputRef={field.ref} {...feedback('style', 'Solo drivers, teams, or leagues against each other')}>
-            {COMPETITION_STYLES.map((style) => (
-              <MenuItem key={style} value={style}>
-                {COMPETITION_STYLE_LABELS[style]}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+      <SelectField
+        form={apiForm}
+        name="style"
+        label="Format"
+        help="Solo drivers, teams, or leagues against each other"
+        options={COMPETITION_STYLES.map((style) => ({ value: style, label: COMPETITION_STYLE_LABELS[style] }))}
       />
-      <Controller
-        {...controlled('groupId', { label: 'Group' })}
-        render={({ field }) => (
-          <TextField
-            select
-            label="Group"
-            {...field}
-            inputRef={field.ref}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            {...feedback('groupId', 'Where the Series page lists it')}
-          >
-            <MenuItem value="">No group</MenuItem>
-            {(groups.data ?? []).map((group) => (
-              <MenuItem key={group.id} value={String(group.id)}>
-                {group.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+      <SelectField
+        form={apiForm}
+        name="groupId"
+        label="Group"
+        help="Where the Series page lists it"
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        options={[{ value: '', label: 'No group' }, ...(groups.data ?? []).map((group) => ({ value: String(group.id), label: group.name }))]}
       />
-      <Controller
-        {...controlled('gameId', { label: 'Game' })}
-        render={({ field }) => (
-          <TextField
-            select
-            label="Game"
-            name={field.name}
-            value={field.value}
-            inputRef={field.ref}
-            onBlur={field.onBlur}
-            onChange={(event) => {
-              field.onChange(event.target.value);
-              const chosen = games.data?.find((candidate) => String(candidate.id) === event.target.value);
-              if (chosen)
-                setValue(
-                  'platforms',
-                  getValues('platforms').filter((platform) => chosen.platforms.includes(platform)),
-                );
-            }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            {...feedback('gameId', 'Its rounds are events of this game')}
-          >
-            <MenuItem value="">Any game</MenuItem>
-            {(games.data ?? []).map((candidate) => (
-              <MenuItem key={candidate.id} value={String(candidate.id)}>
-                {candidate.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+      <SelectField
+        form={apiForm}
+        name="gameId"
+        label="Game"
+        help="Its rounds are events of this game"
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        options={[{ value: '', label: 'Any game' }, ...gameOptions(games.data)]}
+        onChosen={(chosen) => setValue('platforms', platformsOffered(games.data, chosen, getValues('platforms')))}
       />
       <Controller
         {...controlled('platforms', { label: 'Platforms', required: true })}
@@ -252,14 +214,8 @@ function CompetitionForm({ competition, onSaved }: { competition: CompetitionDto
         {...text('description', { label: 'Description', validate: COMPETITION_CHECKS.description, help: 'Optional: shown on its card and page' })}
         sx={{ gridColumn: { md: '1 / -1' } }}
       />
-      <Controller
-        {...controlled('icon', { label: 'Icon' })}
-        render={({ field }) => <ImageField label="Icon" file={field.value} onChange={field.onChange} currentUrl={competition?.icon} error={errorOf('icon')} />}
-      />
-      <Controller
-        {...controlled('banner', { label: 'Banner' })}
-        render={({ field }) => <ImageField label="Banner (wide)" file={field.value} onChange={field.onChange} currentUrl={competition?.banner} error={errorOf('banner')} />}
-      />
+      <ImageFormField form={apiForm} name="icon" label="Icon" currentUrl={competition?.icon} />
+      <ImageFormField form={apiForm} name="banner" label="Banner" shownAs="Banner (wide)" currentUrl={competition?.banner} />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <FormStatusMessage status={status} />
         <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 2 }}>

@@ -12,12 +12,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
-import { ImageField } from '../../../components/form/ImageField.js';
+import { ImageFormField } from '../../../components/form/ImageFormField.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { routeId } from '../../../components/routeId.js';
@@ -81,13 +80,14 @@ export function GroupsPage() {
 }
 
 function GroupForm({ group, onSaved }: { group: CompetitionGroupDto | null; onSaved: (group: CompetitionGroupDto) => void }) {
-  const { onSubmit, busy, status, text, controlled, errorOf } = useApiForm<WithImages<GroupFormValues>, CompetitionGroupDto>({
+  const apiForm = useApiForm<WithImages<GroupFormValues>, CompetitionGroupDto>({
     defaultValues: { ...(group ? groupFormFrom(group) : emptyGroupForm()), ...noImages },
     submit: ({ icon, banner, ...values }, key) => competitionCommands.saveGroup(groupRequestFrom(values), icon, banner, key),
     onSaved,
     notSaved: 'The group was not saved',
     fieldOf: groupFieldOf,
   });
+  const { onSubmit, busy, status, text } = apiForm;
 
   return (
     <Box
@@ -105,14 +105,8 @@ function GroupForm({ group, onSaved }: { group: CompetitionGroupDto | null; onSa
         {...text('description', { label: 'Description', validate: GROUP_CHECKS.description, help: 'Optional: shown under the name on the Series page' })}
         sx={{ gridColumn: { md: '1 / -1' } }}
       />
-      <Controller
-        {...controlled('icon', { label: 'Icon' })}
-        render={({ field }) => <ImageField label="Icon" file={field.value} onChange={field.onChange} currentUrl={group?.icon} error={errorOf('icon')} />}
-      />
-      <Controller
-        {...controlled('banner', { label: 'Banner' })}
-        render={({ field }) => <ImageField label="Banner (wide)" file={field.value} onChange={field.onChange} currentUrl={group?.banner} error={errorOf('banner')} />}
-      />
+      <ImageFormField form={apiForm} name="icon" label="Icon" currentUrl={group?.icon} />
+      <ImageFormField form={apiForm} name="banner" label="Banner" shownAs="Banner (wide)" currentUrl={group?.banner} />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <FormStatusMessage status={status} />
         <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 2 }}>

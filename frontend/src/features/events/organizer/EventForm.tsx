@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -12,8 +11,9 @@ import { CAR_TUNING_RULES, CAR_UPGRADE_RULES, COMPETITION_STYLES } from '@paddoc
 import { viewerTimeZone } from '../../../components/dateTime.js';
 import { ImageField } from '../../../components/form/ImageField.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
-import { catalogueQueries, PlatformChecks } from '../../catalogue/index.js';
+import { catalogueQueries, gameOptions, PlatformChecks, platformsOffered } from '../../catalogue/index.js';
 import { eventCommands, type EventKind } from '../api.js';
 import { CAR_TUNING_LABELS, CAR_UPGRADE_LABELS, COMPETITION_STYLE_LABELS } from '../labels.js';
 import type { EventDetailsDto } from '../types.js';
@@ -39,7 +39,7 @@ export function EventForm({ kind, initial, onSaved }: EventFormProps) {
     notSaved: 'The event was not saved',
     fieldOf: formFieldOf,
   });
-  const { form, onSubmit, busy, status, text, controlled, feedback, errorOf } = apiForm;
+  const { form, onSubmit, busy, status, text, controlled, errorOf } = apiForm;
   const { control, setValue, getValues } = form;
   const raceEvents = useFieldArray({ control, name: 'raceEvents' });
   const date = useWatch({ control, name: 'date' });
@@ -52,9 +52,7 @@ export function EventForm({ kind, initial, onSaved }: EventFormProps) {
   const game = games.data?.find((candidate) => String(candidate.id) === gameId);
 
   const selectGame = (next: string) => {
-    const chosen = games.data?.find((candidate) => String(candidate.id) === next);
-    const platforms = getValues('platforms');
-    setValue('platforms', chosen ? platforms.filter((platform) => chosen.platforms.includes(platform)) : []);
+    setValue('platforms', platformsOffered(games.data, next, getValues('platforms')));
     getValues('raceEvents').forEach((_raceEvent, index) => setValue(`raceEvents.${index}.trackId`, ''));
   };
 
@@ -67,31 +65,7 @@ export function EventForm({ kind, initial, onSaved }: EventFormProps) {
           {...text('date', { label: 'Start', required: true, validate: CHECKS.date, help: pastStart ?? `Your time zone: ${viewerTimeZone()}; stored in UTC` })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <Controller
-          {...controlled('gameId', { label: 'Game', required: true })}
-          render={({ field }) => (
-            <TextField
-              select
-              label="Game"
-              required
-              name={field.name}
-              value={field.value}
-              inputRef={field.ref}
-              onBlur={field.onBlur}
-              onChange={(event) => {
-                selectGame(event.target.value);
-                field.onChange(event.target.value);
-              }}
-              {...feedback('gameId')}
-            >
-              {(games.data ?? []).map((candidate) => (
-                <MenuItem key={candidate.id} value={String(candidate.id)}>
-                  {candidate.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <SelectField form={apiForm} name="gameId" label="Game" required options={gameOptions(games.data)} onChosen={selectGame} />
         <TextField inputMode="numeric" {...text('seats', { label: 'Seats', required: true, validate: CHECKS.seats })} />
         <Controller
           {...controlled('platforms', { label: 'Platforms', required: true })}
@@ -106,17 +80,11 @@ export function EventForm({ kind, initial, onSaved }: EventFormProps) {
             />
           )}
         />
-        <Controller
-          {...controlled('competitionStyle', { label: 'Format' })}
-          render={({ field }) => (
-            <TextField select label="Format" {...field} inputRef={field.ref} {...feedback('competitionStyle')}>
-              {COMPETITION_STYLES.map((style) => (
-                <MenuItem key={style} value={style}>
-                  {COMPETITION_STYLE_LABELS[style]}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+        <SelectField
+          form={apiForm}
+          name="competitionStyle"
+          label="Format"
+          options={COMPETITION_STYLES.map((style) => ({ value: style, label: COMPETITION_STYLE_LABELS[style] }))}
         />
         {teamEvent && (
           <>
@@ -145,30 +113,8 @@ export function EventForm({ kind, initial, onSaved }: EventFormProps) {
             />
           </>
         )}
-        <Controller
-          {...controlled('carTuningRule', { label: 'Car tuning' })}
-          render={({ field }) => (
-            <TextField select label="Car tuning" {...field} inputRef={field.ref} {...feedback('carTuningRule')}>
-              {CAR_TUNING_RULES.map((rule) => (
-                <MenuItem key={rule} value={rule}>
-                  {CAR_TUNING_LABELS[rule]}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        <Controller
-          {...controlled('carUpgradeRule', { label: 'Car upgrades' })}
-          render={({ field }) => (
-            <TextField select label="Car upgrades" {...field} inputRef={field.ref} {...feedback('carUpgradeRule')}>
-              {CAR_UPGRADE_RULES.map((rule) => (
-                <MenuItem key={rule} value={rule}>
-                  {CAR_UPGRADE_LABELS[rule]}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <SelectField form={apiForm} name="carTuningRule" label="Car tuning" options={CAR_TUNING_RULES.map((rule) => ({ value: rule, label: CAR_TUNING_LABELS[rule] }))} />
+        <SelectField form={apiForm} name="carUpgradeRule" label="Car upgrades" options={CAR_UPGRADE_RULES.map((rule) => ({ value: rule, label: CAR_UPGRADE_LABELS[rule] }))} />
         <TextField {...text('youtubeUrl', { label: 'YouTube video', validate: CHECKS.youtubeUrl, help: 'Optional: the race replay' })} />
         <FormGroup row>
           <Controller

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -20,6 +19,7 @@ import { showTime } from '../../../components/dateTime.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { catalogueQueries } from '../../catalogue/index.js';
@@ -121,7 +121,7 @@ function MyTimes() {
 export function MyTimesPanel({ defaults }: { defaults: { gameId: number | null; trackId: number | null; platform: Platform | null } }) {
   const formId = useId();
   const submitTime = useSubmitTime();
-  const { form, onSubmit, busy, status, text, controlled, feedback, errorOf } = useApiForm<TimeValues, RivalTimeDto>({
+  const apiForm = useApiForm<TimeValues, RivalTimeDto>({
     defaultValues: {
       gameId: defaults.gameId === null ? '' : String(defaults.gameId),
       trackId: defaults.trackId === null ? '' : String(defaults.trackId),
@@ -155,6 +155,7 @@ export function MyTimesPanel({ defaults }: { defaults: { gameId: number | null; 
     notSaved: 'Your time was not sent',
     saved: (time) => (time.status === 'PROVISIONAL' ? `Sent: ${time.timeAsText} is provisional until a steward verifies it.` : `Saved: ${time.timeAsText}.`),
   });
+  const { form, onSubmit, busy, status, text, controlled, errorOf } = apiForm;
   const { control, setValue } = form;
   const gameChoice = useWatch({ control, name: 'gameId' });
   const screenshot = useWatch({ control, name: 'screenshot' });
@@ -172,21 +173,6 @@ export function MyTimesPanel({ defaults }: { defaults: { gameId: number | null; 
     if (defaults.platform) setValue('platform', defaults.platform);
   }, [defaults.gameId, defaults.trackId, defaults.platform, setValue]);
 
-  const select = (name: 'trackId' | 'carId' | 'platform' | 'conditions', label: string, required: boolean, disabled: boolean, options: { value: string; label: string }[]) => (
-    <Controller
-      {...controlled(name, { label, required })}
-      render={({ field }) => (
-        <TextField select size="small" label={label} required={required} {...field} inputRef={field.ref} {...feedback(name)} disabled={disabled}>
-          {options.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-
   return (
     <Box component="section" aria-labelledby={`${formId}-title`} sx={{ mt: 4 }}>
       <Typography id={`${formId}-title`} variant="h5" component="h2" gutterBottom>
@@ -202,60 +188,52 @@ export function MyTimesPanel({ defaults }: { defaults: { gameId: number | null; 
         aria-label="Set a time"
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}
       >
-        <Controller
-          {...controlled('gameId', { label: 'Game' })}
-          render={({ field }) => (
-            <TextField
-              select
-              size="small"
-              label="Game"
-              name={field.name}
-              value={field.value}
-              inputRef={field.ref}
-              onChange={(event) => {
-                field.onChange(event.target.value);
-                setValue('trackId', '');
-                setValue('carId', '');
-              }}
-            >
-              {(games.data ?? []).map((candidate) => (
-                <MenuItem key={candidate.id} value={String(candidate.id)}>
-                  {candidate.name}
-                </MenuItem>
-              ))}
-            </TextField>
+        <SelectField
+          form={apiForm}
+          name="gameId"
+          label="Game"
+          size="small"
+          options={(games.data ?? []).map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
+          onChosen={() => {
+            setValue('trackId', '');
+            setValue('carId', '');
+          }}
+        />
+        <SelectField
+          form={apiForm}
+          name="trackId"
+          label="Track"
+          required
+          size="small"
+          disabled={gameId === null}
+          options={(tracks.data ?? []).flatMap((track) =>
+            track.variants.map((variant) => ({ value: String(variant.id), label: trackLabel({ trackName: track.name, name: variant.name }) })),
           )}
         />
-        {select(
-          'trackId',
-          'Track',
-          true,
-          gameId === null,
-          (tracks.data ?? []).flatMap((track) =>
-            track.variants.map((variant) => ({ value: String(variant.id), label: trackLabel({ trackName: track.name, name: variant.name }) })),
-          ),
-        )}
-        {select(
-          'carId',
-          'Car',
-          true,
-          gameId === null,
-          (cars.data ?? []).map((car) => ({ value: String(car.id), label: car.name })),
-        )}
-        {select(
-          'platform',
-          'Platform',
-          true,
-          false,
-          platforms.map((platform) => ({ value: platform, label: PLATFORM_LABELS[platform] })),
-        )}
-        {select(
-          'conditions',
-          'Conditions',
-          false,
-          false,
-          RIVAL_CONDITIONS.map((conditions) => ({ value: conditions, label: conditions === 'DRY' ? 'Dry' : 'Wet' })),
-        )}
+        <SelectField
+          form={apiForm}
+          name="carId"
+          label="Car"
+          required
+          size="small"
+          disabled={gameId === null}
+          options={(cars.data ?? []).map((car) => ({ value: String(car.id), label: car.name }))}
+        />
+        <SelectField
+          form={apiForm}
+          name="platform"
+          label="Platform"
+          required
+          size="small"
+          options={platforms.map((platform) => ({ value: platform, label: PLATFORM_LABELS[platform] }))}
+        />
+        <SelectField
+          form={apiForm}
+          name="conditions"
+          label="Conditions"
+          size="small"
+          options={RIVAL_CONDITIONS.map((conditions) => ({ value: conditions, label: conditions === 'DRY' ? 'Dry' : 'Wet' }))}
+        />
         <TextField
           size="small"
           placeholder="1:47.123"

@@ -29,6 +29,7 @@ import { showTime } from '../../../components/dateTime.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
 import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { Controller, useWatch, type FieldPath } from 'react-hook-form';
@@ -98,13 +99,14 @@ function ServerDialog({ server, onClose }: { server: RivalServerDto | null; onCl
   const titleId = useId();
   const saveServer = useSaveServer();
   const deleteServer = useDeleteServer();
-  const { form, onSubmit, busy, status, setStatus, text, controlled, feedback, rules } = useApiForm<ServerDraft, RivalServerDto>({
+  const apiForm = useApiForm<ServerDraft, RivalServerDto>({
     defaultValues: draftOf(server),
     submit: (draft, key) => saveServer(server?.id ?? null, requestOf(draft), key),
     onSaved: onClose,
     notSaved: 'The server was not saved',
     fieldOf: serverFieldOf,
   });
+  const { form, onSubmit, busy, status, setStatus, text, controlled, feedback, rules } = apiForm;
   const { control, setValue } = form;
   const [addTrack, setAddTrack] = useState('');
   const gameChoice = useWatch({ control, name: 'gameId' });
@@ -139,48 +141,30 @@ function ServerDialog({ server, onClose }: { server: RivalServerDto | null; onCl
         <DialogTitle id={titleId}>{server ? `Edit ${server.name}` : 'New rivals server'}</DialogTitle>
         <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
           <TextField {...text('name', { label: 'Name', required: true })} />
-          <Controller
-            {...controlled('gameId', { label: 'Game', required: true })}
-            render={({ field }) => (
-              <TextField
-                select
-                label="Game"
-                required
-                name={field.name}
-                value={field.value}
-                inputRef={field.ref}
-                onBlur={field.onBlur}
-                onChange={(event) => {
-                  field.onChange(event.target.value);
-                  setValue('platformChoice', '');
-                  setValue('trackIds', []);
-                }}
-                {...feedback('gameId')}
-              >
-                {(games.data ?? []).map((candidate) => (
-                  <MenuItem key={candidate.id} value={String(candidate.id)}>
-                    {candidate.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+          <SelectField
+            form={apiForm}
+            name="gameId"
+            label="Game"
+            required
+            options={(games.data ?? []).map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
+            onChosen={() => {
+              setValue('platformChoice', '');
+              setValue('trackIds', []);
+            }}
           />
-          <Controller
-            {...controlled('platformChoice', { label: 'Platform or crossplay', required: true })}
-            render={({ field }) => (
-              <TextField select label="Platform or crossplay" required {...field} inputRef={field.ref} {...feedback('platformChoice')} disabled={!game}>
-                {(game?.platforms ?? [...PLATFORMS]).map((platform) => (
-                  <MenuItem key={platform} value={platform}>
-                    {PLATFORM_LABELS[platform]}
-                  </MenuItem>
-                ))}
-                {(game?.crossPlayPlatforms ?? []).map((group) => (
-                  <MenuItem key={group.name} value={`crossplay:${group.name}`}>
-                    Crossplay: {group.name} ({group.platforms.map((platform) => PLATFORM_LABELS[platform]).join(', ')})
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+          <SelectField
+            form={apiForm}
+            name="platformChoice"
+            label="Platform or crossplay"
+            required
+            disabled={!game}
+            options={[
+              ...(game?.platforms ?? [...PLATFORMS]).map((platform) => ({ value: platform, label: PLATFORM_LABELS[platform] })),
+              ...(game?.crossPlayPlatforms ?? []).map((group) => ({
+                value: `crossplay:${group.name}`,
+                label: `Crossplay: ${group.name} (${group.platforms.map((platform) => PLATFORM_LABELS[platform]).join(', ')})`,
+              })),
+            ]}
           />
           <Box>
             <Typography variant="subtitle2" component="h3">
@@ -240,14 +224,15 @@ function ServerDialog({ server, onClose }: { server: RivalServerDto | null; onCl
             </Box>
           </Box>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-            <Controller
-              {...controlled('rotationKind', { label: 'Rotation' })}
-              render={({ field }) => (
-                <TextField select label="Rotation" {...field} inputRef={field.ref} sx={{ minWidth: 200 }}>
-                  <MenuItem value="EVERY_HOURS">Every N hours</MenuItem>
-                  <MenuItem value="DAILY">Daily at a time (UTC)</MenuItem>
-                </TextField>
-              )}
+            <SelectField
+              form={apiForm}
+              name="rotationKind"
+              label="Rotation"
+              sx={{ minWidth: 200 }}
+              options={[
+                { value: 'EVERY_HOURS', label: 'Every N hours' },
+                { value: 'DAILY', label: 'Daily at a time (UTC)' },
+              ]}
             />
             {rotationKind === 'EVERY_HOURS' ? (
               <TextField

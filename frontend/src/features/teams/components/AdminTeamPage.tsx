@@ -6,7 +6,6 @@ import Container from '@mui/material/Container';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -19,13 +18,14 @@ import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ImageField } from '../../../components/form/ImageField.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
 import { fieldUnder } from '../../../lib/forms/apiErrors.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { Controller, useWatch } from 'react-hook-form';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { routeId } from '../../../components/routeId.js';
 import { ApiError } from '../../../lib/api/client.js';
-import { catalogueQueries, PlatformChecks } from '../../catalogue/index.js';
+import { catalogueQueries, gameOptions, PlatformChecks, platformsOffered } from '../../catalogue/index.js';
 import { NO_DRIVER_FILTERS, profileQueries } from '../../profiles/index.js';
 import { teamCommands, teamKeys, teamQueries, useRemoveTeam, useSaveTeam } from '../api.js';
 
@@ -111,7 +111,7 @@ function TeamForm({ team }: { team: TeamDto | null }) {
   const saveTeam = useSaveTeam();
   const removeTeam = useRemoveTeam();
   const games = useQuery(catalogueQueries.games());
-  const { form, onSubmit, busy, status, text, controlled, feedback, errorOf } = useApiForm<TeamValues & { logo: File | null }, TeamDto>({
+  const apiForm = useApiForm<TeamValues & { logo: File | null }, TeamDto>({
     defaultValues: { ...valuesOf(team), logo: null },
     submit: ({ logo, ...values }, key) => saveTeam(teamRequestFrom(values, team?.id ?? null), logo, key),
     onSaved: (answer) => {
@@ -122,6 +122,7 @@ function TeamForm({ team }: { team: TeamDto | null }) {
     saved: 'Team saved',
     fieldOf: (path, fields) => (path === 'game' || path.startsWith('game.') ? 'gameId' : fieldUnder(fields, path)),
   });
+  const { form, onSubmit, busy, status, text, controlled, errorOf } = apiForm;
   const { setValue, getValues } = form;
   const colour = useWatch({ control: form.control, name: 'colour' });
   const gameId = useWatch({ control: form.control, name: 'gameId' });
@@ -149,35 +150,13 @@ function TeamForm({ team }: { team: TeamDto | null }) {
             },
           }}
         />
-        <Controller
-          {...controlled('gameId', { label: 'Game' })}
-          render={({ field }) => (
-            <TextField
-              select
-              label="Game"
-              name={field.name}
-              value={field.value}
-              inputRef={field.ref}
-              onBlur={field.onBlur}
-              onChange={(e) => {
-                const chosen = games.data?.find((candidate) => String(candidate.id) === e.target.value);
-                field.onChange(e.target.value);
-                if (chosen)
-                  setValue(
-                    'platforms',
-                    getValues('platforms').filter((platform) => chosen.platforms.includes(platform)),
-                  );
-              }}
-              {...feedback('gameId', 'A driver is in one team per game')}
-            >
-              <MenuItem value="">Any game</MenuItem>
-              {(games.data ?? []).map((candidate) => (
-                <MenuItem key={candidate.id} value={String(candidate.id)}>
-                  {candidate.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+        <SelectField
+          form={apiForm}
+          name="gameId"
+          label="Game"
+          help="A driver is in one team per game"
+          options={[{ value: '', label: 'Any game' }, ...gameOptions(games.data)]}
+          onChosen={(chosen) => setValue('platforms', platformsOffered(games.data, chosen, getValues('platforms')))}
         />
         <Controller
           {...controlled('platforms', { label: 'Platforms' })}
