@@ -60,7 +60,7 @@ describe('bidding', () => {
     const form = page.getByRole('form', { name: 'Edit Winter numbers' });
     await form.getByRole('spinbutton', { name: 'Counter-bid window (hours)' }).fill('12');
     await form.getByRole('button', { name: 'Save round' }).click();
-    await form.getByText('counterBidHours must be a whole number from 24 to 48').waitFor();
+    await form.getByText('Counter-bid window (hours) must be a whole number from 24 to 48').waitFor();
 
     await form.getByRole('spinbutton', { name: 'Counter-bid window (hours)' }).fill('36');
     await form.getByRole('textbox', { name: 'Name' }).fill('Winter numbers (late)');

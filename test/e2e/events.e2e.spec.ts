@@ -35,9 +35,9 @@ async function createAndPublishInBrowser(page: Page, name: string, seats: number
   await page.getByRole('heading', { level: 1, name: 'New event' }).waitFor();
   // Each field says in words what it needs, beside the field.
   await page.getByRole('button', { name: 'Create event' }).click();
-  await page.getByText('Enter a name for the event').waitFor();
-  await page.getByText('Enter the date and time of the race').waitFor();
-  await page.getByText('Pick a game').waitFor();
+  await page.getByText('Name is required').waitFor();
+  await page.getByText('Start is required').waitFor();
+  await page.getByText('Game is required').waitFor();
   await expect(page.getByRole('textbox', { name: /^Name/ }).getAttribute('aria-invalid')).resolves.toBe('true');
 
   await page.getByRole('textbox', { name: /^Name/ }).fill(name);

@@ -165,8 +165,8 @@ describe('rivals, live', () => {
     const dialog = admin.getByRole('dialog', { name: 'New rivals server' });
     // Nothing filled in: each field says what it needs.
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByText('Enter the server name').waitFor();
-    await dialog.getByText('Add at least one track').waitFor();
+    await dialog.getByText('Name is required').waitFor();
+    await dialog.getByText('Tracks is required').waitFor();
 
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Paddock Xbox Rivals');
     await choose(admin, dialog, 'Game', game.name);

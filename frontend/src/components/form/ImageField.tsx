@@ -30,6 +30,7 @@ export function ImageField({ label, file, onChange, currentUrl, error }: ImageFi
           type="file"
           accept="image/*"
           aria-describedby={helpId}
+          aria-invalid={Boolean(error)}
           onChange={(event) => onChange(event.target.files?.[0] ?? null)}
         />
         {file && (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { installFakeApi } from '../../testing/fakeApi.js';
-import { errorsFor, otherErrors, saveWithImage, SaveFailure } from './saveWithImage.js';
+import { ApiError } from '../../lib/api/client.js';
+import { saveWithImage } from './saveWithImage.js';
 
 describe('saveWithImage', () => {
   it('sends the record as a JSON part and the image as `icon`, with the CSRF header', async () => {
@@ -21,35 +22,23 @@ describe('saveWithImage', () => {
     expect((fake.requests[0]!.init!.body as FormData).has('icon')).toBe(false);
   });
 
-  it('turns a 400 into field errors', async () => {
-    installFakeApi({
-      'PUT /api/events/individual': {
-        status: 400,
-        body: {
-          timestamp: 't',
-          status: 400,
-          message: 'Invalid request: name: name should not be empty',
-          path: '/api/events/individual',
-          errors: { name: ['name should not be empty'] },
-        },
-      },
-    });
+  it("sends the form's Idempotency-Key", async () => {
+    const fake = installFakeApi({ 'PUT /api/cars': { status: 200, body: {} } });
+    await saveWithImage({ path: '/cars', part: 'car', record: {}, idempotencyKey: 'submit-1' });
+    expect(fake.requests[0]!.init!.headers).toMatchObject({ 'Idempotency-Key': 'submit-1' });
+  });
+
+  it('hands a 400 back with its body, for the form to show by field', async () => {
+    const body = {
+      timestamp: 't',
+      status: 400,
+      message: 'Invalid request: name: name should not be empty',
+      path: '/api/events/individual',
+      errors: { name: ['name should not be empty'] },
+    };
+    installFakeApi({ 'PUT /api/events/individual': { status: 400, body } });
     const failure = await saveWithImage({ path: '/events/individual', part: 'event', record: {} }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(SaveFailure);
-    expect(failure).toMatchObject({ status: 400, fieldErrors: { name: ['name should not be empty'] } });
-  });
-});
-
-describe('field errors', () => {
-  const errors = { name: ['name should not be empty'], 'raceEvents.0.races': ['races needs at least one race'], 'raceEvents.1.track.id': ['not a track'] };
-
-  it('finds a field, or everything under it', () => {
-    expect(errorsFor(errors, 'name')).toBe('name should not be empty');
-    expect(errorsFor(errors, 'raceEvents')).toBeUndefined();
-    expect(errorsFor(errors, 'raceEvents', true)).toBe('races needs at least one race; not a track');
-  });
-
-  it('lists what no field shows', () => {
-    expect(otherErrors(errors, (path) => path === 'name')).toEqual(['raceEvents.0.races: races needs at least one race', 'raceEvents.1.track.id: not a track']);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 400, body });
   });
 });

@@ -1,8 +1,9 @@
 /** The bidding calls the client makes: organizers' rounds, a bidder's own view, and their commands. */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { BidderRoundDto, BiddingRoundDto, BiddingRoundRequest, PlaceBidRequest } from '@paddock/contracts/bidding.js';
-import { ApiError, api } from '../../lib/api/client.js';
-import { SaveFailure } from '../../components/form/saveWithImage.js';
+import { api } from '../../lib/api/client.js';
+import { useCommand } from '../../lib/query/useCommand.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 
 export const biddingKeys = {
@@ -24,18 +25,31 @@ export const biddingQueries = {
     }),
 };
 
-/** A refused change as a `SaveFailure` (its message and the messages by field), for forms to show beside their fields. */
-function asFailure(error: unknown): never {
-  if (error instanceof ApiError) {
-    const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as { message?: unknown; errors?: unknown };
-    const message = typeof body.message === 'string' ? body.message : `The change failed (${error.status})`;
-    throw new SaveFailure(error.status, message, typeof body.errors === 'object' && body.errors !== null ? (body.errors as Record<string, string[]>) : {});
-  }
-  throw error;
-}
-
 export const biddingCommands = {
-  saveRound: (round: BiddingRoundRequest) => api.put<BiddingRoundDto>('/bidding/rounds', round, { silent: true }).catch(asFailure),
-  placeBid: (roundId: number, bid: PlaceBidRequest) => api.post<BidderRoundDto>(`/bidding/rounds/${roundId}/bids`, bid, { silent: true }).catch(asFailure),
+  /** Quiet: the form shows why not, by field. */
+  saveRound: (round: BiddingRoundRequest, idempotencyKey?: string) => api.put<BiddingRoundDto>('/bidding/rounds', round, { silent: true, idempotencyKey }),
+  placeBid: (roundId: number, bid: PlaceBidRequest, idempotencyKey?: string) =>
+    api.post<BidderRoundDto>(`/bidding/rounds/${roundId}/bids`, bid, { silent: true, idempotencyKey }),
   withdraw: (bidId: number) => api.delete(`/bidding/bids/${bidId}`),
 };
+
+/** A round saved or a bid withdrawn: what is shown of bidding is asked again. */
+const biddingChanged = () => [biddingKeys.all];
+
+export const useSaveRound = () => useCommand(biddingCommands.saveRound, biddingChanged);
+export const useWithdrawBid = () => useCommand(biddingCommands.withdraw, biddingChanged);
+
+/** Places (or changes) a bid in a round: the round as the answer shows it replaces the one in the bidder's list. */
+export function usePlaceBid(round: Pick<BidderRoundDto, 'id' | 'bidder'>) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (bid: PlaceBidRequest, idempotencyKey?: string) => {
+      const updated = await biddingCommands.placeBid(round.id, bid, idempotencyKey);
+      queryClient.setQueryData<BidderRoundDto[]>(biddingQueries.mine(round.bidder.kind === 'TEAM' ? 'teams' : 'numbers').queryKey, (rounds) =>
+        rounds?.map((shown) => (shown.id === updated.id && shown.bidder.id === updated.bidder.id ? updated : shown)),
+      );
+      return updated;
+    },
+    [queryClient, round.id, round.bidder],
+  );
+}

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { CarDto, CarRequest, GameDto, GameRequest, TrackDto, TrackRequest } from '@paddock/contracts/catalogue.js';
 import { api } from '../../lib/api/client.js';
 import { saveWithImage } from '../../components/form/saveWithImage.js';
+import { useCommand } from '../../lib/query/useCommand.js';
 
 export type { CarDto, CrossPlayGroupDto, GameDto, Platform, TrackDto, TrackVariantDto } from '@paddock/contracts/catalogue.js';
 
@@ -39,10 +40,19 @@ export const catalogueQueries = {
 };
 
 export const catalogueCommands = {
-  saveGame: (game: GameRequest, icon?: File | null) => saveWithImage<GameDto>({ path: '/games', part: 'game', record: game, image: icon }),
-  saveTrack: (track: TrackRequest, icon?: File | null) => saveWithImage<TrackDto>({ path: '/tracks', part: 'track', record: track, image: icon }),
-  saveCar: (car: CarRequest, icon?: File | null) => saveWithImage<CarDto>({ path: '/cars', part: 'car', record: car, image: icon }),
+  saveGame: (game: GameRequest, icon: File | null, idempotencyKey?: string) =>
+    saveWithImage<GameDto>({ path: '/games', part: 'game', record: game, image: icon, idempotencyKey }),
+  saveTrack: (track: TrackRequest, icon: File | null, idempotencyKey?: string) =>
+    saveWithImage<TrackDto>({ path: '/tracks', part: 'track', record: track, image: icon, idempotencyKey }),
+  saveCar: (car: CarRequest, icon: File | null, idempotencyKey?: string) => saveWithImage<CarDto>({ path: '/cars', part: 'car', record: car, image: icon, idempotencyKey }),
   removeGame: (id: number) => api.delete(`/games/${id}`),
   removeTrack: (id: number) => api.delete(`/tracks/${id}`),
   removeCar: (id: number) => api.delete(`/cars/${id}`),
 };
+
+/** A catalogue save refetches what is shown of the catalogue. */
+const catalogueChanged = () => [catalogueKeys.all];
+
+export const useSaveGame = () => useCommand(catalogueCommands.saveGame, catalogueChanged);
+export const useSaveTrack = () => useCommand(catalogueCommands.saveTrack, catalogueChanged);
+export const useSaveCar = () => useCommand(catalogueCommands.saveCar, catalogueChanged);

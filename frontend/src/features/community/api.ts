@@ -12,7 +12,8 @@ import type {
   ProductDto,
   ProductRequest,
 } from '@paddock/contracts/community.js';
-import { saveWithFiles } from '../../components/form/saveWithFiles.js';
+import { saveWithFiles } from '../../components/form/saveWithImage.js';
+import { useCommand } from '../../lib/query/useCommand.js';
 import { api } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 
@@ -71,13 +72,31 @@ export const communityCommands = {
   updateHeadline: (id: number, text: string) => api.put<HeadlineDto>(`/headlines/${id}`, { text } satisfies HeadlineRequest, { silent: true }),
   reorderHeadlines: (ids: number[]) => api.put<HeadlineDto[]>('/headlines/order', { ids } satisfies HeadlineOrderRequest, { silent: true }),
   removeHeadline: (id: number) => api.delete(`/headlines/${id}`, { silent: true }),
-  saveAffiliate: (affiliate: AffiliateRequest, files: { icon?: File | null; banner?: File | null }) =>
-    saveWithFiles<AffiliateDto>({ path: '/affiliates/admin', part: 'affiliate', record: affiliate, files }),
+  saveAffiliate: (affiliate: AffiliateRequest, files: { icon?: File | null; banner?: File | null }, idempotencyKey?: string) =>
+    saveWithFiles<AffiliateDto>({ path: '/affiliates/admin', part: 'affiliate', record: affiliate, files, idempotencyKey }),
   removeAffiliate: (id: number) => api.delete(`/affiliates/admin/${id}`),
-  saveProduct: (product: ProductRequest, images: (File | null)[]) =>
-    saveWithFiles<ProductDto>({ path: '/merchandise/admin', part: 'product', record: product, files: Object.fromEntries(images.map((file, slot) => [`image${slot}`, file])) }),
+  saveProduct: (product: ProductRequest, images: (File | null)[], idempotencyKey?: string) =>
+    saveWithFiles<ProductDto>({
+      path: '/merchandise/admin',
+      part: 'product',
+      record: product,
+      files: Object.fromEntries(images.map((file, slot) => [`image${slot}`, file])),
+      idempotencyKey,
+    }),
   removeProduct: (id: number) => api.delete(`/merchandise/admin/${id}`),
-  saveDownload: (download: DownloadRequest, file: File | null) =>
-    saveWithFiles<DownloadDto>({ path: '/downloads/admin', part: 'download', record: download, files: { file } }),
+  saveDownload: (download: DownloadRequest, file: File | null, idempotencyKey?: string) =>
+    saveWithFiles<DownloadDto>({ path: '/downloads/admin', part: 'download', record: download, files: { file }, idempotencyKey }),
   removeDownload: (id: number) => api.delete(`/downloads/admin/${id}`),
 };
+
+/** Each save or removal refetches the list it changed (the pushed message then brings it to every other browser). */
+const affiliatesChanged = () => [communityKeys.affiliates];
+const merchandiseChanged = () => [communityKeys.merchandise];
+const downloadsChanged = () => [communityKeys.downloads];
+
+export const useSaveAffiliate = () => useCommand(communityCommands.saveAffiliate, affiliatesChanged);
+export const useRemoveAffiliate = () => useCommand(communityCommands.removeAffiliate, affiliatesChanged);
+export const useSaveProduct = () => useCommand(communityCommands.saveProduct, merchandiseChanged);
+export const useRemoveProduct = () => useCommand(communityCommands.removeProduct, merchandiseChanged);
+export const useSaveDownload = () => useCommand(communityCommands.saveDownload, downloadsChanged);
+export const useRemoveDownload = () => useCommand(communityCommands.removeDownload, downloadsChanged);

@@ -32,7 +32,7 @@ import type {
   SeasonRequest,
   StandingsDto,
 } from './types.js';
-import { saveWithFiles } from '../../components/form/saveWithFiles.js';
+import { saveWithFiles } from '../../components/form/saveWithImage.js';
 
 /** One race of a season's event: where its results live. */
 export interface RaceRef {
@@ -273,13 +273,14 @@ export const competitionQueries = {
 /** The commands: each returns the API's answer, which the caller writes into the cache (cache.ts). */
 export const competitionCommands = {
   /** `PUT /competitions/groups` (multipart: `group` JSON, `icon`, `banner`); quiet — the form shows field errors. */
-  saveGroup: (group: CompetitionGroupRequest, icon: File | null, banner: File | null) =>
-    saveWithFiles<CompetitionGroupDto>({ path: '/competitions/groups', part: 'group', record: group, files: { icon, banner } }),
+  saveGroup: (group: CompetitionGroupRequest, icon: File | null, banner: File | null, idempotencyKey?: string) =>
+    saveWithFiles<CompetitionGroupDto>({ path: '/competitions/groups', part: 'group', record: group, files: { icon, banner }, idempotencyKey }),
   /** `PUT /competitions` (multipart: `competition` JSON, `icon`, `banner`); quiet, as above. */
-  saveCompetition: (competition: CompetitionRequest, icon: File | null, banner: File | null) =>
-    saveWithFiles<CompetitionDto>({ path: '/competitions', part: 'competition', record: competition, files: { icon, banner } }),
+  saveCompetition: (competition: CompetitionRequest, icon: File | null, banner: File | null, idempotencyKey?: string) =>
+    saveWithFiles<CompetitionDto>({ path: '/competitions', part: 'competition', record: competition, files: { icon, banner }, idempotencyKey }),
   /** `PUT /competitions/{id}/seasons`: creates (no id) or updates a season with its points system. Quiet: the form says why not. */
-  saveSeason: (competitionId: number, season: SeasonRequest) => api.put<SeasonDto>(`/competitions/${competitionId}/seasons`, season, { silent: true }),
+  saveSeason: (competitionId: number, season: SeasonRequest, idempotencyKey?: string) =>
+    api.put<SeasonDto>(`/competitions/${competitionId}/seasons`, season, { silent: true, idempotencyKey }),
   /** `PUT /seasons/{id}/events`: exactly these events make up the season. Quiet, as above. */
   linkEvents: (seasonId: number, body: SeasonEventsRequest) => api.put<SeasonDto>(`/seasons/${seasonId}/events`, body, { silent: true }),
   /** Saves a race's classification as a new revision. Quiet: the grid shows why not. */

@@ -139,5 +139,6 @@ export const eventCommands = {
   publish: (id: number, publish: boolean, sendNotification: boolean) => api.get<EventDto>(`/events/${id}/publish`, { query: { publish, sendNotification } }),
   attachVideo: (id: number, youtubeUrl: string) => api.post<VideoDto>(`/events/youtube/${id}`, { youtubeUrl } satisfies YoutubeRequest),
   /** `PUT /events/{kind}` (multipart: the event JSON and an optional icon); quiet — the form shows field errors. */
-  save: (kind: EventKind, event: EventRequest, icon: File | null) => saveWithImage<EventDetailsDto>({ path: `/events/${kind}`, part: 'event', record: event, image: icon }),
+  save: (kind: EventKind, event: EventRequest, icon: File | null, idempotencyKey?: string) =>
+    saveWithImage<EventDetailsDto>({ path: `/events/${kind}`, part: 'event', record: event, image: icon, idempotencyKey }),
 };

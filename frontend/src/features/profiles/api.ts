@@ -92,6 +92,6 @@ export const profileQueries = {
 /** The commands: each returns the API's answer, which the caller writes into the cache. */
 export const profileCommands = {
   /** `PATCH /profile`; quiet — the form shows field errors and a taken number beside the fields. */
-  update: (changes: ProfileUpdateRequest) => api.patch<MyProfileDto>('/profile', changes, { silent: true }),
+  update: (changes: ProfileUpdateRequest, idempotencyKey?: string) => api.patch<MyProfileDto>('/profile', changes, { silent: true, idempotencyKey }),
   promote: (profileId: number) => api.post<{ profileId: number; roles: Role[] }>('/profile/promote', { profileId }),
 };

@@ -25,6 +25,7 @@ import type { Page } from '@paddock/contracts/api.js';
 import { api, apiRequest } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 import { saveWithImage } from '../../components/form/saveWithImage.js';
+import { useCommand } from '../../lib/query/useCommand.js';
 
 /** A board's platform: one of the three, or the combined view (no `platform` sent). */
 export type BoardPlatform = Platform | 'ALL';
@@ -116,15 +117,28 @@ export const rivalsQueries = {
 
 export const rivalsCommands = {
   /** `POST /rivals/times` (multipart: the `time` JSON and an optional `screenshot`); quiet — the form shows why not. */
-  submitTime: (submission: RivalTimeSubmission, screenshot: File | null) =>
-    saveWithImage<RivalTimeDto>({ method: 'POST', path: '/rivals/times', part: 'time', record: submission, image: screenshot, imagePart: 'screenshot' }),
+  submitTime: (submission: RivalTimeSubmission, screenshot: File | null, idempotencyKey?: string) =>
+    saveWithImage<RivalTimeDto>({ method: 'POST', path: '/rivals/times', part: 'time', record: submission, image: screenshot, imagePart: 'screenshot', idempotencyKey }),
   verify: (id: number) => api.post<RivalTimeDto>(`/rivals/times/${id}/verify`),
   reject: (id: number, reason: string) => api.post<RivalTimeDto>(`/rivals/times/${id}/reject`, { reason } satisfies RivalRejectRequest, { silent: true }),
   /** Answers the rivals now picked there. */
   pick: (request: RivalRequest) => api.post<MyRivalDto[]>('/rivals', request),
   unpick: (request: RivalRequest) => apiRequest<unknown>('/rivals', { method: 'DELETE', body: request }),
   /** Quiet: the server form shows field errors beside the fields. */
-  saveServer: (id: number | null, request: RivalServerRequest) =>
-    id === null ? api.post<RivalServerDto>('/rivals/servers', request, { silent: true }) : api.put<RivalServerDto>(`/rivals/servers/${id}`, request, { silent: true }),
+  saveServer: (id: number | null, request: RivalServerRequest, idempotencyKey?: string) =>
+    id === null
+      ? api.post<RivalServerDto>('/rivals/servers', request, { silent: true, idempotencyKey })
+      : api.put<RivalServerDto>(`/rivals/servers/${id}`, request, { silent: true, idempotencyKey }),
   deleteServer: (id: number) => api.delete(`/rivals/servers/${id}`),
 };
+
+const rivalsChanged = () => [rivalsKeys.all];
+
+/** A server saved or deleted: the servers and the schedule they make are asked again. */
+const serversChanged = () => [rivalsKeys.servers, rivalsKeys.schedule];
+
+export const useSaveServer = () => useCommand(rivalsCommands.saveServer, serversChanged);
+export const useDeleteServer = () => useCommand(rivalsCommands.deleteServer, serversChanged);
+
+/** A time sent: what is shown of rivals (boards, my times) is asked again. */
+export const useSubmitTime = () => useCommand(rivalsCommands.submitTime, rivalsChanged);

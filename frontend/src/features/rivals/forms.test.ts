@@ -1,52 +1,29 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkDraft } from './components/MyTimesPanel.js';
-import { checkServerDraft, rotationText } from './components/RivalServersPage.js';
-
-const time = { gameId: '1', trackId: '2', carId: '3', platform: 'XBOX' as const, conditions: 'DRY' as const, time: '1:47.123', videoUrl: 'https://youtu.be/abc' };
-const server = {
-  name: 'Xbox Rivals',
-  gameId: '1',
-  platformChoice: 'XBOX',
-  trackIds: [2, 3],
-  rotationKind: 'EVERY_HOURS' as const,
-  everyHours: '6',
-  dailyAt: '20:00',
-  active: true,
-};
+import { TIME_CHECKS } from './components/MyTimesPanel.js';
+import { ROTATION_CHECKS, rotationText } from './components/RivalServersPage.js';
 
 describe('the time submission form', () => {
-  it('accepts a complete time with a video link or a screenshot', () => {
-    expect(checkDraft(time, null)).toEqual({});
-    expect(checkDraft({ ...time, videoUrl: '' }, new File(['x'], 'lap.png', { type: 'image/png' }))).toEqual({});
+  const screenshot = new File(['x'], 'lap.png', { type: 'image/png' });
+
+  it('accepts a time with a video link or a screenshot', () => {
+    expect(TIME_CHECKS.time('1:47.123')).toBe(true);
+    expect(TIME_CHECKS.videoUrl('https://youtu.be/abc', { screenshot: null })).toBe(true);
+    expect(TIME_CHECKS.videoUrl('', { screenshot })).toBe(true);
   });
 
-  it('names each missing or malformed field', () => {
-    expect(checkDraft({ ...time, trackId: '', carId: '', platform: '', time: '147.1', videoUrl: '' }, null)).toEqual({
-      trackId: ['Choose the track'],
-      carId: ['Choose the car'],
-      platform: ['Choose the platform'],
-      time: ['Use minutes:seconds.milliseconds, e.g. 1:47.123'],
-      videoUrl: ['Add a screenshot or a video link that shows the time, track and car'],
-    });
-    expect(checkDraft({ ...time, videoUrl: 'youtube' }, null)).toEqual({ videoUrl: ['Enter a full link starting with https://'] });
+  it('says what a malformed time or missing proof needs', () => {
+    expect(TIME_CHECKS.time('147.1')).toBe('Use minutes:seconds.milliseconds, e.g. 1:47.123');
+    expect(TIME_CHECKS.videoUrl('', { screenshot: null })).toBe('Add a screenshot or a video link that shows the time, track and car');
+    expect(TIME_CHECKS.videoUrl('youtube', { screenshot: null })).toBe('Enter a full link starting with https://');
   });
 });
 
 describe('the rivals server form', () => {
-  it('accepts a server rotating every N hours or daily at a UTC time', () => {
-    expect(checkServerDraft(server)).toEqual({});
-    expect(checkServerDraft({ ...server, rotationKind: 'DAILY', dailyAt: '20:00' })).toEqual({});
-  });
-
-  it('refuses a server without name, game, platform or tracks, or with a bad rotation', () => {
-    expect(checkServerDraft({ ...server, name: ' ', gameId: '', platformChoice: '', trackIds: [], everyHours: '0' })).toEqual({
-      name: ['Enter the server name'],
-      gameId: ['Choose the game'],
-      platform: ['Choose a platform or a crossplay group'],
-      trackIds: ['Add at least one track'],
-      rotation: ['Rotate every 1 to 168 hours'],
-    });
-    expect(checkServerDraft({ ...server, rotationKind: 'DAILY', dailyAt: '24:00' })).toEqual({ rotation: ['Enter a time of day as HH:MM (UTC)'] });
+  it('rotates every 1 to 168 hours, or daily at a UTC time', () => {
+    expect(ROTATION_CHECKS.everyHours('6')).toBe(true);
+    expect(ROTATION_CHECKS.everyHours('0')).toBe('Rotate every 1 to 168 hours');
+    expect(ROTATION_CHECKS.dailyAt('20:00')).toBe(true);
+    expect(ROTATION_CHECKS.dailyAt('24:00')).toBe('Enter a time of day as HH:MM (UTC)');
   });
 
   it('describes rotations in words', () => {

@@ -3,7 +3,7 @@
  * field), what they send, and how a refused save is sorted back onto the fields.
  */
 import { ApiError } from '../../lib/api/client.js';
-import { failureMessage } from '../../components/form/failureMessage.js';
+import { failureMessage } from '../../lib/forms/apiErrors.js';
 import type { EvidenceLink, TicketRequest } from './types.js';
 
 export const DESCRIPTION_MIN = 10;

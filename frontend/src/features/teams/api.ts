@@ -2,11 +2,13 @@
  * Every teams call the client makes, typed by the backend contracts: one `queryOptions` per read,
  * plain functions for the commands.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { MyTeamDto, TeamDto, TeamInviteDto, TeamRequest } from '@paddock/contracts/teams.js';
 import { api } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 import { saveWithImage } from '../../components/form/saveWithImage.js';
+import { useCommand } from '../../lib/query/useCommand.js';
 
 /** Cache keys: everything about teams sits under `teams` (`teams.changed` refetches it all). */
 export const teamKeys = {
@@ -30,7 +32,8 @@ export const teamQueries = {
 
 export const teamCommands = {
   /** `PUT /teams` (multipart: the team JSON and an optional logo); quiet — the form shows field errors. */
-  save: (team: TeamRequest, logo: File | null) => saveWithImage<TeamDto>({ path: '/teams', part: 'team', record: team, image: logo, imagePart: 'logo' }),
+  save: (team: TeamRequest, logo: File | null, idempotencyKey?: string) =>
+    saveWithImage<TeamDto>({ path: '/teams', part: 'team', record: team, image: logo, imagePart: 'logo', idempotencyKey }),
   remove: (id: number) => api.delete(`/teams/${id}`),
   setCaptains: (id: number, profileIds: number[]) => api.put<TeamDto>(`/teams/${id}/captains`, { profileIds }),
   invite: (id: number, profileId: number) => api.post<MyTeamDto>(`/teams/${id}/invites`, { profileId }),
@@ -39,3 +42,21 @@ export const teamCommands = {
   removeMember: (id: number, profileId: number) => api.delete<MyTeamDto>(`/teams/${id}/members/${profileId}`),
   handOver: (id: number, profileId: number) => api.post<TeamDto>(`/teams/${id}/captaincy`, { profileId }),
 };
+
+/** Saves a team: the answer is the team shown, and the list is asked again. */
+export function useSaveTeam() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (team: TeamRequest, logo: File | null, idempotencyKey?: string) => {
+      const answer = await teamCommands.save(team, logo, idempotencyKey);
+      queryClient.setQueryData(teamKeys.detail(answer.id), answer);
+      void queryClient.invalidateQueries({ queryKey: teamKeys.list });
+      return answer;
+    },
+    [queryClient],
+  );
+}
+
+const teamsChanged = () => [teamKeys.all];
+
+export const useRemoveTeam = () => useCommand(teamCommands.remove, teamsChanged);

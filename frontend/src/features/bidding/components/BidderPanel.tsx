@@ -11,13 +11,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { BidderLotDto, BidderRoundDto } from '@paddock/contracts/bidding.js';
 import { bidAmountProblem } from '@paddock/contracts/bidding.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { showTime } from '../../../components/dateTime.js';
-import { SaveFailure } from '../../../components/form/saveWithImage.js';
-import { biddingCommands, biddingKeys, biddingQueries } from '../api.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { biddingQueries, usePlaceBid, useWithdrawBid } from '../api.js';
 
 /** Time left until `iso`, in words ("2 d 4 h", "35 min"); "closed" once past. */
 export function timeLeft(iso: string, now = Date.now()): string {
@@ -106,42 +106,36 @@ function lotName(lot: BidderLotDto): string {
 }
 
 function LotRow({ round, lot }: { round: BidderRoundDto; lot: BidderLotDto }) {
-  const queryClient = useQueryClient();
-  const [amount, setAmount] = useState(lot.myBid ? String(lot.myBid.amount) : '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const placeBid = usePlaceBid(round);
+  const withdrawBid = useWithdrawBid();
+  const [withdrawing, setWithdrawing] = useState(false);
   const open = round.open && !lot.settled && Date.parse(lot.closesAt) > Date.now();
   const name = lotName(lot);
-
-  const place = async () => {
-    const value = Number(amount);
-    const problem = amount.trim() === '' ? 'Enter a bid' : bidAmountProblem(value, round.minimumBid, round.increment);
-    if (problem) return setError(problem);
-    setBusy(true);
-    setError(null);
-    try {
-      const updated = await biddingCommands.placeBid(round.id, { lotId: lot.id, amount: value, teamId: round.bidder.kind === 'TEAM' ? round.bidder.id : undefined });
-      queryClient.setQueryData<BidderRoundDto[]>(biddingQueries.mine(round.bidder.kind === 'TEAM' ? 'teams' : 'numbers').queryKey, (rounds) =>
-        rounds?.map((shown) => (shown.id === updated.id && shown.bidder.id === updated.bidder.id ? updated : shown)),
-      );
-    } catch (failure) {
-      setError(failure instanceof SaveFailure ? (failure.fieldErrors.amount?.join(', ') ?? failure.message) : 'The bid could not be placed');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { form, onSubmit, busy, status, text } = useApiForm<{ amount: string }, BidderRoundDto>({
+    defaultValues: { amount: lot.myBid ? String(lot.myBid.amount) : '' },
+    submit: ({ amount }, key) => placeBid({ lotId: lot.id, amount: Number(amount), teamId: round.bidder.kind === 'TEAM' ? round.bidder.id : undefined }, key),
+    notSaved: 'The bid could not be placed',
+    fieldOf: () => 'amount',
+  });
+  // A refusal that names no field (the round closed meanwhile) is said under the bid.
+  const refusal = status.failure && !form.formState.errors.amount ? status.failure.message : undefined;
+  const amount = text('amount', {
+    label: `Bid for ${name}`,
+    required: true,
+    validate: (value) => bidAmountProblem(Number(value), round.minimumBid, round.increment) ?? true,
+    help: refusal ?? ' ',
+  });
 
   const withdraw = async () => {
     if (!lot.myBid) return;
-    setBusy(true);
+    setWithdrawing(true);
     try {
-      await biddingCommands.withdraw(lot.myBid.id);
-      setAmount('');
-      await queryClient.invalidateQueries({ queryKey: biddingKeys.all });
+      await withdrawBid(lot.myBid.id);
+      form.reset({ amount: '' });
     } catch {
       // The Error dialog has said why.
     } finally {
-      setBusy(false);
+      setWithdrawing(false);
     }
   };
 
@@ -159,31 +153,20 @@ function LotRow({ round, lot }: { round: BidderRoundDto; lot: BidderLotDto }) {
             {lot.outcome && !lot.won && !lot.winner ? ` (${lot.outcome.replace(/^not awarded: /, '')})` : ''}
           </Typography>
         ) : open ? (
-          <Box
-            component="form"
-            noValidate
-            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
-            onSubmit={(event) => {
-              event.preventDefault();
-              void place();
-            }}
-          >
+          <Box component="form" noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }} onSubmit={onSubmit}>
             <TextField
               size="small"
               type="number"
-              label={`Bid for ${name}`}
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              error={!!error}
-              helperText={error ?? ' '}
+              {...amount}
+              error={amount.error || Boolean(refusal)}
               slotProps={{ htmlInput: { min: round.minimumBid, step: round.increment } }}
               sx={{ width: 170 }}
             />
-            <Button type="submit" variant="contained" disabled={busy}>
+            <Button type="submit" variant="contained" disabled={busy || withdrawing}>
               {lot.myBid ? 'Change bid' : 'Place bid'}
             </Button>
             {lot.myBid && (
-              <Button color="error" disabled={busy} onClick={() => void withdraw()}>
+              <Button color="error" disabled={busy || withdrawing} onClick={() => void withdraw()}>
                 Withdraw
               </Button>
             )}

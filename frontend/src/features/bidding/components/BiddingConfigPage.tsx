@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -14,7 +12,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import {
   BIDDING_CURRENCIES,
   COUNTER_BID_HOURS_MAX,
@@ -29,9 +28,11 @@ import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { fromLocalInputValue, showTime, toLocalInputValue, viewerTimeZone } from '../../../components/dateTime.js';
-import { SaveFailure, type FieldErrors } from '../../../components/form/saveWithImage.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { competitionQueries } from '../../competitions/index.js';
-import { biddingCommands, biddingKeys, biddingQueries } from '../api.js';
+import { biddingQueries, useSaveRound } from '../api.js';
 import { lotsFromText, lotsToText } from '../lotsText.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -144,194 +145,121 @@ function initialState(round: BiddingRoundDto | null): FormState {
 
 const wholeOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
 
-function RoundForm({ round, onDone }: { round: BiddingRoundDto | null; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<FormState>(() => initialState(round));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const competitions = useQuery(competitionQueries.search({ pageNumber: 0, pageSize: 100 }, {}));
-  const competition = useQuery({ ...competitionQueries.details(Number(form.competitionId)), enabled: form.competitionId !== '' });
-  const set = (field: keyof FormState) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
-  const error = (field: string) => errors[field]?.join(', ');
-
-  const save = async () => {
-    const parsed = lotsFromText(form.lots);
-    if (parsed.problems.length) return setErrors({ lots: parsed.problems });
-    const request: BiddingRoundRequest = {
-      ...(round ? { id: round.id } : {}),
-      name: form.name,
-      seasonId: wholeOrNull(form.seasonId),
-      opensAt: fromLocalInputValue(form.opensAt),
-      closesAt: fromLocalInputValue(form.closesAt),
-      counterBidHours: Number(form.counterBidHours),
-      currency: form.currency,
-      tokensPerBidder: form.currency === 'TOKENS' ? wholeOrNull(form.tokensPerBidder) : null,
-      minimumBid: Number(form.minimumBid),
-      increment: Number(form.increment),
-      manufacturerCap: wholeOrNull(form.manufacturerCap),
-      tieBreak: form.tieBreak,
-      lots: parsed.lots,
-    };
-    setBusy(true);
-    setMessage(null);
-    try {
-      await biddingCommands.saveRound(request);
-      await queryClient.invalidateQueries({ queryKey: biddingKeys.all });
-      onDone();
-    } catch (failure) {
-      if (failure instanceof SaveFailure) {
-        setErrors(failure.fieldErrors);
-        setMessage(Object.keys(failure.fieldErrors).length ? 'Check the fields marked below.' : failure.message);
-      } else setMessage('The round could not be saved');
-    } finally {
-      setBusy(false);
-    }
+function roundRequest(round: BiddingRoundDto | null, form: FormState): BiddingRoundRequest {
+  return {
+    ...(round ? { id: round.id } : {}),
+    name: form.name,
+    seasonId: wholeOrNull(form.seasonId),
+    opensAt: fromLocalInputValue(form.opensAt),
+    closesAt: fromLocalInputValue(form.closesAt),
+    counterBidHours: Number(form.counterBidHours),
+    currency: form.currency,
+    tokensPerBidder: form.currency === 'TOKENS' ? wholeOrNull(form.tokensPerBidder) : null,
+    minimumBid: Number(form.minimumBid),
+    increment: Number(form.increment),
+    manufacturerCap: wholeOrNull(form.manufacturerCap),
+    tieBreak: form.tieBreak,
+    lots: lotsFromText(form.lots).lots,
   };
+}
+
+const lotsCheck = (text: string) => {
+  const { problems } = lotsFromText(text);
+  return problems.length ? problems.join(', ') : true;
+};
+
+function RoundForm({ round, onDone }: { round: BiddingRoundDto | null; onDone: () => void }) {
+  const saveRound = useSaveRound();
+  const apiForm = useApiForm<FormState, BiddingRoundDto>({
+    defaultValues: initialState(round),
+    submit: (values, key) => saveRound(roundRequest(round, values), key),
+    onSaved: onDone,
+    notSaved: 'The round was not saved',
+  });
+  const { form, onSubmit, busy, status, text } = apiForm;
+  const competitionId = useWatch({ control: form.control, name: 'competitionId' });
+  const currency = useWatch({ control: form.control, name: 'currency' });
+  const competitions = useQuery(competitionQueries.search({ pageNumber: 0, pageSize: 100 }, {}));
+  const competition = useQuery({ ...competitionQueries.details(Number(competitionId)), enabled: competitionId !== '' });
+  const zone = viewerTimeZone();
 
   return (
-    <Paper
-      component="form"
-      noValidate
-      aria-label={round ? `Edit ${round.name}` : 'New bidding round'}
-      variant="outlined"
-      sx={{ p: 2, mb: 3 }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <Paper component="form" noValidate aria-label={round ? `Edit ${round.name}` : 'New bidding round'} variant="outlined" sx={{ p: 2, mb: 3 }} onSubmit={onSubmit}>
       <Typography variant="h6" component="h2" gutterBottom>
         {round ? `Edit ${round.name}` : 'New bidding round'}
       </Typography>
-      {message && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {message}
-        </Alert>
-      )}
       <Stack spacing={2}>
-        <TextField label="Name" value={form.name} onChange={set('name')} error={!!error('name')} helperText={error('name')} required />
+        <TextField {...text('name', { label: 'Name', required: true })} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField select label="Competition" value={form.competitionId} onChange={set('competitionId')} sx={{ minWidth: 220 }} helperText="Empty: keep the season below">
-            <MenuItem value="">—</MenuItem>
-            {(competitions.data?.content ?? []).map((choice) => (
-              <MenuItem key={choice.id} value={String(choice.id)}>
-                {choice.name} ({choice.style})
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Season"
-            value={form.seasonId}
-            onChange={set('seasonId')}
+          <SelectField
+            form={apiForm}
+            name="competitionId"
+            label="Competition"
             sx={{ minWidth: 220 }}
-            error={!!error('seasonId')}
-            helperText={error('seasonId') ?? (round && form.competitionId === '' ? round.seasonName : 'League-wide: numbers only')}
-          >
-            <MenuItem value="">League-wide</MenuItem>
-            {round?.seasonId && form.competitionId === '' && <MenuItem value={String(round.seasonId)}>{round.seasonName}</MenuItem>}
-            {(competition.data?.seasons ?? []).map((season) => (
-              <MenuItem key={season.id} value={String(season.id)}>
-                {season.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            help="Empty: keep the season below"
+            options={[
+              { value: '', label: '—' },
+              ...(competitions.data?.content ?? []).map((choice) => ({ value: String(choice.id), label: `${choice.name} (${choice.style})` })),
+            ]}
+          />
+          <SelectField
+            form={apiForm}
+            name="seasonId"
+            label="Season"
+            sx={{ minWidth: 220 }}
+            help={round && competitionId === '' ? round.seasonName : 'League-wide: numbers only'}
+            options={[
+              { value: '', label: 'League-wide' },
+              ...(round?.seasonId && competitionId === '' ? [{ value: String(round.seasonId), label: round.seasonName }] : []),
+              ...(competition.data?.seasons ?? []).map((season) => ({ value: String(season.id), label: season.name })),
+            ]}
+          />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            type="datetime-local"
-            label={`Opens (${viewerTimeZone()})`}
-            value={form.opensAt}
-            onChange={set('opensAt')}
-            error={!!error('opensAt')}
-            helperText={error('opensAt')}
-            slotProps={{ inputLabel: { shrink: true } }}
-            required
-          />
-          <TextField
-            type="datetime-local"
-            label={`Closes (${viewerTimeZone()})`}
-            value={form.closesAt}
-            onChange={set('closesAt')}
-            error={!!error('closesAt')}
-            helperText={error('closesAt')}
-            slotProps={{ inputLabel: { shrink: true } }}
-            required
-          />
+          <TextField type="datetime-local" {...text('opensAt', { label: `Opens (${zone})`, required: true })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField type="datetime-local" {...text('closesAt', { label: `Closes (${zone})`, required: true })} slotProps={{ inputLabel: { shrink: true } }} />
           <TextField
             type="number"
-            label="Counter-bid window (hours)"
-            value={form.counterBidHours}
-            onChange={set('counterBidHours')}
-            error={!!error('counterBidHours')}
-            helperText={error('counterBidHours') ?? `${COUNTER_BID_HOURS_MIN}–${COUNTER_BID_HOURS_MAX} h: a bid this close to a lot's close moves it this long after the bid`}
+            {...text('counterBidHours', {
+              label: 'Counter-bid window (hours)',
+              required: true,
+              help: `${COUNTER_BID_HOURS_MIN}–${COUNTER_BID_HOURS_MAX} h: a bid this close to a lot's close moves it this long after the bid`,
+            })}
             slotProps={{ htmlInput: { min: COUNTER_BID_HOURS_MIN, max: COUNTER_BID_HOURS_MAX } }}
           />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            select
+          <SelectField
+            form={apiForm}
+            name="currency"
             label="Currency"
-            value={form.currency}
-            onChange={set('currency')}
-            error={!!error('currency')}
-            helperText={error('currency')}
             sx={{ minWidth: 220 }}
-          >
-            {BIDDING_CURRENCIES.map((currency) => (
-              <MenuItem key={currency} value={currency}>
-                {CURRENCY_LABELS[currency]}
-              </MenuItem>
-            ))}
-          </TextField>
-          {form.currency === 'TOKENS' && (
-            <TextField
-              type="number"
-              label="Tokens per bidder"
-              value={form.tokensPerBidder}
-              onChange={set('tokensPerBidder')}
-              error={!!error('tokensPerBidder')}
-              helperText={error('tokensPerBidder')}
-            />
-          )}
-          <TextField type="number" label="Minimum bid" value={form.minimumBid} onChange={set('minimumBid')} error={!!error('minimumBid')} helperText={error('minimumBid')} />
-          <TextField type="number" label="Increment" value={form.increment} onChange={set('increment')} error={!!error('increment')} helperText={error('increment')} />
+            options={BIDDING_CURRENCIES.map((choice) => ({ value: choice, label: CURRENCY_LABELS[choice] }))}
+          />
+          {currency === 'TOKENS' && <TextField type="number" {...text('tokensPerBidder', { label: 'Tokens per bidder', required: true })} />}
+          <TextField type="number" {...text('minimumBid', { label: 'Minimum bid', required: true })} />
+          <TextField type="number" {...text('increment', { label: 'Increment', required: true })} />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            type="number"
-            label="Cars of one manufacturer (cap)"
-            value={form.manufacturerCap}
-            onChange={set('manufacturerCap')}
-            error={!!error('manufacturerCap')}
-            helperText={error('manufacturerCap') ?? 'Empty: no cap'}
-          />
-          <TextField
-            select
+          <TextField type="number" {...text('manufacturerCap', { label: 'Cars of one manufacturer (cap)', help: 'Empty: no cap' })} />
+          <SelectField
+            form={apiForm}
+            name="tieBreak"
             label="Tie-break"
-            value={form.tieBreak}
-            onChange={set('tieBreak')}
-            error={!!error('tieBreak')}
-            helperText={error('tieBreak')}
             sx={{ minWidth: 260 }}
-          >
-            {TIE_BREAKS.map((tieBreak) => (
-              <MenuItem key={tieBreak} value={tieBreak}>
-                {TIE_BREAK_LABELS[tieBreak]}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={TIE_BREAKS.map((tieBreak) => ({ value: tieBreak, label: TIE_BREAK_LABELS[tieBreak] }))}
+          />
         </Stack>
         <TextField
-          label="Lots"
           multiline
           minRows={4}
-          value={form.lots}
-          onChange={set('lots')}
-          error={!!error('lots')}
-          helperText={error('lots') ?? 'One per line: "number 44", "numbers 2-99", "seat Seat 1", "car Ferrari 296 GT3 / Ferrari" (model / manufacturer)'}
+          {...text('lots', {
+            label: 'Lots',
+            validate: lotsCheck,
+            help: 'One per line: "number 44", "numbers 2-99", "seat Seat 1", "car Ferrari 296 GT3 / Ferrari" (model / manufacturer)',
+          })}
         />
+        <FormStatusMessage status={status} flush />
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button type="submit" variant="contained" disabled={busy}>
             Save round

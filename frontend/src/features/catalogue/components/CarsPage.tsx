@@ -16,12 +16,13 @@ import { ImageIcon } from '../../../components/ImageIcon.js';
 import { ImageField } from '../../../components/form/ImageField.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { useQuery } from '@tanstack/react-query';
-import { catalogueCommands, catalogueQueries, type CarDto } from '../api.js';
-import { useSave } from '../useSave.js';
-import { FormFailure } from '../../../components/form/FormFailure.js';
+import { Controller } from 'react-hook-form';
+import { catalogueQueries, useSaveCar, type CarDto } from '../api.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
 import { GameSelect } from './GameSelect.js';
 
-const SHOWN = /^(name|carClass|icon)$/;
+type CarValues = { name: string; carClass: string; icon: File | null };
 
 /** Read by screen readers, 1 px on screen (in sx, `width: 1` would mean 100 %). */
 const visuallyHidden = {
@@ -37,44 +38,34 @@ const visuallyHidden = {
 } as const;
 
 function CarForm({ gameId, car, onSaved, onCancel }: { gameId: number; car: CarDto | null; onSaved: () => void; onCancel: () => void }) {
-  const [name, setName] = useState(car?.name ?? '');
-  const [carClass, setCarClass] = useState(car?.carClass ?? '');
-  const [icon, setIcon] = useState<File | null>(null);
-  const save = useSave(() => catalogueCommands.saveCar({ ...(car ? { id: car.id } : {}), game: { id: gameId }, name, carClass }, icon), onSaved, SHOWN);
+  const saveCar = useSaveCar();
+  const { onSubmit, busy, status, text, controlled, errorOf } = useApiForm<CarValues, CarDto>({
+    defaultValues: { name: car?.name ?? '', carClass: car?.carClass ?? '', icon: null },
+    submit: ({ name, carClass, icon }, key) => saveCar({ ...(car ? { id: car.id } : {}), game: { id: gameId }, name, carClass }, icon, key),
+    onSaved,
+    notSaved: 'The car was not saved',
+  });
   return (
     <Paper
       variant="outlined"
       component="form"
       noValidate
       aria-label={car ? `Edit ${car.name}` : 'New car'}
-      onSubmit={(event) => (event.preventDefault(), save.submit())}
+      onSubmit={onSubmit}
       sx={{ p: 2, my: 2, display: 'grid', gap: 2, maxWidth: 640 }}
     >
       <Typography variant="h6" component="h2">
         {car ? `Edit ${car.name}` : 'New car'}
       </Typography>
-      <TextField
-        size="small"
-        label="Car name"
-        required
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={Boolean(save.fieldError('name'))}
-        helperText={save.fieldError('name')}
+      <TextField size="small" {...text('name', { label: 'Car name', required: true })} />
+      <TextField size="small" {...text('carClass', { label: 'Class', required: true, help: 'e.g. GT3' })} />
+      <Controller
+        {...controlled('icon', { label: 'Car image' })}
+        render={({ field }) => <ImageField label="Car image" file={field.value} onChange={field.onChange} currentUrl={car?.icon} error={errorOf('icon')} />}
       />
-      <TextField
-        size="small"
-        label="Class"
-        required
-        value={carClass}
-        onChange={(event) => setCarClass(event.target.value)}
-        error={Boolean(save.fieldError('carClass'))}
-        helperText={save.fieldError('carClass') ?? 'e.g. GT3'}
-      />
-      <ImageField label="Car image" file={icon} onChange={setIcon} currentUrl={car?.icon} error={save.fieldError('icon')} />
-      <FormFailure message={save.message} others={save.others} />
+      <FormStatusMessage status={status} />
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button type="submit" variant="contained" disabled={save.busy}>
+        <Button type="submit" variant="contained" disabled={busy}>
           {car ? 'Save car' : 'Add car'}
         </Button>
         <Button onClick={onCancel}>Cancel</Button>
@@ -92,7 +83,7 @@ export default function CarsPage() {
     if (!gameId && games.data?.[0]) setGameId(String(games.data[0].id));
   }, [gameId, games.data]);
   const cars = useQuery(catalogueQueries.carsOf(gameId ? Number(gameId) : null));
-  // The save itself refetches the catalogue shown (useSave).
+  // The save itself refetches the catalogue shown (useSaveCar).
   const saved = () => setEditing(null);
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Controller, useFieldArray } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -14,84 +14,64 @@ import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { isNotFound, LoadFailure } from './LoadFailure.js';
 import { useQuery } from '@tanstack/react-query';
 import type { CrossPlayGroupRequest, GameRequest } from '@paddock/contracts/catalogue.js';
-import { catalogueCommands, catalogueQueries, type GameDto } from '../api.js';
-import { useSave } from '../useSave.js';
-import { FormFailure } from '../../../components/form/FormFailure.js';
+import { catalogueQueries, useSaveGame, type GameDto } from '../api.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
 import { PlatformChecks } from './PlatformChecks.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 
-/** The game as the form holds it: crossplay groups always present. */
-type GameRecord = GameRequest & { crossPlayPlatforms: CrossPlayGroupRequest[] };
-
-const SHOWN = /^(name|platforms|icon|crossPlayPlatforms(\.\d+\.(name|platforms))?)$/;
+/** The game as the form holds it: crossplay groups always present, and the icon chosen. */
+type GameValues = Omit<GameRequest, 'id'> & { crossPlayPlatforms: CrossPlayGroupRequest[]; icon: File | null };
 
 function GameForm({ game }: { game: GameDto | null }) {
   const navigate = useNavigate();
-  const [record, setRecord] = useState<GameRecord>(
-    game ? { id: game.id, name: game.name, platforms: game.platforms, crossPlayPlatforms: game.crossPlayPlatforms } : { name: '', platforms: [], crossPlayPlatforms: [] },
-  );
-  const [icon, setIcon] = useState<File | null>(null);
-  const save = useSave(
-    () => catalogueCommands.saveGame(record, icon),
-    (saved) => {
+  const saveGame = useSaveGame();
+  const { form, onSubmit, busy, status, text, controlled, errorOf } = useApiForm<GameValues, GameDto>({
+    defaultValues: { name: game?.name ?? '', platforms: game?.platforms ?? [], crossPlayPlatforms: game?.crossPlayPlatforms ?? [], icon: null },
+    submit: ({ icon, ...record }, key) => saveGame({ ...(game ? { id: game.id } : {}), ...record }, icon, key),
+    onSaved: (saved) => {
       navigate(pathTo('Admin-Game', { game: saved.id }), { replace: !game });
     },
-    SHOWN,
-  );
-  const set = (patch: Partial<GameRecord>) => setRecord((current) => ({ ...current, ...patch }));
-  const setGroup = (index: number, patch: Partial<GameRecord['crossPlayPlatforms'][number]>) =>
-    set({ crossPlayPlatforms: record.crossPlayPlatforms.map((group, i) => (i === index ? { ...group, ...patch } : group)) });
+    notSaved: 'The game was not saved',
+  });
+  const groups = useFieldArray({ control: form.control, name: 'crossPlayPlatforms' });
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label={game ? 'Edit game' : 'New game'}
-      onSubmit={(event) => (event.preventDefault(), save.submit())}
-      sx={{ display: 'grid', gap: 2, maxWidth: 640 }}
-    >
-      <TextField
-        label="Name"
-        required
-        value={record.name}
-        onChange={(event) => set({ name: event.target.value })}
-        error={Boolean(save.fieldError('name'))}
-        helperText={save.fieldError('name')}
+    <Box component="form" noValidate aria-label={game ? 'Edit game' : 'New game'} onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+      <TextField {...text('name', { label: 'Name', required: true })} />
+      <Controller
+        {...controlled('platforms', { label: 'Platforms', required: true })}
+        render={({ field }) => <PlatformChecks label="Platforms" value={field.value} onChange={field.onChange} error={errorOf('platforms')} />}
       />
-      <PlatformChecks label="Platforms" value={record.platforms} onChange={(platforms) => set({ platforms })} error={save.fieldError('platforms', true)} />
-      <ImageField label="Game icon" file={icon} onChange={setIcon} currentUrl={game?.icon} error={save.fieldError('icon')} />
+      <Controller
+        {...controlled('icon', { label: 'Game icon' })}
+        render={({ field }) => <ImageField label="Game icon" file={field.value} onChange={field.onChange} currentUrl={game?.icon} error={errorOf('icon')} />}
+      />
       <Typography variant="h6" component="h2">
         Crossplay groups
       </Typography>
-      {record.crossPlayPlatforms.map((group, index) => (
-        <Paper key={index} variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }}>
-          <TextField
-            size="small"
-            label={`Group ${index + 1} name`}
-            value={group.name}
-            onChange={(event) => setGroup(index, { name: event.target.value })}
-            error={Boolean(save.fieldError(`crossPlayPlatforms.${index}.name`))}
-            helperText={save.fieldError(`crossPlayPlatforms.${index}.name`)}
-          />
-          <PlatformChecks
-            label={`Group ${index + 1} platforms`}
-            value={group.platforms}
-            onChange={(platforms) => setGroup(index, { platforms })}
-            error={save.fieldError(`crossPlayPlatforms.${index}.platforms`, true)}
+      {groups.fields.map((group, index) => (
+        <Paper key={group.id} variant="outlined" sx={{ p: 2, display: 'grid', gap: 1 }}>
+          <TextField size="small" {...text(`crossPlayPlatforms.${index}.name`, { label: `Group ${index + 1} name` })} />
+          <Controller
+            {...controlled(`crossPlayPlatforms.${index}.platforms`, { label: `Group ${index + 1} platforms` })}
+            render={({ field }) => (
+              <PlatformChecks label={`Group ${index + 1} platforms`} value={field.value} onChange={field.onChange} error={errorOf(`crossPlayPlatforms.${index}.platforms`)} />
+            )}
           />
           <Box>
-            <Button size="small" color="error" onClick={() => set({ crossPlayPlatforms: record.crossPlayPlatforms.filter((_g, i) => i !== index) })}>
+            <Button size="small" color="error" onClick={() => groups.remove(index)}>
               Remove group {index + 1}
             </Button>
           </Box>
         </Paper>
       ))}
       <Box>
-        <Button onClick={() => set({ crossPlayPlatforms: [...record.crossPlayPlatforms, { name: '', platforms: [] }] })}>Add crossplay group</Button>
+        <Button onClick={() => groups.append({ name: '', platforms: [] })}>Add crossplay group</Button>
       </Box>
-      <FormFailure message={save.message} others={save.others} />
+      <FormStatusMessage status={status} />
       <Box>
-        <Button type="submit" variant="contained" disabled={save.busy}>
+        <Button type="submit" variant="contained" disabled={busy}>
           {game ? 'Save game' : 'Create game'}
         </Button>
       </Box>

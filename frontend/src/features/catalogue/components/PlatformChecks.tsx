@@ -4,6 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import { useId } from 'react';
 import { PLATFORMS } from '@paddock/contracts/catalogue.js';
 import { PLATFORM_LABELS } from '../../events/index.js';
 import type { Platform } from '../api.js';
@@ -15,28 +16,35 @@ export function PlatformChecks({
   onChange,
   error,
   options = PLATFORMS,
+  labels = PLATFORM_LABELS,
+  help,
 }: {
   label: string;
   value: Platform[];
   onChange: (next: Platform[]) => void;
   error?: string;
   options?: readonly Platform[];
+  /** How each platform is named (PC, Xbox, PlayStation unless told). */
+  labels?: Readonly<Record<Platform, string>>;
+  /** Shown under the boxes while there is no error. */
+  help?: string;
 }) {
+  const errorId = useId();
   return (
-    <FormControl component="fieldset" error={Boolean(error)}>
+    <FormControl component="fieldset" error={Boolean(error)} aria-invalid={Boolean(error)} aria-describedby={error || help ? errorId : undefined}>
       <FormLabel component="legend">{label}</FormLabel>
       <FormGroup row>
         {options.map((platform) => (
           <FormControlLabel
             key={platform}
-            label={PLATFORM_LABELS[platform]}
+            label={labels[platform]}
             control={
               <Checkbox checked={value.includes(platform)} onChange={(event) => onChange(event.target.checked ? [...value, platform] : value.filter((p) => p !== platform))} />
             }
           />
         ))}
       </FormGroup>
-      {error && <FormHelperText>{error}</FormHelperText>}
+      {(error || help) && <FormHelperText id={errorId}>{error ?? help}</FormHelperText>}
     </FormControl>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Controller, useFieldArray } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -13,117 +13,103 @@ import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { isNotFound, LoadFailure } from './LoadFailure.js';
 import { useQuery } from '@tanstack/react-query';
 import type { TrackRequest } from '@paddock/contracts/catalogue.js';
-import { catalogueCommands, catalogueQueries, type TrackDto } from '../api.js';
-import { useSave } from '../useSave.js';
-import { FormFailure } from '../../../components/form/FormFailure.js';
+import { catalogueQueries, useSaveTrack, type TrackDto } from '../api.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { fieldUnder } from '../../../lib/forms/apiErrors.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
 import { GameSelect } from './GameSelect.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 
-const SHOWN = /^(game(\.id)?|name|country|icon|variants(\.\d+\.(name|lengthMeters))?)$/;
-
 interface VariantValues {
-  id?: number;
+  /** The existing variant's id (kept and renamed on save); none for a new one. */
+  variantId?: number;
   name: string;
   lengthMeters: string;
 }
 
+interface TrackValues {
+  gameId: string;
+  name: string;
+  country: string;
+  variants: VariantValues[];
+  icon: File | null;
+}
+
+const newVariant = (): VariantValues => ({ name: '', lengthMeters: '' });
+
 function TrackForm({ track, defaultGameId, focusVariants }: { track: TrackDto | null; defaultGameId: string; focusVariants: boolean }) {
   const navigate = useNavigate();
   const games = useQuery(catalogueQueries.games());
-  const [gameId, setGameId] = useState(track ? String(track.gameId) : defaultGameId);
-  const [name, setName] = useState(track?.name ?? '');
-  const [country, setCountry] = useState(track?.country ?? '');
-  const [variants, setVariants] = useState<VariantValues[]>(
-    track ? track.variants.map((variant) => ({ id: variant.id, name: variant.name, lengthMeters: String(variant.lengthMeters) })) : [{ name: '', lengthMeters: '' }],
-  );
-  const [icon, setIcon] = useState<File | null>(null);
-  const record = (): TrackRequest => ({
-    ...(track ? { id: track.id } : {}),
-    game: { id: Number(gameId) },
-    name,
-    country,
-    variants: variants.map((variant) => ({ ...(variant.id ? { id: variant.id } : {}), name: variant.name, lengthMeters: Number(variant.lengthMeters) })),
-  });
-  const save = useSave(
-    () => catalogueCommands.saveTrack(record(), icon),
-    (saved) => {
+  const saveTrack = useSaveTrack();
+  const { form, onSubmit, busy, status, text, controlled, errorOf } = useApiForm<TrackValues, TrackDto>({
+    defaultValues: {
+      gameId: track ? String(track.gameId) : defaultGameId,
+      name: track?.name ?? '',
+      country: track?.country ?? '',
+      variants: track ? track.variants.map((variant) => ({ variantId: variant.id, name: variant.name, lengthMeters: String(variant.lengthMeters) })) : [newVariant()],
+      icon: null,
+    },
+    submit: (values, key) => saveTrack(trackRequest(track, values), values.icon, key),
+    onSaved: (saved) => {
       navigate(pathTo('Admin-Track', { track: saved.id }), { replace: !track });
     },
-    SHOWN,
-  );
-  const setVariant = (index: number, patch: Partial<VariantValues>) =>
-    setVariants((current) => current.map((variant, i) => (i === index ? { ...variant, ...patch } : variant)));
+    notSaved: 'The track was not saved',
+    fieldOf: (path, fields) => (path === 'game' || path.startsWith('game.') ? 'gameId' : fieldUnder(fields, path)),
+  });
+  const variants = useFieldArray({ control: form.control, name: 'variants' });
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label={track ? 'Edit track' : 'New track'}
-      onSubmit={(event) => (event.preventDefault(), save.submit())}
-      sx={{ display: 'grid', gap: 2, maxWidth: 640 }}
-    >
+    <Box component="form" noValidate aria-label={track ? 'Edit track' : 'New track'} onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
       {!focusVariants && (
         <>
-          <GameSelect games={games.data ?? []} value={gameId} onChange={setGameId} error={save.fieldError('game', true)} />
-          <TextField
-            label="Track name"
-            required
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={Boolean(save.fieldError('name'))}
-            helperText={save.fieldError('name')}
+          <Controller
+            {...controlled('gameId', { label: 'Game', required: true })}
+            render={({ field }) => <GameSelect games={games.data ?? []} value={field.value} onChange={field.onChange} error={errorOf('gameId')} />}
           />
+          <TextField {...text('name', { label: 'Track name', required: true })} />
           <TextField
-            label="Country"
-            required
-            value={country}
-            onChange={(event) => setCountry(event.target.value)}
-            error={Boolean(save.fieldError('country'))}
-            helperText={save.fieldError('country') ?? 'Two-letter code, e.g. GB'}
+            {...text('country', { label: 'Country', required: true, help: 'Two-letter code, e.g. GB' })}
             slotProps={{ htmlInput: { maxLength: 2, autoCapitalize: 'characters' } }}
           />
-          <ImageField label="Track icon" file={icon} onChange={setIcon} currentUrl={track?.icon} error={save.fieldError('icon')} />
+          <Controller
+            {...controlled('icon', { label: 'Track icon' })}
+            render={({ field }) => <ImageField label="Track icon" file={field.value} onChange={field.onChange} currentUrl={track?.icon} error={errorOf('icon')} />}
+          />
         </>
       )}
       <Typography variant="h6" component="h2">
         Variants
       </Typography>
-      {variants.map((variant, index) => (
-        <Box key={variant.id ?? `new-${index}`} sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr auto' }, alignItems: 'start' }}>
-          <TextField
-            size="small"
-            label={`Variant ${index + 1} name`}
-            value={variant.name}
-            onChange={(event) => setVariant(index, { name: event.target.value })}
-            error={Boolean(save.fieldError(`variants.${index}.name`))}
-            helperText={save.fieldError(`variants.${index}.name`)}
-          />
-          <TextField
-            size="small"
-            label={`Variant ${index + 1} length (m)`}
-            inputMode="numeric"
-            value={variant.lengthMeters}
-            onChange={(event) => setVariant(index, { lengthMeters: event.target.value })}
-            error={Boolean(save.fieldError(`variants.${index}.lengthMeters`))}
-            helperText={save.fieldError(`variants.${index}.lengthMeters`)}
-          />
-          <Button size="small" color="error" disabled={variants.length === 1} onClick={() => setVariants((current) => current.filter((_v, i) => i !== index))}>
+      {variants.fields.map((variant, index) => (
+        <Box key={variant.id} sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr auto' }, alignItems: 'start' }}>
+          <TextField size="small" {...text(`variants.${index}.name`, { label: `Variant ${index + 1} name`, required: true })} />
+          <TextField size="small" inputMode="numeric" {...text(`variants.${index}.lengthMeters`, { label: `Variant ${index + 1} length (m)`, required: true })} />
+          <Button size="small" color="error" disabled={variants.fields.length === 1} onClick={() => variants.remove(index)}>
             Remove variant {index + 1}
           </Button>
         </Box>
       ))}
-      {save.fieldError('variants') && <Typography color="error">{save.fieldError('variants')}</Typography>}
       <Box>
-        <Button onClick={() => setVariants((current) => [...current, { name: '', lengthMeters: '' }])}>Add variant</Button>
+        <Button onClick={() => variants.append(newVariant())}>Add variant</Button>
       </Box>
-      <FormFailure message={save.message} others={save.others} />
+      <FormStatusMessage status={status} />
       <Box>
-        <Button type="submit" variant="contained" disabled={save.busy}>
+        <Button type="submit" variant="contained" disabled={busy}>
           {track ? 'Save track' : 'Create track'}
         </Button>
       </Box>
     </Box>
   );
+}
+
+function trackRequest(track: TrackDto | null, { gameId, name, country, variants }: TrackValues): TrackRequest {
+  return {
+    ...(track ? { id: track.id } : {}),
+    game: { id: Number(gameId) },
+    name,
+    country,
+    variants: variants.map((variant) => ({ ...(variant.variantId ? { id: variant.variantId } : {}), name: variant.name, lengthMeters: Number(variant.lengthMeters) })),
+  };
 }
 
 /** Admin-Track (create with `/admin/tracks/new`, or edit) and Admin-Track-Variants (the variants only); an id that names no track shows the not-found page. */

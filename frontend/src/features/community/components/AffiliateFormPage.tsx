@@ -5,7 +5,8 @@ import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { AffiliateDto, AffiliateRequest } from '@paddock/contracts/community.js';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
@@ -16,115 +17,90 @@ import { PageTitle } from '../../../components/PageTitle.js';
 import { fromLocalInputValue, toLocalInputValue, viewerTimeZone } from '../../../components/dateTime.js';
 import { routeId } from '../../../components/routeId.js';
 import { ApiError } from '../../../lib/api/client.js';
-import { communityCommands, communityKeys, communityQueries } from '../api.js';
-import { useSave } from '../../../components/form/useSave.js';
-import { FormFailure } from '../../../components/form/FormFailure.js';
+import { communityQueries, useRemoveAffiliate, useSaveAffiliate } from '../api.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
 
-const SHOWN = /^(name|affiliateUrl|monetized|activeFrom|activeTo|position|icon|banner)$/;
+interface AffiliateValues {
+  name: string;
+  affiliateUrl: string;
+  monetized: boolean;
+  activeFrom: string;
+  activeTo: string;
+  position: string;
+  icon: File | null;
+  banner: File | null;
+}
+
+const affiliateRequest = (affiliate: AffiliateDto | null, values: AffiliateValues): AffiliateRequest => ({
+  ...(affiliate ? { id: affiliate.id } : {}),
+  name: values.name,
+  affiliateUrl: values.affiliateUrl,
+  monetized: values.monetized,
+  activeFrom: fromLocalInputValue(values.activeFrom) || null,
+  activeTo: fromLocalInputValue(values.activeTo) || null,
+  position: values.position.trim() === '' ? 0 : Number(values.position),
+});
 
 function AffiliateForm({ affiliate }: { affiliate: AffiliateDto | null }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [record, setRecord] = useState({
-    name: affiliate?.name ?? '',
-    affiliateUrl: affiliate?.affiliateUrl ?? 'https://',
-    monetized: affiliate?.monetized ?? false,
-    activeFrom: affiliate?.activeFrom ? toLocalInputValue(affiliate.activeFrom) : '',
-    activeTo: affiliate?.activeTo ? toLocalInputValue(affiliate.activeTo) : '',
-    position: String(affiliate?.position ?? 0),
-  });
-  const [icon, setIcon] = useState<File | null>(null);
-  const [banner, setBanner] = useState<File | null>(null);
-  const set = (patch: Partial<typeof record>) => setRecord((current) => ({ ...current, ...patch }));
-  const request = (): AffiliateRequest => ({
-    ...(affiliate ? { id: affiliate.id } : {}),
-    name: record.name,
-    affiliateUrl: record.affiliateUrl,
-    monetized: record.monetized,
-    activeFrom: fromLocalInputValue(record.activeFrom) || null,
-    activeTo: fromLocalInputValue(record.activeTo) || null,
-    position: record.position.trim() === '' ? 0 : Number(record.position),
-  });
-  const save = useSave(
-    () => communityCommands.saveAffiliate(request(), { icon, banner: record.monetized ? banner : null }),
-    () => {
-      void queryClient.invalidateQueries({ queryKey: communityKeys.affiliates });
+  const saveAffiliate = useSaveAffiliate();
+  const removeAffiliate = useRemoveAffiliate();
+  const { form, onSubmit, busy, status, text, controlled, errorOf } = useApiForm<AffiliateValues, AffiliateDto>({
+    defaultValues: {
+      name: affiliate?.name ?? '',
+      affiliateUrl: affiliate?.affiliateUrl ?? 'https://',
+      monetized: affiliate?.monetized ?? false,
+      activeFrom: affiliate?.activeFrom ? toLocalInputValue(affiliate.activeFrom) : '',
+      activeTo: affiliate?.activeTo ? toLocalInputValue(affiliate.activeTo) : '',
+      position: String(affiliate?.position ?? 0),
+      icon: null,
+      banner: null,
+    },
+    submit: (values, key) => saveAffiliate(affiliateRequest(affiliate, values), { icon: values.icon, banner: values.monetized ? values.banner : null }, key),
+    onSaved: () => {
       navigate(pathTo('Admin-Affiliates'), { replace: !affiliate });
     },
-    SHOWN,
-  );
+    notSaved: 'The affiliate was not saved',
+  });
+  const monetized = useWatch({ control: form.control, name: 'monetized' });
   const [removing, setRemoving] = useState(false);
   const remove = () => {
     if (!affiliate || !window.confirm(`Delete ${affiliate.name}?`)) return;
     setRemoving(true);
-    void communityCommands
-      .removeAffiliate(affiliate.id)
-      .then(() => {
-        void queryClient.invalidateQueries({ queryKey: communityKeys.affiliates });
-        navigate(pathTo('Admin-Affiliates'));
-      })
+    void removeAffiliate(affiliate.id)
+      .then(() => navigate(pathTo('Admin-Affiliates')))
       .finally(() => setRemoving(false));
   };
   const zone = viewerTimeZone();
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label={affiliate ? 'Edit affiliate' : 'New affiliate'}
-      onSubmit={(event) => (event.preventDefault(), save.submit())}
-      sx={{ display: 'grid', gap: 2, maxWidth: 640 }}
-    >
-      <TextField
-        label="Name"
-        required
-        value={record.name}
-        onChange={(event) => set({ name: event.target.value })}
-        error={Boolean(save.fieldError('name'))}
-        helperText={save.fieldError('name')}
+    <Box component="form" noValidate aria-label={affiliate ? 'Edit affiliate' : 'New affiliate'} onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+      <TextField {...text('name', { label: 'Name', required: true })} />
+      <TextField type="url" {...text('affiliateUrl', { label: 'Affiliate link', required: true, help: 'Where the logo and banner lead (opens in a new tab)' })} />
+      <Controller
+        {...controlled('monetized', { label: 'Monetized (paid)' })}
+        render={({ field }) => (
+          <FormControlLabel control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Monetized (paid)" />
+        )}
       />
-      <TextField
-        label="Affiliate link"
-        required
-        type="url"
-        value={record.affiliateUrl}
-        onChange={(event) => set({ affiliateUrl: event.target.value })}
-        error={Boolean(save.fieldError('affiliateUrl'))}
-        helperText={save.fieldError('affiliateUrl') ?? 'Where the logo and banner lead (opens in a new tab)'}
+      <TextField type="datetime-local" {...text('activeFrom', { label: `Shown from (${zone})`, help: 'Empty: from now on' })} slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField type="datetime-local" {...text('activeTo', { label: `Shown until (${zone})`, help: 'Empty: without end' })} slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField type="number" {...text('position', { label: 'Order', help: 'Smallest first' })} />
+      <Controller
+        {...controlled('icon', { label: 'Logo' })}
+        render={({ field }) => <ImageField label="Logo" file={field.value} onChange={field.onChange} currentUrl={affiliate?.icon} error={errorOf('icon')} />}
       />
-      <FormControlLabel control={<Switch checked={record.monetized} onChange={(event) => set({ monetized: event.target.checked })} />} label="Monetized (paid)" />
-      <TextField
-        label={`Shown from (${zone})`}
-        type="datetime-local"
-        value={record.activeFrom}
-        onChange={(event) => set({ activeFrom: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
-        error={Boolean(save.fieldError('activeFrom'))}
-        helperText={save.fieldError('activeFrom') ?? 'Empty: from now on'}
-      />
-      <TextField
-        label={`Shown until (${zone})`}
-        type="datetime-local"
-        value={record.activeTo}
-        onChange={(event) => set({ activeTo: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
-        error={Boolean(save.fieldError('activeTo'))}
-        helperText={save.fieldError('activeTo') ?? 'Empty: without end'}
-      />
-      <TextField
-        label="Order"
-        type="number"
-        value={record.position}
-        onChange={(event) => set({ position: event.target.value })}
-        error={Boolean(save.fieldError('position'))}
-        helperText={save.fieldError('position') ?? 'Smallest first'}
-      />
-      <ImageField label="Logo" file={icon} onChange={setIcon} currentUrl={affiliate?.icon} error={save.fieldError('icon')} />
-      {record.monetized && (
-        <ImageField label="Banner (paid affiliates, wide)" file={banner} onChange={setBanner} currentUrl={affiliate?.banner} error={save.fieldError('banner')} />
+      {monetized && (
+        <Controller
+          {...controlled('banner', { label: 'Banner' })}
+          render={({ field }) => (
+            <ImageField label="Banner (paid affiliates, wide)" file={field.value} onChange={field.onChange} currentUrl={affiliate?.banner} error={errorOf('banner')} />
+          )}
+        />
       )}
-      <FormFailure message={save.message} others={save.others} flush />
+      <FormStatusMessage status={status} flush />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button type="submit" variant="contained" disabled={save.busy}>
+        <Button type="submit" variant="contained" disabled={busy}>
           {affiliate ? 'Save affiliate' : 'Create affiliate'}
         </Button>
         {affiliate && (

@@ -12,10 +12,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
 import { useAtomValue } from 'jotai';
 import { DOWNLOAD_CATEGORIES, type DownloadCategory, type DownloadDto, type DownloadFileDto } from '@paddock/contracts/community.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
@@ -23,12 +23,12 @@ import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { showTime, viewerTimeZone } from '../../../components/dateTime.js';
 import { sessionAtom } from '../../auth/index.js';
-import { communityCommands, communityKeys, communityQueries } from '../api.js';
-import { useSave } from '../../../components/form/useSave.js';
-import { FormFailure } from '../../../components/form/FormFailure.js';
+import { communityQueries, useRemoveDownload, useSaveDownload } from '../api.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
 
 const CATEGORY_LABELS: Record<DownloadCategory, string> = { RULEBOOK: 'Rulebooks', SETUP: 'Setups', LIVERY: 'Liveries', SKIN: 'Skins', OTHER: 'Other' };
-const SHOWN = /^(title|game|category|version|notes|file)$/;
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 const fileText = (file: DownloadFileDto) => `${file.fileName} · ${sizeText(file.size)} · ${showTime(file.uploadedAt).dateTime}`;
@@ -38,91 +38,88 @@ export function downloadsText(count: number): string {
   return `${count} download${count === 1 ? '' : 's'}`;
 }
 
+interface DownloadValues {
+  title: string;
+  game: string;
+  category: DownloadCategory;
+  version: string;
+  notes: string;
+  file: File | null;
+}
+
 /** Admins' download form (a dialog on the Downloads page): a new file becomes the current version, earlier ones stay listed. */
 function DownloadDialog({ download, onClose }: { download: DownloadDto | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [record, setRecord] = useState({
-    title: download?.title ?? '',
-    game: download?.game ?? '',
-    category: download?.category ?? ('RULEBOOK' as DownloadCategory),
-    version: download?.version ?? '',
-    notes: download?.notes ?? '',
-  });
-  const [file, setFile] = useState<File | null>(null);
-  const set = (patch: Partial<typeof record>) => setRecord((current) => ({ ...current, ...patch }));
-  const save = useSave(
-    () =>
-      communityCommands.saveDownload(
+  const saveDownload = useSaveDownload();
+  const apiForm = useApiForm<DownloadValues, DownloadDto>({
+    defaultValues: {
+      title: download?.title ?? '',
+      game: download?.game ?? '',
+      category: download?.category ?? 'RULEBOOK',
+      version: download?.version ?? '',
+      notes: download?.notes ?? '',
+      file: null,
+    },
+    submit: ({ file, ...values }, key) =>
+      saveDownload(
         {
           ...(download ? { id: download.id } : {}),
-          title: record.title,
-          game: record.game || null,
-          category: record.category,
-          version: record.version || null,
-          notes: record.notes || null,
+          title: values.title,
+          game: values.game || null,
+          category: values.category,
+          version: values.version || null,
+          notes: values.notes || null,
         },
         file,
+        key,
       ),
-    () => {
-      void queryClient.invalidateQueries({ queryKey: communityKeys.downloads });
-      onClose();
-    },
-    SHOWN,
-  );
-  const text = (name: 'title' | 'game' | 'version' | 'notes', label: string, extra: object = {}) => (
-    <TextField
-      label={label}
-      value={record[name]}
-      onChange={(event) => set({ [name]: event.target.value })}
-      error={Boolean(save.fieldError(name))}
-      helperText={save.fieldError(name)}
-      {...extra}
-    />
-  );
-  const fileError = save.fieldError('file');
+    onSaved: onClose,
+    notSaved: 'The download was not saved',
+  });
+  const { onSubmit, busy, status, text, controlled, feedback } = apiForm;
+  const fileLabel = download ? 'New version (optional)' : 'File';
+  const fileFeedback = feedback('file', 'PDF, zip, JSON or an image; the previous file stays listed');
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="download-dialog-title">
-      <Box component="form" noValidate onSubmit={(event) => (event.preventDefault(), save.submit())}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="download-dialog-title">
         <DialogTitle id="download-dialog-title">{download ? `Edit ${download.title}` : 'New download'}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          {text('title', 'Title', { required: true })}
-          {text('game', 'Game')}
-          <TextField
-            select
+          <TextField {...text('title', { label: 'Title', required: true })} />
+          <TextField {...text('game', { label: 'Game' })} />
+          <SelectField
+            form={apiForm}
+            name="category"
             label="Category"
-            value={record.category}
-            onChange={(event) => set({ category: event.target.value as DownloadCategory })}
-            error={Boolean(save.fieldError('category'))}
-            helperText={save.fieldError('category')}
-          >
-            {DOWNLOAD_CATEGORIES.map((category) => (
-              <MenuItem key={category} value={category}>
-                {CATEGORY_LABELS[category]}
-              </MenuItem>
-            ))}
-          </TextField>
-          {text('version', 'Version')}
-          {text('notes', 'Notes', { multiline: true, minRows: 2 })}
-          <Box>
-            <Typography component="label" htmlFor="download-file" variant="body2" color="text.secondary" sx={{ display: 'block', mb: 0.5 }}>
-              {download ? 'New version (optional)' : 'File'}
-            </Typography>
-            <input
-              id="download-file"
-              type="file"
-              accept=".pdf,.zip,.json,image/*"
-              aria-describedby="download-file-help"
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
-            <FormHelperText id="download-file-help" error={Boolean(fileError)}>
-              {fileError ?? 'PDF, zip, JSON or an image; the previous file stays listed'}
-            </FormHelperText>
-          </Box>
-          <FormFailure message={save.message} others={save.others} flush />
+            required
+            options={DOWNLOAD_CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category] }))}
+          />
+          <TextField {...text('version', { label: 'Version' })} />
+          <TextField multiline minRows={2} {...text('notes', { label: 'Notes' })} />
+          <Controller
+            {...controlled('file', { label: 'File', required: !download })}
+            render={({ field }) => (
+              <Box>
+                <Typography component="label" htmlFor="download-file" variant="body2" color="text.secondary" sx={{ display: 'block', mb: 0.5 }}>
+                  {fileLabel}
+                </Typography>
+                <input
+                  id="download-file"
+                  type="file"
+                  accept=".pdf,.zip,.json,image/*"
+                  aria-describedby="download-file-help"
+                  aria-invalid={fileFeedback.error}
+                  onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
+                />
+                <FormHelperText id="download-file-help" error={fileFeedback.error}>
+                  {fileFeedback.helperText}
+                </FormHelperText>
+              </Box>
+            )}
+          />
+          <FormStatusMessage status={status} flush />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={save.busy}>
+          <Button type="submit" variant="contained" disabled={busy}>
             {download ? 'Save download' : 'Upload'}
           </Button>
         </DialogActions>
@@ -195,12 +192,12 @@ function DownloadCard({ download, onEdit, onDelete }: { download: DownloadDto; o
 /** Downloads: the files the league shares (rulebooks, setups, liveries, skins) by category; admins upload and replace them here. */
 export default function DownloadsPage() {
   const { isAdmin } = useAtomValue(sessionAtom);
-  const queryClient = useQueryClient();
+  const removeDownload = useRemoveDownload();
   const downloads = useQuery(communityQueries.downloads());
   const [editing, setEditing] = useState<DownloadDto | 'new' | null>(null);
   const remove = (download: DownloadDto) => {
     if (!window.confirm(`Delete ${download.title} and all its versions?`)) return;
-    void communityCommands.removeDownload(download.id).then(() => queryClient.invalidateQueries({ queryKey: communityKeys.downloads }));
+    void removeDownload(download.id);
   };
   const list = downloads.data ?? [];
   return (

@@ -17,7 +17,7 @@ import type { HeadlineDto } from '@paddock/contracts/client-events.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
-import { failureMessage } from '../../../components/form/failureMessage.js';
+import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { communityCommands, communityKeys, communityQueries } from '../api.js';
 
 export const HEADLINE_MAX_LENGTH = 200;

@@ -15,101 +15,110 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import type { ProductDto } from '@paddock/contracts/community.js';
+import type { ProductDto, ProductRequest } from '@paddock/contracts/community.js';
+import { Controller } from 'react-hook-form';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ImageField } from '../../../components/form/ImageField.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { sessionAtom } from '../../auth/index.js';
-import { communityCommands, communityKeys, communityQueries } from '../api.js';
-import { useSave } from '../../../components/form/useSave.js';
-import { FormFailure } from '../../../components/form/FormFailure.js';
+import { communityQueries, useRemoveProduct, useSaveProduct } from '../api.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
 
-const SLOTS = [0, 1, 2, 3];
-const SHOWN = /^(name|description|price|currency|variants|shopUrl|position|image[0-3])$/;
+const SLOTS = [0, 1, 2, 3] as const;
+
+interface ProductValues {
+  name: string;
+  description: string;
+  price: string;
+  currency: string;
+  variants: string;
+  shopUrl: string;
+  available: boolean;
+  position: string;
+  image0: File | null;
+  image1: File | null;
+  image2: File | null;
+  image3: File | null;
+}
+
+const productRequest = (product: ProductDto | null, values: ProductValues): ProductRequest => ({
+  ...(product ? { id: product.id } : {}),
+  name: values.name,
+  description: values.description || null,
+  price: values.price,
+  currency: values.currency,
+  variants: values.variants
+    .split(',')
+    .map((variant) => variant.trim())
+    .filter(Boolean),
+  shopUrl: values.shopUrl,
+  available: values.available,
+  position: values.position.trim() === '' ? 0 : Number(values.position),
+});
 
 /** Admins' product form (a dialog on the Merchandise page): pictures by slot, the first is the main one. */
 function ProductDialog({ product, onClose }: { product: ProductDto | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [record, setRecord] = useState({
-    name: product?.name ?? '',
-    description: product?.description ?? '',
-    price: product?.price ?? '',
-    currency: product?.currency ?? 'EUR',
-    variants: product?.variants.join(', ') ?? '',
-    shopUrl: product?.shopUrl ?? 'https://',
-    available: product?.available ?? true,
-    position: String(product?.position ?? 0),
-  });
-  const [images, setImages] = useState<(File | null)[]>([null, null, null, null]);
-  const set = (patch: Partial<typeof record>) => setRecord((current) => ({ ...current, ...patch }));
-  const save = useSave(
-    () =>
-      communityCommands.saveProduct(
-        {
-          ...(product ? { id: product.id } : {}),
-          name: record.name,
-          description: record.description || null,
-          price: record.price,
-          currency: record.currency,
-          variants: record.variants
-            .split(',')
-            .map((variant) => variant.trim())
-            .filter(Boolean),
-          shopUrl: record.shopUrl,
-          available: record.available,
-          position: record.position.trim() === '' ? 0 : Number(record.position),
-        },
-        images,
-      ),
-    () => {
-      void queryClient.invalidateQueries({ queryKey: communityKeys.merchandise });
-      onClose();
+  const saveProduct = useSaveProduct();
+  const { onSubmit, busy, status, text, controlled, errorOf } = useApiForm<ProductValues, ProductDto>({
+    defaultValues: {
+      name: product?.name ?? '',
+      description: product?.description ?? '',
+      price: product?.price ?? '',
+      currency: product?.currency ?? 'EUR',
+      variants: product?.variants.join(', ') ?? '',
+      shopUrl: product?.shopUrl ?? 'https://',
+      available: product?.available ?? true,
+      position: String(product?.position ?? 0),
+      image0: null,
+      image1: null,
+      image2: null,
+      image3: null,
     },
-    SHOWN,
-  );
-  const field = (name: keyof typeof record, label: string, help?: string, extra: object = {}) => (
-    <TextField
-      label={label}
-      value={record[name] as string}
-      onChange={(event) => set({ [name]: event.target.value })}
-      error={Boolean(save.fieldError(name))}
-      helperText={save.fieldError(name) ?? help}
-      {...extra}
-    />
-  );
+    submit: (values, key) => saveProduct(productRequest(product, values), [values.image0, values.image1, values.image2, values.image3], key),
+    onSaved: onClose,
+    notSaved: 'The product was not saved',
+  });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="product-dialog-title">
-      <Box component="form" noValidate onSubmit={(event) => (event.preventDefault(), save.submit())}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="product-dialog-title">
         <DialogTitle id="product-dialog-title">{product ? `Edit ${product.name}` : 'New product'}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          {field('name', 'Name', undefined, { required: true })}
-          {field('description', 'Description', undefined, { multiline: true, minRows: 2 })}
+          <TextField {...text('name', { label: 'Name', required: true })} />
+          <TextField multiline minRows={2} {...text('description', { label: 'Description' })} />
           <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-            {field('price', 'Price', 'As the shop shows it, e.g. 49.90', { required: true })}
-            {field('currency', 'Currency', 'e.g. EUR', { required: true })}
+            <TextField {...text('price', { label: 'Price', required: true, help: 'As the shop shows it, e.g. 49.90' })} />
+            <TextField {...text('currency', { label: 'Currency', required: true, help: 'e.g. EUR' })} />
           </Box>
-          {field('variants', 'Sizes or variants', 'Separated by commas, e.g. S, M, L')}
-          {field('shopUrl', 'Shop link', 'Opens in a new tab', { required: true, type: 'url' })}
-          {field('position', 'Order', 'Smallest first', { type: 'number' })}
-          <FormControlLabel control={<Switch checked={record.available} onChange={(event) => set({ available: event.target.checked })} />} label="Available" />
-          {SLOTS.map((slot) => (
-            <ImageField
-              key={slot}
-              label={slot === 0 ? 'Main picture' : `Picture ${slot + 1}`}
-              file={images[slot]}
-              onChange={(file) => setImages((current) => current.map((image, index) => (index === slot ? file : image)))}
-              currentUrl={product?.images[slot]}
-              error={save.fieldError(`image${slot}`)}
-            />
-          ))}
-          <FormFailure message={save.message} others={save.others} flush />
+          <TextField {...text('variants', { label: 'Sizes or variants', help: 'Separated by commas, e.g. S, M, L' })} />
+          <TextField type="url" {...text('shopUrl', { label: 'Shop link', required: true, help: 'Opens in a new tab' })} />
+          <TextField type="number" {...text('position', { label: 'Order', help: 'Smallest first' })} />
+          <Controller
+            {...controlled('available', { label: 'Available' })}
+            render={({ field }) => (
+              <FormControlLabel control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Available" />
+            )}
+          />
+          {SLOTS.map((slot) => {
+            const label = slot === 0 ? 'Main picture' : `Picture ${slot + 1}`;
+            return (
+              <Controller
+                key={slot}
+                {...controlled(`image${slot}`, { label })}
+                render={({ field }) => (
+                  <ImageField label={label} file={field.value} onChange={field.onChange} currentUrl={product?.images[slot]} error={errorOf(`image${slot}`)} />
+                )}
+              />
+            );
+          })}
+          <FormStatusMessage status={status} flush />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={save.busy}>
+          <Button type="submit" variant="contained" disabled={busy}>
             {product ? 'Save product' : 'Create product'}
           </Button>
         </DialogActions>
@@ -167,12 +176,12 @@ function ProductCard({ product, onEdit }: { product: ProductDto; onEdit?: () => 
 /** Merchandise: the league's products in a grid, with a link to the shop; admins add and edit them here. */
 export default function MerchandisePage() {
   const { isAdmin } = useAtomValue(sessionAtom);
-  const queryClient = useQueryClient();
+  const removeProduct = useRemoveProduct();
   const products = useQuery(communityQueries.products());
   const [editing, setEditing] = useState<ProductDto | 'new' | null>(null);
   const remove = (product: ProductDto) => {
     if (!window.confirm(`Delete ${product.name}?`)) return;
-    void communityCommands.removeProduct(product.id).then(() => queryClient.invalidateQueries({ queryKey: communityKeys.merchandise }));
+    void removeProduct(product.id);
   };
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>

@@ -4,14 +4,10 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -22,29 +18,39 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { COMPETITION_STYLES } from '@paddock/contracts/competitions.js';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
-import { ImageField } from '../../../components/form/ImageField.js';
+import { ImageFormField } from '../../../components/form/ImageFormField.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { routeId } from '../../../components/routeId.js';
 import { usePaging } from '../../../components/usePaging.js';
-import { catalogueQueries } from '../../catalogue/index.js';
-import { COMPETITION_STYLE_LABELS, PLATFORM_LABELS } from '../../events/index.js';
+import { catalogueQueries, gameOptions, PlatformChecks, platformsOffered } from '../../catalogue/index.js';
+import { COMPETITION_STYLE_LABELS } from '../../events/index.js';
 import { competitionCommands, competitionQueries } from '../api.js';
 import { applyOwnCompetition } from '../cache.js';
 import { competitionTarget } from '../components/CompetitionCard.js';
-import { FormFailure } from '../../../components/form/FormFailure.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { InlineFailure, isNotFound, LoadFailureState, NotFoundState } from '../components/LoadStates.js';
 import type { CompetitionDto } from '../types.js';
-import { COMPETITION_CHECKS, competitionFieldOf, competitionFormFrom, competitionRequestFrom, emptyCompetitionForm, type CompetitionFormValues } from './competitionForms.js';
+import {
+  COMPETITION_CHECKS,
+  competitionFieldOf,
+  competitionFormFrom,
+  competitionRequestFrom,
+  emptyCompetitionForm,
+  noImages,
+  type CompetitionFormValues,
+  type WithImages,
+} from './competitionForms.js';
 import { organizerPaths } from './organizerPaths.js';
-import { useImageFormSave } from './useImageFormSave.js';
 
 /** Organize-Competitions: every competition, past ones too, searchable by name. */
 export function CompetitionsPage() {
@@ -128,134 +134,57 @@ export function CompetitionsPage() {
 }
 
 function CompetitionForm({ competition, onSaved }: { competition: CompetitionDto | null; onSaved: (competition: CompetitionDto) => void }) {
-  const { control, register, handleSubmit, setError, setValue, getValues, formState } = useForm<CompetitionFormValues>({
-    defaultValues: competition ? competitionFormFrom(competition) : emptyCompetitionForm(),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const apiForm = useApiForm<WithImages<CompetitionFormValues>, CompetitionDto>({
+    defaultValues: { ...(competition ? competitionFormFrom(competition) : emptyCompetitionForm()), ...noImages },
+    submit: ({ icon, banner, ...values }, key) => competitionCommands.saveCompetition(competitionRequestFrom(values), icon, banner, key),
+    onSaved,
+    notSaved: 'The competition was not saved',
+    fieldOf: competitionFieldOf,
   });
-  const { errors, isSubmitting } = formState;
+  const { form, onSubmit, busy, status, text, controlled, errorOf } = apiForm;
+  const { control, setValue, getValues } = form;
   const groups = useQuery(competitionQueries.groups());
   const games = useQuery(catalogueQueries.games());
   const gameId = useWatch({ control, name: 'gameId' });
   const game = games.data?.find((candidate) => String(candidate.id) === gameId);
-  const { save, icon, setIcon, banner, setBanner, imageErrors, failure } = useImageFormSave({
-    handleSubmit,
-    setError,
-    send: (values: CompetitionFormValues, icon, banner) => competitionCommands.saveCompetition(competitionRequestFrom(values), icon, banner),
-    onSaved,
-    fieldOf: competitionFieldOf,
-    notSaved: 'The competition was not saved',
-  });
 
   const platformOptions = game?.platforms ?? (['PC', 'XBOX', 'PLAYSTATION'] as const);
   return (
     <Box
       component="form"
       noValidate
-      onSubmit={save}
+      onSubmit={onSubmit}
       aria-label={competition ? 'Edit competition' : 'New competition'}
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}
     >
-      <TextField label="Name" required {...register('name', { validate: COMPETITION_CHECKS.name })} error={Boolean(errors.name)} helperText={errors.name?.message} />
-      <Controller
-        control={control}
+      <TextField {...text('name', { label: 'Name', required: true, validate: COMPETITION_CHECKS.name })} />
+      <SelectField
+        form={apiForm}
         name="style"
-        render={({ field, fieldState }) => (
-          <TextField
-            select
-            label="Format"
-            {...field}
-            inputRef={field.ref}
-            error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? 'Solo drivers, teams, or leagues against each other'}
-          >
-            {COMPETITION_STYLES.map((style) => (
-              <MenuItem key={style} value={style}>
-                {COMPETITION_STYLE_LABELS[style]}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label="Format"
+        help="Solo drivers, teams, or leagues against each other"
+        options={COMPETITION_STYLES.map((style) => ({ value: style, label: COMPETITION_STYLE_LABELS[style] }))}
       />
-      <Controller
-        control={control}
+      <SelectField
+        form={apiForm}
         name="groupId"
-        render={({ field, fieldState }) => (
-          <TextField
-            select
-            label="Group"
-            {...field}
-            inputRef={field.ref}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? 'Where the Series page lists it'}
-          >
-            <MenuItem value="">No group</MenuItem>
-            {(groups.data ?? []).map((group) => (
-              <MenuItem key={group.id} value={String(group.id)}>
-                {group.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label="Group"
+        help="Where the Series page lists it"
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        options={[{ value: '', label: 'No group' }, ...(groups.data ?? []).map((group) => ({ value: String(group.id), label: group.name }))]}
       />
-      <Controller
-        control={control}
+      <SelectField
+        form={apiForm}
         name="gameId"
-        render={({ field, fieldState }) => (
-          <TextField
-            select
-            label="Game"
-            name={field.name}
-            value={field.value}
-            inputRef={field.ref}
-            onBlur={field.onBlur}
-            onChange={(event) => {
-              field.onChange(event.target.value);
-              const chosen = games.data?.find((candidate) => String(candidate.id) === event.target.value);
-              if (chosen)
-                setValue(
-                  'platforms',
-                  getValues('platforms').filter((platform) => chosen.platforms.includes(platform)),
-                );
-            }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? 'Its rounds are events of this game'}
-          >
-            <MenuItem value="">Any game</MenuItem>
-            {(games.data ?? []).map((candidate) => (
-              <MenuItem key={candidate.id} value={String(candidate.id)}>
-                {candidate.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label="Game"
+        help="Its rounds are events of this game"
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        options={[{ value: '', label: 'Any game' }, ...gameOptions(games.data)]}
+        onChosen={(chosen) => setValue('platforms', platformsOffered(games.data, chosen, getValues('platforms')))}
       />
       <Controller
-        control={control}
-        name="platforms"
-        rules={{ validate: COMPETITION_CHECKS.platforms }}
-        render={({ field, fieldState }) => (
-          <FormControl component="fieldset" error={Boolean(fieldState.error)}>
-            <FormLabel component="legend">Platforms</FormLabel>
-            <FormGroup row>
-              {platformOptions.map((platform) => (
-                <FormControlLabel
-                  key={platform}
-                  label={PLATFORM_LABELS[platform]}
-                  control={
-                    <Checkbox
-                      checked={field.value.includes(platform)}
-                      onChange={(event) => field.onChange(event.target.checked ? [...field.value, platform] : field.value.filter((other) => other !== platform))}
-                    />
-                  }
-                />
-              ))}
-            </FormGroup>
-            <FormHelperText>{fieldState.error?.message ?? ' '}</FormHelperText>
-          </FormControl>
-        )}
+        {...controlled('platforms', { label: 'Platforms', required: true })}
+        render={({ field }) => <PlatformChecks label="Platforms" options={platformOptions} value={field.value} onChange={field.onChange} error={errorOf('platforms')} />}
       />
       <FormGroup>
         <Controller
@@ -280,19 +209,16 @@ function CompetitionForm({ competition, onSaved }: { competition: CompetitionDto
         />
       </FormGroup>
       <TextField
-        label="Description"
         multiline
         minRows={2}
-        {...register('description', { validate: COMPETITION_CHECKS.description })}
-        error={Boolean(errors.description)}
-        helperText={errors.description?.message ?? 'Optional: shown on its card and page'}
+        {...text('description', { label: 'Description', validate: COMPETITION_CHECKS.description, help: 'Optional: shown on its card and page' })}
         sx={{ gridColumn: { md: '1 / -1' } }}
       />
-      <ImageField label="Icon" file={icon} onChange={setIcon} currentUrl={competition?.icon} error={imageErrors.icon} />
-      <ImageField label="Banner (wide)" file={banner} onChange={setBanner} currentUrl={competition?.banner} error={imageErrors.banner} />
+      <ImageFormField form={apiForm} name="icon" label="Icon" currentUrl={competition?.icon} />
+      <ImageFormField form={apiForm} name="banner" label="Banner" shownAs="Banner (wide)" currentUrl={competition?.banner} />
       <Box sx={{ gridColumn: '1 / -1' }}>
-        <FormFailure message={failure?.message ?? null} others={failure?.others} />
-        <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ mt: 2 }}>
+        <FormStatusMessage status={status} />
+        <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 2 }}>
           {competition ? 'Save changes' : 'Create competition'}
         </Button>
       </Box>

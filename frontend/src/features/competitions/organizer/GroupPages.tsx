@@ -12,23 +12,22 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
-import { ImageField } from '../../../components/form/ImageField.js';
+import { ImageFormField } from '../../../components/form/ImageFormField.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { routeId } from '../../../components/routeId.js';
 import { competitionCommands, competitionQueries } from '../api.js';
 import { applyOwnGroup } from '../cache.js';
-import { FormFailure } from '../../../components/form/FormFailure.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { InlineFailure, isNotFound, LoadFailureState, NotFoundState } from '../components/LoadStates.js';
 import type { CompetitionGroupDto } from '../types.js';
-import { emptyGroupForm, GROUP_CHECKS, groupFieldOf, groupFormFrom, groupRequestFrom, type GroupFormValues } from './competitionForms.js';
+import { emptyGroupForm, GROUP_CHECKS, groupFieldOf, groupFormFrom, groupRequestFrom, noImages, type GroupFormValues, type WithImages } from './competitionForms.js';
 import { organizerPaths } from './organizerPaths.js';
-import { useImageFormSave } from './useImageFormSave.js';
 
 /** Organize-CompetitionGroups: every group by position, with a way to add one. */
 export function GroupsPage() {
@@ -81,45 +80,36 @@ export function GroupsPage() {
 }
 
 function GroupForm({ group, onSaved }: { group: CompetitionGroupDto | null; onSaved: (group: CompetitionGroupDto) => void }) {
-  const { register, handleSubmit, setError, formState } = useForm<GroupFormValues>({
-    defaultValues: group ? groupFormFrom(group) : emptyGroupForm(),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const { errors, isSubmitting } = formState;
-  const { save, icon, setIcon, banner, setBanner, imageErrors, failure } = useImageFormSave({
-    handleSubmit,
-    setError,
-    send: (values: GroupFormValues, icon, banner) => competitionCommands.saveGroup(groupRequestFrom(values), icon, banner),
+  const apiForm = useApiForm<WithImages<GroupFormValues>, CompetitionGroupDto>({
+    defaultValues: { ...(group ? groupFormFrom(group) : emptyGroupForm()), ...noImages },
+    submit: ({ icon, banner, ...values }, key) => competitionCommands.saveGroup(groupRequestFrom(values), icon, banner, key),
     onSaved,
-    fieldOf: groupFieldOf,
     notSaved: 'The group was not saved',
+    fieldOf: groupFieldOf,
   });
+  const { onSubmit, busy, status, text } = apiForm;
 
   return (
-    <Box component="form" noValidate onSubmit={save} aria-label={group ? 'Edit group' : 'New group'} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
-      <TextField label="Name" required {...register('name', { validate: GROUP_CHECKS.name })} error={Boolean(errors.name)} helperText={errors.name?.message} />
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={group ? 'Edit group' : 'New group'}
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}
+    >
+      <TextField {...text('name', { label: 'Name', required: true, validate: GROUP_CHECKS.name })} />
+      <TextField inputMode="numeric" {...text('position', { label: 'Position', validate: GROUP_CHECKS.position, help: 'Groups are listed by position, smallest first' })} />
       <TextField
-        label="Position"
-        inputMode="numeric"
-        {...register('position', { validate: GROUP_CHECKS.position })}
-        error={Boolean(errors.position)}
-        helperText={errors.position?.message ?? 'Groups are listed by position, smallest first'}
-      />
-      <TextField
-        label="Description"
         multiline
         minRows={2}
-        {...register('description', { validate: GROUP_CHECKS.description })}
-        error={Boolean(errors.description)}
-        helperText={errors.description?.message ?? 'Optional: shown under the name on the Series page'}
+        {...text('description', { label: 'Description', validate: GROUP_CHECKS.description, help: 'Optional: shown under the name on the Series page' })}
         sx={{ gridColumn: { md: '1 / -1' } }}
       />
-      <ImageField label="Icon" file={icon} onChange={setIcon} currentUrl={group?.icon} error={imageErrors.icon} />
-      <ImageField label="Banner (wide)" file={banner} onChange={setBanner} currentUrl={group?.banner} error={imageErrors.banner} />
+      <ImageFormField form={apiForm} name="icon" label="Icon" currentUrl={group?.icon} />
+      <ImageFormField form={apiForm} name="banner" label="Banner" shownAs="Banner (wide)" currentUrl={group?.banner} />
       <Box sx={{ gridColumn: '1 / -1' }}>
-        <FormFailure message={failure?.message ?? null} others={failure?.others} />
-        <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ mt: 2 }}>
+        <FormStatusMessage status={status} />
+        <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 2 }}>
           {group ? 'Save changes' : 'Create group'}
         </Button>
       </Box>

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { failureMessage } from '../../../components/form/failureMessage.js';
+import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { ApiError } from '../../../lib/api/client.js';
 import { competitionCommands, competitionQueries, type RaceRef } from '../api.js';
 import { applyOwnResults } from '../cache.js';

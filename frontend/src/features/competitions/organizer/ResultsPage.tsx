@@ -14,7 +14,7 @@ import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { showTime } from '../../../components/dateTime.js';
-import { failureMessage } from '../../../components/form/failureMessage.js';
+import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { routeId } from '../../../components/routeId.js';
 import { ApiError } from '../../../lib/api/client.js';
 import { useRoom } from '../../../lib/realtime/useRoom.js';

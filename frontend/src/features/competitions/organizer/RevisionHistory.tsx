@@ -21,7 +21,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { showTime } from '../../../components/dateTime.js';
-import { failureMessage } from '../../../components/form/failureMessage.js';
+import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { competitionCommands, competitionQueries, type RaceRef } from '../api.js';
 import { applyOwnResults } from '../cache.js';
 import { InlineFailure } from '../components/LoadStates.js';

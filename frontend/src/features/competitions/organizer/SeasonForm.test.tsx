@@ -48,6 +48,7 @@ describe('points tables as typed', () => {
       countBestRounds: 6,
       neverDropLastRounds: 1,
       teamBestDrivers: 2,
+      minDrivingSharePercent: 30,
     };
     expect(pointsSystemFrom(pointsSystemValues(system))).toEqual(system);
   });
@@ -73,7 +74,7 @@ describe('the season form', () => {
     await retype(/^Rounds that count/, '');
     await userEvent.click(screen.getByRole('button', { name: 'Create season' }));
 
-    expect(await screen.findByText('Enter a name for the season, e.g. 2026 Season 1')).toBeInTheDocument();
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('P2 scores more than P1: points must not rise down the order')).toBeInTheDocument();
     expect(screen.getByText('Pole bonus: points from 0 to 100 (0 for none)')).toBeInTheDocument();
     expect(screen.getByText('A whole percent from 0 to 100 (0: no minimum)')).toBeInTheDocument();
@@ -106,6 +107,7 @@ describe('the season form', () => {
     await retype(/^Last rounds never dropped/, '1');
     await retype(/^No-show penalty/, '5');
     await retype(/^Team scores/, '2');
+    await retype(/^Minimum driving share/, '25');
     await userEvent.click(screen.getByRole('button', { name: 'Create season' }));
     await waitFor(() => expect(saved.map((season) => season.id)).toEqual([9]));
     expect(sent(fake)).toEqual({
@@ -116,6 +118,7 @@ describe('the season form', () => {
         tables: { RACE: [25, 18, 15, 12, 10, 8, 6, 4, 2, 1], SPRINT: [8, 7, 6, 5, 4, 3, 2, 1] },
         bonuses: { pole: 0, fastestLap: 1, onlyInsideTop: 10 },
         minimumDistancePercent: 75,
+        minDrivingSharePercent: 25,
         countBestRounds: 6,
         neverDropLastRounds: 1,
         noShowPenalty: 5,

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -7,13 +6,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller, get, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { failureMessage } from '../../../components/form/failureMessage.js';
-import { ApiError } from '../../../lib/api/client.js';
+import { Controller, useWatch } from 'react-hook-form';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { competitionCommands } from '../api.js';
 import { POINTS_PRESET_LABELS } from '../labels.js';
 import type { PointsPreset, SeasonDto } from '../types.js';
-import { FormFailure } from '../../../components/form/FormFailure.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
 import { PRESET_TABLES, presetOf, SEASON_CHECKS, seasonFieldOf, seasonRequestFrom, tableToText, type SeasonFormValues } from './seasonForm.js';
 
 const PRESETS: PointsPreset[] = ['F1', 'SPREAD', 'SPRINT', 'CUSTOM'];
@@ -41,57 +39,34 @@ function Section({ title, children }: { title: string; children: React.ReactNode
  * is sent; the API's 400 shows beside the fields it names.
  */
 export function SeasonForm({ competitionId, initial, onSaved }: SeasonFormProps) {
-  const { control, register, handleSubmit, setValue, setError, formState } = useForm<SeasonFormValues>({
+  const { form, onSubmit, busy, status, text } = useApiForm<SeasonFormValues, SeasonDto>({
     defaultValues: initial,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    submit: (values, key) => competitionCommands.saveSeason(competitionId, seasonRequestFrom(values), key),
+    onSaved,
+    notSaved: 'The season was not saved',
+    fieldOf: seasonFieldOf,
   });
-  const { errors, isSubmitting, isSubmitted } = formState;
-  const [failure, setFailure] = useState<{ message: string; others: string[] } | null>(null);
+  const { control, setValue, formState } = form;
+  const { isSubmitted } = formState;
   const sprintEnabled = useWatch({ control, name: 'points.sprintEnabled' });
   const qualifyingEnabled = useWatch({ control, name: 'points.qualifyingEnabled' });
   const dropRounds = useWatch({ control, name: 'points.dropRounds' });
 
-  const message = (field: FieldPath<SeasonFormValues>): string | undefined => (get(errors, field) as { message?: string } | undefined)?.message;
-  const invalid = (field: FieldPath<SeasonFormValues>) => Boolean(message(field));
-
-  const save = handleSubmit(
-    async (values) => {
-      setFailure(null);
-      try {
-        onSaved(await competitionCommands.saveSeason(competitionId, seasonRequestFrom(values)));
-      } catch (error) {
-        const fieldErrors =
-          error instanceof ApiError && typeof error.body === 'object' && error.body !== null ? ((error.body as { errors?: Record<string, string[]> }).errors ?? {}) : {};
-        const others: string[] = [];
-        for (const [path, list] of Object.entries(fieldErrors)) {
-          const field = seasonFieldOf(path);
-          if (field) setError(field as FieldPath<SeasonFormValues>, { type: 'server', message: list.join('; ') });
-          else others.push(...list.map((text) => `${path}: ${text}`));
-        }
-        setFailure({ message: Object.keys(fieldErrors).length ? 'Please correct the marked fields.' : failureMessage(error, 'The season was not saved'), others });
-      }
-    },
-    () => setFailure({ message: 'Please correct the marked fields.', others: [] }),
-  );
-
   const choosePreset = (preset: PointsPreset) => {
     if (preset !== 'CUSTOM') setValue('points.race', tableToText(PRESET_TABLES[preset]), { shouldValidate: isSubmitted });
   };
-  const raceField = register('points.race', { validate: SEASON_CHECKS.race });
+  const raceField = text('points.race', {
+    label: 'Race points (P1, P2, …)',
+    required: true,
+    validate: SEASON_CHECKS.race,
+    help: 'e.g. 25-18-15-12-10-8-6-4-2-1; positions past the end score 0',
+  });
 
   return (
-    <Box component="form" noValidate onSubmit={save} aria-label={initial.id ? 'Edit season' : 'New season'}>
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={initial.id ? 'Edit season' : 'New season'}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
-        <TextField label="Name" required {...register('name', { validate: SEASON_CHECKS.name })} error={invalid('name')} helperText={message('name')} />
-        <TextField
-          label="Rules"
-          multiline
-          minRows={2}
-          {...register('rules', { validate: SEASON_CHECKS.rules })}
-          error={invalid('rules')}
-          helperText={message('rules') ?? 'Optional: shown on the series page'}
-        />
+        <TextField {...text('name', { label: 'Name', required: true, validate: SEASON_CHECKS.name })} />
+        <TextField multiline minRows={2} {...text('rules', { label: 'Rules', validate: SEASON_CHECKS.rules, help: 'Optional: shown on the series page' })} />
       </Box>
 
       <Section title="Points tables">
@@ -121,15 +96,11 @@ export function SeasonForm({ competitionId, initial, onSaved }: SeasonFormProps)
           )}
         />
         <TextField
-          label="Race points (P1, P2, …)"
-          required
           {...raceField}
           onChange={(event) => {
             void raceField.onChange(event);
             setValue('points.preset', presetOf(event.target.value));
           }}
-          error={invalid('points.race')}
-          helperText={message('points.race') ?? 'e.g. 25-18-15-12-10-8-6-4-2-1; positions past the end score 0'}
         />
         <Box>
           <Controller
@@ -142,15 +113,7 @@ export function SeasonForm({ competitionId, initial, onSaved }: SeasonFormProps)
               />
             )}
           />
-          {sprintEnabled && (
-            <TextField
-              label="Sprint points"
-              fullWidth
-              {...register('points.sprint', { validate: SEASON_CHECKS.sprint })}
-              error={invalid('points.sprint')}
-              helperText={message('points.sprint') ?? 'e.g. 8-7-6-5-4-3-2-1'}
-            />
-          )}
+          {sprintEnabled && <TextField fullWidth {...text('points.sprint', { label: 'Sprint points', validate: SEASON_CHECKS.sprint, help: 'e.g. 8-7-6-5-4-3-2-1' })} />}
         </Box>
         <Box>
           <Controller
@@ -160,56 +123,47 @@ export function SeasonForm({ competitionId, initial, onSaved }: SeasonFormProps)
               <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Qualifying scores points" />
             )}
           />
-          {qualifyingEnabled && (
-            <TextField
-              label="Qualifying points"
-              fullWidth
-              {...register('points.qualifying', { validate: SEASON_CHECKS.qualifying })}
-              error={invalid('points.qualifying')}
-              helperText={message('points.qualifying') ?? 'e.g. 3-2-1'}
-            />
-          )}
+          {qualifyingEnabled && <TextField fullWidth {...text('points.qualifying', { label: 'Qualifying points', validate: SEASON_CHECKS.qualifying, help: 'e.g. 3-2-1' })} />}
         </Box>
       </Section>
 
       <Section title="Bonuses">
+        <TextField inputMode="decimal" {...text('points.pole', { label: 'Pole position', validate: SEASON_CHECKS.pole, help: 'Points; 0 for none' })} />
+        <TextField inputMode="decimal" {...text('points.fastestLap', { label: 'Fastest lap', validate: SEASON_CHECKS.fastestLap, help: 'Points; 0 for none' })} />
         <TextField
-          label="Pole position"
-          inputMode="decimal"
-          {...register('points.pole', { validate: SEASON_CHECKS.pole })}
-          error={invalid('points.pole')}
-          helperText={message('points.pole') ?? 'Points; 0 for none'}
-        />
-        <TextField
-          label="Fastest lap"
-          inputMode="decimal"
-          {...register('points.fastestLap', { validate: SEASON_CHECKS.fastestLap })}
-          error={invalid('points.fastestLap')}
-          helperText={message('points.fastestLap') ?? 'Points; 0 for none'}
-        />
-        <TextField
-          label="Only inside the top"
           inputMode="numeric"
-          {...register('points.bonusInsideTop', { validate: SEASON_CHECKS.bonusInsideTop })}
-          error={invalid('points.bonusInsideTop')}
-          helperText={message('points.bonusInsideTop') ?? 'e.g. 10; empty: anyone classified gets the bonus'}
+          {...text('points.bonusInsideTop', {
+            label: 'Only inside the top',
+            validate: SEASON_CHECKS.bonusInsideTop,
+            help: 'e.g. 10; empty: anyone classified gets the bonus',
+          })}
         />
       </Section>
 
       <Section title="Scoring rules">
         <TextField
-          label="Minimum distance (% of the winner's laps)"
           inputMode="numeric"
-          {...register('points.minimumDistancePercent', { validate: SEASON_CHECKS.minimumDistancePercent })}
-          error={invalid('points.minimumDistancePercent')}
-          helperText={message('points.minimumDistancePercent') ?? '0: no minimum'}
+          {...text('points.minimumDistancePercent', {
+            label: "Minimum distance (% of the winner's laps)",
+            validate: SEASON_CHECKS.minimumDistancePercent,
+            help: '0: no minimum',
+          })}
         />
         <TextField
-          label="No-show penalty (points)"
+          inputMode="numeric"
+          {...text('points.minDrivingSharePercent', {
+            label: "Minimum driving share (% of the car's driving time)",
+            validate: SEASON_CHECKS.minDrivingSharePercent,
+            help: 'A driver sharing a car scores only with this share of its driving time (where the results file gives each driver’s time); 0: no minimum',
+          })}
+        />
+        <TextField
           inputMode="decimal"
-          {...register('points.noShowPenalty', { validate: SEASON_CHECKS.noShowPenalty })}
-          error={invalid('points.noShowPenalty')}
-          helperText={message('points.noShowPenalty') ?? 'Taken from a driver who signed up, did not start and did not sign out; 0: none'}
+          {...text('points.noShowPenalty', {
+            label: 'No-show penalty (points)',
+            validate: SEASON_CHECKS.noShowPenalty,
+            help: 'Taken from a driver who signed up, did not start and did not sign out; 0: none',
+          })}
         />
         <Controller
           control={control}
@@ -222,11 +176,12 @@ export function SeasonForm({ competitionId, initial, onSaved }: SeasonFormProps)
           )}
         />
         <TextField
-          label="Team scores: best drivers per race"
           inputMode="numeric"
-          {...register('points.teamBestDrivers', { validate: SEASON_CHECKS.teamBestDrivers })}
-          error={invalid('points.teamBestDrivers')}
-          helperText={message('points.teamBestDrivers') ?? 'e.g. 2; empty: every driver scores for the team'}
+          {...text('points.teamBestDrivers', {
+            label: 'Team scores: best drivers per race',
+            validate: SEASON_CHECKS.teamBestDrivers,
+            help: 'e.g. 2; empty: every driver scores for the team',
+          })}
         />
       </Section>
 
@@ -245,26 +200,29 @@ export function SeasonForm({ competitionId, initial, onSaved }: SeasonFormProps)
         {dropRounds && (
           <>
             <TextField
-              label="Rounds that count"
               inputMode="numeric"
-              {...register('points.countBestRounds', { validate: SEASON_CHECKS.countBestRounds, deps: ['points.neverDropLastRounds'] })}
-              error={invalid('points.countBestRounds')}
-              helperText={message('points.countBestRounds') ?? 'The best N rounds of each driver'}
+              {...text('points.countBestRounds', {
+                label: 'Rounds that count',
+                validate: SEASON_CHECKS.countBestRounds,
+                deps: ['points.neverDropLastRounds'],
+                help: 'The best N rounds of each driver',
+              })}
             />
             <TextField
-              label="Last rounds never dropped"
               inputMode="numeric"
-              {...register('points.neverDropLastRounds', { validate: SEASON_CHECKS.neverDropLastRounds })}
-              error={invalid('points.neverDropLastRounds')}
-              helperText={message('points.neverDropLastRounds') ?? 'e.g. 1: the final always counts'}
+              {...text('points.neverDropLastRounds', {
+                label: 'Last rounds never dropped',
+                validate: SEASON_CHECKS.neverDropLastRounds,
+                help: 'e.g. 1: the final always counts',
+              })}
             />
           </>
         )}
       </Section>
 
-      <FormFailure message={failure?.message ?? null} others={failure?.others} />
+      <FormStatusMessage status={status} />
       <Box sx={{ mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={isSubmitting}>
+        <Button type="submit" variant="contained" disabled={busy}>
           {initial.id ? 'Save season' : 'Create season'}
         </Button>
       </Box>

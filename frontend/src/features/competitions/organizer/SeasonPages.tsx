@@ -16,7 +16,7 @@ import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { showTime } from '../../../components/dateTime.js';
-import { failureMessage } from '../../../components/form/failureMessage.js';
+import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { routeId } from '../../../components/routeId.js';
 import { eventDetailsPath, eventQueries, type EventSummary } from '../../events/index.js';

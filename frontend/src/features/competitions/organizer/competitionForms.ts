@@ -29,22 +29,26 @@ export interface CompetitionFormValues {
   leaderboardsEnabled: boolean;
 }
 
-const nameCheck = (what: string) => (text: string) =>
-  !text.trim() ? `Enter a name for the ${what}` : text.trim().length > NAME_MAX ? `At most ${NAME_MAX} characters` : true;
+/** A name must be filled (the form says so by its label) and short enough. */
+const nameCheck = (text: string) => (text.trim().length > NAME_MAX ? `At most ${NAME_MAX} characters` : true);
 const descriptionCheck = (text: string) => (text.length > DESCRIPTION_MAX ? `At most ${DESCRIPTION_MAX} characters` : true);
 
 export const GROUP_CHECKS = {
-  name: nameCheck('group'),
+  name: nameCheck,
   description: descriptionCheck,
   position: (text: string) =>
     !text.trim() || (/^\d+$/.test(text.trim()) && Number(text) <= POSITION_MAX) ? true : `A whole number from 0 to ${POSITION_MAX}: smaller comes first`,
 };
 
 export const COMPETITION_CHECKS = {
-  name: nameCheck('competition'),
+  name: nameCheck,
   description: descriptionCheck,
-  platforms: (platforms: Platform[]) => (platforms.length > 0 ? true : 'Pick at least one platform'),
 };
+
+/** A form saved with an icon and a banner (null: keep the current one). */
+export type WithImages<V> = V & { icon: File | null; banner: File | null };
+
+export const noImages = { icon: null, banner: null };
 
 export const emptyGroupForm = (): GroupFormValues => ({ id: null, name: '', description: '', position: '0' });
 
@@ -103,14 +107,14 @@ export function competitionRequestFrom(values: CompetitionFormValues): Competiti
 }
 
 /** The API names fields as the JSON has them (`group.id`); the form's field, or null when it shows none by that name. */
-export function competitionFieldOf(path: string): keyof CompetitionFormValues | 'icon' | 'banner' | null {
+export function competitionFieldOf(path: string): keyof WithImages<CompetitionFormValues> | null {
   const head = path.split('.')[0]!;
   if (head === 'group') return 'groupId';
   if (head === 'game') return 'gameId';
   return (['name', 'description', 'style', 'platforms', 'current', 'leaderboardsEnabled', 'icon', 'banner'] as const).find((field) => field === head) ?? null;
 }
 
-export function groupFieldOf(path: string): keyof GroupFormValues | 'icon' | 'banner' | null {
+export function groupFieldOf(path: string): keyof WithImages<GroupFormValues> | null {
   const head = path.split('.')[0]!;
   return (['name', 'description', 'position', 'icon', 'banner'] as const).find((field) => field === head) ?? null;
 }

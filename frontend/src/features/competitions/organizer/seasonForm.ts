@@ -3,6 +3,7 @@
  * checks with their messages, and the `SeasonRequest` the API takes. Points tables are typed as text
  * ("25-18-15" or "25, 18, 15"); optional numbers left empty mean "none" (null).
  */
+import type { FieldPath } from 'react-hook-form';
 import { POINTS_PRESETS } from '@paddock/contracts/competitions.js';
 import type { PointsPreset, PointsSystem, SeasonDto, SeasonRequest } from '../types.js';
 
@@ -27,6 +28,8 @@ export interface PointsSystemValues {
   /** '' : a bonus for anyone classified. */
   bonusInsideTop: string;
   minimumDistancePercent: string;
+  /** The share of a shared car's driving time a driver needs to score, in percent; '0': no minimum. */
+  minDrivingSharePercent: string;
   dropRounds: boolean;
   countBestRounds: string;
   neverDropLastRounds: string;
@@ -98,8 +101,7 @@ const tableCheck = (text: string): true | string => {
 
 /** Each field's check: true when fine, else what to do, in words. */
 export const SEASON_CHECKS = {
-  name: (text: string): true | string =>
-    !text.trim() ? 'Enter a name for the season, e.g. 2026 Season 1' : text.trim().length > SEASON_NAME_MAX ? `At most ${SEASON_NAME_MAX} characters` : true,
+  name: (text: string): true | string => (text.trim().length > SEASON_NAME_MAX ? `At most ${SEASON_NAME_MAX} characters` : true),
   rules: (text: string): true | string => (text.length > RULES_MAX ? `At most ${RULES_MAX} characters` : true),
   race: tableCheck,
   /** Sprint and qualifying tables are checked only while switched on. */
@@ -109,6 +111,7 @@ export const SEASON_CHECKS = {
   fastestLap: pointsCheck(`Fastest-lap bonus: points from 0 to ${BONUS_MAX} (0 for none)`, BONUS_MAX),
   bonusInsideTop: wholeCheck(`A position from 1 to ${TABLE_MAX_POSITIONS}, or empty for anyone classified`, 1, TABLE_MAX_POSITIONS, true),
   minimumDistancePercent: wholeCheck('A whole percent from 0 to 100 (0: no minimum)', 0, 100),
+  minDrivingSharePercent: wholeCheck('A whole percent from 0 to 100 (0: no minimum)', 0, 100),
   /** Drop-round fields are checked only while drops are switched on. */
   countBestRounds: (text: string, values: SeasonFormValues): true | string =>
     values.points.dropRounds ? wholeCheck(`How many rounds count: a whole number from 1 to ${ROUNDS_MAX}`, 1, ROUNDS_MAX)(text) : true,
@@ -135,6 +138,7 @@ export function pointsSystemValues(system: PointsSystem): PointsSystemValues {
     fastestLap: String(system.bonuses.fastestLap),
     bonusInsideTop: system.bonuses.onlyInsideTop === null ? '' : String(system.bonuses.onlyInsideTop),
     minimumDistancePercent: String(system.minimumDistancePercent),
+    minDrivingSharePercent: String(system.minDrivingSharePercent ?? 0),
     dropRounds: system.countBestRounds !== null,
     countBestRounds: system.countBestRounds === null ? '' : String(system.countBestRounds),
     neverDropLastRounds: String(system.neverDropLastRounds),
@@ -182,6 +186,7 @@ export function pointsSystemFrom(values: PointsSystemValues): PointsSystem {
     },
     bonuses: { pole: Number(values.pole), fastestLap: Number(values.fastestLap), onlyInsideTop: optionalWhole(values.bonusInsideTop) },
     minimumDistancePercent: Number(values.minimumDistancePercent),
+    minDrivingSharePercent: Number(values.minDrivingSharePercent),
     countBestRounds: values.dropRounds ? Number(values.countBestRounds) : null,
     neverDropLastRounds: values.dropRounds ? Number(values.neverDropLastRounds) : 0,
     noShowPenalty: Number(values.noShowPenalty),
@@ -200,8 +205,8 @@ export function seasonRequestFrom(values: SeasonFormValues): SeasonRequest {
 }
 
 /** Where a field of the API's 400 goes in the form (`pointsSystem.bonuses.pole` → `points.pole`); null: not shown by name. */
-export function seasonFieldOf(path: string): string | null {
-  const direct: Record<string, string> = {
+export function seasonFieldOf(path: string): FieldPath<SeasonFormValues> | null {
+  const direct: Record<string, FieldPath<SeasonFormValues>> = {
     name: 'name',
     rules: 'rules',
     'pointsSystem.tables.RACE': 'points.race',
@@ -211,6 +216,7 @@ export function seasonFieldOf(path: string): string | null {
     'pointsSystem.bonuses.fastestLap': 'points.fastestLap',
     'pointsSystem.bonuses.onlyInsideTop': 'points.bonusInsideTop',
     'pointsSystem.minimumDistancePercent': 'points.minimumDistancePercent',
+    'pointsSystem.minDrivingSharePercent': 'points.minDrivingSharePercent',
     'pointsSystem.countBestRounds': 'points.countBestRounds',
     'pointsSystem.neverDropLastRounds': 'points.neverDropLastRounds',
     'pointsSystem.noShowPenalty': 'points.noShowPenalty',

@@ -6,18 +6,17 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller, useFieldArray, useWatch, type Control, type FieldPath, type UseFormRegister } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
+import type { ApiForm } from '../../../lib/forms/useApiForm.js';
 import { RACE_EVENT_TYPES } from '@paddock/contracts/events.js';
 import { RACE_TYPE_LABELS } from '../labels.js';
 import type { TrackDto } from '../types.js';
-import { CHECKS, newRace, type EventFormValues } from './eventForm.js';
+import { CHECKS, newRace, type EventFormWithIcon } from './eventForm.js';
 
 export interface RaceEventFieldsProps {
   index: number;
-  control: Control<EventFormValues>;
-  register: UseFormRegister<EventFormValues>;
-  /** The message shown beside a field (the form's own check, or the API's). */
-  message: (field: FieldPath<EventFormValues>) => string | undefined;
+  /** The event form (useApiForm): its fields, checks and messages. */
+  form: ApiForm<EventFormWithIcon>;
   tracks: TrackDto[];
   onRemove?: () => void;
 }
@@ -25,7 +24,9 @@ export interface RaceEventFieldsProps {
 const NO_TRACK = '';
 
 /** One race event of the form: track (a variant of the game's tracks, or an external name), qualifying, races. */
-export function RaceEventFields({ index, control, register, message, tracks, onRemove }: RaceEventFieldsProps) {
+export function RaceEventFields({ index, form, tracks, onRemove }: RaceEventFieldsProps) {
+  const { text, controlled, feedback } = form;
+  const { control } = form.form;
   const path = `raceEvents.${index}` as const;
   const races = useFieldArray({ control, name: `${path}.races` });
   const qualifyEnabled = useWatch({ control, name: `${path}.qualifyEnabled` });
@@ -37,17 +38,9 @@ export function RaceEventFields({ index, control, register, message, tracks, onR
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
         <Controller
-          control={control}
-          name={`${path}.trackId`}
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              label="Track"
-              {...field}
-              inputRef={field.ref}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? (tracks.length === 0 ? 'Choose a game first' : ' ')}
-            >
+          {...controlled(`${path}.trackId`, { label: 'Track' })}
+          render={({ field }) => (
+            <TextField select label="Track" {...field} inputRef={field.ref} {...feedback(`${path}.trackId`, tracks.length === 0 ? 'Choose a game first' : ' ')}>
               <MenuItem value={NO_TRACK}>None (external track)</MenuItem>
               {tracks.flatMap((track) =>
                 track.variants.map((variant) => (
@@ -60,33 +53,17 @@ export function RaceEventFields({ index, control, register, message, tracks, onR
           )}
         />
         <TextField
-          label="External track name"
-          {...register(`${path}.externalTrackName`, { validate: CHECKS.externalTrackName })}
-          error={Boolean(message(`${path}.externalTrackName`))}
-          helperText={message(`${path}.externalTrackName`) ?? 'Only for a track outside the catalogue'}
+          {...text(`${path}.externalTrackName`, { label: 'External track name', validate: CHECKS.externalTrackName, help: 'Only for a track outside the catalogue' })}
         />
       </Box>
       <Controller
-        control={control}
-        name={`${path}.qualifyEnabled`}
+        {...controlled(`${path}.qualifyEnabled`, { label: 'Qualifying' })}
         render={({ field }) => <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Qualifying" />}
       />
       {qualifyEnabled && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr', mb: 1 }}>
-          <TextField
-            label="Qualifying laps"
-            inputMode="numeric"
-            {...register(`${path}.qualifyLaps`, { validate: CHECKS.laps })}
-            error={Boolean(message(`${path}.qualifyLaps`))}
-            helperText={message(`${path}.qualifyLaps`)}
-          />
-          <TextField
-            label="Qualifying minutes"
-            inputMode="numeric"
-            {...register(`${path}.qualifyLength`, { validate: CHECKS.minutes })}
-            error={Boolean(message(`${path}.qualifyLength`))}
-            helperText={message(`${path}.qualifyLength`)}
-          />
+          <TextField inputMode="numeric" {...text(`${path}.qualifyLaps`, { label: 'Qualifying laps', validate: CHECKS.laps })} />
+          <TextField inputMode="numeric" {...text(`${path}.qualifyLength`, { label: 'Qualifying minutes', validate: CHECKS.minutes })} />
         </Box>
       )}
       {races.fields.map((race, raceIndex) => {
@@ -94,17 +71,15 @@ export function RaceEventFields({ index, control, register, message, tracks, onR
         return (
           <Box key={race.id} sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr auto' }, alignItems: 'start', mt: 1 }}>
             <Controller
-              control={control}
-              name={`${racePath}.raceEventType`}
-              render={({ field, fieldState }) => (
+              {...controlled(`${racePath}.raceEventType`, { label: `Race ${raceIndex + 1} type` })}
+              render={({ field }) => (
                 <TextField
                   select
                   size="small"
                   label={`Race ${raceIndex + 1} type`}
                   {...field}
                   inputRef={field.ref}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
+                  {...feedback(`${racePath}.raceEventType`)}
                   sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
                 >
                   {RACE_EVENT_TYPES.map((type) => (
@@ -115,22 +90,8 @@ export function RaceEventFields({ index, control, register, message, tracks, onR
                 </TextField>
               )}
             />
-            <TextField
-              size="small"
-              label={`Race ${raceIndex + 1} laps`}
-              inputMode="numeric"
-              {...register(`${racePath}.laps`, { validate: CHECKS.laps })}
-              error={Boolean(message(`${racePath}.laps`))}
-              helperText={message(`${racePath}.laps`)}
-            />
-            <TextField
-              size="small"
-              label={`Race ${raceIndex + 1} minutes`}
-              inputMode="numeric"
-              {...register(`${racePath}.length`, { validate: CHECKS.minutes })}
-              error={Boolean(message(`${racePath}.length`))}
-              helperText={message(`${racePath}.length`)}
-            />
+            <TextField size="small" inputMode="numeric" {...text(`${racePath}.laps`, { label: `Race ${raceIndex + 1} laps`, validate: CHECKS.laps })} />
+            <TextField size="small" inputMode="numeric" {...text(`${racePath}.length`, { label: `Race ${raceIndex + 1} minutes`, validate: CHECKS.minutes })} />
             <Button
               size="small"
               color="error"

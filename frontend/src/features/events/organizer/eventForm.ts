@@ -3,6 +3,7 @@
  * `event` JSON the API takes (SPEC §3). Number inputs hold text until saving; empty optional
  * numbers are sent as null.
  */
+import type { FieldPath } from 'react-hook-form';
 import { LINEUP_LOCK_MAX_MINUTES, parseYoutubeVideoId, TEAM_SIZE_DEFAULTS, TEAM_SIZE_MAX, type EventRequest } from '@paddock/contracts/events.js';
 import { fromLocalInputValue, toLocalInputValue } from '../../../components/dateTime.js';
 import type { CarTuningRule, CarUpgradeRule, CompetitionStyle, EventDetailsDto, Platform, RaceEventType } from '../types.js';
@@ -168,15 +169,12 @@ const optionalCount =
 
 export const CHECKS = {
   name: ((value) => {
-    if (!value.trim()) return 'Enter a name for the event';
     if (value.trim().length > NAME_MAX) return `Keep the name to ${NAME_MAX} characters`;
     return undefined;
   }) satisfies Check,
   date: ((value) => {
-    if (!value) return 'Enter the date and time of the race';
-    return fromLocalInputValue(value) ? undefined : 'Enter a real date and time, e.g. 04/12/2026 20:00';
+    return !value || fromLocalInputValue(value) ? undefined : 'Enter a real date and time, e.g. 04/12/2026 20:00';
   }) satisfies Check,
-  gameId: ((value) => (value ? undefined : 'Pick a game')) satisfies Check,
   seats: ((value) => (wholeNumber(value, 1, SEATS_MAX) ? undefined : `Enter the number of seats, a whole number from 1 to ${SEATS_MAX}`)) satisfies Check,
   youtubeUrl: ((value) =>
     !value.trim() || parseYoutubeVideoId(value) ? undefined : 'Paste a YouTube video link, e.g. https://www.youtube.com/watch?v=…, or leave it empty') satisfies Check,
@@ -201,10 +199,10 @@ export function teamSizeMaxCheck(value: string, values: Pick<EventFormValues, 't
   return Number.isInteger(min) && Number(value.trim()) < min ? `The most drivers cannot be fewer than the fewest (${min})` : undefined;
 }
 
-export const platformsCheck = (platforms: Platform[]) => (platforms.length > 0 ? undefined : 'Pick at least one platform');
+/** The event form's values with the icon chosen (null: keep the current one). */
+export type EventFormWithIcon = EventFormValues & { icon: File | null };
 
-/** The form field an API error path belongs to (`game.id` → `gameId`), or null when no field shows it. */
-export function formFieldOf(apiPath: string): string | null {
+function apiPathToField(apiPath: string): string | null {
   const top =
     /^(name|date|icon|platforms|seats|competitionStyle|carTuningRule|carUpgradeRule|youtubeUrl|stewarded|leaderboardsEnabled|teamSizeMin|teamSizeMax|lineupLockMinutes)(\..*)?$/.exec(
       apiPath,
@@ -224,17 +222,8 @@ export function formFieldOf(apiPath: string): string | null {
   return null;
 }
 
-/** The API's 400 by form field (every message kept), and the messages no field shows. */
-export function splitApiErrors(errors: Record<string, string[]>): { byField: Record<string, string>; others: string[] } {
-  const byField: Record<string, string> = {};
-  const others: string[] = [];
-  for (const [path, messages] of Object.entries(errors)) {
-    const field = formFieldOf(path);
-    if (field) byField[field] = [byField[field], ...messages].filter(Boolean).join('; ');
-    else others.push(...messages.map((message) => (path === 'raceEvents' ? message : `${path}: ${message}`)));
-  }
-  return { byField, others };
-}
+/** The form field an API error path belongs to (`game.id` → `gameId`), or null when no field shows it. */
+export const formFieldOf = (apiPath: string) => apiPathToField(apiPath) as FieldPath<EventFormWithIcon> | null;
 
 /** A warning (not a refusal) beside a start already past: no driver can join an event that has started. */
 export function pastStartWarning(value: string, now: number): string | null {

@@ -7,7 +7,6 @@ import Container from '@mui/material/Container';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,21 +14,21 @@ import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useWatch, type FieldPath } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { PLATFORMS, type Platform } from '@paddock/contracts/catalogue.js';
 import { PLATFORM_ID_FIELD, PLATFORM_LABEL, PROFILE_TEXT_RULES, SOCIAL_LABEL, SOCIAL_NETWORKS, type MyProfileDto } from '@paddock/contracts/profiles.js';
-import { ApiError } from '../../../lib/api/client.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { BidderPanelSlot } from '../../bidding/index.js';
-import { catalogueQueries } from '../../catalogue/index.js';
+import { catalogueQueries, PlatformChecks } from '../../catalogue/index.js';
 import { MyTicketsAndLicence } from '../../stewarding/index.js';
-import { profileCommands, profileKeys, profileQueries } from '../api.js';
-import { refreshCurrentUser } from '../cache.js';
+import { profileQueries } from '../api.js';
+import { useUpdateProfile } from '../cache.js';
 import {
   COUNTRY_CHECK,
   PLATFORM_ID_LABEL,
@@ -73,19 +72,28 @@ export default function ProfilePage() {
 }
 
 function ProfileForm({ profile }: { profile: MyProfileDto }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const updateProfile = useUpdateProfile();
   const taken = useQuery(profileQueries.takenNumbers());
   const games = useQuery(catalogueQueries.games());
-  const { control, register, handleSubmit, setError, reset, formState } = useForm<ProfileFormValues>({
-    defaultValues: profileFormFrom(profile),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const { errors, isSubmitting } = formState;
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
   const [stillMissing, setStillMissing] = useState<string[]>([]);
+  const { form, onSubmit, busy, status, feedback, rules, errorOf } = useApiForm<ProfileFormValues, MyProfileDto>({
+    defaultValues: profileFormFrom(profile),
+    submit: (values, key) => {
+      setStillMissing([]);
+      return updateProfile(profileBodyFrom(values), key);
+    },
+    onSaved: (updated) => {
+      // Saved, yet the league still keeps them out: say what is missing (beside each field, below).
+      if (!updated.profileCompleted) setStillMissing(updated.missing);
+      // Just completed: SPEC §4 lets the driver in; take them Home.
+      else if (!profile.profileCompleted) void navigate(pathTo('Home'));
+    },
+    notSaved: 'Your profile was not saved',
+    // Only a save that lets the driver race is a success.
+    saved: (updated) => (updated.profileCompleted ? 'Profile saved.' : null),
+  });
+  const { control, register, setError, reset } = form;
   const platforms = useWatch({ control, name: 'platforms' });
   const timeZone = useWatch({ control, name: 'timeZone' });
 
@@ -98,57 +106,27 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
     }
   }, [profile, stillMissing, setError]);
 
-  const save = handleSubmit(
-    async (values) => {
-      setFailure(null);
-      setSaved(false);
-      setStillMissing([]);
-      const wasComplete = profile.profileCompleted;
-      try {
-        const updated = await profileCommands.update(profileBodyFrom(values));
-        queryClient.setQueryData(profileKeys.mine, updated);
-        void queryClient.invalidateQueries({ queryKey: profileKeys.takenNumbers });
-        await refreshCurrentUser();
-        if (!updated.profileCompleted) {
-          // Saved, yet the league still keeps them out: say what is missing (beside each field, below).
-          setStillMissing(updated.missing);
-          return;
-        }
-        setSaved(true);
-        // Just completed: SPEC §4 lets the driver in; take them Home.
-        if (!wasComplete && updated.profileCompleted) void navigate(pathTo('Home'));
-      } catch (error) {
-        const body = error instanceof ApiError ? (error.body as { message?: string; errors?: Record<string, string[]> } | undefined) : undefined;
-        for (const [field, messages] of Object.entries(body?.errors ?? {})) {
-          setError(field as FieldPath<ProfileFormValues>, { type: 'server', message: messages.join(' ') });
-        }
-        setFailure(body?.message ?? 'Saving failed: check your connection and try again.');
-      }
-    },
-    () => setFailure('Please correct the marked fields.'),
-  );
-
   const idFields = Object.values(PLATFORM_ID_FIELD);
-  const text = (field: keyof typeof PROFILE_TEXT_RULES, label: string, helper?: string) => (
-    <TextField
-      {...register(field, {
+  const text = (field: keyof typeof PROFILE_TEXT_RULES, label: string, helper?: string) => {
+    const { ref, ...registered } = register(
+      field,
+      rules(field, {
+        label,
         validate: (value, values) => {
           const problem = textCheck(field)(value);
           if (problem !== true) return problem;
           return (idFields as string[]).includes(field) ? (completionProblems(values)[field as keyof ReturnType<typeof completionProblems>] ?? true) : true;
         },
         deps: (idFields as string[]).includes(field) ? idFields.filter((other) => other !== field) : undefined,
-      })}
-      label={label}
-      fullWidth
-      error={Boolean(errors[field])}
-      helperText={errors[field]?.message ?? helper}
-      slotProps={{ htmlInput: { maxLength: PROFILE_TEXT_RULES[field].max } }}
-    />
-  );
+      }),
+    );
+    return (
+      <TextField {...registered} inputRef={ref} label={label} fullWidth {...feedback(field, helper)} slotProps={{ htmlInput: { maxLength: PROFILE_TEXT_RULES[field].max } }} />
+    );
+  };
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void save(event)} aria-label="Driver profile">
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Driver profile">
       {!profile.profileCompleted && (
         <Alert severity="info" sx={{ mb: 2 }} role="region" aria-label="Complete your profile">
           Complete your profile to enter the league: you still need {profile.missing.join(' and ')}.
@@ -161,12 +139,17 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 4 }}>
             <TextField
-              {...register('driverNumber', { validate: (value, values) => completionProblems(values).driverNumber ?? numberCheck(value, taken.data ?? []) })}
+              {...register(
+                'driverNumber',
+                rules('driverNumber', {
+                  label: 'Driver number',
+                  validate: (value, values) => completionProblems(values).driverNumber ?? numberCheck(value, taken.data ?? []),
+                }),
+              )}
               label="Driver number"
               inputMode="numeric"
               fullWidth
-              error={Boolean(errors.driverNumber)}
-              helperText={errors.driverNumber?.message ?? '1 to 999, yours alone'}
+              {...feedback('driverNumber', '1 to 999, yours alone')}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 8 }}>{text('name', 'Name')}</Grid>
@@ -186,27 +169,8 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
         <Controller
           control={control}
           name="platforms"
-          rules={{ validate: (_value, values) => completionProblems(values).platforms ?? true, deps: idFields }}
-          render={({ field }) => (
-            <FormControl component="fieldset" error={Boolean(errors.platforms)}>
-              <FormLabel component="legend">I race on</FormLabel>
-              <FormGroup row>
-                {PLATFORMS.map((platform) => (
-                  <FormControlLabel
-                    key={platform}
-                    label={PLATFORM_LABEL[platform]}
-                    control={
-                      <Checkbox
-                        checked={field.value.includes(platform)}
-                        onChange={(event) => field.onChange(event.target.checked ? [...field.value, platform] : field.value.filter((p: Platform) => p !== platform))}
-                      />
-                    }
-                  />
-                ))}
-              </FormGroup>
-              {errors.platforms && <FormHelperText>{errors.platforms.message}</FormHelperText>}
-            </FormControl>
-          )}
+          rules={rules('platforms', { label: 'I race on', validate: (_value, values) => completionProblems(values).platforms ?? true, deps: idFields })}
+          render={({ field }) => <PlatformChecks label="I race on" labels={PLATFORM_LABEL} value={field.value} onChange={field.onChange} error={errorOf('platforms')} />}
         />
         <Grid container spacing={2} sx={{ mt: 1 }}>
           <Grid size={{ xs: 12, sm: 4 }}>{text('xboxUsername', PLATFORM_ID_LABEL.xboxUsername, platforms.includes('XBOX') ? 'Needed for Xbox' : undefined)}</Grid>
@@ -253,11 +217,10 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 4 }}>
             <TextField
-              {...register('country', { validate: COUNTRY_CHECK })}
+              {...register('country', rules('country', { label: 'Country', validate: COUNTRY_CHECK }))}
               label="Country"
               fullWidth
-              error={Boolean(errors.country)}
-              helperText={errors.country?.message ?? 'Two letters, e.g. NL'}
+              {...feedback('country', 'Two letters, e.g. NL')}
               slotProps={{ htmlInput: { maxLength: 2 } }}
             />
           </Grid>
@@ -266,15 +229,7 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
               control={control}
               name="timeZone"
               render={({ field }) => (
-                <TextField
-                  select
-                  label="Time zone"
-                  fullWidth
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={Boolean(errors.timeZone)}
-                  helperText={errors.timeZone?.message}
-                >
+                <TextField select label="Time zone" fullWidth value={field.value} onChange={field.onChange} {...feedback('timeZone')}>
                   <MenuItem value="">Not set</MenuItem>
                   {timeZoneOptions(timeZone).map((zone) => (
                     <MenuItem key={zone} value={zone}>
@@ -307,12 +262,11 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
           {SOCIAL_NETWORKS.map((network) => (
             <Grid key={network} size={{ xs: 12, sm: 6 }}>
               <TextField
-                {...register(`socials.${network}`, { validate: SOCIAL_CHECK })}
+                {...register(`socials.${network}`, rules(`socials.${network}`, { label: SOCIAL_LABEL[network], validate: SOCIAL_CHECK }))}
                 label={SOCIAL_LABEL[network]}
                 fullWidth
                 placeholder="https://"
-                error={Boolean(errors.socials?.[network])}
-                helperText={errors.socials?.[network]?.message}
+                {...feedback(`socials.${network}`)}
               />
             </Grid>
           ))}
@@ -325,24 +279,18 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
         </Typography>
       )}
 
-      {failure && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {failure}
-        </Alert>
-      )}
+      <FormStatusMessage status={status} flush>
+        {' '}
+        <RouterLink to={pathTo('PublicProfile', { profile: profile.id })}>See your public profile</RouterLink>
+      </FormStatusMessage>
       {stillMissing.length > 0 && (
         <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
           Saved, but your profile is not complete yet: you still need {stillMissing.join(' and ')}. Until then the league&apos;s pages stay closed to you.
         </Alert>
       )}
-      {saved && (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          Profile saved. <RouterLink to={pathTo('PublicProfile', { profile: profile.id })}>See your public profile</RouterLink>
-        </Alert>
-      )}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <Button type="submit" variant="contained" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save profile'}
+        <Button type="submit" variant="contained" disabled={busy}>
+          {busy ? 'Saving…' : 'Save profile'}
         </Button>
         <Button component={RouterLink} to={pathTo('PublicProfile', { profile: profile.id })}>
           View public profile

@@ -1,8 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,17 +10,20 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { PLATFORMS, type Platform } from '@paddock/contracts/catalogue.js';
 import { RIVAL_CONDITIONS, type RivalConditions, type RivalTimeDto, type RivalTimeStatus } from '@paddock/contracts/rivals.js';
 import { showTime } from '../../../components/dateTime.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ListPagination } from '../../../components/ListPagination.js';
-import { SaveFailure, errorsFor, otherErrors, type FieldErrors } from '../../../components/form/saveWithImage.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { catalogueQueries } from '../../catalogue/index.js';
-import { rivalsCommands, rivalsKeys, rivalsQueries } from '../api.js';
+import { rivalsQueries, useSubmitTime } from '../api.js';
 import { parseLapTime } from '../lapTime.js';
 import { PLATFORM_LABELS, trackLabel } from '../labels.js';
 import { ProvisionalMarker } from './ProvisionalMarker.js';
@@ -37,21 +38,22 @@ interface Draft {
   videoUrl: string;
 }
 
-const SHOWN_FIELDS = ['trackId', 'carId', 'platform', 'time', 'conditions', 'videoUrl', 'screenshot'];
-
-/** What the form checks before sending; the API checks the same again and its messages show beside the same fields. */
-export function checkDraft(draft: Draft, screenshot: File | null): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!draft.trackId) errors.trackId = ['Choose the track'];
-  if (!draft.carId) errors.carId = ['Choose the car'];
-  if (!draft.platform) errors.platform = ['Choose the platform'];
-  const time = parseLapTime(draft.time);
-  if (!time.ok) errors.time = [time.message];
-  const video = draft.videoUrl.trim();
-  if (!screenshot && !video) errors.videoUrl = ['Add a screenshot or a video link that shows the time, track and car'];
-  else if (video && !/^https?:\/\/\S+$/i.test(video)) errors.videoUrl = ['Enter a full link starting with https://'];
-  return errors;
+interface TimeValues extends Draft {
+  screenshot: File | null;
 }
+
+/** What the form checks before sending (a required field left empty is named by the form); the API checks the same again. */
+export const TIME_CHECKS = {
+  time: (text: string) => {
+    const time = parseLapTime(text);
+    return time.ok ? true : time.message;
+  },
+  videoUrl: (link: string, values: Pick<TimeValues, 'screenshot'>) => {
+    const video = link.trim();
+    if (!values.screenshot && !video) return 'Add a screenshot or a video link that shows the time, track and car';
+    return !video || /^https?:\/\/\S+$/i.test(video) ? true : 'Enter a full link starting with https://';
+  },
+};
 
 const STATUS_LABELS: Record<RivalTimeStatus, string> = { PROVISIONAL: 'Waiting for a steward', VERIFIED: 'Verified', REJECTED: 'Rejected' };
 
@@ -117,21 +119,47 @@ function MyTimes() {
  * rejection's reason shows in "My times".
  */
 export function MyTimesPanel({ defaults }: { defaults: { gameId: number | null; trackId: number | null; platform: Platform | null } }) {
-  const queryClient = useQueryClient();
   const formId = useId();
-  const [draft, setDraft] = useState<Draft>({
-    gameId: defaults.gameId === null ? '' : String(defaults.gameId),
-    trackId: defaults.trackId === null ? '' : String(defaults.trackId),
-    carId: '',
-    platform: defaults.platform ?? '',
-    conditions: 'DRY',
-    time: '',
-    videoUrl: '',
+  const submitTime = useSubmitTime();
+  const apiForm = useApiForm<TimeValues, RivalTimeDto>({
+    defaultValues: {
+      gameId: defaults.gameId === null ? '' : String(defaults.gameId),
+      trackId: defaults.trackId === null ? '' : String(defaults.trackId),
+      carId: '',
+      platform: defaults.platform ?? '',
+      conditions: 'DRY',
+      time: '',
+      videoUrl: '',
+      screenshot: null,
+    },
+    submit: (values, key) => {
+      const time = parseLapTime(values.time);
+      return submitTime(
+        {
+          trackId: Number(values.trackId),
+          carId: Number(values.carId),
+          platform: values.platform as Platform,
+          time: time.ok ? time.ms : values.time,
+          conditions: values.conditions,
+          videoUrl: values.videoUrl.trim() || null,
+        },
+        values.screenshot,
+        key,
+      );
+    },
+    onSaved: () => {
+      form.setValue('time', '');
+      form.setValue('videoUrl', '');
+      form.setValue('screenshot', null);
+    },
+    notSaved: 'Your time was not sent',
+    saved: (time) => (time.status === 'PROVISIONAL' ? `Sent: ${time.timeAsText} is provisional until a steward verifies it.` : `Saved: ${time.timeAsText}.`),
   });
-  const [screenshot, setScreenshot] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saved, setSaved] = useState<RivalTimeDto | null>(null);
-  const gameId = draft.gameId ? Number(draft.gameId) : null;
+  const { form, onSubmit, busy, status, text, controlled, errorOf } = apiForm;
+  const { control, setValue } = form;
+  const gameChoice = useWatch({ control, name: 'gameId' });
+  const screenshot = useWatch({ control, name: 'screenshot' });
+  const gameId = gameChoice ? Number(gameChoice) : null;
   const games = useQuery(catalogueQueries.games());
   const tracks = useQuery(catalogueQueries.tracksOf(gameId));
   const cars = useQuery(catalogueQueries.carsOf(gameId));
@@ -140,54 +168,10 @@ export function MyTimesPanel({ defaults }: { defaults: { gameId: number | null; 
 
   // The board chosen above is where a new time most likely goes.
   useEffect(() => {
-    setDraft((current) => ({
-      ...current,
-      gameId: defaults.gameId === null ? current.gameId : String(defaults.gameId),
-      trackId: defaults.trackId === null ? current.trackId : String(defaults.trackId),
-      platform: defaults.platform ?? current.platform,
-    }));
-  }, [defaults.gameId, defaults.trackId, defaults.platform]);
-
-  const submit = useMutation({
-    mutationFn: () => {
-      const time = parseLapTime(draft.time);
-      return rivalsCommands.submitTime(
-        {
-          trackId: Number(draft.trackId),
-          carId: Number(draft.carId),
-          platform: draft.platform as Platform,
-          time: time.ok ? time.ms : draft.time,
-          conditions: draft.conditions,
-          videoUrl: draft.videoUrl.trim() || null,
-        },
-        screenshot,
-      );
-    },
-    onSuccess: (time) => {
-      setSaved(time);
-      setErrors({});
-      setDraft((current) => ({ ...current, time: '', videoUrl: '' }));
-      setScreenshot(null);
-      void queryClient.invalidateQueries({ queryKey: rivalsKeys.all });
-    },
-    onError: (error) =>
-      setErrors(
-        error instanceof SaveFailure
-          ? { ...error.fieldErrors, ...(Object.keys(error.fieldErrors).length ? {} : { '': [error.message] }) }
-          : { '': ['Your time could not be sent. Try again.'] },
-      ),
-  });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(null);
-    const found = checkDraft(draft, screenshot);
-    setErrors(found);
-    if (Object.keys(found).length === 0) submit.mutate();
-  };
-  const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [field]: event.target.value }));
-  const error = (field: string) => errorsFor(errors, field);
-  const others = otherErrors(errors, (path) => SHOWN_FIELDS.includes(path));
+    if (defaults.gameId !== null) setValue('gameId', String(defaults.gameId));
+    if (defaults.trackId !== null) setValue('trackId', String(defaults.trackId));
+    if (defaults.platform) setValue('platform', defaults.platform);
+  }, [defaults.gameId, defaults.trackId, defaults.platform, setValue]);
 
   return (
     <Box component="section" aria-labelledby={`${formId}-title`} sx={{ mt: 4 }}>
@@ -204,130 +188,80 @@ export function MyTimesPanel({ defaults }: { defaults: { gameId: number | null; 
         aria-label="Set a time"
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}
       >
-        <TextField
-          select
-          size="small"
+        <SelectField
+          form={apiForm}
+          name="gameId"
           label="Game"
-          value={draft.gameId}
-          onChange={(event) => setDraft((current) => ({ ...current, gameId: event.target.value, trackId: '', carId: '' }))}
-        >
-          {(games.data ?? []).map((candidate) => (
-            <MenuItem key={candidate.id} value={String(candidate.id)}>
-              {candidate.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
           size="small"
+          options={(games.data ?? []).map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
+          onChosen={() => {
+            setValue('trackId', '');
+            setValue('carId', '');
+          }}
+        />
+        <SelectField
+          form={apiForm}
+          name="trackId"
           label="Track"
           required
-          value={draft.trackId}
-          onChange={set('trackId')}
-          error={Boolean(error('trackId'))}
-          helperText={error('trackId')}
-          disabled={gameId === null}
-        >
-          {(tracks.data ?? []).flatMap((track) =>
-            track.variants.map((variant) => (
-              <MenuItem key={variant.id} value={String(variant.id)}>
-                {trackLabel({ trackName: track.name, name: variant.name })}
-              </MenuItem>
-            )),
-          )}
-        </TextField>
-        <TextField
-          select
           size="small"
+          disabled={gameId === null}
+          options={(tracks.data ?? []).flatMap((track) =>
+            track.variants.map((variant) => ({ value: String(variant.id), label: trackLabel({ trackName: track.name, name: variant.name }) })),
+          )}
+        />
+        <SelectField
+          form={apiForm}
+          name="carId"
           label="Car"
           required
-          value={draft.carId}
-          onChange={set('carId')}
-          error={Boolean(error('carId'))}
-          helperText={error('carId')}
-          disabled={gameId === null}
-        >
-          {(cars.data ?? []).map((car) => (
-            <MenuItem key={car.id} value={String(car.id)}>
-              {car.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
           size="small"
+          disabled={gameId === null}
+          options={(cars.data ?? []).map((car) => ({ value: String(car.id), label: car.name }))}
+        />
+        <SelectField
+          form={apiForm}
+          name="platform"
           label="Platform"
           required
-          value={draft.platform}
-          onChange={set('platform')}
-          error={Boolean(error('platform'))}
-          helperText={error('platform')}
-        >
-          {platforms.map((platform) => (
-            <MenuItem key={platform} value={platform}>
-              {PLATFORM_LABELS[platform]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
           size="small"
+          options={platforms.map((platform) => ({ value: platform, label: PLATFORM_LABELS[platform] }))}
+        />
+        <SelectField
+          form={apiForm}
+          name="conditions"
           label="Conditions"
-          value={draft.conditions}
-          onChange={set('conditions')}
-          error={Boolean(error('conditions'))}
-          helperText={error('conditions')}
-        >
-          {RIVAL_CONDITIONS.map((conditions) => (
-            <MenuItem key={conditions} value={conditions}>
-              {conditions === 'DRY' ? 'Dry' : 'Wet'}
-            </MenuItem>
-          ))}
-        </TextField>
+          size="small"
+          options={RIVAL_CONDITIONS.map((conditions) => ({ value: conditions, label: conditions === 'DRY' ? 'Dry' : 'Wet' }))}
+        />
         <TextField
           size="small"
-          label="Lap time"
-          required
           placeholder="1:47.123"
-          value={draft.time}
-          onChange={set('time')}
-          error={Boolean(error('time'))}
-          helperText={error('time') ?? 'minutes:seconds.milliseconds'}
+          {...text('time', { label: 'Lap time', required: true, validate: TIME_CHECKS.time, help: 'minutes:seconds.milliseconds' })}
           slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
         />
-        <TextField
-          size="small"
-          label="Video link"
-          value={draft.videoUrl}
-          onChange={set('videoUrl')}
-          error={Boolean(error('videoUrl'))}
-          helperText={error('videoUrl') ?? 'Or a screenshot below'}
+        <TextField size="small" {...text('videoUrl', { label: 'Video link', validate: TIME_CHECKS.videoUrl, deps: ['screenshot'], help: 'Or a screenshot below' })} />
+        <Controller
+          {...controlled('screenshot', { label: 'Screenshot' })}
+          render={({ field }) => (
+            <Box>
+              <Button component="label" variant="outlined">
+                {screenshot ? 'Change screenshot' : 'Add screenshot'}
+                <input hidden type="file" accept="image/*" aria-label="Screenshot" onChange={(event) => field.onChange(event.target.files?.[0] ?? null)} />
+              </Button>
+              <Typography variant="body2" sx={{ mt: 0.5 }} color={errorOf('screenshot') ? 'error' : 'text.secondary'}>
+                {errorOf('screenshot') ?? (screenshot ? screenshot.name : 'Showing the time, track and car')}
+              </Typography>
+            </Box>
+          )}
         />
-        <Box>
-          <Button component="label" variant="outlined">
-            {screenshot ? 'Change screenshot' : 'Add screenshot'}
-            <input hidden type="file" accept="image/*" aria-label="Screenshot" onChange={(event) => setScreenshot(event.target.files?.[0] ?? null)} />
-          </Button>
-          <Typography variant="body2" sx={{ mt: 0.5 }} color={error('screenshot') ? 'error' : 'text.secondary'}>
-            {error('screenshot') ?? (screenshot ? screenshot.name : 'Showing the time, track and car')}
-          </Typography>
-        </Box>
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          <Button type="submit" variant="contained" disabled={submit.isPending}>
-            {submit.isPending ? 'Sending…' : 'Send time'}
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Sending…' : 'Send time'}
           </Button>
         </Box>
       </Box>
-      {others.length > 0 && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {others.join(' ')}
-        </Alert>
-      )}
-      {saved && (
-        <Alert severity="success" sx={{ mt: 2 }} role="status">
-          {saved.status === 'PROVISIONAL' ? `Sent: ${saved.timeAsText} is provisional until a steward verifies it.` : `Saved: ${saved.timeAsText}.`}
-        </Alert>
-      )}
+      <FormStatusMessage status={status} />
       <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
         My times
       </Typography>

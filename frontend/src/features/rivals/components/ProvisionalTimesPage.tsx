@@ -23,7 +23,7 @@ import { showTime } from '../../../components/dateTime.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
-import { failureMessage } from '../../../components/form/failureMessage.js';
+import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { useRoom } from '../../../lib/realtime/useRoom.js';
 import { rivalsCommands, rivalsKeys, rivalsQueries } from '../api.js';

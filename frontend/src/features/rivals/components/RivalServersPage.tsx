@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -22,17 +21,20 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { PLATFORMS, type Platform } from '@paddock/contracts/catalogue.js';
 import type { RivalRotation, RivalServerDto, RivalServerRequest } from '@paddock/contracts/rivals.js';
 import { showTime } from '../../../components/dateTime.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
-import { errorsFor, otherErrors, type FieldErrors } from '../../../components/form/saveWithImage.js';
-import { ApiError } from '../../../lib/api/client.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
+import { failureMessage } from '../../../lib/forms/apiErrors.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { Controller, useWatch, type FieldPath } from 'react-hook-form';
 import { catalogueQueries } from '../../catalogue/index.js';
-import { rivalsCommands, rivalsKeys, rivalsQueries } from '../api.js';
+import { rivalsQueries, useDeleteServer, useSaveServer } from '../api.js';
 import { PLATFORM_LABELS, trackLabel } from '../labels.js';
 import { useTrackVariants } from './TrackChoice.js';
 
@@ -64,18 +66,20 @@ const draftOf = (server: RivalServerDto | null): ServerDraft => ({
   active: server?.active ?? true,
 });
 
-/** The form's own checks (the API checks the same again); messages by the request's field names. */
-export function checkServerDraft(draft: ServerDraft): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!draft.name.trim()) errors.name = ['Enter the server name'];
-  if (!draft.gameId) errors.gameId = ['Choose the game'];
-  if (!draft.platformChoice) errors.platform = ['Choose a platform or a crossplay group'];
-  if (draft.trackIds.length === 0) errors.trackIds = ['Add at least one track'];
-  if (draft.rotationKind === 'EVERY_HOURS') {
-    const hours = Number(draft.everyHours);
-    if (!Number.isInteger(hours) || hours < 1 || hours > 168) errors.rotation = ['Rotate every 1 to 168 hours'];
-  } else if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(draft.dailyAt)) errors.rotation = ['Enter a time of day as HH:MM (UTC)'];
-  return errors;
+export const ROTATION_CHECKS = {
+  everyHours: (hours: string) => {
+    const value = Number(hours);
+    return Number.isInteger(value) && value >= 1 && value <= 168 ? true : 'Rotate every 1 to 168 hours';
+  },
+  dailyAt: (time: string) => (/^([01]\d|2[0-3]):[0-5]\d$/.test(time) ? true : 'Enter a time of day as HH:MM (UTC)'),
+};
+
+/** The form's field an API path is about: the platform or crossplay group is one choice, the rotation is its hours or its time (whichever is shown). */
+function serverFieldOf(path: string, shown: readonly FieldPath<ServerDraft>[]): FieldPath<ServerDraft> | null {
+  const head = path.split('.')[0]!;
+  if (head === 'platform' || head === 'crossplay') return 'platformChoice';
+  if (head === 'rotation') return shown.includes('everyHours') ? 'everyHours' : 'dailyAt';
+  return (['name', 'gameId', 'trackIds', 'active'] as const).find((field) => field === head) ?? null;
 }
 
 function requestOf(draft: ServerDraft): RivalServerRequest {
@@ -91,119 +95,84 @@ function requestOf(draft: ServerDraft): RivalServerRequest {
   };
 }
 
-function fieldErrorsOf(error: unknown): FieldErrors {
-  if (error instanceof ApiError && typeof error.body === 'object' && error.body !== null) {
-    const body = error.body as { message?: unknown; errors?: unknown };
-    const errors = body.errors && typeof body.errors === 'object' ? (body.errors as FieldErrors) : {};
-    if (Object.keys(errors).length) return errors;
-    if (typeof body.message === 'string') return { '': [body.message] };
-  }
-  return { '': ['The server could not be saved. Try again.'] };
-}
-
 function ServerDialog({ server, onClose }: { server: RivalServerDto | null; onClose: () => void }) {
   const titleId = useId();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<ServerDraft>(() => draftOf(server));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const saveServer = useSaveServer();
+  const deleteServer = useDeleteServer();
+  const apiForm = useApiForm<ServerDraft, RivalServerDto>({
+    defaultValues: draftOf(server),
+    submit: (draft, key) => saveServer(server?.id ?? null, requestOf(draft), key),
+    onSaved: onClose,
+    notSaved: 'The server was not saved',
+    fieldOf: serverFieldOf,
+  });
+  const { form, onSubmit, busy, status, setStatus, text, controlled, feedback, rules } = apiForm;
+  const { control, setValue } = form;
   const [addTrack, setAddTrack] = useState('');
+  const gameChoice = useWatch({ control, name: 'gameId' });
+  const trackIds = useWatch({ control, name: 'trackIds' });
+  const rotationKind = useWatch({ control, name: 'rotationKind' });
   const games = useQuery(catalogueQueries.games());
-  const gameId = draft.gameId ? Number(draft.gameId) : null;
+  const gameId = gameChoice ? Number(gameChoice) : null;
   const game = games.data?.find((candidate) => candidate.id === gameId);
   const variants = new Map(useTrackVariants(gameId).map((variant) => [variant.id, variant.label] as const));
-  const save = useMutation({
-    mutationFn: () => rivalsCommands.saveServer(server?.id ?? null, requestOf(draft)),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: rivalsKeys.servers });
-      void queryClient.invalidateQueries({ queryKey: rivalsKeys.schedule });
-      onClose();
-    },
-    onError: (error) => setErrors(fieldErrorsOf(error)),
-  });
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => rivalsCommands.deleteServer(server?.id ?? 0),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: rivalsKeys.servers });
-      void queryClient.invalidateQueries({ queryKey: rivalsKeys.schedule });
-      onClose();
-    },
-    onError: (error) => setErrors(fieldErrorsOf(error)),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkServerDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+  const [deleting, setDeleting] = useState(false);
+  const remove = () => {
+    setDeleting(true);
+    deleteServer(server?.id ?? 0)
+      .then(onClose)
+      .catch((error: unknown) => setStatus({ failure: { message: failureMessage(error, 'The server was not deleted'), others: [] }, success: null }))
+      .finally(() => setDeleting(false));
   };
-  const move = (index: number, by: number) =>
-    setDraft((current) => {
-      const trackIds = [...current.trackIds];
-      const [moved] = trackIds.splice(index, 1);
-      if (moved !== undefined) trackIds.splice(index + by, 0, moved);
-      return { ...current, trackIds };
-    });
-  const error = (field: string) => errorsFor(errors, field, true);
-  const others = otherErrors(errors, (path) =>
-    ['name', 'gameId', 'platform', 'crossplay', 'trackIds', 'rotation', 'active'].some((field) => path === field || path.startsWith(`${field}.`)),
-  );
+  const setTracks = (next: number[]) => setValue('trackIds', next, { shouldValidate: form.formState.isSubmitted });
+  const move = (index: number, by: number) => {
+    const next = [...trackIds];
+    const [moved] = next.splice(index, 1);
+    if (moved !== undefined) next.splice(index + by, 0, moved);
+    setTracks(next);
+  };
+  // The tracks are a list the buttons below build, not an input: registered for its check alone.
+  form.register('trackIds', rules('trackIds', { label: 'Tracks', required: true }));
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{server ? `Edit ${server.name}` : 'New rivals server'}</DialogTitle>
         <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
-          <TextField
-            label="Name"
-            required
-            value={draft.name}
-            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-            error={Boolean(error('name'))}
-            helperText={error('name')}
-          />
-          <TextField
-            select
+          <TextField {...text('name', { label: 'Name', required: true })} />
+          <SelectField
+            form={apiForm}
+            name="gameId"
             label="Game"
             required
-            value={draft.gameId}
-            onChange={(event) => setDraft({ ...draft, gameId: event.target.value, platformChoice: '', trackIds: [] })}
-            error={Boolean(error('gameId'))}
-            helperText={error('gameId')}
-          >
-            {(games.data ?? []).map((candidate) => (
-              <MenuItem key={candidate.id} value={String(candidate.id)}>
-                {candidate.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+            options={(games.data ?? []).map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
+            onChosen={() => {
+              setValue('platformChoice', '');
+              setValue('trackIds', []);
+            }}
+          />
+          <SelectField
+            form={apiForm}
+            name="platformChoice"
             label="Platform or crossplay"
             required
-            value={draft.platformChoice}
-            onChange={(event) => setDraft({ ...draft, platformChoice: event.target.value })}
-            error={Boolean(error('platform') ?? error('crossplay'))}
-            helperText={error('platform') ?? error('crossplay')}
             disabled={!game}
-          >
-            {(game?.platforms ?? [...PLATFORMS]).map((platform) => (
-              <MenuItem key={platform} value={platform}>
-                {PLATFORM_LABELS[platform]}
-              </MenuItem>
-            ))}
-            {(game?.crossPlayPlatforms ?? []).map((group) => (
-              <MenuItem key={group.name} value={`crossplay:${group.name}`}>
-                Crossplay: {group.name} ({group.platforms.map((platform) => PLATFORM_LABELS[platform]).join(', ')})
-              </MenuItem>
-            ))}
-          </TextField>
+            options={[
+              ...(game?.platforms ?? [...PLATFORMS]).map((platform) => ({ value: platform, label: PLATFORM_LABELS[platform] })),
+              ...(game?.crossPlayPlatforms ?? []).map((group) => ({
+                value: `crossplay:${group.name}`,
+                label: `Crossplay: ${group.name} (${group.platforms.map((platform) => PLATFORM_LABELS[platform]).join(', ')})`,
+              })),
+            ]}
+          />
           <Box>
             <Typography variant="subtitle2" component="h3">
               Tracks in rotation order
             </Typography>
-            {draft.trackIds.length > 0 && (
+            {trackIds.length > 0 && (
               <List dense aria-label="Tracks in rotation order">
-                {draft.trackIds.map((id, index) => (
+                {trackIds.map((id, index) => (
                   <ListItem
                     key={`${id}-${index}`}
                     divider
@@ -212,19 +181,10 @@ function ServerDialog({ server, onClose }: { server: RivalServerDto | null; onCl
                         <IconButton size="small" aria-label={`Move ${variants.get(id) ?? id} up`} disabled={index === 0} onClick={() => move(index, -1)}>
                           ↑
                         </IconButton>
-                        <IconButton
-                          size="small"
-                          aria-label={`Move ${variants.get(id) ?? id} down`}
-                          disabled={index === draft.trackIds.length - 1}
-                          onClick={() => move(index, 1)}
-                        >
+                        <IconButton size="small" aria-label={`Move ${variants.get(id) ?? id} down`} disabled={index === trackIds.length - 1} onClick={() => move(index, 1)}>
                           ↓
                         </IconButton>
-                        <IconButton
-                          size="small"
-                          aria-label={`Remove ${variants.get(id) ?? id}`}
-                          onClick={() => setDraft({ ...draft, trackIds: draft.trackIds.filter((_, at) => at !== index) })}
-                        >
+                        <IconButton size="small" aria-label={`Remove ${variants.get(id) ?? id}`} onClick={() => setTracks(trackIds.filter((_, at) => at !== index))}>
                           ×
                         </IconButton>
                       </Box>
@@ -243,8 +203,7 @@ function ServerDialog({ server, onClose }: { server: RivalServerDto | null; onCl
                 value={addTrack}
                 onChange={(event) => setAddTrack(event.target.value)}
                 disabled={!game}
-                error={Boolean(error('trackIds'))}
-                helperText={error('trackIds')}
+                {...feedback('trackIds')}
                 sx={{ flexGrow: 1 }}
               >
                 {[...variants].map(([id, label]) => (
@@ -256,7 +215,7 @@ function ServerDialog({ server, onClose }: { server: RivalServerDto | null; onCl
               <Button
                 disabled={!addTrack}
                 onClick={() => {
-                  setDraft({ ...draft, trackIds: [...draft.trackIds, Number(addTrack)] });
+                  setTracks([...trackIds, Number(addTrack)]);
                   setAddTrack('');
                 }}
               >
@@ -265,49 +224,41 @@ function ServerDialog({ server, onClose }: { server: RivalServerDto | null; onCl
             </Box>
           </Box>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-            <TextField
-              select
+            <SelectField
+              form={apiForm}
+              name="rotationKind"
               label="Rotation"
-              value={draft.rotationKind}
-              onChange={(event) => setDraft({ ...draft, rotationKind: event.target.value as RivalRotation['kind'] })}
               sx={{ minWidth: 200 }}
-            >
-              <MenuItem value="EVERY_HOURS">Every N hours</MenuItem>
-              <MenuItem value="DAILY">Daily at a time (UTC)</MenuItem>
-            </TextField>
-            {draft.rotationKind === 'EVERY_HOURS' ? (
+              options={[
+                { value: 'EVERY_HOURS', label: 'Every N hours' },
+                { value: 'DAILY', label: 'Daily at a time (UTC)' },
+              ]}
+            />
+            {rotationKind === 'EVERY_HOURS' ? (
               <TextField
-                label="Hours"
                 type="number"
-                value={draft.everyHours}
-                onChange={(event) => setDraft({ ...draft, everyHours: event.target.value })}
-                error={Boolean(error('rotation'))}
-                helperText={error('rotation')}
+                {...text('everyHours', { label: 'Hours', required: true, validate: ROTATION_CHECKS.everyHours })}
                 slotProps={{ htmlInput: { min: 1, max: 168 } }}
               />
             ) : (
-              <TextField
-                label="Time of day (UTC)"
-                placeholder="20:00"
-                value={draft.dailyAt}
-                onChange={(event) => setDraft({ ...draft, dailyAt: event.target.value })}
-                error={Boolean(error('rotation'))}
-                helperText={error('rotation') ?? 'HH:MM'}
-              />
+              <TextField placeholder="20:00" {...text('dailyAt', { label: 'Time of day (UTC)', required: true, validate: ROTATION_CHECKS.dailyAt, help: 'HH:MM' })} />
             )}
           </Box>
-          <FormControlLabel control={<Checkbox checked={draft.active} onChange={(event) => setDraft({ ...draft, active: event.target.checked })} />} label="Active" />
-          {others.length > 0 && <Alert severity="error">{others.join(' ')}</Alert>}
+          <Controller
+            {...controlled('active', { label: 'Active' })}
+            render={({ field }) => <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Active" />}
+          />
+          <FormStatusMessage status={status} flush />
         </DialogContent>
         <DialogActions>
           {server && (
-            <Button color="error" disabled={remove.isPending} onClick={() => (confirmDelete ? remove.mutate() : setConfirmDelete(true))} sx={{ mr: 'auto' }}>
+            <Button color="error" disabled={deleting} onClick={() => (confirmDelete ? remove() : setConfirmDelete(true))} sx={{ mr: 'auto' }}>
               {confirmDelete ? 'Delete: are you sure?' : 'Delete'}
             </Button>
           )}
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Saving…' : 'Save'}
           </Button>
         </DialogActions>
       </Box>

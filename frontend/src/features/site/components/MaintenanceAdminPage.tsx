@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { PageTitle } from '../../../components/PageTitle.js';
-import { failureMessage } from '../../../components/form/failureMessage.js';
+import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { siteCommands, siteKeys, siteQueries } from '../api.js';
 
 /** Admin-Maintenance: turn maintenance mode on or off, each after a confirmation; every open browser follows at once. */

@@ -2,16 +2,10 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Container from '@mui/material/Container';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormLabel from '@mui/material/FormLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -23,14 +17,17 @@ import { pathTo } from '../../../app/routes/routeTable.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ImageField } from '../../../components/form/ImageField.js';
-import { errorsFor, SaveFailure } from '../../../components/form/saveWithImage.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
+import { fieldUnder } from '../../../lib/forms/apiErrors.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { Controller, useWatch } from 'react-hook-form';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { routeId } from '../../../components/routeId.js';
 import { ApiError } from '../../../lib/api/client.js';
-import { catalogueQueries } from '../../catalogue/index.js';
-import { PLATFORM_LABELS } from '../../events/index.js';
+import { catalogueQueries, gameOptions, PlatformChecks, platformsOffered } from '../../catalogue/index.js';
 import { NO_DRIVER_FILTERS, profileQueries } from '../../profiles/index.js';
-import { teamCommands, teamKeys, teamQueries } from '../api.js';
+import { teamCommands, teamKeys, teamQueries, useRemoveTeam, useSaveTeam } from '../api.js';
 
 interface TeamValues {
   name: string;
@@ -40,15 +37,12 @@ interface TeamValues {
   platforms: Platform[];
 }
 
-/** What each field accepts, in words; undefined when fine. */
-export function teamFieldErrors(values: TeamValues): Partial<Record<keyof TeamValues, string>> {
-  const errors: Partial<Record<keyof TeamValues, string>> = {};
-  if (!values.name.trim()) errors.name = 'Enter the team’s name';
-  else if (values.name.trim().length > TEAM_NAME_MAX) errors.name = `Keep the name to ${TEAM_NAME_MAX} characters`;
-  if (values.tag.trim() && !TEAM_TAG.test(values.tag.trim().toUpperCase())) errors.tag = 'A tag has 2 to 6 letters or digits, or leave it empty';
-  if (!TEAM_COLOUR.test(values.colour.trim().toLowerCase())) errors.colour = 'Write the colour as #rrggbb, e.g. #7b1fa2';
-  return errors;
-}
+/** What each field accepts, in words (a required field left empty is named by the form). */
+const TEAM_CHECKS = {
+  name: (name: string) => (name.trim().length > TEAM_NAME_MAX ? `Keep the name to ${TEAM_NAME_MAX} characters` : true),
+  tag: (tag: string) => (!tag.trim() || TEAM_TAG.test(tag.trim().toUpperCase()) ? true : 'A tag has 2 to 6 letters or digits, or leave it empty'),
+  colour: (colour: string) => (TEAM_COLOUR.test(colour.trim().toLowerCase()) ? true : 'Write the colour as #rrggbb, e.g. #7b1fa2'),
+};
 
 export function teamRequestFrom(values: TeamValues, id: number | null): TeamRequest {
   return {
@@ -114,143 +108,66 @@ export default function AdminTeamPage() {
 
 function TeamForm({ team }: { team: TeamDto | null }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const saveTeam = useSaveTeam();
+  const removeTeam = useRemoveTeam();
   const games = useQuery(catalogueQueries.games());
-  const [values, setValues] = useState<TeamValues>(valuesOf(team));
-  const [logo, setLogo] = useState<File | null>(null);
-  const [checked, setChecked] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const errors = checked ? teamFieldErrors(values) : {};
-  const message = (field: keyof TeamValues | 'logo', apiField: string = field) => (field !== 'logo' ? errors[field] : undefined) ?? errorsFor(serverErrors, apiField, true);
-  const set = <K extends keyof TeamValues>(field: K, value: TeamValues[K]) => {
-    setValues((old) => ({ ...old, [field]: value }));
-    setSaved(false);
-  };
-  const game = games.data?.find((candidate) => String(candidate.id) === values.gameId);
-  const platformChoices = game ? game.platforms : PLATFORMS;
-
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setChecked(true);
-    setFailure(null);
-    setServerErrors({});
-    if (Object.keys(teamFieldErrors(values)).length) return setFailure('Please correct the marked fields.');
-    setBusy(true);
-    try {
-      const answer = await teamCommands.save(teamRequestFrom(values, team?.id ?? null), logo);
-      queryClient.setQueryData(teamKeys.detail(answer.id), answer);
-      await queryClient.invalidateQueries({ queryKey: teamKeys.list });
-      setLogo(null);
-      setSaved(true);
+  const apiForm = useApiForm<TeamValues & { logo: File | null }, TeamDto>({
+    defaultValues: { ...valuesOf(team), logo: null },
+    submit: ({ logo, ...values }, key) => saveTeam(teamRequestFrom(values, team?.id ?? null), logo, key),
+    onSaved: (answer) => {
+      form.setValue('logo', null);
       if (!team) navigate(pathTo('Admin-Team', { team: answer.id }));
-    } catch (error) {
-      const refused = error instanceof SaveFailure ? error : null;
-      setServerErrors(refused?.fieldErrors ?? {});
-      setFailure(refused && Object.keys(refused.fieldErrors).length ? 'Please correct the marked fields.' : (refused?.message ?? 'Saving failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    notSaved: 'The team was not saved',
+    saved: 'Team saved',
+    fieldOf: (path, fields) => (path === 'game' || path.startsWith('game.') ? 'gameId' : fieldUnder(fields, path)),
+  });
+  const { form, onSubmit, busy, status, text, controlled, errorOf } = apiForm;
+  const { setValue, getValues } = form;
+  const colour = useWatch({ control: form.control, name: 'colour' });
+  const gameId = useWatch({ control: form.control, name: 'gameId' });
+  const game = games.data?.find((candidate) => String(candidate.id) === gameId);
+  const platformChoices = game ? game.platforms : PLATFORMS;
 
   const remove = async () => {
     if (!team || !window.confirm(`Delete ${team.name}? Its drivers leave it.`)) return;
-    await teamCommands.remove(team.id);
-    await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+    await removeTeam(team.id);
     navigate(pathTo('Admin-Teams'));
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void save(event)} aria-label={team ? 'Edit team' : 'New team'}>
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={team ? 'Edit team' : 'New team'}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-        <TextField label="Name" required value={values.name} onChange={(e) => set('name', e.target.value)} error={Boolean(message('name'))} helperText={message('name')} />
+        <TextField {...text('name', { label: 'Name', required: true, validate: TEAM_CHECKS.name })} />
+        <TextField {...text('tag', { label: 'Tag', validate: TEAM_CHECKS.tag, help: '2 to 6 letters or digits, e.g. PHR' })} />
         <TextField
-          label="Tag"
-          value={values.tag}
-          onChange={(e) => set('tag', e.target.value)}
-          error={Boolean(message('tag'))}
-          helperText={message('tag') ?? '2 to 6 letters or digits, e.g. PHR'}
-        />
-        <TextField
-          label="Colour"
-          value={values.colour}
-          onChange={(e) => set('colour', e.target.value)}
-          error={Boolean(message('colour'))}
-          helperText={message('colour') ?? '#rrggbb'}
+          {...text('colour', { label: 'Colour', required: true, validate: TEAM_CHECKS.colour, help: '#rrggbb' })}
           slotProps={{
             input: {
               startAdornment: (
-                <Box
-                  aria-hidden
-                  sx={{ width: 18, height: 18, mr: 1, borderRadius: '50%', bgcolor: TEAM_COLOUR.test(values.colour) ? values.colour : 'transparent', border: 1 }}
-                />
+                <Box aria-hidden sx={{ width: 18, height: 18, mr: 1, borderRadius: '50%', bgcolor: TEAM_COLOUR.test(colour) ? colour : 'transparent', border: 1 }} />
               ),
             },
           }}
         />
-        <TextField
-          select
+        <SelectField
+          form={apiForm}
+          name="gameId"
           label="Game"
-          value={values.gameId}
-          onChange={(e) => {
-            const chosen = games.data?.find((candidate) => String(candidate.id) === e.target.value);
-            set('gameId', e.target.value);
-            if (chosen)
-              set(
-                'platforms',
-                values.platforms.filter((platform) => chosen.platforms.includes(platform)),
-              );
-          }}
-          error={Boolean(message('gameId', 'game'))}
-          helperText={message('gameId', 'game') ?? 'A driver is in one team per game'}
-        >
-          <MenuItem value="">Any game</MenuItem>
-          {(games.data ?? []).map((candidate) => (
-            <MenuItem key={candidate.id} value={String(candidate.id)}>
-              {candidate.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <FormControl component="fieldset">
-          <FormLabel component="legend">Platforms</FormLabel>
-          <FormGroup row>
-            {platformChoices.map((platform) => (
-              <FormControlLabel
-                key={platform}
-                label={PLATFORM_LABELS[platform]}
-                control={
-                  <Checkbox
-                    checked={values.platforms.includes(platform)}
-                    onChange={(e) => set('platforms', e.target.checked ? [...values.platforms, platform] : values.platforms.filter((p) => p !== platform))}
-                  />
-                }
-              />
-            ))}
-          </FormGroup>
-        </FormControl>
-        <ImageField
-          label="Logo"
-          file={logo}
-          currentUrl={team?.logo}
-          onChange={(file) => {
-            setLogo(file);
-            setSaved(false);
-          }}
-          error={message('logo')}
+          help="A driver is in one team per game"
+          options={[{ value: '', label: 'Any game' }, ...gameOptions(games.data)]}
+          onChosen={(chosen) => setValue('platforms', platformsOffered(games.data, chosen, getValues('platforms')))}
+        />
+        <Controller
+          {...controlled('platforms', { label: 'Platforms' })}
+          render={({ field }) => <PlatformChecks label="Platforms" options={platformChoices} value={field.value} onChange={field.onChange} error={errorOf('platforms')} />}
+        />
+        <Controller
+          {...controlled('logo', { label: 'Logo' })}
+          render={({ field }) => <ImageField label="Logo" file={field.value} currentUrl={team?.logo} onChange={field.onChange} error={errorOf('logo')} />}
         />
       </Box>
-      {failure && (
-        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-          {failure}
-        </Alert>
-      )}
-      {saved && (
-        <Typography role="status" color="success.main" sx={{ mt: 2 }}>
-          Team saved
-        </Typography>
-      )}
+      <FormStatusMessage status={status} />
       <Box sx={{ mt: 2, display: 'flex', gap: 1 }}>
         <Button type="submit" variant="contained" disabled={busy}>
           {team ? 'Save team' : 'Create team'}

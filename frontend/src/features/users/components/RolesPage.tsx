@@ -15,7 +15,7 @@ import type { Role } from '@paddock/contracts/roles.js';
 import { sessionAtom } from '../../auth/index.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { PageTitle } from '../../../components/PageTitle.js';
-import { failureMessage } from '../../../components/form/failureMessage.js';
+import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { ALL_ROWS_PAGE_SIZE } from '../../../components/paging.js';
 import { userCommands, userKeys, userQueries, type RoleInfo, type UserListItem } from '../api.js';
 

@@ -1,0 +1,268 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Locator, Page } from 'playwright-core';
+import { newGame } from '../factories/catalogue.js';
+import { newCompetition } from '../factories/competitions.js';
+import { site, useTabs, visit, signedInAs, type DemoAccount } from './support/browser.js';
+
+/** A field by how a person finds it: a text box (by its label), a choice, a group of checkboxes, or a file. */
+interface Field {
+  label: string;
+  kind?: 'combobox' | 'group';
+}
+
+/** A value the server refuses although the form lets it through, and the field its 400 must land on. */
+interface Refusal {
+  fill: (form: Locator) => Promise<void>;
+  field: Field;
+  message: RegExp;
+}
+
+/** One form of the site: who opens it where, how to reach it, its submit button, its required fields and a refusal. */
+interface FormCase {
+  name: string;
+  account: Exclude<DemoAccount, 'notmember'>;
+  path: () => string;
+  open?: (page: Page) => Promise<void>;
+  form: (page: Page) => Locator;
+  submit: string;
+  required: Field[];
+  refusal?: Refusal;
+}
+
+const NOT_AN_IMAGE = { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image') };
+
+/** A file that says it is an image but is not: the API refuses it with a 400 naming the image field. */
+const notAnImage = (label: string) => async (form: Locator) => fieldIn(form, { label }).setInputFiles(NOT_AN_IMAGE);
+
+let competitionId = 0;
+
+const FORMS: FormCase[] = [
+  {
+    name: 'game',
+    account: 'admin',
+    path: () => '/admin/games/new',
+    form: (page) => page.getByRole('form', { name: 'New game' }),
+    submit: 'Create game',
+    required: [{ label: 'Name' }, { label: 'Platforms', kind: 'group' }],
+    refusal: {
+      fill: async (form) => {
+        await fieldIn(form, { label: 'Name' }).fill('x'.repeat(65));
+        await form.getByRole('checkbox', { name: 'PC' }).check();
+      },
+      field: { label: 'Name' },
+      message: /^Name must be shorter than or equal to 64 characters/,
+    },
+  },
+  {
+    name: 'track',
+    account: 'admin',
+    path: () => '/admin/tracks/new',
+    form: (page) => page.getByRole('form', { name: 'New track' }),
+    submit: 'Create track',
+    required: [{ label: 'Game', kind: 'combobox' }, { label: 'Track name' }, { label: 'Country' }, { label: 'Variant 1 name' }, { label: 'Variant 1 length (m)' }],
+  },
+  {
+    name: 'car',
+    account: 'admin',
+    path: () => '/admin/cars',
+    open: (page) => page.getByRole('button', { name: 'New car' }).click(),
+    form: (page) => page.getByRole('form', { name: 'New car' }),
+    submit: 'Add car',
+    required: [{ label: 'Car name' }, { label: 'Class' }],
+    refusal: {
+      fill: async (form) => {
+        await fieldIn(form, { label: 'Car name' }).fill('Porsche 911 GT3 R');
+        await fieldIn(form, { label: 'Class' }).fill('G'.repeat(33));
+      },
+      field: { label: 'Class' },
+      message: /^Class must be shorter than or equal to 32 characters/,
+    },
+  },
+  {
+    name: 'affiliate',
+    account: 'admin',
+    path: () => '/admin/affiliates/new',
+    form: (page) => page.getByRole('form', { name: 'New affiliate' }),
+    submit: 'Create affiliate',
+    required: [{ label: 'Name' }],
+    refusal: {
+      // The link is prefilled with "https://", which is not yet a web address.
+      fill: (form) => fieldIn(form, { label: 'Name' }).fill('Sim Parts'),
+      field: { label: 'Affiliate link' },
+      message: /web address/,
+    },
+  },
+  {
+    name: 'product',
+    account: 'admin',
+    path: () => '/merchandise',
+    open: (page) => page.getByRole('button', { name: 'New product' }).click(),
+    form: (page) => page.getByRole('form', { name: 'New product' }),
+    submit: 'Create product',
+    required: [{ label: 'Name' }, { label: 'Price' }],
+  },
+  {
+    name: 'download',
+    account: 'admin',
+    path: () => '/downloads',
+    open: (page) => page.getByRole('button', { name: 'New download' }).click(),
+    form: (page) => page.getByRole('form', { name: 'New download' }),
+    submit: 'Upload',
+    required: [{ label: 'Title' }, { label: 'File' }],
+  },
+  {
+    name: 'competition group',
+    account: 'admin',
+    path: () => '/organizer/competitions/groups/new',
+    form: (page) => page.getByRole('form', { name: 'New group' }),
+    submit: 'Create group',
+    required: [{ label: 'Name' }],
+    refusal: {
+      fill: async (form) => {
+        await fieldIn(form, { label: 'Name' }).fill('Sprint series');
+        await notAnImage('Icon')(form);
+      },
+      field: { label: 'Icon' },
+      message: /must be an image/,
+    },
+  },
+  {
+    name: 'competition',
+    account: 'organizer',
+    path: () => '/organizer/competitions/new',
+    form: (page) => page.getByRole('form', { name: 'New competition' }),
+    submit: 'Create competition',
+    required: [{ label: 'Name' }, { label: 'Platforms', kind: 'group' }],
+  },
+  {
+    name: 'season',
+    account: 'organizer',
+    path: () => `/organizer/competitions/${competitionId}/seasons/new`,
+    form: (page) => page.getByRole('form', { name: 'New season' }),
+    submit: 'Create season',
+    required: [{ label: 'Name' }],
+  },
+  {
+    name: 'event',
+    account: 'organizer',
+    path: () => '/organizer/events/new',
+    form: (page) => page.getByRole('form', { name: 'New event' }),
+    submit: 'Create event',
+    required: [{ label: 'Name' }, { label: 'Start' }, { label: 'Game', kind: 'combobox' }, { label: 'Platforms', kind: 'group' }],
+  },
+  {
+    name: 'team',
+    account: 'admin',
+    path: () => '/admin/team/new',
+    form: (page) => page.getByRole('form', { name: 'New team' }),
+    submit: 'Create team',
+    required: [{ label: 'Name' }],
+    refusal: {
+      fill: async (form) => {
+        await fieldIn(form, { label: 'Name' }).fill('Night Owls');
+        await notAnImage('Logo')(form);
+      },
+      field: { label: 'Logo' },
+      message: /must be an image/,
+    },
+  },
+  {
+    name: 'bidding round',
+    account: 'admin',
+    path: () => '/admin/biddingconfig',
+    open: (page) => page.getByRole('button', { name: 'New round' }).click(),
+    form: (page) => page.getByRole('form', { name: 'New bidding round' }),
+    submit: 'Save round',
+    required: [{ label: 'Name' }],
+  },
+  {
+    name: 'rivals server',
+    account: 'admin',
+    path: () => '/admin/rivals/servers',
+    open: (page) => page.getByRole('button', { name: 'New server' }).click(),
+    form: (page) => page.getByRole('form', { name: 'New rivals server' }),
+    submit: 'Save',
+    required: [{ label: 'Name' }, { label: 'Game', kind: 'combobox' }, { label: 'Platform or crossplay', kind: 'combobox' }],
+  },
+  {
+    name: 'driver profile',
+    account: 'rookie',
+    path: () => '/profile',
+    form: (page) => page.getByRole('form', { name: 'Driver profile' }),
+    submit: 'Save profile',
+    required: [{ label: 'Driver number' }],
+  },
+];
+
+/** A label as shown: a required field's label ends with an asterisk. */
+const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`);
+
+function fieldIn(form: Locator, { label, kind }: Field): Locator {
+  if (kind === 'group') return form.getByRole('group', { name: labelled(label) });
+  if (kind === 'combobox') return form.getByRole('combobox', { name: labelled(label) });
+  return form.getByLabel(labelled(label));
+}
+
+/** Whether the field is marked invalid, and the text of what describes it (aria-describedby). */
+async function feedbackOf(field: Locator): Promise<{ invalid: string | null; description: string }> {
+  await field.first().waitFor();
+  return field.first().evaluate((element) => {
+    const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+    return {
+      invalid: element.getAttribute('aria-invalid'),
+      description: ids.map((id) => element.ownerDocument.getElementById(id)?.textContent ?? '').join(' '),
+    };
+  });
+}
+
+async function openForm(page: Page, form: FormCase): Promise<Locator> {
+  await visit(page, form.path());
+  await form.open?.(page);
+  const found = form.form(page);
+  await found.waitFor();
+  return found;
+}
+
+describe('every form says what is wrong, beside the field', () => {
+  const open = useTabs();
+
+  beforeAll(async () => {
+    const em = site().em();
+    await newGame(em, { name: 'Forza Motorsport', platforms: ['PC', 'XBOX'] });
+    competitionId = (await newCompetition(em, { name: 'Thursday GT Cup' })).id;
+  });
+
+  it('submitted empty, names each required field by its label; a value the server refuses lands on its field', async () => {
+    const pages = new Map<string, Page>();
+    const found: Record<string, unknown> = {};
+    const expected: Record<string, unknown> = {};
+    for (const form of FORMS) {
+      let page = pages.get(form.account);
+      if (!page) {
+        page = await open();
+        await signedInAs(page, form.account);
+        pages.set(form.account, page);
+      }
+      const shown = await openForm(page, form);
+      await shown.getByRole('button', { name: form.submit, exact: true }).click();
+      await shown.getByRole('alert').first().waitFor();
+      for (const field of form.required) {
+        const key = `${form.name}: ${field.label}`;
+        const { invalid, description } = await feedbackOf(fieldIn(shown, field));
+        found[key] = { invalid, namesLabel: description.toLowerCase().includes(field.label.toLowerCase()) };
+        expected[key] = { invalid: 'true', namesLabel: true };
+      }
+      if (!form.refusal) continue;
+      const again = await openForm(page, form);
+      await form.refusal.fill(again);
+      await again.getByRole('button', { name: form.submit, exact: true }).click();
+      await again.getByRole('alert').first().waitFor();
+      const key = `${form.name} refused: ${form.refusal.field.label}`;
+      const field = fieldIn(again, form.refusal.field);
+      const { invalid, description } = await feedbackOf(field);
+      found[key] = { invalid, message: form.refusal.message.test(description) ? 'as expected' : description };
+      expected[key] = { invalid: 'true', message: 'as expected' };
+    }
+    expect(found).toEqual(expected);
+  }, 240_000);
+});
