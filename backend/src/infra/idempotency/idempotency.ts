@@ -16,6 +16,8 @@ import { createHash } from 'node:crypto';
 import { catchError, from, map, mergeMap, of, switchMap, type Observable } from 'rxjs';
 import { describeException } from '../../common/all-exceptions.filter.js';
 import { errorBody } from '../../common/error-body.js';
+import { REQUEST_DEADLINE_MS } from '../../common/request-abandonment.js';
+import { REQUEST_PATH_DATABASE } from '../database/database.config.js';
 import { Scheduled } from '../scheduling/scheduled.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -24,6 +26,12 @@ const METHODS = new Set(['POST', 'PUT', 'PATCH']);
 /** 1–200 visible ASCII characters (no spaces or control characters). */
 const VALID_KEY = /^[\x21-\x7e]{1,200}$/;
 const RETENTION = `interval '24 hours'`;
+/**
+ * A key still in flight after this long belongs to a request that can commit nothing any more: it was
+ * abandoned at its deadline, and a COMMIT sent just before that fails within the query timeout. Its
+ * answer was a 5xx whose key could not be forgotten (PostgreSQL was the failure), so a retry runs.
+ */
+const ABANDONED_IN_FLIGHT = `interval '${REQUEST_DEADLINE_MS + REQUEST_PATH_DATABASE.query_timeout} milliseconds'`;
 const HOUR_MS = 3_600_000;
 
 export const INVALID_KEY = `The ${IDEMPOTENCY_HEADER} header must be 1 to 200 visible ASCII characters`;
@@ -47,7 +55,11 @@ export class IdempotencyStore {
    * completed) instead of running the write a second time.
    */
   async claim(caller: string, key: string, fingerprint: string): Promise<Claim> {
-    await this.execute(`delete from idempotency_keys where caller = ? and key = ? and created_at < now() - ${RETENTION}`, [caller, key]);
+    await this.execute(
+      `delete from idempotency_keys where caller = ? and key = ?
+        and (created_at < now() - ${RETENTION} or (status is null and created_at < now() - ${ABANDONED_IN_FLIGHT}))`,
+      [caller, key],
+    );
     const inserted = await this.execute(`insert into idempotency_keys (caller, key, fingerprint) values (?, ?, ?) on conflict do nothing returning caller`, [
       caller,
       key,
@@ -129,7 +141,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
           catchError(async (error: unknown) => {
             const { status, message, errors } = describeException(error);
             if (status >= HttpStatus.INTERNAL_SERVER_ERROR) {
-              await this.store.forget(caller, key).catch((failure: Error) => this.cannotForget(failure));
+              // Not awaited: the answer must not wait on PostgreSQL, which may be what failed.
+              void this.store.forget(caller, key).catch((failure: Error) => this.cannotForget(failure));
               throw error;
             }
             response.status(status);
@@ -145,7 +158,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   private cannotForget(failure: Error): void {
-    this.logger.warn(`A failed request's idempotency key stays in flight until it expires: ${failure.message}`);
+    this.logger.warn(`A failed request's idempotency key stays in flight until its request's deadline has passed: ${failure.message}`);
   }
 }
 
