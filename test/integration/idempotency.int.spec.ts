@@ -1,10 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { ServiceUnavailableException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { DATABASE_UNAVAILABLE } from '../../backend/src/common/service-unavailable.js';
+import { APPLIED_ANSWER_LOST } from '../../backend/src/infra/idempotency/idempotency.js';
 import { IdempotencyKey } from '../../backend/src/infra/idempotency/idempotency-key.entity.js';
 import { ResultRevision } from '../../backend/src/modules/competitions/competition.entities.js';
 import { EventAttendance } from '../../backend/src/modules/events/event.entities.js';
 import { RivalTime } from '../../backend/src/modules/rivals/rivals.entities.js';
 import { Ticket } from '../../backend/src/modules/stewarding/stewarding.entities.js';
+import { StewardingService } from '../../backend/src/modules/stewarding/stewarding.service.js';
 import { newCar, newGame, newGameWithTrack, newTrack } from '../factories/catalogue.js';
 import { newCompetition, newSeason } from '../factories/competitions.js';
 import { newEvent } from '../factories/events.js';
@@ -57,6 +61,23 @@ describe('idempotent writes', () => {
     expect(await retry.json()).toEqual(firstBody);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     expect(await ticketCount()).toBe(before + 1);
+  });
+
+  it('answers a write saved before a service failed 409 saying so, not "nothing was changed", and its retry files nothing more', async () => {
+    // The ticket commits; reading it back for the answer then finds PostgreSQL gone.
+    const readBack = jest.spyOn(t.app.get(StewardingService), 'ticket').mockRejectedValueOnce(new ServiceUnavailableException(DATABASE_UNAVAILABLE));
+    const key = randomUUID();
+    const before = await ticketCount();
+    const first = await fileTicket(key);
+    expect(readBack).toHaveBeenCalledTimes(1);
+    expect(first.status).toBe(409);
+    expect(await first.json()).toMatchObject({ status: 409, message: APPLIED_ANSWER_LOST, path: '/api/tickets' });
+    const retry = await fileTicket(key);
+    expect(retry.status).toBe(409);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.json()).toMatchObject({ message: APPLIED_ANSWER_LOST });
+    expect(await ticketCount()).toBe(before + 1);
+    readBack.mockRestore();
   });
 
   it('refuses the same key on a different request with 422, changing nothing', async () => {

@@ -1,3 +1,4 @@
+import type { EntityManager, EventArgs, EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import {
   BadRequestException,
@@ -7,17 +8,20 @@ import {
   Logger,
   Module,
   UnprocessableEntityException,
+  type OnModuleInit,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { catchError, from, map, mergeMap, of, switchMap, type Observable } from 'rxjs';
+import { catchError, from, map, mergeMap, Observable, of, switchMap } from 'rxjs';
 import { describeException } from '../../common/all-exceptions.filter.js';
 import { errorBody } from '../../common/error-body.js';
 import { REQUEST_DEADLINE_MS } from '../../common/request-abandonment.js';
 import { REQUEST_PATH_DATABASE } from '../database/database.config.js';
+import { OutboxEvent } from '../outbox/outbox-event.entity.js';
 import { Scheduled } from '../scheduling/scheduled.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -37,6 +41,7 @@ const HOUR_MS = 3_600_000;
 export const INVALID_KEY = `The ${IDEMPOTENCY_HEADER} header must be 1 to 200 visible ASCII characters`;
 export const KEY_REUSED = `This ${IDEMPOTENCY_HEADER} was already used for a different request`;
 export const IN_FLIGHT = 'This request is already being processed';
+export const APPLIED_ANSWER_LOST = 'This change was saved, but its answer was lost (a service failed after saving): reload to see it.';
 
 type Claim = { run: true } | { run: false; status: number; body: unknown };
 
@@ -87,12 +92,67 @@ export class IdempotencyStore {
 
   /** A failed (5xx) request leaves nothing behind, so a retry with its key runs again. */
   async forget(caller: string, key: string): Promise<void> {
-    await this.execute(`delete from idempotency_keys where caller = ? and key = ?`, [caller, key]);
+    // A key marked applied stays: its change committed (MarkKeysAppliedAtCommit) before the failure.
+    await this.execute(`delete from idempotency_keys where caller = ? and key = ? and status is null`, [caller, key]);
   }
 
   @Scheduled({ name: 'prune-idempotency-keys', every: HOUR_MS })
   async prune(): Promise<void> {
     await this.orm.em.fork().execute(`delete from idempotency_keys where created_at < now() - ${RETENTION}`);
+  }
+}
+
+/** The keyed request whose work is running, and whether its change has committed. */
+interface KeyedRequest {
+  caller: string;
+  key: string;
+  path: string;
+  applied: boolean;
+}
+const keyedRequests = new AsyncLocalStorage<KeyedRequest>();
+
+/** What a retry of a request whose change committed but whose answer failed gets (the answer is gone). */
+const appliedAnswer = (path: string) => errorBody(HttpStatus.CONFLICT, APPLIED_ANSWER_LOST, path) as unknown;
+
+/**
+ * An ORM subscriber: the transaction of a keyed request that makes a change (it records a domain
+ * event) stores, in that transaction, that the key's change is applied. Its answer replaces this once
+ * sent; if a service fails after the COMMIT, the key says the change was saved and a retry never
+ * applies it twice.
+ */
+export class MarkKeysAppliedAtCommit implements EventSubscriber<OutboxEvent> {
+  private readonly changing = new WeakSet<EntityManager>();
+
+  getSubscribedEntities() {
+    return [OutboxEvent];
+  }
+
+  afterCreate({ em }: EventArgs<OutboxEvent>): void {
+    this.changing.add(em);
+  }
+
+  async beforeTransactionCommit({ em, transaction }: TransactionEventArgs): Promise<void> {
+    const request = keyedRequests.getStore();
+    const savepoint = !!transaction && typeof transaction === 'object' && 'savepointName' in transaction;
+    if (!request || savepoint || !this.changing.has(em)) return;
+    await em
+      .getConnection()
+      .execute(
+        `update idempotency_keys set status = ?, body = ?::json where caller = ? and key = ? and status is null`,
+        [HttpStatus.CONFLICT, JSON.stringify(appliedAnswer(request.path)), request.caller, request.key],
+        'run',
+        transaction,
+      );
+  }
+
+  afterTransactionCommit({ em }: TransactionEventArgs): void {
+    const request = keyedRequests.getStore();
+    if (request && this.changing.has(em)) request.applied = true;
+    this.changing.delete(em);
+  }
+
+  afterTransactionRollback({ em }: TransactionEventArgs): void {
+    this.changing.delete(em);
   }
 }
 
@@ -116,10 +176,17 @@ function fingerprintOf(request: Request): string {
  * (access, CSRF, rate limits) claim no key.
  */
 @Injectable()
-export class IdempotencyInterceptor implements NestInterceptor {
+export class IdempotencyInterceptor implements NestInterceptor, OnModuleInit {
   private readonly logger = new Logger('Idempotency');
 
-  constructor(private readonly store: IdempotencyStore) {}
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly orm: MikroORM,
+  ) {}
+
+  onModuleInit(): void {
+    this.orm.em.getEventManager().registerSubscriber(new MarkKeysAppliedAtCommit());
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
@@ -135,11 +202,18 @@ export class IdempotencyInterceptor implements NestInterceptor {
           response.status(claim.status).setHeader(REPLAYED_HEADER, 'true');
           return of(claim.body);
         }
-        return next.handle().pipe(
+        const keyed: KeyedRequest = { caller, key, path: request.originalUrl, applied: false };
+        const handled = new Observable<unknown>((subscriber) => keyedRequests.run(keyed, () => next.handle().subscribe(subscriber)));
+        return handled.pipe(
           map((body: unknown) => ({ status: response.statusCode, body })),
           // A refusal (4xx) is answered here, in the error shape, so its retries get the very same body.
           catchError(async (error: unknown) => {
             const { status, message, errors } = describeException(error);
+            if (status >= HttpStatus.INTERNAL_SERVER_ERROR && keyed.applied) {
+              // Saved, then a service failed: "nothing was changed" would be untrue, and the key already says so.
+              response.status(HttpStatus.CONFLICT);
+              return { status: HttpStatus.CONFLICT, body: appliedAnswer(request.originalUrl) };
+            }
             if (status >= HttpStatus.INTERNAL_SERVER_ERROR) {
               // Not awaited: the answer must not wait on PostgreSQL, which may be what failed.
               void this.store.forget(caller, key).catch((failure: Error) => this.cannotForget(failure));
@@ -149,7 +223,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
             return { status, body: errorBody(status, message, request.originalUrl, errors) as unknown };
           }),
           mergeMap(async (answer) => {
-            await this.store.complete(caller, key, answer.status, answer.body);
+            // Once the change committed its key says so already: a failure to store the answer loses only the answer.
+            await this.store.complete(caller, key, answer.status, answer.body).catch((error: unknown) => {
+              if (!keyed.applied) throw error;
+            });
             return answer.body;
           }),
         );
