@@ -296,26 +296,21 @@ describe('league night under faults', () => {
 
     // The evening: the live event, a calm slice, then each fault in turn.
     await run([goLive(), ...slice()]);
-    await underFault(
-      'redis cut',
-      () => redisProxy.cut(),
-      () => redisProxy.restore(),
-    );
-    await underFault(
-      'redis stall',
-      () => redisProxy.stall(),
-      () => redisProxy.resume(),
-    );
-    await underFault(
-      'pg cut',
-      () => pgProxy.cut(),
-      () => pgProxy.restore(),
-    );
-    await underFault(
-      'pg stall',
-      () => pgProxy.stall(),
-      () => pgProxy.resume(),
-    );
+    for (const [service, proxy] of [
+      ['redis', redisProxy],
+      ['pg', pgProxy],
+    ] as const) {
+      await underFault(
+        `${service} cut`,
+        () => proxy.cut(),
+        () => proxy.restore(),
+      );
+      await underFault(
+        `${service} stall`,
+        () => proxy.stall(),
+        () => proxy.resume(),
+      );
+    }
     await underFault(
       'worker kill',
       () => killWorker(worker),
