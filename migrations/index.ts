@@ -19,7 +19,6 @@ import { Migration20261125160000_steam_ids_remembered_identities } from './Migra
 import { Migration20261125170000_idempotency_keys } from './Migration20261125170000_idempotency_keys.js';
 import { Migration20261125180000_panel_anonymity } from './Migration20261125180000_panel_anonymity.js';
 import { Migration20261125180001_audit_log } from './Migration20261125180001_audit_log.js';
-import { Migration20261125190500_idempotency_committed_status } from './Migration20261125190500_idempotency_committed_status.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
@@ -43,5 +42,4 @@ export const migrations: MigrationObject[] = [
   Migration20261125170000_idempotency_keys,
   Migration20261125180000_panel_anonymity,
   Migration20261125180001_audit_log,
-  Migration20261125190500_idempotency_committed_status,
 ].map((migration) => ({ name: migration.name, class: migration }));

@@ -13,7 +13,7 @@ import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/environment.js';
 import { AppModule } from './app.module.js';
-import { MarkIdempotentCommits } from './infra/idempotency/idempotency.js';
+import { MarkKeysAppliedAtCommit } from './infra/idempotency/idempotency.js';
 import { ReadFastPath } from './infra/read-cache/read-fast-path.js';
 import { REDIS } from './infra/redis/redis.module.js';
 import { RedisIoAdapter } from './infra/realtime/redis-io.adapter.js';
@@ -43,8 +43,8 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   // A request whose client left, or past its deadline, commits nothing (checked before every COMMIT).
   app.use(abandonWhenClientLeaves());
   app.get(MikroORM).em.getEventManager().registerSubscriber(new RefuseAbandonedCommits());
-  // A write's COMMIT marks its idempotency key in the same transaction, so a retry knows whether it landed.
-  app.get(MikroORM).em.getEventManager().registerSubscriber(new MarkIdempotentCommits());
+  // A change's COMMIT marks its idempotency key applied in the same transaction, so a retry never applies it twice.
+  app.get(MikroORM).em.getEventManager().registerSubscriber(new MarkKeysAppliedAtCommit());
   app.use(httpMetrics(app.get(Metrics)));
   // Visitors' cached reads that are in the cache are answered here, before parsing, sessions and the Nest pipeline.
   const fastReads = app.get(ReadFastPath);

@@ -1,13 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { ServiceUnavailableException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DATABASE_UNAVAILABLE } from '../../backend/src/common/service-unavailable.js';
 import { IdempotencyKey } from '../../backend/src/infra/idempotency/idempotency-key.entity.js';
-import { IdempotencyStore } from '../../backend/src/infra/idempotency/idempotency.js';
+import { APPLIED_ANSWER_LOST, IdempotencyStore } from '../../backend/src/infra/idempotency/idempotency.js';
 import { ResultRevision } from '../../backend/src/modules/competitions/competition.entities.js';
 import { EventAttendance } from '../../backend/src/modules/events/event.entities.js';
 import { RivalTime } from '../../backend/src/modules/rivals/rivals.entities.js';
 import { Ticket } from '../../backend/src/modules/stewarding/stewarding.entities.js';
+import { StewardingService } from '../../backend/src/modules/stewarding/stewarding.service.js';
 import { newCar, newGame, newGameWithTrack, newTrack } from '../factories/catalogue.js';
 import { newCompetition, newSeason } from '../factories/competitions.js';
 import { newEvent } from '../factories/events.js';
@@ -60,6 +63,23 @@ describe('idempotent writes', () => {
     expect(await retry.json()).toEqual(firstBody);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     expect(await ticketCount()).toBe(before + 1);
+  });
+
+  it('answers a write saved before a service failed 409 saying so, not "nothing was changed", and its retry files nothing more', async () => {
+    // The ticket commits; reading it back for the answer then finds PostgreSQL gone.
+    const readBack = jest.spyOn(t.app.get(StewardingService), 'ticket').mockRejectedValueOnce(new ServiceUnavailableException(DATABASE_UNAVAILABLE));
+    const key = randomUUID();
+    const before = await ticketCount();
+    const first = await fileTicket(key);
+    expect(readBack).toHaveBeenCalledTimes(1);
+    expect(first.status).toBe(409);
+    expect(await first.json()).toMatchObject({ status: 409, message: APPLIED_ANSWER_LOST, path: '/api/tickets' });
+    const retry = await fileTicket(key);
+    expect(retry.status).toBe(409);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.json()).toMatchObject({ message: APPLIED_ANSWER_LOST });
+    expect(await ticketCount()).toBe(before + 1);
+    readBack.mockRestore();
   });
 
   it('refuses the same key on a different request with 422, changing nothing', async () => {
@@ -214,48 +234,26 @@ describe('idempotent writes', () => {
   });
 
   describe('a first request whose process died before it stored its answer', () => {
-    /** The key's row as a process that claimed it and died leaves it: in flight, claimed long enough ago to be past any deadline. */
-    const leftInFlight = async (key: string, committedStatus: number | null) => {
-      await t
-        .em()
-        .getConnection()
-        .execute(`update idempotency_keys set status = null, body = null, committed_status = ?, created_at = now() - interval '1 minute' where key = ?`, [
-          committedStatus,
-          key,
-        ]);
+    /** The key's row as a process that claimed it and died before committing leaves it: in flight, claimed long enough ago to be past any deadline. */
+    const leftInFlight = async (key: string) => {
+      await t.em().getConnection().execute(`update idempotency_keys set status = null, body = null, created_at = now() - interval '1 minute' where key = ?`, [key]);
     };
 
-    /** A retry with the key gets the committed status, replayed, and files no second ticket. */
-    const expectReplayedNotRun = async (key: string) => {
-      const before = await ticketCount();
-      const retry = await fileTicket(key);
-      expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
-      expect(await ticketCount()).toBe(before);
-    };
-
-    it("marks the key committed in the write's own transaction (nothing is marked for a refused write)", async () => {
+    it("marks the key applied in the write's own transaction: its answer never stored, a retry is told the change was saved (409) and nothing runs again", async () => {
+      // The answer is lost as when the process dies after its COMMIT: storing it fails.
+      const store = jest.spyOn(t.app.get(IdempotencyStore), 'complete').mockRejectedValueOnce(new ServiceUnavailableException(DATABASE_UNAVAILABLE));
       const key = randomUUID();
+      const before = await ticketCount();
       expect((await fileTicket(key)).status).toBe(201);
-      expect(await t.em().findOneOrFail(IdempotencyKey, { key })).toMatchObject({ status: 201, committedStatus: 201 });
+      store.mockRestore();
+      expect(await t.em().findOneOrFail(IdempotencyKey, { key })).toMatchObject({ status: 409, body: { message: APPLIED_ANSWER_LOST } });
+      const retry = await fileTicket(key);
+      expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([409, 'true']);
+      expect(await ticketCount()).toBe(before + 1);
+      // A refused write changes nothing, so nothing marks its key: it keeps its own answer.
       const refused = randomUUID();
       await t.request('/api/tickets', { method: 'POST', as: as.driver, headers: { 'Idempotency-Key': refused }, json: { raceId } });
-      expect(await t.em().findOneOrFail(IdempotencyKey, { key: refused })).toMatchObject({ status: 400, committedStatus: null });
-    });
-
-    it('answers a retry of a write that committed with its status, replayed, and does not apply it again', async () => {
-      const key = randomUUID();
-      expect((await fileTicket(key)).status).toBe(201);
-      await leftInFlight(key, 201);
-      await expectReplayedNotRun(key);
-    });
-
-    it('keeps the key of a write that committed before its request failed (5xx): its retry is answered, not run again', async () => {
-      const key = randomUUID();
-      expect((await fileTicket(key)).status).toBe(201);
-      await t.em().getConnection().execute(`update idempotency_keys set status = null, body = null where key = ?`, [key]);
-      // What the interceptor does when the handler fails with a 5xx after its COMMIT.
-      await t.app.get(IdempotencyStore).forget(`user:${driver.user.id}`, key);
-      await expectReplayedNotRun(key);
+      expect(await t.em().findOneOrFail(IdempotencyKey, { key: refused })).toMatchObject({ status: 400 });
     });
 
     it('runs a retry of a write that never committed once the first is past its deadline; a fresh one is still in flight (409)', async () => {
@@ -264,16 +262,16 @@ describe('idempotent writes', () => {
       expect((await fileTicket(key, description)).status).toBe(201);
       // As if its transaction had rolled back: no ticket, the key left in flight.
       await t.em().nativeDelete(Ticket, { description });
-      await t.em().getConnection().execute(`update idempotency_keys set status = null, body = null, committed_status = null where key = ?`, [key]);
+      await t.em().getConnection().execute(`update idempotency_keys set status = null, body = null where key = ?`, [key]);
       const early = await fileTicket(key, description);
       expect([early.status, ((await early.json()) as { message: string }).message]).toEqual([409, 'This request is already being processed']);
-      await leftInFlight(key, null);
+      await leftInFlight(key);
       const retry = await fileTicket(key, description);
       expect(retry.status).toBe(201);
       expect(retry.headers.get('idempotent-replayed')).toBeNull();
       expect(await t.em().count(Ticket, { description })).toBe(1);
       // Taken over only by the same request.
-      await leftInFlight(key, null);
+      await leftInFlight(key);
       expect((await fileTicket(key, 'Another complaint entirely about the pit exit.')).status).toBe(422);
     });
   });

@@ -13,7 +13,13 @@ interface NativeError {
 /** Network errors of a connection that could not be made or was lost. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
 /** pg's own messages for a pool slot or connection not had in time, a connection lost, a query not answered in time. */
-const PG_MESSAGES = [/^timeout exceeded when trying to connect/, /^Connection terminated/, /^Query read timeout/, /^Client has encountered a connection error/];
+const PG_MESSAGES = [
+  /^timeout exceeded when trying to connect/,
+  /^Connection terminated/,
+  /^Query read timeout/,
+  /^Client has encountered a connection error/,
+  /^Client was closed and is not queryable/,
+];
 /** SQLSTATEs: connection exceptions (08…), statement timeout / cancelled (57014), server shutting down (57P0…). */
 const PG_STATES = /^(08...|57014|57P0.)$/;
 /** ioredis' messages for a command that could not be sent or was not answered in time. */

@@ -1,6 +1,7 @@
 import { defineConfig, type EntityClass, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import pg from 'pg';
 import { migrations } from '../../../../migrations/index.js';
 import { registerEntities } from './entity-by-name.js';
 
@@ -18,6 +19,52 @@ export const REQUEST_PATH_DATABASE = {
   query_timeout: 1800,
 } as const;
 
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+type Release = (error?: Error) => void;
+
+/**
+ * The pg client of a request path, mending two ways a fault leaves a connection behind:
+ * - pg fails a query unanswered after `query_timeout` but keeps its connection, the query still on it:
+ *   the pool would hand it out again (the transaction's ROLLBACK and the next queries waiting behind
+ *   it), and the statement could still run once PostgreSQL answers — a COMMIT landing after its request
+ *   was told nothing was changed. The connection is closed instead (PostgreSQL rolls its transaction back).
+ * - Kysely gives a transaction's connection back to the pool only when its BEGIN, COMMIT or ROLLBACK
+ *   succeeded: one lost to a fault stayed checked out for good, until the pool was used up. A connection
+ *   that closes while checked out is given back (and dropped) by the client itself.
+ * pg-pool lends a client by setting its `release`; the accessor makes giving it back happen once.
+ */
+export class RequestPathClient extends pg.Client {
+  #giveBack: Release | null = null;
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('end', () => this.release(new Error('The connection to PostgreSQL closed')));
+  }
+
+  get release(): Release {
+    return (error) => {
+      const giveBack = this.#giveBack;
+      this.#giveBack = null;
+      giveBack?.(error);
+    };
+  }
+
+  set release(giveBack: Release) {
+    this.#giveBack = giveBack;
+  }
+
+  override query(...args: unknown[]): never {
+    const answer = (pg.Client.prototype.query as (...args: unknown[]) => unknown).apply(this, args);
+    if (answer instanceof Promise) {
+      answer.catch((error: unknown) => {
+        if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) void this.end().catch(() => undefined);
+      });
+    }
+    return answer as never;
+  }
+}
+
 /**
  * MikroORM options for one database URL: the given entities (the application's list is
  * backend/src/entities.ts: infra knows no domain), migrations from `migrations/`, no schema sync;
@@ -27,7 +74,7 @@ export function databaseOptions(databaseUrl: string, entities: readonly EntityCl
   registerEntities(entities);
   return defineConfig({
     clientUrl: databaseUrl,
-    ...(bounds.requestPath ? { driverOptions: { ...REQUEST_PATH_DATABASE } } : {}),
+    ...(bounds.requestPath ? { driverOptions: { ...REQUEST_PATH_DATABASE, Client: RequestPathClient } } : {}),
     entities: [...entities],
     // Migrating needs no entities (they are SQL), so the database can be prepared with none.
     discovery: { warnWhenNoEntities: false },

@@ -28,10 +28,6 @@ export class IdempotencyKey {
   @Property({ type: 'json', nullable: true })
   body?: unknown;
 
-  /** The route's success status, set in the transaction of the write itself when it commits (null: nothing committed yet). */
-  @Property({ type: 'smallint', nullable: true })
-  committedStatus?: number;
-
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 }

@@ -1,3 +1,4 @@
+import type { EntityManager, EventArgs, EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import {
   BadRequestException,
@@ -13,14 +14,15 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { INTERCEPTORS_METADATA } from '@nestjs/common/constants.js';
-import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import type { Request, Response } from 'express';
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { catchError, from, map, mergeMap, of, switchMap, type Observable } from 'rxjs';
+import { catchError, from, map, mergeMap, Observable, of, switchMap } from 'rxjs';
 import { describeException } from '../../common/all-exceptions.filter.js';
 import { errorBody } from '../../common/error-body.js';
 import { REQUEST_DEADLINE_MS, requestStore } from '../../common/request-abandonment.js';
+import { REQUEST_PATH_DATABASE } from '../database/database.config.js';
+import { OutboxEvent } from '../outbox/outbox-event.entity.js';
 import { Scheduled } from '../scheduling/scheduled.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -29,49 +31,20 @@ const METHODS = new Set(['POST', 'PUT', 'PATCH']);
 /** 1–200 visible ASCII characters (no spaces or control characters). */
 const VALID_KEY = /^[\x21-\x7e]{1,200}$/;
 const RETENTION = `interval '24 hours'`;
-const HOUR_MS = 3_600_000;
 /**
- * A key still in flight this long after it was claimed belongs to a request past its deadline (which
- * commits nothing any more) or to a process that died: its retry need not wait. The margin covers a
- * COMMIT sent just before the deadline.
+ * A key still in flight after this long belongs to a request that can commit nothing any more: it was
+ * abandoned at its deadline, and a COMMIT sent just before that fails within the query timeout. Its
+ * answer was a 5xx whose key could not be forgotten (PostgreSQL was the failure), so a retry runs.
  */
-const STALE_AFTER = `interval '${REQUEST_DEADLINE_MS / 1000 + 5} seconds'`;
+const ABANDONED_IN_FLIGHT = `interval '${REQUEST_DEADLINE_MS + REQUEST_PATH_DATABASE.query_timeout} milliseconds'`;
+const HOUR_MS = 3_600_000;
 
 export const INVALID_KEY = `The ${IDEMPOTENCY_HEADER} header must be 1 to 200 visible ASCII characters`;
 export const KEY_REUSED = `This ${IDEMPOTENCY_HEADER} was already used for a different request`;
 export const IN_FLIGHT = 'This request is already being processed';
+export const APPLIED_ANSWER_LOST = 'This change was saved, but its answer was lost (a service failed after saving): reload to see it.';
 
 type Claim = { run: true } | { run: false; status: number; body: unknown };
-
-/** The claimed key of the request whose work is running, and the status its route answers on success. */
-interface ClaimedKey {
-  caller: string;
-  key: string;
-  status: number;
-}
-const claimedKey = requestStore<ClaimedKey>();
-
-/**
- * An ORM subscriber: the COMMIT of a request holding an idempotency key also marks the key committed,
- * with the route's success status, in that same transaction. The write and the mark land together or
- * not at all, so a retry always knows whether the first request changed anything, even when its
- * process died before it could store the answer.
- */
-export class MarkIdempotentCommits implements EventSubscriber {
-  async beforeTransactionCommit({ em, transaction }: TransactionEventArgs): Promise<void> {
-    const claimed = claimedKey.getStore();
-    // Only the COMMIT itself: a savepoint's release (a flush inside the transaction) commits nothing yet.
-    if (!claimed || !transaction || 'savepointName' in transaction) return;
-    await em
-      .getConnection()
-      .execute(
-        `update idempotency_keys set committed_status = ? where caller = ? and key = ? and status is null`,
-        [claimed.status, claimed.caller, claimed.key],
-        'run',
-        transaction,
-      );
-  }
-}
 
 /** The idempotency_keys table: who sent which key, for which request, and the answer it got. */
 @Injectable()
@@ -95,20 +68,18 @@ export class IdempotencyStore {
       fingerprint,
     ]);
     if (inserted.length > 0) return { run: true };
-    const [first] = await this.execute<{ fingerprint: string; status: number | null; body: unknown; committed_status: number | null; stale: boolean }>(
-      `select fingerprint, status, body, committed_status, created_at < now() - ${STALE_AFTER} as stale from idempotency_keys where caller = ? and key = ?`,
+    const [first] = await this.execute<{ fingerprint: string; status: number | null; body: unknown }>(
+      `select fingerprint, status, body from idempotency_keys where caller = ? and key = ?`,
       [caller, key],
     );
     // Gone in between: the first request failed with a 5xx and forgot the key; this one is told to retry.
     if (!first) throw new ConflictException(IN_FLIGHT);
     if (first.fingerprint !== fingerprint) throw new UnprocessableEntityException(KEY_REUSED);
     if (first.status !== null) return { run: false, status: first.status, body: first.body };
-    if (!first.stale) throw new ConflictException(IN_FLIGHT);
-    // The first request is past its deadline or its process died. Its write committed (the mark commits with it):
-    // the change stands, and its answer's body is lost. Or nothing committed and nothing can any more: this one runs it.
-    if (first.committed_status !== null) return { run: false, status: first.committed_status, body: null };
+    // Still in flight. Past its deadline (or its process died) the first committed nothing, or its key would say
+    // so (MarkKeysAppliedAtCommit), and can commit nothing any more: this retry takes the key over and runs.
     const taken = await this.execute(
-      `update idempotency_keys set created_at = now() where caller = ? and key = ? and status is null and committed_status is null and created_at < now() - ${STALE_AFTER} returning caller`,
+      `update idempotency_keys set created_at = now() where caller = ? and key = ? and status is null and created_at < now() - ${ABANDONED_IN_FLIGHT} returning caller`,
       [caller, key],
     );
     if (taken.length === 0) throw new ConflictException(IN_FLIGHT);
@@ -124,18 +95,69 @@ export class IdempotencyStore {
     ]);
   }
 
-  /**
-   * A failed (5xx) request leaves nothing behind, so a retry with its key runs again; unless its write
-   * committed before the failure: then the change stands, and retries get its success status (no body).
-   */
+  /** A failed (5xx) request leaves nothing behind, so a retry with its key runs again. */
   async forget(caller: string, key: string): Promise<void> {
-    await this.execute(`delete from idempotency_keys where caller = ? and key = ? and committed_status is null`, [caller, key]);
-    await this.execute(`update idempotency_keys set status = committed_status where caller = ? and key = ? and status is null`, [caller, key]);
+    // A key marked applied stays: its change committed (MarkKeysAppliedAtCommit) before the failure.
+    await this.execute(`delete from idempotency_keys where caller = ? and key = ? and status is null`, [caller, key]);
   }
 
   @Scheduled({ name: 'prune-idempotency-keys', every: HOUR_MS })
   async prune(): Promise<void> {
     await this.orm.em.fork().execute(`delete from idempotency_keys where created_at < now() - ${RETENTION}`);
+  }
+}
+
+/** The keyed request whose work is running, and whether its change has committed. */
+interface KeyedRequest {
+  caller: string;
+  key: string;
+  path: string;
+  applied: boolean;
+}
+const keyedRequests = requestStore<KeyedRequest>();
+
+/** What a retry of a request whose change committed but whose answer failed gets (the answer is gone). */
+const appliedAnswer = (path: string) => errorBody(HttpStatus.CONFLICT, APPLIED_ANSWER_LOST, path) as unknown;
+
+/**
+ * An ORM subscriber: the transaction of a keyed request that makes a change (it records a domain
+ * event) stores, in that transaction, that the key's change is applied. Its answer replaces this once
+ * sent; if a service fails after the COMMIT, the key says the change was saved and a retry never
+ * applies it twice.
+ */
+export class MarkKeysAppliedAtCommit implements EventSubscriber<OutboxEvent> {
+  private readonly changing = new WeakSet<EntityManager>();
+
+  getSubscribedEntities() {
+    return [OutboxEvent];
+  }
+
+  afterCreate({ em }: EventArgs<OutboxEvent>): void {
+    this.changing.add(em);
+  }
+
+  async beforeTransactionCommit({ em, transaction }: TransactionEventArgs): Promise<void> {
+    const request = keyedRequests.getStore();
+    const savepoint = !!transaction && typeof transaction === 'object' && 'savepointName' in transaction;
+    if (!request || savepoint || !this.changing.has(em)) return;
+    await em
+      .getConnection()
+      .execute(
+        `update idempotency_keys set status = ?, body = ?::json where caller = ? and key = ? and status is null`,
+        [HttpStatus.CONFLICT, JSON.stringify(appliedAnswer(request.path)), request.caller, request.key],
+        'run',
+        transaction,
+      );
+  }
+
+  afterTransactionCommit({ em }: TransactionEventArgs): void {
+    const request = keyedRequests.getStore();
+    if (request && this.changing.has(em)) request.applied = true;
+    this.changing.delete(em);
+  }
+
+  afterTransactionRollback({ em }: TransactionEventArgs): void {
+    this.changing.delete(em);
   }
 }
 
@@ -200,8 +222,6 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (!METHODS.has(request.method) || key === undefined || !claimsHere) return next.handle();
     if (!VALID_KEY.test(key)) throw new BadRequestException(INVALID_KEY);
     const caller = callerOf(request);
-    // The route's status is set before the interceptors run: what it answers when the write succeeds.
-    const claimed: ClaimedKey = { caller, key, status: response.statusCode };
     const parsed = !multipart || this.afterUpload;
     return from(fingerprintOf(request, parsed).then((fingerprint) => this.store.claim(caller, key, fingerprint))).pipe(
       switchMap((claim) => {
@@ -209,32 +229,40 @@ export class IdempotencyInterceptor implements NestInterceptor {
           response.status(claim.status).setHeader(REPLAYED_HEADER, 'true');
           return of(claim.body);
         }
-        // The handler runs with the key in its async context, so its COMMIT marks the key (MarkIdempotentCommits).
-        return claimedKey
-          .run(claimed, () => next.handle())
-          .pipe(
-            map((body: unknown) => ({ status: response.statusCode, body })),
-            // A refusal (4xx) is answered here, in the error shape, so its retries get the very same body.
-            catchError(async (error: unknown) => {
-              const { status, message, errors } = describeException(error);
-              if (status >= HttpStatus.INTERNAL_SERVER_ERROR) {
-                await this.store.forget(caller, key).catch((failure: Error) => this.cannotForget(failure));
-                throw error;
-              }
-              response.status(status);
-              return { status, body: errorBody(status, message, request.originalUrl, errors) as unknown };
-            }),
-            mergeMap(async (answer) => {
-              await this.store.complete(caller, key, answer.status, answer.body);
-              return answer.body;
-            }),
-          );
+        const keyed: KeyedRequest = { caller, key, path: request.originalUrl, applied: false };
+        const handled = new Observable<unknown>((subscriber) => keyedRequests.run(keyed, () => next.handle().subscribe(subscriber)));
+        return handled.pipe(
+          map((body: unknown) => ({ status: response.statusCode, body })),
+          // A refusal (4xx) is answered here, in the error shape, so its retries get the very same body.
+          catchError(async (error: unknown) => {
+            const { status, message, errors } = describeException(error);
+            if (status >= HttpStatus.INTERNAL_SERVER_ERROR && keyed.applied) {
+              // Saved, then a service failed: "nothing was changed" would be untrue, and the key already says so.
+              response.status(HttpStatus.CONFLICT);
+              return { status: HttpStatus.CONFLICT, body: appliedAnswer(request.originalUrl) };
+            }
+            if (status >= HttpStatus.INTERNAL_SERVER_ERROR) {
+              // Not awaited: the answer must not wait on PostgreSQL, which may be what failed.
+              void this.store.forget(caller, key).catch((failure: Error) => this.cannotForget(failure));
+              throw error;
+            }
+            response.status(status);
+            return { status, body: errorBody(status, message, request.originalUrl, errors) as unknown };
+          }),
+          mergeMap(async (answer) => {
+            // Once the change committed its key says so already: a failure to store the answer loses only the answer.
+            await this.store.complete(caller, key, answer.status, answer.body).catch((error: unknown) => {
+              if (!keyed.applied) throw error;
+            });
+            return answer.body;
+          }),
+        );
       }),
     );
   }
 
   private cannotForget(failure: Error): void {
-    this.logger.warn(`A failed request's idempotency key stays in flight until it expires: ${failure.message}`);
+    this.logger.warn(`A failed request's idempotency key stays in flight until its request's deadline has passed: ${failure.message}`);
   }
 }
 
