@@ -187,6 +187,7 @@ describe('every page at 360 px and 1366 px', () => {
         '/media',
         '/merchandise',
         '/downloads',
+        '/live',
         '/no/such/corner',
       ];
       expect(await walk(null, paths)).toEqual([]);
@@ -195,9 +196,10 @@ describe('every page at 360 px and 1366 px', () => {
   );
 
   it(
-    'as a driver and a captain',
+    'as a rookie, a driver and a captain',
     async () => {
-      expect(await walk('driver', ['/', '/profile', '/profile/rivals'])).toEqual([]);
+      expect(await walk('rookie', ['/', '/profile'])).toEqual([]);
+      expect(await walk('driver', ['/', '/profile', '/profile/rivals', '/live'])).toEqual([]);
       expect(await walk('captain', ['/myteams'])).toEqual([]);
     },
     WALK_MS,
