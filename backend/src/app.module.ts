@@ -4,6 +4,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { RateLimitModule } from './common/rate-limit.js';
 import type { AppConfig } from './config/environment.js';
+import type { Clock } from './common/clock.js';
 import { CoreModule, DOMAIN_MODULES } from './core.module.js';
 import { IdempotencyInterceptor, IdempotencyModule } from './infra/idempotency/idempotency.js';
 import { GraphqlModule } from './infra/graphql/graphql.module.js';
@@ -20,11 +21,11 @@ import { OpsModule } from './modules/ops/ops.module.js';
 /** An API instance: REST under /api, the Socket.IO gateway and the outbox relay. */
 @Module({})
 export class AppModule {
-  static forConfig(config: AppConfig): DynamicModule {
+  static forConfig(config: AppConfig, options: { clock?: Clock } = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forConfig(config, { requestPath: true }),
+        CoreModule.forConfig(config, { requestPath: true, clock: options.clock }),
         ScheduleModule.forRoot(),
         AuthModule,
         // After AuthModule: its guard runs after the AccessGuard, so limits count users, not only addresses.

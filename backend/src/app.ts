@@ -13,6 +13,7 @@ import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/environment.js';
 import { AppModule } from './app.module.js';
+import type { Clock } from './common/clock.js';
 import { MarkKeysAppliedAtCommit } from './infra/idempotency/idempotency.js';
 import { ReadFastPath } from './infra/read-cache/read-fast-path.js';
 import { REDIS } from './infra/redis/redis.module.js';
@@ -27,8 +28,8 @@ import { serveWebClient } from './web-client.js';
 const API_PREFIX = 'api';
 
 /** Builds the whole HTTP application (API under /api, OpenAPI at /api/docs, the web client at /). */
-export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config), {
+export async function createApp(config: AppConfig, options: { logger?: boolean; clock?: Clock } = {}): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config, { clock: options.clock }), {
     bodyParser: false,
     bufferLogs: options.logger !== false,
     logger: options.logger === false ? false : undefined,

@@ -2,6 +2,7 @@ import { AuditModule } from './modules/audit/audit.module.js';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { Clock, SystemClock } from './common/clock.js';
 import { requestLogOptions } from './common/request-log.js';
 import { APP_CONFIG, type AppConfig } from './config/environment.js';
 import { ENTITIES } from './entities.js';
@@ -39,15 +40,23 @@ export const DOMAIN_MODULES = [
   AuditModule,
 ];
 
+export interface CoreOptions {
+  requestPath?: boolean;
+  clock?: Clock;
+}
+
 /**
  * What every process shares: validated configuration (injectable as APP_CONFIG), JSON logs with a
- * request id, the database, Redis, Discord and the push to browsers.
+ * request id, the database, Redis, Discord, the push to browsers and the clock.
  */
 @Global()
 @Module({})
 export class CoreModule {
-  /** `requestPath`: the process answers requests (the API), so its database calls are bounded. */
-  static forConfig(config: AppConfig, options: { requestPath?: boolean } = {}): DynamicModule {
+  /**
+   * `requestPath`: the process answers requests (the API), so its database calls are bounded.
+   * `clock`: another than the real one (tests that move time).
+   */
+  static forConfig(config: AppConfig, options: CoreOptions = {}): DynamicModule {
     return {
       module: CoreModule,
       imports: [
@@ -60,8 +69,11 @@ export class CoreModule {
         DiscordModule.forConfig(config),
         OutboxModule,
       ],
-      providers: [{ provide: APP_CONFIG, useValue: config }],
-      exports: [APP_CONFIG],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: Clock, useValue: options.clock ?? new SystemClock() },
+      ],
+      exports: [APP_CONFIG, Clock],
     };
   }
 }

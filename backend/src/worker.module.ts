@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import type { AppConfig } from './config/environment.js';
+import type { Clock } from './common/clock.js';
 import { CoreModule, DOMAIN_MODULES } from './core.module.js';
 import { IdempotencyModule } from './infra/idempotency/idempotency.js';
 import { DomainEventsWorker } from './infra/outbox/domain-events.worker.js';
@@ -10,10 +11,10 @@ import { ScheduledJobs } from './infra/scheduling/scheduled-jobs.js';
 /** A worker process: runs domain event subscribers from the queue, and the scheduled jobs. */
 @Module({})
 export class WorkerModule {
-  static forConfig(config: AppConfig): DynamicModule {
+  static forConfig(config: AppConfig, options: { clock?: Clock } = {}): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forConfig(config), DiscoveryModule, ...DOMAIN_MODULES, IdempotencyModule],
+      imports: [CoreModule.forConfig(config, { clock: options.clock }), DiscoveryModule, ...DOMAIN_MODULES, IdempotencyModule],
       providers: [SubscriberRunner, DomainEventsWorker, ScheduledJobs],
     };
   }

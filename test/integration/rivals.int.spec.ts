@@ -174,13 +174,13 @@ describe('rivals', () => {
       const server = await newRivalsServer(t.em(), { game, tracks: [tracks[0], tracks[2]], name: 'Rotating soon', rotation: { kind: 'EVERY_HOURS', everyHours: 1 / 60 } });
       const socket = await connect(t.baseUrl);
       const pushed = nextMessage(socket, 'rivals.schedule.changed', (message) => message.serverIds.includes(server.id), 8000);
-      // Its minute is up: the worker's every-second job moves it on.
-      await t.em().nativeUpdate(RivalsServer, server.id, { anchorAt: new Date(Date.now() - 61_000), nextRotationAt: new Date(Date.now() - 1000) });
+      // A minute passes: the worker's every-second job moves it on.
+      t.clock.advance(61_000);
       await pushed;
       const live = await json<RivalScheduleEntryDto[]>(await t.request('/api/rivals/schedule/live'));
       expect(live.find((entry) => entry.id === server.id)).toMatchObject({ currentTrack: { id: tracks[2].id }, nextTrack: { id: tracks[0].id } });
       const stored = await t.em().findOneOrFail(RivalsServer, server.id);
-      expect(stored.nextRotationAt.getTime()).toBeGreaterThan(Date.now() - 1000);
+      expect(stored.nextRotationAt.getTime()).toBeGreaterThan(t.clock.now().getTime());
     }, 15_000);
   });
 

@@ -5,6 +5,7 @@ import { SubscriberRegistry } from '../../backend/src/infra/outbox/subscriber-re
 import { startWorker } from '../../backend/src/worker-process.js';
 import { loadConfig, type AppConfig } from '../../backend/src/config/environment.js';
 import { freePort } from './free-port.js';
+import { TestClock } from './test-clock.js';
 import { GENEROUS_RATE_LIMITS } from './rate-limits.js';
 import { createTestDatabase, dropTestDatabase } from './test-database.js';
 import { CookieJar, signIn } from './sign-in.js';
@@ -30,6 +31,8 @@ export interface TestApp {
   databaseUrl: string;
   config: AppConfig;
   baseUrl: string;
+  /** The clock the app and its worker read where a rule turns on the time: `advance` it to let time pass. */
+  clock: TestClock;
   /** A fresh entity manager on the app's database, for arranging and checking data. */
   em(): EntityManager;
   /** A fetch against the app; `as` signs the request in (cookie + the CSRF header). */
@@ -68,9 +71,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...GENEROUS_RATE_LIMITS,
     ...options.env,
   });
-  const app = await createApp(config, { logger: false });
+  const clock = new TestClock();
+  const app = await createApp(config, { logger: false, clock });
   await app.listen(port, '127.0.0.1');
-  const worker = options.worker ? await startWorker(config, { logger: false }) : null;
+  const worker = options.worker ? await startWorker(config, { logger: false, clock }) : null;
   const baseUrl = config.publicUrl;
   return {
     app,
@@ -78,6 +82,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     databaseUrl,
     config,
     baseUrl,
+    clock,
     em: () => app.get(MikroORM).em.fork(),
     request: (path, init = {}) => {
       const { as, json, headers, ...rest } = init;

@@ -10,6 +10,7 @@ import {
   type RivalServerDto,
   type RivalTrackRef,
 } from '../../contracts/rivals.js';
+import { Clock } from '../../common/clock.js';
 import { invalidField } from '../../common/validation.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { Scheduled } from '../../infra/scheduling/scheduled.js';
@@ -27,12 +28,10 @@ const serverAggregate = (id: number) => ({ type: 'RivalsServer', id });
 /** Rivals servers: admins set them up; the rotation job moves each to its next track when due; everyone reads the schedule. */
 @Injectable()
 export class RivalsServersService {
-  /** The clock (tests move it). */
-  now: () => Date = () => new Date();
-
   constructor(
     private readonly em: EntityManager,
     private readonly games: GamesService,
+    private readonly clock: Clock,
   ) {}
 
   async list(): Promise<RivalServerDto[]> {
@@ -96,7 +95,7 @@ export class RivalsServersService {
         const foreign = body.trackIds.filter((trackId) => metas.get(trackId)?.game.id !== game.id);
         if (foreign.length) throw invalidField('trackIds', `track variant(s) ${foreign.join(', ')} are not tracks of ${game.name}`);
 
-        const now = this.now();
+        const now = this.clock.now();
         let server: RivalsServer;
         if (id !== null) {
           const found = await em.findOne(RivalsServer, id);
@@ -137,7 +136,7 @@ export class RivalsServersService {
   /** Every second: servers whose next track is due move on (one event for all of them). */
   @Scheduled({ name: 'rivals-rotation', every: 1000 })
   async rotateDue(): Promise<number[]> {
-    const now = this.now();
+    const now = this.clock.now();
     return this.em.transactional(async (em) => {
       const due = await em.find(RivalsServer, { active: true, nextRotationAt: { $lte: now } }, { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
       if (due.length === 0) return [];
@@ -183,7 +182,7 @@ export class RivalsServersService {
     const server = await em.findOne(RivalsServer, { id, active: true }, { populate: ['game'] });
     if (!server) throw new NotFoundException(`Rivals server ${id} not found`);
     const metas = await trackMetas(em, server.trackIds);
-    const until = new Date(this.now().getTime() + RIVAL_UPCOMING_DAYS * DAY_MS);
+    const until = new Date(this.clock.now().getTime() + RIVAL_UPCOMING_DAYS * DAY_MS);
     const planned = plan(server.rotation, server.anchorAt, server, server.trackIds.length, until);
     return {
       id: server.id,
