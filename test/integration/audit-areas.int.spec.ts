@@ -10,6 +10,7 @@ import type { BiddingRoundDto } from '../../backend/src/contracts/bidding.js';
 import type { AffiliateDto, DownloadDto, ProductDto } from '../../backend/src/contracts/community.js';
 import type { CompetitionDto, CompetitionGroupDto, ResultImportPreviewDto, SeasonDto } from '../../backend/src/contracts/competitions.js';
 import type { HeadlineDto } from '../../backend/src/contracts/client-events.js';
+import { driverDisplayName } from '../../backend/src/contracts/driver-name.js';
 import type { EventDetailsDto } from '../../backend/src/contracts/events.js';
 import type { TeamDto } from '../../backend/src/contracts/teams.js';
 import { BiddingSettlementService } from '../../backend/src/modules/bidding/bidding-settlement.service.js';
@@ -88,7 +89,11 @@ describe('audit log: every area of staff changes', () => {
       label: `Results of ${round.event.name}, Monza race 1 (GT3 Sprint Cup, Season 3)`,
       action: 'saved',
       before: null,
-      after: { revision: 1, session: 'RACE', results: [expect.objectContaining({ profileId: driver.profile.id, position: 1 }), expect.objectContaining({ position: 2 })] },
+      after: {
+        revision: 1,
+        session: 'RACE',
+        results: [expect.objectContaining({ driver: driverDisplayName(driver.profile), position: 1 }), expect.objectContaining({ position: 2 })],
+      },
     });
 
     // By API key too: the key's user is the author.
@@ -101,15 +106,15 @@ describe('audit log: every area of staff changes', () => {
     expect(swapped.status).toBe(200);
     expect(await newest('race-results', organizer)).toMatchObject({
       action: 'saved',
-      before: { revision: 1, results: [expect.objectContaining({ profileId: driver.profile.id, position: 1 }), expect.any(Object)] },
-      after: { revision: 2, results: [expect.objectContaining({ profileId: organizer.profile.id, position: 1 }), expect.any(Object)] },
+      before: { revision: 1, results: [expect.objectContaining({ driver: driverDisplayName(driver.profile), position: 1 }), expect.any(Object)] },
+      after: { revision: 2, results: [expect.objectContaining({ driver: driverDisplayName(organizer.profile), position: 1 }), expect.any(Object)] },
     });
 
     await json(await t.request(`${results}/revisions/1/revert`, { method: 'POST', as: as.organizer }));
     expect(await newest('race-results', organizer)).toMatchObject({
       action: 'reverted to revision 1',
-      before: { revision: 2, results: [expect.objectContaining({ profileId: organizer.profile.id, position: 1 }), expect.any(Object)] },
-      after: { revision: 3, results: [expect.objectContaining({ profileId: driver.profile.id, position: 1 }), expect.any(Object)] },
+      before: { revision: 2, results: [expect.objectContaining({ driver: driverDisplayName(organizer.profile), position: 1 }), expect.any(Object)] },
+      after: { revision: 3, results: [expect.objectContaining({ driver: driverDisplayName(driver.profile), position: 1 }), expect.any(Object)] },
     });
 
     const file = () => {
@@ -200,8 +205,8 @@ describe('audit log: every area of staff changes', () => {
     expect(await newest('event', organizer)).toMatchObject({
       label: expect.stringMatching(/^Audit Night: ./),
       action: 'driver entered',
-      before: { profileId: driver.profile.id, attending: false },
-      after: { profileId: driver.profile.id, attending: true },
+      before: { driver: driverDisplayName(driver.profile), entered: false },
+      after: { driver: driverDisplayName(driver.profile), entered: true },
     });
 
     await json(await t.request(`/api/events/${event.id}/publish?publish=true`, { as: as.organizer }));

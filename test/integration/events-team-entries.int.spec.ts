@@ -1,3 +1,4 @@
+import { driverDisplayName } from '../../backend/src/contracts/driver-name.js';
 import { AuditLogEntry } from '../../backend/src/modules/audit/audit.entities.js';
 import { describe, expect, it } from '@jest/globals';
 import { DriverProfile } from '../../backend/src/modules/profiles/driver-profile.entity.js';
@@ -119,8 +120,8 @@ describe('events: team entries', () => {
         .find(AuditLogEntry, { kind: 'event', entityId: String(event.id), action: 'team entries set' }, { orderBy: { id: 'desc' }, limit: 1 });
       expect({ action, before, after }).toEqual({
         action: 'team entries set',
-        before: { teamId: team.id, profileIds: [captainProfile.id, driverProfile.id].sort((a, b) => a - b) },
-        after: { teamId: team.id, profileIds: [driverProfile.id] },
+        before: { team: team.name, drivers: [captainProfile, driverProfile].sort((a, b) => a.id - b.id).map((profile) => driverDisplayName(profile)) },
+        after: { team: team.name, drivers: [driverDisplayName(driverProfile)] },
       });
       expect((await enterTeam(event.id, team.id, [captainProfile.id, driverProfile.id, stewardProfile.id], organizer, 'PUT')).status).toBe(409);
       // The database refuses the third driver however the row arrives.

@@ -186,8 +186,8 @@ export class ResultsService {
       entityId: ref.raceId,
       label: await resultsLabel(em, season, ref, session),
       action: note,
-      before: before && { revision: before.number, session, results: revisionLines(before) },
-      after: { revision: next, session, results: resolved },
+      before: before && { revision: before.number, session, results: await this.auditedLines(em, revisionLines(before)) },
+      after: { revision: next, session, results: await this.auditedLines(em, resolved) },
     });
     await em.flush();
     return { revision: newest!, unchanged: false };
@@ -218,6 +218,20 @@ export class ResultsService {
   }
 
   /** The drivers and teams exist (400 naming the line's field); a line without `teamId` gets its driver's team in the event. */
+  /** A classification as the audit log keeps it: drivers and teams by their names, not their ids. */
+  private async auditedLines(em: EntityManager, lines: RaceResultLineRequest[]): Promise<Record<string, unknown>[]> {
+    const teamIds = [...new Set(lines.flatMap((line) => (typeof line.teamId === 'number' ? [line.teamId] : [])))];
+    const [drivers, teams] = await Promise.all([this.profiles.summaries([...new Set(lines.flatMap(driversOf))], em), this.teams.badges(teamIds, em)]);
+    const named = (profileId: number | null | undefined, otherwise: string | null | undefined) =>
+      profileId ? (drivers.get(profileId)?.driverName ?? 'Former driver') : (otherwise ?? 'Guest');
+    return lines.map(({ profileId, guestName, teamId, coDrivers, ...line }) => ({
+      driver: named(profileId, guestName),
+      ...(teamId ? { team: teams.get(teamId)?.name ?? 'Former team' } : {}),
+      ...(coDrivers?.length ? { coDrivers: coDrivers.map((coDriver) => named(coDriver.profileId, coDriver.name)) } : {}),
+      ...line,
+    }));
+  }
+
   private async resolveLines(em: EntityManager, ref: RaceRef, lines: RaceResultLineRequest[], field: LineField): Promise<RaceResultLineRequest[]> {
     const profileIds = [...new Set(lines.flatMap(driversOf))];
     const teamIds = [...new Set(lines.map((line) => line.teamId).filter((id): id is number => typeof id === 'number'))];

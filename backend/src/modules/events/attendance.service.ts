@@ -85,8 +85,8 @@ export class AttendanceService {
           entityId: eventId,
           label: `${event.name}: ${driver.driverName}`,
           action: attending ? 'driver entered' : 'driver withdrawn',
-          before: { profileId, attending: !attending },
-          after: { profileId, attending },
+          before: { driver: driver.driverName, entered: !attending },
+          after: { driver: driver.driverName, entered: attending },
         });
       }
       return changed;
@@ -129,14 +129,16 @@ export class AttendanceService {
       const changed = await this.replaceTeamEntries(em, event, teamId, profileIds);
       if (changed > 0) {
         const team = await this.teams.get(teamId);
+        const drivers = await this.profiles.summaries([...new Set([...before, ...profileIds])], em);
+        const named = (ids: number[]) => ids.map((id) => drivers.get(id)?.driverName ?? 'Former driver');
         recordStaffChange(em, {
           actorId: organizer.userId,
           kind: 'event',
           entityId: eventId,
           label: `${event.name}: ${team.name}`,
           action: 'team entries set',
-          before: { teamId, profileIds: before },
-          after: { teamId, profileIds },
+          before: { team: team.name, drivers: named(before) },
+          after: { team: team.name, drivers: named(profileIds) },
         });
       }
       return changed;

@@ -21,13 +21,14 @@ import { showTime } from '../../../components/dateTime.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { userQueries } from '../../users/index.js';
 import { auditQueries, type AuditFilter } from '../api.js';
+import { readable } from '../readable.js';
 
 const DATE_FILTERS = [
   ['from', 'From'],
   ['to', 'To'],
 ] as const;
 
-const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1));
+const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(readable(value), null, 1));
 
 function Snapshot({ label, value }: { label: string; value: unknown }) {
   return (
