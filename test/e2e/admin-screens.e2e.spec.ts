@@ -47,6 +47,8 @@ describe('admin screens', () => {
       ).map((headline) => headline.text),
     ).toEqual(['Season five starts Monday', 'Rivals are live']);
 
+    // The admin's own list shows the new order before its rows are used again (a click while rows move lands on another row).
+    await admin.getByRole('list', { name: 'Headlines in order' }).getByRole('listitem').first().getByText('Season five starts Monday').waitFor();
     await admin.getByRole('button', { name: 'Edit: Rivals are live' }).click();
     const edit = admin.getByRole('form', { name: 'Edit headline 2' });
     await edit.getByRole('textbox').fill('Rivals are live on every platform');
