@@ -69,7 +69,7 @@ export class BiddingLot {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => BiddingRound, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'bidding_lots_round_id_fkey' })
+  @ManyToOne(() => BiddingRound, { deleteRule: 'cascade', updateRule: 'no action' })
   round!: Rel<BiddingRound>;
 
   @Property({ type: 'string', length: 8 })
@@ -109,7 +109,7 @@ export class Bid {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => BiddingLot, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'bids_lot_id_fkey' })
+  @ManyToOne(() => BiddingLot, { deleteRule: 'cascade', updateRule: 'no action' })
   lot!: Rel<BiddingLot>;
 
   /** `t:<teamId>` (a captain for the team) or `p:<profileId>` (a driver). */

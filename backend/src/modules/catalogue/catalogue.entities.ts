@@ -16,7 +16,7 @@ export class Game {
   @Property({ type: 'string', length: 64, unique: 'games_name_key' })
   name!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'games_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'games_icon_id_index' })
   icon: StoredImage | null = null;
 
@@ -35,7 +35,7 @@ export class Track {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tracks_game_id_fkey' })
+  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action' })
   game!: Game;
 
   @Property({ type: 'string', length: 100 })
@@ -44,7 +44,7 @@ export class Track {
   @Property({ type: 'string', length: 2 })
   country!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'tracks_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'tracks_icon_id_index' })
   icon: StoredImage | null = null;
 
@@ -59,7 +59,7 @@ export class TrackVariant {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Track, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'track_variants_track_id_fkey' })
+  @ManyToOne(() => Track, { deleteRule: 'cascade', updateRule: 'no action' })
   track!: Track;
 
   @Property({ type: 'string', length: 100 })
@@ -77,7 +77,7 @@ export class Car {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'cars_game_id_fkey' })
+  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action' })
   game!: Game;
 
   @Property({ type: 'string', length: 100 })
@@ -86,7 +86,7 @@ export class Car {
   @Property({ type: 'string', length: 32 })
   carClass!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'cars_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'cars_icon_id_index' })
   icon: StoredImage | null = null;
 }

@@ -16,11 +16,11 @@ export class Affiliate {
   @Property({ type: 'string', length: 500 })
   affiliateUrl!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'affiliates_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'affiliates_icon_id_index' })
   icon: StoredImage | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'affiliates_banner_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'affiliates_banner_id_index' })
   banner: StoredImage | null = null;
 
@@ -86,11 +86,11 @@ export class ProductImage {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Product, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'product_images_product_id_fkey' })
+  @ManyToOne(() => Product, { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'product_images_product_id_index' })
   product!: Product;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'product_images_image_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'product_images_image_id_index' })
   image!: StoredImage;
 
@@ -136,7 +136,7 @@ export class DownloadFile {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Download, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'download_files_download_id_fkey' })
+  @ManyToOne(() => Download, { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'download_files_download_id_index' })
   download!: Download;
 

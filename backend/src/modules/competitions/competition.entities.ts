@@ -23,11 +23,11 @@ export class CompetitionGroup {
   @Property({ type: 'text', nullable: true })
   description: string | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competition_groups_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'competition_groups_icon_id_index' })
   icon: StoredImage | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competition_groups_banner_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'competition_groups_banner_id_index' })
   banner: StoredImage | null = null;
 
@@ -47,7 +47,7 @@ export class Competition {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => CompetitionGroup, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competitions_group_id_fkey' })
+  @ManyToOne(() => CompetitionGroup, { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'competitions_group_id_index' })
   group: CompetitionGroup | null = null;
 
@@ -60,18 +60,18 @@ export class Competition {
   @Property({ type: 'string', length: 8 })
   style!: CompetitionStyle;
 
-  @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'competitions_game_id_fkey' })
+  @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'no action', updateRule: 'no action' })
   @Index({ name: 'competitions_game_id_index' })
   game: Game | null = null;
 
   @Property({ type: 'text[]', defaultRaw: `'{}'` })
   platforms: Platform[] & Opt = [];
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competitions_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'competitions_icon_id_index' })
   icon: StoredImage | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competitions_banner_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'competitions_banner_id_index' })
   banner: StoredImage | null = null;
 
@@ -102,7 +102,7 @@ export class Season {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Competition, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'seasons_competition_id_fkey' })
+  @ManyToOne(() => Competition, { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'seasons_competition_id_index' })
   competition!: Competition;
 
@@ -139,13 +139,13 @@ export class ResultRevision {
   id!: number;
 
   /** Races with results cannot be deleted (no action): an event edit that would drop one is refused. */
-  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'result_revisions_race_id_fkey' })
+  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'no action', updateRule: 'no action' })
   race!: Rel<Race>;
 
   @Property({ type: 'integer' })
   number!: number;
 
-  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'result_revisions_author_id_fkey' })
+  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'no action', updateRule: 'no action' })
   @Index({ name: 'result_revisions_author_id_index' })
   author!: User;
 
@@ -195,14 +195,13 @@ export class RaceResultLine {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_result_lines_revision_id_fkey' })
+  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade', updateRule: 'no action' })
   revision!: ResultRevision;
 
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), {
     nullable: true,
     deleteRule: 'no action',
     updateRule: 'no action',
-    foreignKeyName: 'race_result_lines_profile_id_fkey',
   })
   @Index({ name: 'race_result_lines_profile_id_index' })
   profile: DriverProfile | null = null;
@@ -211,7 +210,7 @@ export class RaceResultLine {
   @Property({ type: 'string', length: 100, nullable: true })
   guestName: string | null = null;
 
-  @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'race_result_lines_team_id_fkey' })
+  @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'race_result_lines_team_id_index' })
   team: Team | null = null;
 
@@ -267,10 +266,10 @@ export class RaceResultCoDriver {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => RaceResultLine, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_result_co_drivers_line_id_fkey' })
+  @ManyToOne(() => RaceResultLine, { deleteRule: 'cascade', updateRule: 'no action' })
   line!: RaceResultLine;
 
-  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_result_co_drivers_revision_id_fkey' })
+  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'race_result_co_drivers_revision_id_index' })
   revision!: ResultRevision;
 
@@ -282,7 +281,6 @@ export class RaceResultCoDriver {
     nullable: true,
     deleteRule: 'no action',
     updateRule: 'no action',
-    foreignKeyName: 'race_result_co_drivers_profile_id_fkey',
   })
   @Index({ name: 'race_result_co_drivers_profile_id_index' })
   profile: DriverProfile | null = null;
@@ -305,7 +303,7 @@ export class RaceResultCoDriver {
  */
 @Entity({ tableName: 'season_standings' })
 export class SeasonStandingsSnapshot {
-  @OneToOne(() => Season, { primary: true, owner: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'season_standings_season_id_fkey' })
+  @OneToOne(() => Season, { primary: true, owner: true, deleteRule: 'cascade', updateRule: 'no action' })
   season!: Season;
 
   @Property({ type: 'integer' })

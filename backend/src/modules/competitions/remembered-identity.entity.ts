@@ -22,7 +22,7 @@ export class RememberedIdentity {
   @Property({ type: 'string', length: 128 })
   identity!: string;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'remembered_identities_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'remembered_identities_profile_id_index' })
   profile!: DriverProfile;
 

@@ -40,7 +40,7 @@ export class LeagueEvent {
   @Property({ type: 'boolean', defaultRaw: 'false' })
   assessment: boolean & Opt = false;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'events_game_id_fkey' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'no action', updateRule: 'no action' })
   @Index({ name: 'events_game_id_index' })
   game!: Game;
 
@@ -84,12 +84,12 @@ export class LeagueEvent {
   @Property({ type: 'string', length: 11, nullable: true })
   youtubeVideoId: string | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'events_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'events_icon_id_index' })
   icon: StoredImage | null = null;
 
   /** The season this event is a round of (competitions link it); null for individual and assessment events. */
-  @ManyToOne(entityNamed<Season>('Season'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'events_season_id_fkey' })
+  @ManyToOne(entityNamed<Season>('Season'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'events_season_id_index' })
   season: Rel<Season> | null = null;
 
@@ -116,7 +116,7 @@ export class RaceEvent {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_events_event_id_fkey' })
+  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action' })
   event!: LeagueEvent;
 
   @Property({ type: 'smallint' })
@@ -126,7 +126,6 @@ export class RaceEvent {
     nullable: true,
     deleteRule: 'no action',
     updateRule: 'no action',
-    foreignKeyName: 'race_events_track_variant_id_fkey',
   })
   @Index({ name: 'race_events_track_variant_id_index' })
   trackVariant: TrackVariant | null = null;
@@ -141,7 +140,6 @@ export class RaceEvent {
     nullable: true,
     deleteRule: 'no action',
     updateRule: 'no action',
-    foreignKeyName: 'race_events_qualify_track_variant_id_fkey',
   })
   @Index({ name: 'race_events_qualify_track_variant_id_index' })
   qualifyTrackVariant: TrackVariant | null = null;
@@ -163,7 +161,7 @@ export class Race {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => RaceEvent, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'races_race_event_id_fkey' })
+  @ManyToOne(() => RaceEvent, { deleteRule: 'cascade', updateRule: 'no action' })
   raceEvent!: RaceEvent;
 
   @Property({ type: 'smallint' })
@@ -172,7 +170,7 @@ export class Race {
   @Property({ type: 'string', length: 16 })
   raceEventType!: RaceEventType;
 
-  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'races_track_variant_id_fkey' })
+  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'no action', updateRule: 'no action' })
   @Index({ name: 'races_track_variant_id_index' })
   trackVariant: TrackVariant | null = null;
 
@@ -210,19 +208,18 @@ const TEAM_SIZE_TRIGGER_BODY =
 export class EventAttendance {
   [PrimaryKeyProp]?: ['event', 'profile'];
 
-  @ManyToOne(() => LeagueEvent, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'event_attendance_event_id_fkey' })
+  @ManyToOne(() => LeagueEvent, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   event!: LeagueEvent;
 
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), {
     primary: true,
     deleteRule: 'cascade',
     updateRule: 'no action',
-    foreignKeyName: 'event_attendance_profile_id_fkey',
   })
   @Index({ name: 'event_attendance_profile_id_index' })
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'event_attendance_team_id_fkey' })
+  @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'event_attendance_team_id_index' })
   team: Team | null = null;
 
@@ -237,7 +234,7 @@ export class LiveEvent {
   @PrimaryKey({ type: 'boolean', defaultRaw: 'true' })
   singleton: boolean & Opt = true;
 
-  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'live_event_event_id_fkey' })
+  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'live_event_event_id_index' })
   event!: LeagueEvent;
 

@@ -25,7 +25,7 @@ export class DriverProfile {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @OneToOne(entityNamed<User>('User'), { owner: true, unique: 'driver_profiles_user_id_key', deleteRule: 'cascade', foreignKeyName: 'driver_profiles_user_id_fkey' })
+  @OneToOne(entityNamed<User>('User'), { owner: true, unique: 'driver_profiles_user_id_key', deleteRule: 'cascade' })
   user!: User;
 
   @Property({ type: 'integer', nullable: true, unique: 'driver_profiles_driver_number_key' })
@@ -76,10 +76,10 @@ export class DriverProfile {
 export class DriverProfileGame {
   [PrimaryKeyProp]?: ['profile', 'game'];
 
-  @ManyToOne(() => DriverProfile, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'driver_profile_games_profile_id_fkey' })
+  @ManyToOne(() => DriverProfile, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<Game>('Game'), { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'driver_profile_games_game_id_fkey' })
+  @ManyToOne(entityNamed<Game>('Game'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'driver_profile_games_game_id_index' })
   game!: Game;
 }
@@ -90,7 +90,7 @@ export class DriverNameChange {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'driver_name_changes_profile_id_fkey' })
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'driver_name_changes_profile_id_index' })
   profile!: DriverProfile;
 
@@ -108,7 +108,7 @@ export class ReservedDriverNumber {
   @PrimaryKey({ type: 'integer', autoincrement: false })
   driverNumber!: number;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'reserved_driver_numbers_profile_id_fkey' })
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'reserved_driver_numbers_profile_id_index' })
   profile!: DriverProfile;
 }

@@ -23,7 +23,7 @@ export class RivalsServer {
   @Property({ type: 'string', length: 100, unique: 'rivals_servers_name_key' })
   name!: string;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_servers_game_id_fkey' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'rivals_servers_game_id_index' })
   game!: Game;
 
@@ -76,18 +76,18 @@ export class RivalTime {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_game_id_fkey' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'rival_times_game_id_index' })
   game!: Game;
 
   /** The track variant (the board). */
-  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_track_id_fkey' })
+  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { deleteRule: 'cascade', updateRule: 'no action' })
   track!: TrackVariant;
 
-  @ManyToOne(entityNamed<Car>('Car'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_car_id_fkey' })
+  @ManyToOne(entityNamed<Car>('Car'), { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'rival_times_car_id_index' })
   car!: Car;
 
@@ -106,7 +106,7 @@ export class RivalTime {
   @Property({ type: 'string', length: 16 })
   status!: RivalTimeStatus;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'rival_times_screenshot_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'rival_times_screenshot_id_index' })
   screenshot: StoredImage | null = null;
 
@@ -136,18 +136,18 @@ export class RivalPick {
   id!: number;
 
   /** Who picked. */
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_owner_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
   owner!: DriverProfile;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_rival_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'rivals_rival_id_index' })
   rival!: DriverProfile;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_game_id_fkey' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'rivals_game_id_index' })
   game!: Game;
 
-  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_track_id_fkey' })
+  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'rivals_track_id_index' })
   track: TrackVariant | null = null;
 

@@ -10,7 +10,7 @@ import type { User } from '../users/user.entity.js';
 /** A season's stewarding rules (absent: the defaults of DEFAULT_STEWARDING_SETTINGS). */
 @Entity({ tableName: 'season_stewarding_settings' })
 export class StewardingSettings {
-  @ManyToOne(entityNamed<Season>('Season'), { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'season_stewarding_settings_season_id_fkey' })
+  @ManyToOne(entityNamed<Season>('Season'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   season!: Rel<Season>;
 
   @Property({ type: 'integer' })
@@ -51,15 +51,15 @@ export class Ticket {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(entityNamed<Season>('Season'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tickets_season_id_fkey' })
+  @ManyToOne(entityNamed<Season>('Season'), { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'tickets_season_id_index' })
   season!: Rel<Season>;
 
-  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tickets_event_id_fkey' })
+  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'tickets_event_id_index' })
   event!: Rel<LeagueEvent>;
 
-  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tickets_race_id_fkey' })
+  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'tickets_race_id_index' })
   race!: Rel<Race>;
 
@@ -109,10 +109,10 @@ export class TicketParty {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_parties_ticket_id_fkey' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_parties_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'ticket_parties_profile_id_index' })
   profile!: DriverProfile;
 
@@ -126,11 +126,11 @@ export class TicketStatement {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_statements_ticket_id_fkey' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'ticket_statements_ticket_id_index' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_statements_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
   profile!: DriverProfile;
 
   @Property({ type: 'text' })
@@ -149,11 +149,11 @@ export class TicketMessage {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_messages_ticket_id_fkey' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'ticket_messages_ticket_id_index' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_messages_author_id_fkey' })
+  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade', updateRule: 'no action' })
   author!: User;
 
   @Property({ type: 'text' })
@@ -170,10 +170,10 @@ export class TicketVote {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_votes_ticket_id_fkey' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_votes_steward_id_fkey' })
+  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'ticket_votes_steward_id_index' })
   steward!: User;
 
@@ -197,7 +197,7 @@ export class TicketDecision {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_decisions_ticket_id_fkey' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
   ticket!: Ticket;
 
   @Property({ type: 'smallint' })
@@ -223,10 +223,10 @@ export class TicketDecision {
 /** A party's appeal of a decision (one per ticket). */
 @Entity({ tableName: 'ticket_appeals' })
 export class TicketAppeal {
-  @ManyToOne(() => Ticket, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_appeals_ticket_id_fkey' })
+  @ManyToOne(() => Ticket, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_appeals_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
   profile!: DriverProfile;
 
   @Property({ type: 'text' })
@@ -245,11 +245,11 @@ export class TicketAudit {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_audit_ticket_id_fkey' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'ticket_audit_ticket_id_index' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<User>('User'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'ticket_audit_actor_id_fkey' })
+  @ManyToOne(entityNamed<User>('User'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   actor: User | null = null;
 
   @Property({ type: 'string', length: 20 })
@@ -268,11 +268,11 @@ export class LicenceEntry {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'licence_entries_ticket_id_fkey' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'licence_entries_ticket_id_index' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'licence_entries_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'licence_entries_profile_id_index' })
   profile!: DriverProfile;
 
@@ -280,7 +280,7 @@ export class LicenceEntry {
   points!: number;
 
   /** The event of the incident: expiry counts league events after it. */
-  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'licence_entries_event_id_fkey' })
+  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action' })
   event!: Rel<LeagueEvent>;
 
   @Property({ type: 'smallint' })
@@ -297,14 +297,14 @@ export class RaceBan {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_bans_ticket_id_fkey' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_bans_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'race_bans_profile_id_event_id_index', properties: ['profile', 'event'] })
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_bans_event_id_fkey' })
+  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action' })
   event!: Rel<LeagueEvent>;
 
   @Property({ type: 'string', length: 200 })

@@ -31,13 +31,13 @@ export class Team {
   @Property({ type: 'string', length: 7, defaultRaw: `'#6a1b9a'` })
   colour: string & Opt = '#6a1b9a';
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'teams_icon_id_fkey' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'teams_icon_id_index' })
   /** The logo (webp). */
   icon: StoredImage | null = null;
 
   /** The game the team races; a driver is in at most one team per game (none: one team without a game). */
-  @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'teams_game_id_fkey' })
+  @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
   @Index({ name: 'teams_game_id_index' })
   game: Game | null = null;
 
@@ -67,10 +67,10 @@ const MEMBER_GAME_TRIGGER_BODY = 'new.game_key := coalesce((select game_id from 
 export class TeamMember {
   [PrimaryKeyProp]?: ['team', 'user'];
 
-  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_members_team_id_fkey' })
+  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   team!: Team;
 
-  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_members_user_id_fkey' })
+  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'team_members_user_id_index' })
   user!: User;
 
@@ -90,10 +90,10 @@ export class TeamMember {
 export class TeamInvite {
   [PrimaryKeyProp]?: ['team', 'user'];
 
-  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_invites_team_id_fkey' })
+  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   team!: Team;
 
-  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_invites_user_id_fkey' })
+  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   @Index({ name: 'team_invites_user_id_index' })
   user!: User;
 

@@ -8,7 +8,7 @@ export class ApiKey {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @OneToOne(() => User, { owner: true, unique: 'api_keys_user_id_key', deleteRule: 'cascade', foreignKeyName: 'api_keys_user_id_fkey' })
+  @OneToOne(() => User, { owner: true, unique: 'api_keys_user_id_key', deleteRule: 'cascade' })
   user!: User;
 
   @Property({ type: 'string', length: 16 })
