@@ -2,13 +2,17 @@ import { UnderscoreNamingStrategy } from '@mikro-orm/postgresql';
 
 type IndexType = Parameters<UnderscoreNamingStrategy['indexName']>[2];
 
+/** PostgreSQL's own suffixes where MikroORM's differ (`_foreign`, `_unique`): the names the migrations gave. */
+const POSTGRES_SUFFIX: Partial<Record<IndexType, string>> = { foreign: 'fkey', unique: 'key' };
+
 /**
- * MikroORM's underscore naming, with foreign keys named as PostgreSQL names them itself
- * (`<table>_<columns>_fkey`, MikroORM's default is `_foreign`): the names the migrations gave them.
+ * MikroORM's underscore naming, with foreign keys and unique constraints named as PostgreSQL names
+ * them itself (`<table>_<columns>_fkey`, `<table>_<columns>_key`), so relations need no name of their own.
  */
 export class PostgresNamingStrategy extends UnderscoreNamingStrategy {
   override indexName(tableName: string, columns: string[], type: IndexType): string {
-    if (type !== 'foreign') return super.indexName(tableName, columns, type);
-    return super.indexName(tableName, columns, type).replace(/_foreign$/, '_fkey');
+    const name = super.indexName(tableName, columns, type);
+    const suffix = POSTGRES_SUFFIX[type];
+    return suffix ? name.slice(0, -type.length) + suffix : name;
   }
 }

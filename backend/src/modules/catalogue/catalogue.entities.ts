@@ -13,11 +13,11 @@ export class Game {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @Property({ type: 'string', length: 64, unique: 'games_name_key' })
+  @Property({ type: 'string', length: 64, unique: true })
   name!: string;
 
   @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'games_icon_id_index' })
+  @Index()
   icon: StoredImage | null = null;
 
   @Property({ type: 'text[]' })
@@ -29,7 +29,7 @@ export class Game {
 
 /** A circuit of a game; the layouts raced on it are its variants. */
 @Entity({ tableName: 'tracks' })
-@Unique({ name: 'tracks_game_id_name_key', properties: ['game', 'name'] })
+@Unique({ properties: ['game', 'name'] })
 @Check({ name: 'tracks_country_code', expression: "country ~ '^[A-Z]{2}$'" })
 export class Track {
   @PrimaryKey({ autoincrement: true })
@@ -45,7 +45,7 @@ export class Track {
   country!: string;
 
   @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'tracks_icon_id_index' })
+  @Index()
   icon: StoredImage | null = null;
 
   @OneToMany(() => TrackVariant, (variant) => variant.track, { orderBy: { id: 'asc' } })
@@ -54,7 +54,7 @@ export class Track {
 
 /** One layout of a track (e.g. "GP", "National"); events and boards race on variants. */
 @Entity({ tableName: 'track_variants' })
-@Unique({ name: 'track_variants_track_id_name_key', properties: ['track', 'name'] })
+@Unique({ properties: ['track', 'name'] })
 export class TrackVariant {
   @PrimaryKey({ autoincrement: true })
   id!: number;
@@ -72,7 +72,7 @@ export class TrackVariant {
 
 /** A car of a game, with its class (e.g. GT3). */
 @Entity({ tableName: 'cars' })
-@Unique({ name: 'cars_game_id_name_key', properties: ['game', 'name'] })
+@Unique({ properties: ['game', 'name'] })
 export class Car {
   @PrimaryKey({ autoincrement: true })
   id!: number;
@@ -87,7 +87,7 @@ export class Car {
   carClass!: string;
 
   @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'cars_icon_id_index' })
+  @Index()
   icon: StoredImage | null = null;
 }
 

@@ -17,11 +17,11 @@ export class Affiliate {
   affiliateUrl!: string;
 
   @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'affiliates_icon_id_index' })
+  @Index()
   icon: StoredImage | null = null;
 
   @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'affiliates_banner_id_index' })
+  @Index()
   banner: StoredImage | null = null;
 
   @Property({ type: 'boolean', defaultRaw: 'false' })
@@ -87,11 +87,11 @@ export class ProductImage {
   id!: number;
 
   @ManyToOne(() => Product, { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'product_images_product_id_index' })
+  @Index()
   product!: Product;
 
   @ManyToOne(entityNamed<StoredImage>('StoredImage'), { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'product_images_image_id_index' })
+  @Index()
   image!: StoredImage;
 
   @Property({ type: 'integer', defaultRaw: '0' })
@@ -137,10 +137,10 @@ export class DownloadFile {
   id!: number;
 
   @ManyToOne(() => Download, { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'download_files_download_id_index' })
+  @Index()
   download!: Download;
 
-  @Property({ type: 'string', length: 64, unique: 'download_files_stored_name_key' })
+  @Property({ type: 'string', length: 64, unique: true })
   storedName!: string;
 
   /** The safe name it is downloaded as. */

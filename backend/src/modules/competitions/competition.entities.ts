@@ -17,18 +17,18 @@ export class CompetitionGroup {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @Property({ type: 'string', length: 100, unique: 'competition_groups_name_key' })
+  @Property({ type: 'string', length: 100, unique: true })
   name!: string;
 
   @Property({ type: 'text', nullable: true })
   description: string | null = null;
 
   @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'competition_groups_icon_id_index' })
+  @Index()
   icon: StoredImage | null = null;
 
   @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'competition_groups_banner_id_index' })
+  @Index()
   banner: StoredImage | null = null;
 
   /** Where the group is listed: smallest first. */
@@ -48,7 +48,7 @@ export class Competition {
   id!: number;
 
   @ManyToOne(() => CompetitionGroup, { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'competitions_group_id_index' })
+  @Index()
   group: CompetitionGroup | null = null;
 
   @Property({ type: 'string', length: 100 })
@@ -61,18 +61,18 @@ export class Competition {
   style!: CompetitionStyle;
 
   @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'no action', updateRule: 'no action' })
-  @Index({ name: 'competitions_game_id_index' })
+  @Index()
   game: Game | null = null;
 
   @Property({ type: 'text[]', defaultRaw: `'{}'` })
   platforms: Platform[] & Opt = [];
 
   @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'competitions_icon_id_index' })
+  @Index()
   icon: StoredImage | null = null;
 
   @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'competitions_banner_id_index' })
+  @Index()
   banner: StoredImage | null = null;
 
   /** Shown on the Series page (`GET /competitions/current`). */
@@ -103,7 +103,7 @@ export class Season {
   id!: number;
 
   @ManyToOne(() => Competition, { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'seasons_competition_id_index' })
+  @Index()
   competition!: Competition;
 
   @Property({ type: 'string', length: 100 })
@@ -128,7 +128,7 @@ export class Season {
  * applied; see results-layer.ts). The latest (highest number) is what counts; the others are its history.
  */
 @Entity({ tableName: 'result_revisions' })
-@Unique({ name: 'result_revisions_race_id_number_key', properties: ['race', 'number'] })
+@Unique({ properties: ['race', 'number'] })
 @Check({ name: 'result_revisions_number_positive', expression: 'number >= 1' })
 @Check({ name: 'result_revisions_kind_known', expression: "kind in ('BASE','DECISIONS')" })
 @Check({ name: 'result_revisions_base_of_decisions', expression: "(kind = 'DECISIONS') = (base_number is not null)" })
@@ -146,7 +146,7 @@ export class ResultRevision {
   number!: number;
 
   @ManyToOne(entityNamed<User>('User'), { deleteRule: 'no action', updateRule: 'no action' })
-  @Index({ name: 'result_revisions_author_id_index' })
+  @Index()
   author!: User;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
@@ -184,8 +184,8 @@ const driverOnceTrigger = (table: string) =>
  * keeps positions unique in a revision, and each driver once across its lines and co-drivers.
  */
 @Entity({ tableName: 'race_result_lines' })
-@Unique({ name: 'race_result_lines_revision_id_position_key', properties: ['revision', 'position'] })
-@Unique({ name: 'race_result_lines_revision_id_profile_id_key', properties: ['revision', 'profile'] })
+@Unique({ properties: ['revision', 'position'] })
+@Unique({ properties: ['revision', 'profile'] })
 @Check({ name: 'race_result_lines_status_known', expression: "status in ('FINISHED','DNF','DNS','DSQ')" })
 @Check({ name: 'race_result_lines_position_positive', expression: 'position >= 1' })
 @Check({ name: 'race_result_lines_laps_range', expression: 'laps >= 0' })
@@ -203,7 +203,7 @@ export class RaceResultLine {
     deleteRule: 'no action',
     updateRule: 'no action',
   })
-  @Index({ name: 'race_result_lines_profile_id_index' })
+  @Index()
   profile: DriverProfile | null = null;
 
   /** A guest's name as the file gives it (a driver outside the league: scores nothing, keeps its position). */
@@ -211,7 +211,7 @@ export class RaceResultLine {
   guestName: string | null = null;
 
   @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'race_result_lines_team_id_index' })
+  @Index()
   team: Team | null = null;
 
   @Property({ type: 'smallint' })
@@ -257,8 +257,8 @@ export class RaceResultLine {
  * refuses a co-driver who drives a line of the same revision, and the other way round).
  */
 @Entity({ tableName: 'race_result_co_drivers' })
-@Unique({ name: 'race_result_co_drivers_revision_id_profile_id_key', properties: ['revision', 'profile'] })
-@Unique({ name: 'race_result_co_drivers_line_id_seat_key', properties: ['line', 'seat'] })
+@Unique({ properties: ['revision', 'profile'] })
+@Unique({ properties: ['line', 'seat'] })
 @Check({ name: 'race_result_co_drivers_driver_or_guest', expression: 'profile_id is not null or name is not null' })
 @Check({ name: 'race_result_co_drivers_laps_range', expression: 'laps >= 0' })
 @Trigger({ name: 'race_result_co_drivers_driver_once', timing: 'before', events: ['insert', 'update'], expression: driverOnceTrigger('race_result_co_drivers') })
@@ -270,7 +270,7 @@ export class RaceResultCoDriver {
   line!: RaceResultLine;
 
   @ManyToOne(() => ResultRevision, { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'race_result_co_drivers_revision_id_index' })
+  @Index()
   revision!: ResultRevision;
 
   /** 1 for the first co-driver, in the file's order. */
@@ -282,7 +282,7 @@ export class RaceResultCoDriver {
     deleteRule: 'no action',
     updateRule: 'no action',
   })
-  @Index({ name: 'race_result_co_drivers_profile_id_index' })
+  @Index()
   profile: DriverProfile | null = null;
 
   /** The file's name for the driver (a guest's only name). */

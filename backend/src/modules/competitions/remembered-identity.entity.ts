@@ -9,7 +9,7 @@ import type { IdentityKind } from './result-import/match-drivers.js';
  * to that profile before anything else. One profile per identity; a newer mapping replaces it.
  */
 @Entity({ tableName: 'remembered_identities' })
-@Unique({ name: 'remembered_identities_kind_identity_key', properties: ['kind', 'identity'] })
+@Unique({ properties: ['kind', 'identity'] })
 @Check({ name: 'remembered_identities_kind_known', expression: "kind in ('STEAM', 'PLATFORM', 'NAME')" })
 export class RememberedIdentity {
   @PrimaryKey({ autoincrement: true })
@@ -23,7 +23,7 @@ export class RememberedIdentity {
   identity!: string;
 
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'remembered_identities_profile_id_index' })
+  @Index()
   profile!: DriverProfile;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })

@@ -34,14 +34,14 @@ export class LeagueEvent {
   name!: string;
 
   @Property({ type: 'timestamptz' })
-  @Index({ name: 'events_starts_at_index' })
+  @Index()
   startsAt!: Date;
 
   @Property({ type: 'boolean', defaultRaw: 'false' })
   assessment: boolean & Opt = false;
 
   @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'no action', updateRule: 'no action' })
-  @Index({ name: 'events_game_id_index' })
+  @Index()
   game!: Game;
 
   @Property({ type: 'text[]' })
@@ -85,12 +85,12 @@ export class LeagueEvent {
   youtubeVideoId: string | null = null;
 
   @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'events_icon_id_index' })
+  @Index()
   icon: StoredImage | null = null;
 
   /** The season this event is a round of (competitions link it); null for individual and assessment events. */
   @ManyToOne(entityNamed<Season>('Season'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'events_season_id_index' })
+  @Index()
   season: Rel<Season> | null = null;
 
   @Property({ type: 'boolean', defaultRaw: 'false' })
@@ -111,7 +111,7 @@ export class LeagueEvent {
 
 /** One block of an event on one track: optional qualifying, then its races. */
 @Entity({ tableName: 'race_events' })
-@Unique({ name: 'race_events_event_id_position_key', properties: ['event', 'position'] })
+@Unique({ properties: ['event', 'position'] })
 export class RaceEvent {
   @PrimaryKey({ autoincrement: true })
   id!: number;
@@ -127,7 +127,7 @@ export class RaceEvent {
     deleteRule: 'no action',
     updateRule: 'no action',
   })
-  @Index({ name: 'race_events_track_variant_id_index' })
+  @Index()
   trackVariant: TrackVariant | null = null;
 
   @Property({ type: 'string', length: 100, nullable: true })
@@ -141,7 +141,7 @@ export class RaceEvent {
     deleteRule: 'no action',
     updateRule: 'no action',
   })
-  @Index({ name: 'race_events_qualify_track_variant_id_index' })
+  @Index()
   qualifyTrackVariant: TrackVariant | null = null;
 
   @Property({ type: 'integer', nullable: true })
@@ -155,7 +155,7 @@ export class RaceEvent {
 }
 
 @Entity({ tableName: 'races' })
-@Unique({ name: 'races_race_event_id_position_key', properties: ['raceEvent', 'position'] })
+@Unique({ properties: ['raceEvent', 'position'] })
 @Check({ name: 'races_race_event_type_known', expression: "race_event_type in ('PRACTICE','SPRINT','RACE','FEATURE','ENDURANCE')" })
 export class Race {
   @PrimaryKey({ autoincrement: true })
@@ -171,7 +171,7 @@ export class Race {
   raceEventType!: RaceEventType;
 
   @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'no action', updateRule: 'no action' })
-  @Index({ name: 'races_track_variant_id_index' })
+  @Index()
   trackVariant: TrackVariant | null = null;
 
   @Property({ type: 'integer', nullable: true })
@@ -216,11 +216,11 @@ export class EventAttendance {
     deleteRule: 'cascade',
     updateRule: 'no action',
   })
-  @Index({ name: 'event_attendance_profile_id_index' })
+  @Index()
   profile!: DriverProfile;
 
   @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'event_attendance_team_id_index' })
+  @Index()
   team: Team | null = null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
@@ -235,7 +235,7 @@ export class LiveEvent {
   singleton: boolean & Opt = true;
 
   @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'live_event_event_id_index' })
+  @Index()
   event!: LeagueEvent;
 
   @Property({ type: 'string', length: 300 })

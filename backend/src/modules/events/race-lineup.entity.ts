@@ -19,11 +19,11 @@ export class RaceLineup {
   race!: Race;
 
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'race_lineups_profile_id_index' })
+  @Index()
   profile!: DriverProfile;
 
   @ManyToOne(entityNamed<Team>('Team'), { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'race_lineups_team_id_index' })
+  @Index()
   team!: Team;
 }
 

@@ -25,10 +25,10 @@ export class DriverProfile {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @OneToOne(entityNamed<User>('User'), { owner: true, unique: 'driver_profiles_user_id_key', deleteRule: 'cascade' })
+  @OneToOne(entityNamed<User>('User'), { owner: true, unique: true, deleteRule: 'cascade' })
   user!: User;
 
-  @Property({ type: 'integer', nullable: true, unique: 'driver_profiles_driver_number_key' })
+  @Property({ type: 'integer', nullable: true, unique: true })
   driverNumber: number | null = null;
 
   @Property({ type: 'string', length: 64, nullable: true })
@@ -41,7 +41,7 @@ export class DriverProfile {
   steamUsername: string | null = null;
 
   /** The SteamID64 result files carry (17 digits); the Steam *name* above is what the driver is shown by. */
-  @Property({ type: 'string', length: 17, nullable: true, unique: 'driver_profiles_steam_id_key' })
+  @Property({ type: 'string', length: 17, nullable: true, unique: true })
   steamId: string | null = null;
 
   @Property({ type: 'string', length: 64, nullable: true })
@@ -80,7 +80,7 @@ export class DriverProfileGame {
   profile!: DriverProfile;
 
   @ManyToOne(entityNamed<Game>('Game'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'driver_profile_games_game_id_index' })
+  @Index()
   game!: Game;
 }
 
@@ -91,7 +91,7 @@ export class DriverNameChange {
   id!: number;
 
   @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'driver_name_changes_profile_id_index' })
+  @Index()
   profile!: DriverProfile;
 
   @Property({ type: 'string', length: 64 })
@@ -109,7 +109,7 @@ export class ReservedDriverNumber {
   driverNumber!: number;
 
   @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'reserved_driver_numbers_profile_id_index' })
+  @Index()
   profile!: DriverProfile;
 }
 

@@ -20,11 +20,11 @@ export class RivalsServer {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @Property({ type: 'string', length: 100, unique: 'rivals_servers_name_key' })
+  @Property({ type: 'string', length: 100, unique: true })
   name!: string;
 
   @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'rivals_servers_game_id_index' })
+  @Index()
   game!: Game;
 
   @Property({ type: 'string', length: 16, nullable: true })
@@ -52,7 +52,7 @@ export class RivalsServer {
   currentSince!: Date;
 
   @Property({ type: 'timestamptz' })
-  @Index({ name: 'rivals_servers_next_rotation_at_index' })
+  @Index()
   nextRotationAt!: Date;
 
   @Property({ type: 'boolean', defaultRaw: 'true' })
@@ -80,7 +80,7 @@ export class RivalTime {
   profile!: DriverProfile;
 
   @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'rival_times_game_id_index' })
+  @Index()
   game!: Game;
 
   /** The track variant (the board). */
@@ -88,7 +88,7 @@ export class RivalTime {
   track!: TrackVariant;
 
   @ManyToOne(entityNamed<Car>('Car'), { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'rival_times_car_id_index' })
+  @Index()
   car!: Car;
 
   @Property({ type: 'string', length: 16 })
@@ -107,7 +107,7 @@ export class RivalTime {
   status!: RivalTimeStatus;
 
   @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'rival_times_screenshot_id_index' })
+  @Index()
   screenshot: StoredImage | null = null;
 
   @Property({ type: 'string', length: 500, nullable: true })
@@ -140,15 +140,15 @@ export class RivalPick {
   owner!: DriverProfile;
 
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'rivals_rival_id_index' })
+  @Index()
   rival!: DriverProfile;
 
   @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'rivals_game_id_index' })
+  @Index()
   game!: Game;
 
   @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'rivals_track_id_index' })
+  @Index()
   track: TrackVariant | null = null;
 
   @Property({ type: 'string', length: 16 })

@@ -52,15 +52,15 @@ export class Ticket {
   id!: number;
 
   @ManyToOne(entityNamed<Season>('Season'), { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'tickets_season_id_index' })
+  @Index()
   season!: Rel<Season>;
 
   @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'tickets_event_id_index' })
+  @Index()
   event!: Rel<LeagueEvent>;
 
   @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'tickets_race_id_index' })
+  @Index()
   race!: Rel<Race>;
 
   @Property({ type: 'string', length: 16 })
@@ -103,7 +103,7 @@ export class Ticket {
 
 /** A driver of a ticket: who filed it, and whom it accuses. */
 @Entity({ tableName: 'ticket_parties' })
-@Unique({ name: 'ticket_parties_ticket_id_profile_id_key', properties: ['ticket', 'profile'] })
+@Unique({ properties: ['ticket', 'profile'] })
 @Check({ name: 'ticket_parties_role_known', expression: "role in ('FILER','ACCUSED')" })
 export class TicketParty {
   @PrimaryKey({ autoincrement: true })
@@ -113,7 +113,7 @@ export class TicketParty {
   ticket!: Ticket;
 
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'ticket_parties_profile_id_index' })
+  @Index()
   profile!: DriverProfile;
 
   @Property({ type: 'string', length: 8 })
@@ -127,7 +127,7 @@ export class TicketStatement {
   id!: number;
 
   @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'ticket_statements_ticket_id_index' })
+  @Index()
   ticket!: Ticket;
 
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
@@ -150,7 +150,7 @@ export class TicketMessage {
   id!: number;
 
   @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'ticket_messages_ticket_id_index' })
+  @Index()
   ticket!: Ticket;
 
   @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade', updateRule: 'no action' })
@@ -165,7 +165,7 @@ export class TicketMessage {
 
 /** A steward's vote in one round of a ticket (a later vote replaces it). */
 @Entity({ tableName: 'ticket_votes' })
-@Unique({ name: 'ticket_votes_ticket_id_steward_id_round_key', properties: ['ticket', 'steward', 'round'] })
+@Unique({ properties: ['ticket', 'steward', 'round'] })
 export class TicketVote {
   @PrimaryKey({ autoincrement: true })
   id!: number;
@@ -174,7 +174,7 @@ export class TicketVote {
   ticket!: Ticket;
 
   @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'ticket_votes_steward_id_index' })
+  @Index()
   steward!: User;
 
   @Property({ type: 'smallint' })
@@ -192,7 +192,7 @@ export class TicketVote {
 
 /** The decision of one round; the one of the highest round is the one that stands. */
 @Entity({ tableName: 'ticket_decisions' })
-@Unique({ name: 'ticket_decisions_ticket_id_round_key', properties: ['ticket', 'round'] })
+@Unique({ properties: ['ticket', 'round'] })
 export class TicketDecision {
   @PrimaryKey({ autoincrement: true })
   id!: number;
@@ -246,7 +246,7 @@ export class TicketAudit {
   id!: number;
 
   @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'ticket_audit_ticket_id_index' })
+  @Index()
   ticket!: Ticket;
 
   @ManyToOne(entityNamed<User>('User'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
@@ -269,11 +269,11 @@ export class LicenceEntry {
   id!: number;
 
   @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'licence_entries_ticket_id_index' })
+  @Index()
   ticket!: Ticket;
 
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'licence_entries_profile_id_index' })
+  @Index()
   profile!: DriverProfile;
 
   @Property({ type: 'smallint' })
@@ -292,7 +292,7 @@ export class LicenceEntry {
 
 /** One event a driver may not sign up for, and why (from a decision's race ban or the licence threshold). */
 @Entity({ tableName: 'race_bans' })
-@Unique({ name: 'race_bans_ticket_id_profile_id_event_id_key', properties: ['ticket', 'profile', 'event'] })
+@Unique({ properties: ['ticket', 'profile', 'event'] })
 export class RaceBan {
   @PrimaryKey({ autoincrement: true })
   id!: number;

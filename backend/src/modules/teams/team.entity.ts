@@ -20,7 +20,7 @@ export class Team {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @Property({ type: 'string', length: 64, unique: 'teams_name_key' })
+  @Property({ type: 'string', length: 64, unique: true })
   name!: string;
 
   /** A short tag, e.g. `PHR`. */
@@ -32,13 +32,13 @@ export class Team {
   colour: string & Opt = '#6a1b9a';
 
   @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'teams_icon_id_index' })
+  @Index()
   /** The logo (webp). */
   icon: StoredImage | null = null;
 
   /** The game the team races; a driver is in at most one team per game (none: one team without a game). */
   @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
-  @Index({ name: 'teams_game_id_index' })
+  @Index()
   game: Game | null = null;
 
   @Property({ type: 'text[]', defaultRaw: `'{}'` })
@@ -63,7 +63,7 @@ const MEMBER_GAME_TRIGGER_BODY = 'new.game_key := coalesce((select game_id from 
   tableName: 'team_members',
   triggers: [{ name: 'team_members_game_key', timing: 'before', events: ['insert', 'update'], forEach: 'row', body: MEMBER_GAME_TRIGGER_BODY }],
 })
-@Unique({ name: 'team_members_user_id_game_key_key', properties: ['user', 'gameKey'] })
+@Unique({ properties: ['user', 'gameKey'] })
 export class TeamMember {
   [PrimaryKeyProp]?: ['team', 'user'];
 
@@ -71,7 +71,7 @@ export class TeamMember {
   team!: Team;
 
   @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'team_members_user_id_index' })
+  @Index()
   user!: User;
 
   @Property({ type: 'boolean' })
@@ -94,7 +94,7 @@ export class TeamInvite {
   team!: Team;
 
   @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
-  @Index({ name: 'team_invites_user_id_index' })
+  @Index()
   user!: User;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
