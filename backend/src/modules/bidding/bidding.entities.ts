@@ -69,7 +69,7 @@ export class BiddingLot {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => BiddingRound, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => BiddingRound, { deleteRule: 'cascade' })
   round!: Rel<BiddingRound>;
 
   @Property({ type: 'string', length: 8 })
@@ -109,7 +109,7 @@ export class Bid {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => BiddingLot, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => BiddingLot, { deleteRule: 'cascade' })
   lot!: Rel<BiddingLot>;
 
   /** `t:<teamId>` (a captain for the team) or `p:<profileId>` (a driver). */

@@ -16,7 +16,7 @@ export class Game {
   @Property({ type: 'string', length: 64, unique: true })
   name!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
   @Index()
   icon: StoredImage | null = null;
 
@@ -35,7 +35,7 @@ export class Track {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => Game, { deleteRule: 'cascade' })
   game!: Game;
 
   @Property({ type: 'string', length: 100 })
@@ -44,7 +44,7 @@ export class Track {
   @Property({ type: 'string', length: 2 })
   country!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
   @Index()
   icon: StoredImage | null = null;
 
@@ -59,7 +59,7 @@ export class TrackVariant {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Track, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => Track, { deleteRule: 'cascade' })
   track!: Track;
 
   @Property({ type: 'string', length: 100 })
@@ -77,7 +77,7 @@ export class Car {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => Game, { deleteRule: 'cascade' })
   game!: Game;
 
   @Property({ type: 'string', length: 100 })
@@ -86,7 +86,7 @@ export class Car {
   @Property({ type: 'string', length: 32 })
   carClass!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
   @Index()
   icon: StoredImage | null = null;
 }

@@ -16,11 +16,11 @@ export class Affiliate {
   @Property({ type: 'string', length: 500 })
   affiliateUrl!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
   @Index()
   icon: StoredImage | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
   @Index()
   banner: StoredImage | null = null;
 
@@ -86,11 +86,11 @@ export class ProductImage {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Product, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => Product, { deleteRule: 'cascade' })
   @Index()
   product!: Product;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { deleteRule: 'cascade' })
   @Index()
   image!: StoredImage;
 
@@ -136,7 +136,7 @@ export class DownloadFile {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Download, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => Download, { deleteRule: 'cascade' })
   @Index()
   download!: Download;
 

@@ -23,11 +23,11 @@ export class CompetitionGroup {
   @Property({ type: 'text', nullable: true })
   description: string | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
   @Index()
   icon: StoredImage | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
   @Index()
   banner: StoredImage | null = null;
 
@@ -47,7 +47,7 @@ export class Competition {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => CompetitionGroup, { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(() => CompetitionGroup, { nullable: true, deleteRule: 'set null' })
   @Index()
   group: CompetitionGroup | null = null;
 
@@ -60,18 +60,18 @@ export class Competition {
   @Property({ type: 'string', length: 8 })
   style!: CompetitionStyle;
 
-  @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'no action', updateRule: 'no action' })
+  @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'no action' })
   @Index()
   game: Game | null = null;
 
   @Property({ type: 'text[]', defaultRaw: `'{}'` })
   platforms: Platform[] & Opt = [];
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
   @Index()
   icon: StoredImage | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
   @Index()
   banner: StoredImage | null = null;
 
@@ -102,7 +102,7 @@ export class Season {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Competition, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => Competition, { deleteRule: 'cascade' })
   @Index()
   competition!: Competition;
 
@@ -139,13 +139,13 @@ export class ResultRevision {
   id!: number;
 
   /** Races with results cannot be deleted (no action): an event edit that would drop one is refused. */
-  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'no action', updateRule: 'no action' })
+  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'no action' })
   race!: Rel<Race>;
 
   @Property({ type: 'integer' })
   number!: number;
 
-  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'no action', updateRule: 'no action' })
+  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'no action' })
   @Index()
   author!: User;
 
@@ -195,13 +195,12 @@ export class RaceResultLine {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade' })
   revision!: ResultRevision;
 
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), {
     nullable: true,
     deleteRule: 'no action',
-    updateRule: 'no action',
   })
   @Index()
   profile: DriverProfile | null = null;
@@ -210,7 +209,7 @@ export class RaceResultLine {
   @Property({ type: 'string', length: 100, nullable: true })
   guestName: string | null = null;
 
-  @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null' })
   @Index()
   team: Team | null = null;
 
@@ -266,10 +265,10 @@ export class RaceResultCoDriver {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => RaceResultLine, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => RaceResultLine, { deleteRule: 'cascade' })
   line!: RaceResultLine;
 
-  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade' })
   @Index()
   revision!: ResultRevision;
 
@@ -280,7 +279,6 @@ export class RaceResultCoDriver {
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), {
     nullable: true,
     deleteRule: 'no action',
-    updateRule: 'no action',
   })
   @Index()
   profile: DriverProfile | null = null;

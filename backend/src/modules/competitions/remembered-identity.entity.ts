@@ -22,7 +22,7 @@ export class RememberedIdentity {
   @Property({ type: 'string', length: 128 })
   identity!: string;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   @Index()
   profile!: DriverProfile;
 

@@ -40,7 +40,7 @@ export class LeagueEvent {
   @Property({ type: 'boolean', defaultRaw: 'false' })
   assessment: boolean & Opt = false;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'no action', updateRule: 'no action' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'no action' })
   @Index()
   game!: Game;
 
@@ -84,12 +84,12 @@ export class LeagueEvent {
   @Property({ type: 'string', length: 11, nullable: true })
   youtubeVideoId: string | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
   @Index()
   icon: StoredImage | null = null;
 
   /** The season this event is a round of (competitions link it); null for individual and assessment events. */
-  @ManyToOne(entityNamed<Season>('Season'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<Season>('Season'), { nullable: true, deleteRule: 'set null' })
   @Index()
   season: Rel<Season> | null = null;
 
@@ -116,7 +116,7 @@ export class RaceEvent {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade' })
   event!: LeagueEvent;
 
   @Property({ type: 'smallint' })
@@ -125,7 +125,6 @@ export class RaceEvent {
   @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), {
     nullable: true,
     deleteRule: 'no action',
-    updateRule: 'no action',
   })
   @Index()
   trackVariant: TrackVariant | null = null;
@@ -139,7 +138,6 @@ export class RaceEvent {
   @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), {
     nullable: true,
     deleteRule: 'no action',
-    updateRule: 'no action',
   })
   @Index()
   qualifyTrackVariant: TrackVariant | null = null;
@@ -161,7 +159,7 @@ export class Race {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => RaceEvent, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => RaceEvent, { deleteRule: 'cascade' })
   raceEvent!: RaceEvent;
 
   @Property({ type: 'smallint' })
@@ -170,7 +168,7 @@ export class Race {
   @Property({ type: 'string', length: 16 })
   raceEventType!: RaceEventType;
 
-  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'no action', updateRule: 'no action' })
+  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'no action' })
   @Index()
   trackVariant: TrackVariant | null = null;
 
@@ -211,15 +209,11 @@ export class EventAttendance {
   @ManyToOne(() => LeagueEvent, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   event!: LeagueEvent;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), {
-    primary: true,
-    deleteRule: 'cascade',
-    updateRule: 'no action',
-  })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   @Index()
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null' })
   @Index()
   team: Team | null = null;
 
@@ -234,7 +228,7 @@ export class LiveEvent {
   @PrimaryKey({ type: 'boolean', defaultRaw: 'true' })
   singleton: boolean & Opt = true;
 
-  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade' })
   @Index()
   event!: LeagueEvent;
 

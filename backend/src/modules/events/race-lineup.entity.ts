@@ -22,7 +22,7 @@ export class RaceLineup {
   @Index()
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<Team>('Team'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<Team>('Team'), { deleteRule: 'cascade' })
   @Index()
   team!: Team;
 }

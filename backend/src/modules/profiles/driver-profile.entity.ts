@@ -90,7 +90,7 @@ export class DriverNameChange {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade' })
   @Index()
   profile!: DriverProfile;
 
@@ -108,7 +108,7 @@ export class ReservedDriverNumber {
   @PrimaryKey({ type: 'integer', autoincrement: false })
   driverNumber!: number;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade' })
   @Index()
   profile!: DriverProfile;
 }

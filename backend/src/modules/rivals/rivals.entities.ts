@@ -23,7 +23,7 @@ export class RivalsServer {
   @Property({ type: 'string', length: 100, unique: true })
   name!: string;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade' })
   @Index()
   game!: Game;
 
@@ -76,18 +76,18 @@ export class RivalTime {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade' })
   @Index()
   game!: Game;
 
   /** The track variant (the board). */
-  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { deleteRule: 'cascade' })
   track!: TrackVariant;
 
-  @ManyToOne(entityNamed<Car>('Car'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<Car>('Car'), { deleteRule: 'cascade' })
   @Index()
   car!: Car;
 
@@ -106,7 +106,7 @@ export class RivalTime {
   @Property({ type: 'string', length: 16 })
   status!: RivalTimeStatus;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
   @Index()
   screenshot: StoredImage | null = null;
 
@@ -136,18 +136,18 @@ export class RivalPick {
   id!: number;
 
   /** Who picked. */
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   owner!: DriverProfile;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   @Index()
   rival!: DriverProfile;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade' })
   @Index()
   game!: Game;
 
-  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'cascade' })
   @Index()
   track: TrackVariant | null = null;
 

@@ -51,15 +51,15 @@ export class Ticket {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(entityNamed<Season>('Season'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<Season>('Season'), { deleteRule: 'cascade' })
   @Index()
   season!: Rel<Season>;
 
-  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade' })
   @Index()
   event!: Rel<LeagueEvent>;
 
-  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'cascade' })
   @Index()
   race!: Rel<Race>;
 
@@ -109,10 +109,10 @@ export class TicketParty {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   @Index()
   profile!: DriverProfile;
 
@@ -126,11 +126,11 @@ export class TicketStatement {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   @Index()
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   profile!: DriverProfile;
 
   @Property({ type: 'text' })
@@ -149,11 +149,11 @@ export class TicketMessage {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   @Index()
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade' })
   author!: User;
 
   @Property({ type: 'text' })
@@ -170,10 +170,10 @@ export class TicketVote {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade' })
   @Index()
   steward!: User;
 
@@ -197,7 +197,7 @@ export class TicketDecision {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
   @Property({ type: 'smallint' })
@@ -226,7 +226,7 @@ export class TicketAppeal {
   @ManyToOne(() => Ticket, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   profile!: DriverProfile;
 
   @Property({ type: 'text' })
@@ -245,11 +245,11 @@ export class TicketAudit {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   @Index()
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<User>('User'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<User>('User'), { nullable: true, deleteRule: 'set null' })
   actor: User | null = null;
 
   @Property({ type: 'string', length: 20 })
@@ -268,11 +268,11 @@ export class LicenceEntry {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   @Index()
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   @Index()
   profile!: DriverProfile;
 
@@ -280,7 +280,7 @@ export class LicenceEntry {
   points!: number;
 
   /** The event of the incident: expiry counts league events after it. */
-  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade' })
   event!: Rel<LeagueEvent>;
 
   @Property({ type: 'smallint' })
@@ -297,14 +297,14 @@ export class RaceBan {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   @Index({ name: 'race_bans_profile_id_event_id_index', properties: ['profile', 'event'] })
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action' })
+  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade' })
   event!: Rel<LeagueEvent>;
 
   @Property({ type: 'string', length: 200 })

@@ -31,13 +31,13 @@ export class Team {
   @Property({ type: 'string', length: 7, defaultRaw: `'#6a1b9a'` })
   colour: string & Opt = '#6a1b9a';
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
   @Index()
   /** The logo (webp). */
   icon: StoredImage | null = null;
 
   /** The game the team races; a driver is in at most one team per game (none: one team without a game). */
-  @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'set null', updateRule: 'no action' })
+  @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'set null' })
   @Index()
   game: Game | null = null;
 
