@@ -1,10 +1,10 @@
 import { Collection } from '@mikro-orm/core';
 import type { Opt } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { PLATFORMS_KNOWN } from '../../common/platforms-check.js';
-import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { CrossPlayGroupDto, Platform } from '../../contracts/catalogue.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
+import { PictureRef } from '../images/index.js';
 
 /** A racing game the league races, on some platforms, with its crossplay groups. */
 @Entity({ tableName: 'games' })
@@ -16,8 +16,7 @@ export class Game {
   @Property({ type: 'string', length: 64, unique: true })
   name!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
-  @Index()
+  @PictureRef()
   icon: StoredImage | null = null;
 
   @Property({ type: 'text[]' })
@@ -44,8 +43,7 @@ export class Track {
   @Property({ type: 'string', length: 2 })
   country!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
-  @Index()
+  @PictureRef()
   icon: StoredImage | null = null;
 
   @OneToMany(() => TrackVariant, (variant) => variant.track, { orderBy: { id: 'asc' } })
@@ -86,8 +84,7 @@ export class Car {
   @Property({ type: 'string', length: 32 })
   carClass!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
-  @Index()
+  @PictureRef()
   icon: StoredImage | null = null;
 }
 

@@ -3,6 +3,7 @@ import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property } from
 import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { DownloadCategory } from '../../contracts/community.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
+import { PictureRef } from '../images/index.js';
 
 /** A partner of the league (SPEC §3 Affiliate), shown on Home between `activeFrom` and `activeTo`; paid ones (`monetized`) may have a banner. */
 @Entity({ tableName: 'affiliates' })
@@ -16,12 +17,10 @@ export class Affiliate {
   @Property({ type: 'string', length: 500 })
   affiliateUrl!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
-  @Index()
+  @PictureRef()
   icon: StoredImage | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
-  @Index()
+  @PictureRef()
   banner: StoredImage | null = null;
 
   @Property({ type: 'boolean', defaultRaw: 'false' })

@@ -6,6 +6,7 @@ import type { CompetitionStyle, PointsSystem, ResultSession, ResultStatus, Revis
 import type { Game } from '../catalogue/catalogue.entities.js';
 import type { Race } from '../events/event.entities.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
+import { PictureRef } from '../images/index.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { DriverStanding, TeamStanding } from './standings/standings.js';
 import type { Team } from '../teams/team.entity.js';
@@ -23,12 +24,10 @@ export class CompetitionGroup {
   @Property({ type: 'text', nullable: true })
   description: string | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
-  @Index()
+  @PictureRef()
   icon: StoredImage | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
-  @Index()
+  @PictureRef()
   banner: StoredImage | null = null;
 
   /** Where the group is listed: smallest first. */
@@ -67,12 +66,10 @@ export class Competition {
   @Property({ type: 'text[]', defaultRaw: `'{}'` })
   platforms: Platform[] & Opt = [];
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
-  @Index()
+  @PictureRef()
   icon: StoredImage | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
-  @Index()
+  @PictureRef()
   banner: StoredImage | null = null;
 
   /** Shown on the Series page (`GET /competitions/current`). */

@@ -8,6 +8,7 @@ import { PLATFORMS_KNOWN } from '../../common/platforms-check.js';
 import type { Game, TrackVariant } from '../catalogue/catalogue.entities.js';
 import type { Season } from '../competitions/competition.entities.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
+import { PictureRef } from '../images/index.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { Team } from '../teams/team.entity.js';
 
@@ -84,8 +85,7 @@ export class LeagueEvent {
   @Property({ type: 'string', length: 11, nullable: true })
   youtubeVideoId: string | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
-  @Index()
+  @PictureRef()
   icon: StoredImage | null = null;
 
   /** The season this event is a round of (competitions link it); null for individual and assessment events. */

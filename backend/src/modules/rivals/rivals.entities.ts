@@ -5,6 +5,7 @@ import type { Platform } from '../../contracts/catalogue.js';
 import type { RivalConditions, RivalRotation, RivalTimeSource, RivalTimeStatus } from '../../contracts/rivals.js';
 import type { Car, Game, TrackVariant } from '../catalogue/catalogue.entities.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
+import { PictureRef } from '../images/index.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 
 const PLATFORM_KNOWN = "platform in ('PC','XBOX','PLAYSTATION')";
@@ -106,8 +107,7 @@ export class RivalTime {
   @Property({ type: 'string', length: 16 })
   status!: RivalTimeStatus;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
-  @Index()
+  @PictureRef()
   screenshot: StoredImage | null = null;
 
   @Property({ type: 'string', length: 500, nullable: true })

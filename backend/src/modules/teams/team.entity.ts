@@ -4,6 +4,7 @@ import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { Platform } from '../../contracts/catalogue.js';
 import type { Game } from '../catalogue/catalogue.entities.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
+import { PictureRef } from '../images/index.js';
 import type { User } from '../users/user.entity.js';
 
 /** When a team's game changes, its members' seats move to that game (see TeamMember.gameKey). */
@@ -31,8 +32,7 @@ export class Team {
   @Property({ type: 'string', length: 7, defaultRaw: `'#6a1b9a'` })
   colour: string & Opt = '#6a1b9a';
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null' })
-  @Index()
+  @PictureRef()
   /** The logo (webp). */
   icon: StoredImage | null = null;
 
