@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayNotEmpty,
   ArrayUnique,
   IsArray,
@@ -18,6 +19,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import type { SortDirection, SortRequest } from '../contracts/api.js';
 import { PLATFORMS } from '../contracts/catalogue.js';
 
 /** The DTO fields that recur across modules, each declared (validation + OpenAPI) once. */
@@ -110,12 +112,29 @@ export function PlatformsField() {
   );
 }
 
-/** `direction` of a sort spec: ASC (default) or DESC, any case. */
-export function SortDirectionField() {
+/**
+ * `sort` of a list's body (SPEC §7): at most `max` keys `{ field, direction }`, each field one of
+ * `fields`, the direction ASC (default) or DESC in any case. `name` names the key's OpenAPI schema.
+ */
+export function SortSpecField<F extends string>(name: string, fields: readonly F[], max: number) {
+  class SortKey implements SortRequest<F> {
+    @ApiProperty({ enum: fields })
+    @IsIn(fields, { message: `sort field must be one of ${fields.join(', ')}` })
+    field!: F;
+
+    @ApiPropertyOptional({ enum: ['ASC', 'DESC'], default: 'ASC' })
+    @IsOptional()
+    @IsIn(['ASC', 'DESC', 'asc', 'desc'], { message: 'sort direction must be ASC or DESC' })
+    direction?: SortDirection | 'asc' | 'desc';
+  }
+  Object.defineProperty(SortKey, 'name', { value: name });
   return applyDecorators(
-    ApiPropertyOptional({ enum: ['ASC', 'DESC'], default: 'ASC' }),
+    ApiPropertyOptional({ type: [SortKey] }),
     IsOptional(),
-    IsIn(['ASC', 'DESC', 'asc', 'desc'], { message: 'sort direction must be ASC or DESC' }),
+    IsArray(),
+    ArrayMaxSize(max),
+    ValidateNested({ each: true }),
+    Type(() => SortKey),
   );
 }
 

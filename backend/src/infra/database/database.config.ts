@@ -4,6 +4,7 @@ import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import pg from 'pg';
 import { migrations } from '../../../../migrations/index.js';
 import { registerEntities } from './entity-by-name.js';
+import { PostgresNamingStrategy } from './naming-strategy.js';
 
 /**
  * Bounds for a process that answers requests (pg's own settings): a connection, or a free slot of the
@@ -79,6 +80,7 @@ export function databaseOptions(databaseUrl: string, entities: readonly EntityCl
     // Migrating needs no entities (they are SQL), so the database can be prepared with none.
     discovery: { warnWhenNoEntities: false },
     metadataProvider: ReflectMetadataProvider,
+    namingStrategy: PostgresNamingStrategy,
     extensions: [Migrator],
     migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
     forceUtcTimezone: true,

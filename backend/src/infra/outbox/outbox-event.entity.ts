@@ -22,7 +22,7 @@ export class OutboxEvent {
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   seq!: string & Opt;
 
-  @Property({ type: 'uuid', unique: 'outbox_events_id_key' })
+  @Property({ type: 'uuid', unique: true })
   id!: string;
 
   @Property({ type: 'string', length: 64 })

@@ -20,7 +20,7 @@ export class BiddingRound {
 
   /** Null: league-wide (numbers only). */
   @Property({ type: 'integer', nullable: true })
-  @Index({ name: 'bidding_rounds_season_id_index' })
+  @Index()
   seasonId: number | null = null;
 
   @Property({ type: 'timestamptz' })
@@ -63,13 +63,13 @@ export class BiddingRound {
 
 /** One thing bid for; after settlement it holds the award (winner and price) or why there is none. */
 @Entity({ tableName: 'bidding_lots' })
-@Unique({ name: 'bidding_lots_round_id_kind_label_key', properties: ['round', 'kind', 'label'] })
+@Unique({ properties: ['round', 'kind', 'label'] })
 @Index({ name: 'bidding_lots_closes_at_index', properties: ['closesAt'] })
 export class BiddingLot {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => BiddingRound, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'bidding_lots_round_id_fkey' })
+  @ManyToOne(() => BiddingRound, { deleteRule: 'cascade' })
   round!: Rel<BiddingRound>;
 
   @Property({ type: 'string', length: 8 })
@@ -103,18 +103,18 @@ export class BiddingLot {
 
 /** A sealed bid: one per bidder and lot (bidding again changes it). */
 @Entity({ tableName: 'bids' })
-@Unique({ name: 'bids_lot_id_bidder_key', properties: ['lot', 'bidder'] })
+@Unique({ properties: ['lot', 'bidder'] })
 @Check({ name: 'bids_amount_positive', expression: 'amount > 0' })
 export class Bid {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => BiddingLot, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'bids_lot_id_fkey' })
+  @ManyToOne(() => BiddingLot, { deleteRule: 'cascade' })
   lot!: Rel<BiddingLot>;
 
   /** `t:<teamId>` (a captain for the team) or `p:<profileId>` (a driver). */
   @Property({ type: 'string', length: 20 })
-  @Index({ name: 'bids_bidder_index' })
+  @Index()
   bidder!: string;
 
   /** Who placed it (told live of the result). */

@@ -1,10 +1,10 @@
 import { Collection } from '@mikro-orm/core';
 import type { Opt } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { PLATFORMS_KNOWN } from '../../common/platforms-check.js';
-import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { CrossPlayGroupDto, Platform } from '../../contracts/catalogue.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
+import { PictureRef } from '../images/index.js';
 
 /** A racing game the league races, on some platforms, with its crossplay groups. */
 @Entity({ tableName: 'games' })
@@ -13,11 +13,10 @@ export class Game {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @Property({ type: 'string', length: 64, unique: 'games_name_key' })
+  @Property({ type: 'string', length: 64, unique: true })
   name!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'games_icon_id_fkey' })
-  @Index({ name: 'games_icon_id_index' })
+  @PictureRef()
   icon: StoredImage | null = null;
 
   @Property({ type: 'text[]' })
@@ -29,13 +28,13 @@ export class Game {
 
 /** A circuit of a game; the layouts raced on it are its variants. */
 @Entity({ tableName: 'tracks' })
-@Unique({ name: 'tracks_game_id_name_key', properties: ['game', 'name'] })
+@Unique({ properties: ['game', 'name'] })
 @Check({ name: 'tracks_country_code', expression: "country ~ '^[A-Z]{2}$'" })
 export class Track {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tracks_game_id_fkey' })
+  @ManyToOne(() => Game, { deleteRule: 'cascade' })
   game!: Game;
 
   @Property({ type: 'string', length: 100 })
@@ -44,8 +43,7 @@ export class Track {
   @Property({ type: 'string', length: 2 })
   country!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'tracks_icon_id_fkey' })
-  @Index({ name: 'tracks_icon_id_index' })
+  @PictureRef()
   icon: StoredImage | null = null;
 
   @OneToMany(() => TrackVariant, (variant) => variant.track, { orderBy: { id: 'asc' } })
@@ -54,12 +52,12 @@ export class Track {
 
 /** One layout of a track (e.g. "GP", "National"); events and boards race on variants. */
 @Entity({ tableName: 'track_variants' })
-@Unique({ name: 'track_variants_track_id_name_key', properties: ['track', 'name'] })
+@Unique({ properties: ['track', 'name'] })
 export class TrackVariant {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Track, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'track_variants_track_id_fkey' })
+  @ManyToOne(() => Track, { deleteRule: 'cascade' })
   track!: Track;
 
   @Property({ type: 'string', length: 100 })
@@ -72,12 +70,12 @@ export class TrackVariant {
 
 /** A car of a game, with its class (e.g. GT3). */
 @Entity({ tableName: 'cars' })
-@Unique({ name: 'cars_game_id_name_key', properties: ['game', 'name'] })
+@Unique({ properties: ['game', 'name'] })
 export class Car {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Game, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'cars_game_id_fkey' })
+  @ManyToOne(() => Game, { deleteRule: 'cascade' })
   game!: Game;
 
   @Property({ type: 'string', length: 100 })
@@ -86,8 +84,7 @@ export class Car {
   @Property({ type: 'string', length: 32 })
   carClass!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'cars_icon_id_fkey' })
-  @Index({ name: 'cars_icon_id_index' })
+  @PictureRef()
   icon: StoredImage | null = null;
 }
 

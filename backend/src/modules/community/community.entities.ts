@@ -3,6 +3,7 @@ import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property } from
 import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { DownloadCategory } from '../../contracts/community.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
+import { PictureRef } from '../images/index.js';
 
 /** A partner of the league (SPEC §3 Affiliate), shown on Home between `activeFrom` and `activeTo`; paid ones (`monetized`) may have a banner. */
 @Entity({ tableName: 'affiliates' })
@@ -16,12 +17,10 @@ export class Affiliate {
   @Property({ type: 'string', length: 500 })
   affiliateUrl!: string;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'affiliates_icon_id_fkey' })
-  @Index({ name: 'affiliates_icon_id_index' })
+  @PictureRef()
   icon: StoredImage | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'affiliates_banner_id_fkey' })
-  @Index({ name: 'affiliates_banner_id_index' })
+  @PictureRef()
   banner: StoredImage | null = null;
 
   @Property({ type: 'boolean', defaultRaw: 'false' })
@@ -86,12 +85,12 @@ export class ProductImage {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Product, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'product_images_product_id_fkey' })
-  @Index({ name: 'product_images_product_id_index' })
+  @ManyToOne(() => Product, { deleteRule: 'cascade' })
+  @Index()
   product!: Product;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'product_images_image_id_fkey' })
-  @Index({ name: 'product_images_image_id_index' })
+  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { deleteRule: 'cascade' })
+  @Index()
   image!: StoredImage;
 
   @Property({ type: 'integer', defaultRaw: '0' })
@@ -136,11 +135,11 @@ export class DownloadFile {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Download, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'download_files_download_id_fkey' })
-  @Index({ name: 'download_files_download_id_index' })
+  @ManyToOne(() => Download, { deleteRule: 'cascade' })
+  @Index()
   download!: Download;
 
-  @Property({ type: 'string', length: 64, unique: 'download_files_stored_name_key' })
+  @Property({ type: 'string', length: 64, unique: true })
   storedName!: string;
 
   /** The safe name it is downloaded as. */

@@ -6,6 +6,7 @@ import type { CompetitionStyle, PointsSystem, ResultSession, ResultStatus, Revis
 import type { Game } from '../catalogue/catalogue.entities.js';
 import type { Race } from '../events/event.entities.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
+import { PictureRef } from '../images/index.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { DriverStanding, TeamStanding } from './standings/standings.js';
 import type { Team } from '../teams/team.entity.js';
@@ -17,18 +18,16 @@ export class CompetitionGroup {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @Property({ type: 'string', length: 100, unique: 'competition_groups_name_key' })
+  @Property({ type: 'string', length: 100, unique: true })
   name!: string;
 
   @Property({ type: 'text', nullable: true })
   description: string | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competition_groups_icon_id_fkey' })
-  @Index({ name: 'competition_groups_icon_id_index' })
+  @PictureRef()
   icon: StoredImage | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competition_groups_banner_id_fkey' })
-  @Index({ name: 'competition_groups_banner_id_index' })
+  @PictureRef()
   banner: StoredImage | null = null;
 
   /** Where the group is listed: smallest first. */
@@ -47,8 +46,8 @@ export class Competition {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => CompetitionGroup, { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competitions_group_id_fkey' })
-  @Index({ name: 'competitions_group_id_index' })
+  @ManyToOne(() => CompetitionGroup, { nullable: true, deleteRule: 'set null' })
+  @Index()
   group: CompetitionGroup | null = null;
 
   @Property({ type: 'string', length: 100 })
@@ -60,19 +59,17 @@ export class Competition {
   @Property({ type: 'string', length: 8 })
   style!: CompetitionStyle;
 
-  @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'competitions_game_id_fkey' })
-  @Index({ name: 'competitions_game_id_index' })
+  @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'no action' })
+  @Index()
   game: Game | null = null;
 
   @Property({ type: 'text[]', defaultRaw: `'{}'` })
   platforms: Platform[] & Opt = [];
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competitions_icon_id_fkey' })
-  @Index({ name: 'competitions_icon_id_index' })
+  @PictureRef()
   icon: StoredImage | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'competitions_banner_id_fkey' })
-  @Index({ name: 'competitions_banner_id_index' })
+  @PictureRef()
   banner: StoredImage | null = null;
 
   /** Shown on the Series page (`GET /competitions/current`). */
@@ -102,8 +99,8 @@ export class Season {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Competition, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'seasons_competition_id_fkey' })
-  @Index({ name: 'seasons_competition_id_index' })
+  @ManyToOne(() => Competition, { deleteRule: 'cascade' })
+  @Index()
   competition!: Competition;
 
   @Property({ type: 'string', length: 100 })
@@ -128,7 +125,7 @@ export class Season {
  * applied; see results-layer.ts). The latest (highest number) is what counts; the others are its history.
  */
 @Entity({ tableName: 'result_revisions' })
-@Unique({ name: 'result_revisions_race_id_number_key', properties: ['race', 'number'] })
+@Unique({ properties: ['race', 'number'] })
 @Check({ name: 'result_revisions_number_positive', expression: 'number >= 1' })
 @Check({ name: 'result_revisions_kind_known', expression: "kind in ('BASE','DECISIONS')" })
 @Check({ name: 'result_revisions_base_of_decisions', expression: "(kind = 'DECISIONS') = (base_number is not null)" })
@@ -139,14 +136,14 @@ export class ResultRevision {
   id!: number;
 
   /** Races with results cannot be deleted (no action): an event edit that would drop one is refused. */
-  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'result_revisions_race_id_fkey' })
+  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'no action' })
   race!: Rel<Race>;
 
   @Property({ type: 'integer' })
   number!: number;
 
-  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'result_revisions_author_id_fkey' })
-  @Index({ name: 'result_revisions_author_id_index' })
+  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'no action' })
+  @Index()
   author!: User;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
@@ -184,8 +181,8 @@ const driverOnceTrigger = (table: string) =>
  * keeps positions unique in a revision, and each driver once across its lines and co-drivers.
  */
 @Entity({ tableName: 'race_result_lines' })
-@Unique({ name: 'race_result_lines_revision_id_position_key', properties: ['revision', 'position'] })
-@Unique({ name: 'race_result_lines_revision_id_profile_id_key', properties: ['revision', 'profile'] })
+@Unique({ properties: ['revision', 'position'] })
+@Unique({ properties: ['revision', 'profile'] })
 @Check({ name: 'race_result_lines_status_known', expression: "status in ('FINISHED','DNF','DNS','DSQ')" })
 @Check({ name: 'race_result_lines_position_positive', expression: 'position >= 1' })
 @Check({ name: 'race_result_lines_laps_range', expression: 'laps >= 0' })
@@ -195,24 +192,22 @@ export class RaceResultLine {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_result_lines_revision_id_fkey' })
+  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade' })
   revision!: ResultRevision;
 
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), {
     nullable: true,
     deleteRule: 'no action',
-    updateRule: 'no action',
-    foreignKeyName: 'race_result_lines_profile_id_fkey',
   })
-  @Index({ name: 'race_result_lines_profile_id_index' })
+  @Index()
   profile: DriverProfile | null = null;
 
   /** A guest's name as the file gives it (a driver outside the league: scores nothing, keeps its position). */
   @Property({ type: 'string', length: 100, nullable: true })
   guestName: string | null = null;
 
-  @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'race_result_lines_team_id_fkey' })
-  @Index({ name: 'race_result_lines_team_id_index' })
+  @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null' })
+  @Index()
   team: Team | null = null;
 
   @Property({ type: 'smallint' })
@@ -258,8 +253,8 @@ export class RaceResultLine {
  * refuses a co-driver who drives a line of the same revision, and the other way round).
  */
 @Entity({ tableName: 'race_result_co_drivers' })
-@Unique({ name: 'race_result_co_drivers_revision_id_profile_id_key', properties: ['revision', 'profile'] })
-@Unique({ name: 'race_result_co_drivers_line_id_seat_key', properties: ['line', 'seat'] })
+@Unique({ properties: ['revision', 'profile'] })
+@Unique({ properties: ['line', 'seat'] })
 @Check({ name: 'race_result_co_drivers_driver_or_guest', expression: 'profile_id is not null or name is not null' })
 @Check({ name: 'race_result_co_drivers_laps_range', expression: 'laps >= 0' })
 @Trigger({ name: 'race_result_co_drivers_driver_once', timing: 'before', events: ['insert', 'update'], expression: driverOnceTrigger('race_result_co_drivers') })
@@ -267,11 +262,11 @@ export class RaceResultCoDriver {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => RaceResultLine, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_result_co_drivers_line_id_fkey' })
+  @ManyToOne(() => RaceResultLine, { deleteRule: 'cascade' })
   line!: RaceResultLine;
 
-  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_result_co_drivers_revision_id_fkey' })
-  @Index({ name: 'race_result_co_drivers_revision_id_index' })
+  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade' })
+  @Index()
   revision!: ResultRevision;
 
   /** 1 for the first co-driver, in the file's order. */
@@ -281,10 +276,8 @@ export class RaceResultCoDriver {
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), {
     nullable: true,
     deleteRule: 'no action',
-    updateRule: 'no action',
-    foreignKeyName: 'race_result_co_drivers_profile_id_fkey',
   })
-  @Index({ name: 'race_result_co_drivers_profile_id_index' })
+  @Index()
   profile: DriverProfile | null = null;
 
   /** The file's name for the driver (a guest's only name). */
@@ -305,7 +298,7 @@ export class RaceResultCoDriver {
  */
 @Entity({ tableName: 'season_standings' })
 export class SeasonStandingsSnapshot {
-  @OneToOne(() => Season, { primary: true, owner: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'season_standings_season_id_fkey' })
+  @OneToOne(() => Season, { primary: true, owner: true, deleteRule: 'cascade', updateRule: 'no action' })
   season!: Season;
 
   @Property({ type: 'integer' })

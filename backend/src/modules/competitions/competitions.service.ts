@@ -1,10 +1,11 @@
-import { UniqueConstraintViolationException, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type EntityClass, type FilterQuery, type QueryOrderMap, type RequiredEntityData } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { toPage, type PageQuery } from '../../common/pagination.js';
 import type { Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
 import type { Page } from '../../contracts/api.js';
+import type { AuditKind } from '../../contracts/audit.js';
 import type { CompetitionDto, CompetitionGroupDto, CompetitionSortField, CompetitionSummaryDto, ResultSourceDto } from '../../contracts/competitions.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange, snapshotOf } from '../audit/index.js';
@@ -25,6 +26,31 @@ const SORT_COLUMNS: Record<CompetitionSortField, keyof Competition> = { name: 'n
 /** What the audit log keeps of a group and of a competition (pictures are left out). */
 const GROUP_AUDITED_FIELDS = ['name', 'description', 'position'] as const;
 const COMPETITION_AUDITED_FIELDS = ['name', 'description', 'style', 'group', 'game', 'platforms', 'current', 'leaderboardsEnabled'] as const;
+
+/** How `savePictured` saves a group or a competition. */
+interface PicturedKind<T> {
+  entity: EntityClass<T>;
+  name: string;
+  auditKind: AuditKind;
+  auditedFields: readonly (keyof T & string)[];
+  recordChanged(em: EntityManager, id: number): void;
+}
+
+const GROUP_SAVE: PicturedKind<CompetitionGroup> = {
+  entity: CompetitionGroup,
+  name: 'Competition group',
+  auditKind: 'competition-group',
+  auditedFields: GROUP_AUDITED_FIELDS,
+  recordChanged: (em, id) => recordDomainEvent(em, 'CompetitionGroupChanged', groupAggregate(id), { groupId: id }),
+};
+
+const COMPETITION_SAVE: PicturedKind<Competition> = {
+  entity: Competition,
+  name: 'Competition',
+  auditKind: 'competition',
+  auditedFields: COMPETITION_AUDITED_FIELDS,
+  recordChanged: (em, id) => recordDomainEvent(em, 'CompetitionChanged', competitionAggregate(id), { competitionId: id }),
+};
 
 /** The import formats of result files (`GET /api/competitions/external/sources`). */
 export const RESULT_SOURCE_LIST: ResultSourceDto[] = [
@@ -59,37 +85,12 @@ export class CompetitionsService {
 
   /** Creates (no `id`) or updates a group, with its new icon and banner if uploaded. 409 for a taken name. */
   async saveGroup(admin: Principal, body: CompetitionGroupBody, uploads: UploadedImages<PictureField> = {}): Promise<CompetitionGroupDto> {
-    const [icon, banner] = await this.pictures(uploads);
+    const pictures = await this.pictures(uploads);
     let id: number;
     try {
-      id = await this.em.transactional(async (em) => {
-        let group: CompetitionGroup;
-        let before: Record<string, unknown> | null = null;
+      id = await this.em.transactional((em) => {
         const fields = { name: body.name, description: body.description || null, ...(body.position !== undefined ? { position: body.position } : {}) };
-        if (body.id) {
-          const found = await em.findOne(CompetitionGroup, body.id);
-          if (!found) throw new NotFoundException(`Competition group ${body.id} not found`);
-          before = snapshotOf(found, GROUP_AUDITED_FIELDS);
-          group = em.assign(found, fields);
-        } else {
-          group = em.create(CompetitionGroup, fields);
-        }
-        this.images.setIcon(em, group, icon);
-        this.images.setImage(em, group, 'banner', banner);
-        await em.flush();
-        recordDomainEvent(em, 'CompetitionGroupChanged', groupAggregate(group.id), { groupId: group.id });
-        const after = snapshotOf(group, GROUP_AUDITED_FIELDS);
-        recordStaffChange(em, {
-          actorId: admin.userId,
-          kind: 'competition-group',
-          entityId: group.id,
-          label: group.name,
-          action: before ? 'saved' : 'created',
-          before,
-          after,
-        });
-        await em.flush();
-        return group.id;
+        return this.savePictured(em, GROUP_SAVE, admin, body.id, fields, pictures);
       });
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException && error.message.includes('competition_groups_name_key')) {
@@ -138,7 +139,7 @@ export class CompetitionsService {
 
   /** Creates (no `id`) or updates a competition, with its new icon and banner if uploaded. */
   async save(organizer: Principal, body: CompetitionBody, uploads: UploadedImages<PictureField> = {}): Promise<CompetitionDto> {
-    const [icon, banner] = await this.pictures(uploads);
+    const pictures = await this.pictures(uploads);
     const id = await this.em.transactional(async (em) => {
       const group = body.group ? await em.findOne(CompetitionGroup, body.group.id) : null;
       if (body.group && !group) throw invalidField('group.id', `competition group ${body.group.id} does not exist`);
@@ -161,32 +162,7 @@ export class CompetitionsService {
         ...(body.current !== undefined ? { current: body.current } : {}),
         ...(body.leaderboardsEnabled !== undefined ? { leaderboardsEnabled: body.leaderboardsEnabled } : {}),
       };
-      let competition: Competition;
-      let before: Record<string, unknown> | null = null;
-      if (body.id) {
-        const found = await em.findOne(Competition, body.id);
-        if (!found) throw new NotFoundException(`Competition ${body.id} not found`);
-        before = snapshotOf(found, COMPETITION_AUDITED_FIELDS);
-        competition = em.assign(found, fields);
-      } else {
-        competition = em.create(Competition, fields);
-      }
-      this.images.setIcon(em, competition, icon);
-      this.images.setImage(em, competition, 'banner', banner);
-      await em.flush();
-      recordDomainEvent(em, 'CompetitionChanged', competitionAggregate(competition.id), { competitionId: competition.id });
-      const after = snapshotOf(competition, COMPETITION_AUDITED_FIELDS);
-      recordStaffChange(em, {
-        actorId: organizer.userId,
-        kind: 'competition',
-        entityId: competition.id,
-        label: competition.name,
-        action: before ? 'saved' : 'created',
-        before,
-        after,
-      });
-      await em.flush();
-      return competition.id;
+      return this.savePictured(em, COMPETITION_SAVE, organizer, body.id, fields, pictures);
     });
     return this.details(id);
   }
@@ -227,6 +203,45 @@ export class CompetitionsService {
   }
 
   /** Decodes the uploaded icon and banner (before any transaction opens). */
+  /**
+   * Creates (no `id`) or updates a group or a competition in `em`'s transaction: its fields, its new
+   * icon and banner, the domain event and the audit log's entry. Returns its id.
+   */
+  private async savePictured<T extends CompetitionGroup | Competition>(
+    em: EntityManager,
+    kind: PicturedKind<T>,
+    actor: Principal,
+    id: number | undefined,
+    fields: RequiredEntityData<T>,
+    [icon, banner]: Awaited<ReturnType<CompetitionsService['pictures']>>,
+  ): Promise<number> {
+    let saved: T;
+    let before: Record<string, unknown> | null = null;
+    if (id) {
+      const found = await em.findOne(kind.entity, id as FilterQuery<T>);
+      if (!found) throw new NotFoundException(`${kind.name} ${id} not found`);
+      before = snapshotOf(found, kind.auditedFields);
+      saved = em.assign(found, fields as never);
+    } else {
+      saved = em.create(kind.entity, fields);
+    }
+    this.images.setIcon(em, saved, icon);
+    this.images.setImage(em, saved, 'banner', banner);
+    await em.flush();
+    kind.recordChanged(em, saved.id);
+    recordStaffChange(em, {
+      actorId: actor.userId,
+      kind: kind.auditKind,
+      entityId: saved.id,
+      label: saved.name,
+      action: before ? 'saved' : 'created',
+      before,
+      after: snapshotOf(saved, kind.auditedFields),
+    });
+    await em.flush();
+    return saved.id;
+  }
+
   private pictures(uploads: UploadedImages<PictureField>) {
     return Promise.all([this.images.prepare(uploads.icon?.[0], ICON_BOUNDS, 'icon'), this.images.prepare(uploads.banner?.[0], BANNER_BOUNDS, 'banner')]);
   }

@@ -9,7 +9,7 @@ import type { IdentityKind } from './result-import/match-drivers.js';
  * to that profile before anything else. One profile per identity; a newer mapping replaces it.
  */
 @Entity({ tableName: 'remembered_identities' })
-@Unique({ name: 'remembered_identities_kind_identity_key', properties: ['kind', 'identity'] })
+@Unique({ properties: ['kind', 'identity'] })
 @Check({ name: 'remembered_identities_kind_known', expression: "kind in ('STEAM', 'PLATFORM', 'NAME')" })
 export class RememberedIdentity {
   @PrimaryKey({ autoincrement: true })
@@ -22,8 +22,8 @@ export class RememberedIdentity {
   @Property({ type: 'string', length: 128 })
   identity!: string;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'remembered_identities_profile_id_fkey' })
-  @Index({ name: 'remembered_identities_profile_id_index' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
+  @Index()
   profile!: DriverProfile;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })

@@ -4,6 +4,7 @@ import type { RaceResultDto, RaceResultsDto, ResultRevisionDto, ResultSession } 
 import { shownDriver } from '../../contracts/driver-name.js';
 import { RaceResultLine, ResultRevision } from './competition.entities.js';
 import { placeholders } from './season-stats.js';
+import { classificationOf } from './result-lines.js';
 
 /**
  * Who raced in the race by its latest results (co-drivers too; guests are no league drivers) and for
@@ -121,13 +122,7 @@ function toRaceResultDto(line: RaceResultLine, raceId: number, points: LinePoint
     guest: !line.profile,
     teamId: line.team?.id ?? null,
     teamName: line.team?.name ?? null,
-    position: line.position,
-    status: line.status,
-    laps: line.laps,
-    totalTimeMs: line.totalTimeMs,
-    bestLapMs: line.bestLapMs,
-    pole: line.pole,
-    fastestLap: line.fastestLap,
+    ...classificationOf(line),
     points: pointsOf(line.profile),
     coDrivers: line.coDrivers.getItems().map((coDriver) => ({
       profileId: coDriver.profile?.id ?? null,

@@ -12,6 +12,7 @@ import { TeamsService } from '../teams/teams.service.js';
 import { standingOutcomes } from '../stewarding/decision-reads.js';
 import { RaceResultCoDriver, RaceResultLine, ResultRevision, Season } from './competition.entities.js';
 import { planBaseWrite, planDecisions, revertSource, type PlannedRevision } from './results-layer.js';
+import { classificationOf } from './result-lines.js';
 import { ResultsReader } from './results.reader.js';
 import { findRound, seasonAggregate, seasonChanged } from './seasons.service.js';
 
@@ -53,13 +54,7 @@ export function revisionLines(revision: ResultRevision): RaceResultLineRequest[]
   return revision.lines.getItems().map((line) => ({
     profileId: line.profile?.id ?? null,
     guestName: line.guestName,
-    position: line.position,
-    status: line.status,
-    laps: line.laps,
-    totalTimeMs: line.totalTimeMs,
-    bestLapMs: line.bestLapMs,
-    pole: line.pole,
-    fastestLap: line.fastestLap,
+    ...classificationOf(line),
     teamId: line.team?.id ?? null,
     coDrivers: line.coDrivers
       .getItems()
@@ -251,13 +246,7 @@ export class ResultsService {
     return lines.map((line) => ({
       profileId: line.profileId,
       guestName: line.profileId === null ? line.guestName!.trim() : null,
-      position: line.position,
-      status: line.status,
-      laps: line.laps,
-      totalTimeMs: line.totalTimeMs ?? null,
-      bestLapMs: line.bestLapMs ?? null,
-      pole: line.pole ?? false,
-      fastestLap: line.fastestLap ?? false,
+      ...classificationOf(line),
       teamId: line.teamId === undefined ? (line.profileId === null ? null : (enteredTeam.get(line.profileId) ?? null)) : line.teamId,
       coDrivers: (line.coDrivers ?? []).map((coDriver) => ({
         profileId: coDriver.profileId,
@@ -305,13 +294,7 @@ export class ResultsService {
           profile: line.profileId,
           guestName: line.profileId === null ? (line.guestName ?? null) : null,
           team: line.teamId || null,
-          position: line.position,
-          status: line.status,
-          laps: line.laps,
-          totalTimeMs: line.totalTimeMs ?? null,
-          bestLapMs: line.bestLapMs ?? null,
-          pole: line.pole ?? false,
-          fastestLap: line.fastestLap ?? false,
+          ...classificationOf(line),
           penaltyMs: line.penaltyMs ?? null,
           reason: line.reason ?? null,
           drivingTimeMs: line.drivingTimeMs ?? null,

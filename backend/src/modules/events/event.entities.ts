@@ -8,6 +8,7 @@ import { PLATFORMS_KNOWN } from '../../common/platforms-check.js';
 import type { Game, TrackVariant } from '../catalogue/catalogue.entities.js';
 import type { Season } from '../competitions/competition.entities.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
+import { PictureRef } from '../images/index.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { Team } from '../teams/team.entity.js';
 
@@ -34,14 +35,14 @@ export class LeagueEvent {
   name!: string;
 
   @Property({ type: 'timestamptz' })
-  @Index({ name: 'events_starts_at_index' })
+  @Index()
   startsAt!: Date;
 
   @Property({ type: 'boolean', defaultRaw: 'false' })
   assessment: boolean & Opt = false;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'events_game_id_fkey' })
-  @Index({ name: 'events_game_id_index' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'no action' })
+  @Index()
   game!: Game;
 
   @Property({ type: 'text[]' })
@@ -84,13 +85,12 @@ export class LeagueEvent {
   @Property({ type: 'string', length: 11, nullable: true })
   youtubeVideoId: string | null = null;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'events_icon_id_fkey' })
-  @Index({ name: 'events_icon_id_index' })
+  @PictureRef()
   icon: StoredImage | null = null;
 
   /** The season this event is a round of (competitions link it); null for individual and assessment events. */
-  @ManyToOne(entityNamed<Season>('Season'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'events_season_id_fkey' })
-  @Index({ name: 'events_season_id_index' })
+  @ManyToOne(entityNamed<Season>('Season'), { nullable: true, deleteRule: 'set null' })
+  @Index()
   season: Rel<Season> | null = null;
 
   @Property({ type: 'boolean', defaultRaw: 'false' })
@@ -111,12 +111,12 @@ export class LeagueEvent {
 
 /** One block of an event on one track: optional qualifying, then its races. */
 @Entity({ tableName: 'race_events' })
-@Unique({ name: 'race_events_event_id_position_key', properties: ['event', 'position'] })
+@Unique({ properties: ['event', 'position'] })
 export class RaceEvent {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_events_event_id_fkey' })
+  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade' })
   event!: LeagueEvent;
 
   @Property({ type: 'smallint' })
@@ -125,10 +125,8 @@ export class RaceEvent {
   @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), {
     nullable: true,
     deleteRule: 'no action',
-    updateRule: 'no action',
-    foreignKeyName: 'race_events_track_variant_id_fkey',
   })
-  @Index({ name: 'race_events_track_variant_id_index' })
+  @Index()
   trackVariant: TrackVariant | null = null;
 
   @Property({ type: 'string', length: 100, nullable: true })
@@ -140,10 +138,8 @@ export class RaceEvent {
   @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), {
     nullable: true,
     deleteRule: 'no action',
-    updateRule: 'no action',
-    foreignKeyName: 'race_events_qualify_track_variant_id_fkey',
   })
-  @Index({ name: 'race_events_qualify_track_variant_id_index' })
+  @Index()
   qualifyTrackVariant: TrackVariant | null = null;
 
   @Property({ type: 'integer', nullable: true })
@@ -157,13 +153,13 @@ export class RaceEvent {
 }
 
 @Entity({ tableName: 'races' })
-@Unique({ name: 'races_race_event_id_position_key', properties: ['raceEvent', 'position'] })
+@Unique({ properties: ['raceEvent', 'position'] })
 @Check({ name: 'races_race_event_type_known', expression: "race_event_type in ('PRACTICE','SPRINT','RACE','FEATURE','ENDURANCE')" })
 export class Race {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => RaceEvent, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'races_race_event_id_fkey' })
+  @ManyToOne(() => RaceEvent, { deleteRule: 'cascade' })
   raceEvent!: RaceEvent;
 
   @Property({ type: 'smallint' })
@@ -172,8 +168,8 @@ export class Race {
   @Property({ type: 'string', length: 16 })
   raceEventType!: RaceEventType;
 
-  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'no action', updateRule: 'no action', foreignKeyName: 'races_track_variant_id_fkey' })
-  @Index({ name: 'races_track_variant_id_index' })
+  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'no action' })
+  @Index()
   trackVariant: TrackVariant | null = null;
 
   @Property({ type: 'integer', nullable: true })
@@ -210,20 +206,15 @@ const TEAM_SIZE_TRIGGER_BODY =
 export class EventAttendance {
   [PrimaryKeyProp]?: ['event', 'profile'];
 
-  @ManyToOne(() => LeagueEvent, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'event_attendance_event_id_fkey' })
+  @ManyToOne(() => LeagueEvent, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   event!: LeagueEvent;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), {
-    primary: true,
-    deleteRule: 'cascade',
-    updateRule: 'no action',
-    foreignKeyName: 'event_attendance_profile_id_fkey',
-  })
-  @Index({ name: 'event_attendance_profile_id_index' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
+  @Index()
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'event_attendance_team_id_fkey' })
-  @Index({ name: 'event_attendance_team_id_index' })
+  @ManyToOne(entityNamed<Team>('Team'), { nullable: true, deleteRule: 'set null' })
+  @Index()
   team: Team | null = null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
@@ -237,8 +228,8 @@ export class LiveEvent {
   @PrimaryKey({ type: 'boolean', defaultRaw: 'true' })
   singleton: boolean & Opt = true;
 
-  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'live_event_event_id_fkey' })
-  @Index({ name: 'live_event_event_id_index' })
+  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade' })
+  @Index()
   event!: LeagueEvent;
 
   @Property({ type: 'string', length: 300 })

@@ -15,15 +15,15 @@ import { Race } from './event.entities.js';
 export class RaceLineup {
   [PrimaryKeyProp]?: ['race', 'profile'];
 
-  @ManyToOne(() => Race, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_lineups_race_id_fkey' })
+  @ManyToOne(() => Race, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   race!: Race;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_lineups_profile_id_fkey' })
-  @Index({ name: 'race_lineups_profile_id_index' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
+  @Index()
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<Team>('Team'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_lineups_team_id_fkey' })
-  @Index({ name: 'race_lineups_team_id_index' })
+  @ManyToOne(entityNamed<Team>('Team'), { deleteRule: 'cascade' })
+  @Index()
   team!: Team;
 }
 

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, applyDecorators, UseInterceptors, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { BadRequestException, Injectable, applyDecorators, UseInterceptors, type CallHandler, type ExecutionContext, type NestInterceptor, type Type } from '@nestjs/common';
 import { FileFieldsInterceptor, FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -112,19 +112,11 @@ class JsonPartInterceptor implements NestInterceptor {
   }
 }
 
-/**
- * A route that takes multipart/form-data: a text field `part` with the JSON object (read with
- * `@Body('<part>') dto: Dto`) and an optional image file `file` (read with `@UploadedFile()`).
- */
-export function JsonPartWithImage(part: string, file = 'icon'): MethodDecorator & ClassDecorator {
+/** A route's multipart parts: the JSON text part `part`, then the image files read by `files`. */
+function jsonPartWithFiles(part: string, fileFields: readonly string[], files: Type<NestInterceptor>): MethodDecorator & ClassDecorator {
+  const image = { type: 'string', format: 'binary', description: `Optional image, at most ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} MB; stored as webp` };
   return applyDecorators(
-    UseInterceptors(
-      FileInterceptor(file, {
-        limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: MAX_JSON_PART_BYTES, parts: 6 },
-      }),
-      new JsonPartInterceptor(part),
-      IdempotentUpload,
-    ),
+    UseInterceptors(files, new JsonPartInterceptor(part), IdempotentUpload),
     ApiConsumes('multipart/form-data', 'application/json'),
     ApiBody({
       schema: {
@@ -132,11 +124,21 @@ export function JsonPartWithImage(part: string, file = 'icon'): MethodDecorator 
         required: [part],
         properties: {
           [part]: { type: 'string', description: `The ${part} as JSON` },
-          [file]: { type: 'string', format: 'binary', description: `Optional image, at most ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} MB; stored as webp` },
+          ...Object.fromEntries(fileFields.map((name) => [name, image])),
         },
       },
     }),
   );
+}
+
+const uploadLimits = (files: number, parts: number) => ({ fileSize: MAX_IMAGE_UPLOAD_BYTES, files, fields: 4, fieldSize: MAX_JSON_PART_BYTES, parts });
+
+/**
+ * A route that takes multipart/form-data: a text field `part` with the JSON object (read with
+ * `@Body('<part>') dto: Dto`) and an optional image file `file` (read with `@UploadedFile()`).
+ */
+export function JsonPartWithImage(part: string, file = 'icon'): MethodDecorator & ClassDecorator {
+  return jsonPartWithFiles(part, [file], FileInterceptor(file, { limits: uploadLimits(1, 6) }));
 }
 
 /** The files of a route taking several images (`@UploadedFiles()`): each field holds at most one. */
@@ -147,30 +149,6 @@ export type UploadedImages<F extends string> = Partial<Record<F, UploadedImage[]
  * `banner`); read them with `@UploadedFiles() files: UploadedImages<'icon' | 'banner'>`.
  */
 export function JsonPartWithImages(part: string, files: readonly string[]): MethodDecorator & ClassDecorator {
-  return applyDecorators(
-    UseInterceptors(
-      FileFieldsInterceptor(
-        files.map((name) => ({ name, maxCount: 1 })),
-        { limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: files.length, fields: 4, fieldSize: MAX_JSON_PART_BYTES, parts: 4 + files.length } },
-      ),
-      new JsonPartInterceptor(part),
-      IdempotentUpload,
-    ),
-    ApiConsumes('multipart/form-data', 'application/json'),
-    ApiBody({
-      schema: {
-        type: 'object',
-        required: [part],
-        properties: {
-          [part]: { type: 'string', description: `The ${part} as JSON` },
-          ...Object.fromEntries(
-            files.map((name) => [
-              name,
-              { type: 'string', format: 'binary', description: `Optional image, at most ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} MB; stored as webp` },
-            ]),
-          ),
-        },
-      },
-    }),
-  );
+  const fields = files.map((name) => ({ name, maxCount: 1 }));
+  return jsonPartWithFiles(part, files, FileFieldsInterceptor(fields, { limits: uploadLimits(files.length, 4 + files.length) }));
 }

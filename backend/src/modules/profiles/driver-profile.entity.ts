@@ -25,10 +25,10 @@ export class DriverProfile {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @OneToOne(entityNamed<User>('User'), { owner: true, unique: 'driver_profiles_user_id_key', deleteRule: 'cascade', foreignKeyName: 'driver_profiles_user_id_fkey' })
+  @OneToOne(entityNamed<User>('User'), { owner: true, unique: true, deleteRule: 'cascade' })
   user!: User;
 
-  @Property({ type: 'integer', nullable: true, unique: 'driver_profiles_driver_number_key' })
+  @Property({ type: 'integer', nullable: true, unique: true })
   driverNumber: number | null = null;
 
   @Property({ type: 'string', length: 64, nullable: true })
@@ -41,7 +41,7 @@ export class DriverProfile {
   steamUsername: string | null = null;
 
   /** The SteamID64 result files carry (17 digits); the Steam *name* above is what the driver is shown by. */
-  @Property({ type: 'string', length: 17, nullable: true, unique: 'driver_profiles_steam_id_key' })
+  @Property({ type: 'string', length: 17, nullable: true, unique: true })
   steamId: string | null = null;
 
   @Property({ type: 'string', length: 64, nullable: true })
@@ -76,11 +76,11 @@ export class DriverProfile {
 export class DriverProfileGame {
   [PrimaryKeyProp]?: ['profile', 'game'];
 
-  @ManyToOne(() => DriverProfile, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'driver_profile_games_profile_id_fkey' })
+  @ManyToOne(() => DriverProfile, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<Game>('Game'), { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'driver_profile_games_game_id_fkey' })
-  @Index({ name: 'driver_profile_games_game_id_index' })
+  @ManyToOne(entityNamed<Game>('Game'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
+  @Index()
   game!: Game;
 }
 
@@ -90,8 +90,8 @@ export class DriverNameChange {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'driver_name_changes_profile_id_fkey' })
-  @Index({ name: 'driver_name_changes_profile_id_index' })
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade' })
+  @Index()
   profile!: DriverProfile;
 
   @Property({ type: 'string', length: 64 })
@@ -108,8 +108,8 @@ export class ReservedDriverNumber {
   @PrimaryKey({ type: 'integer', autoincrement: false })
   driverNumber!: number;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'reserved_driver_numbers_profile_id_fkey' })
-  @Index({ name: 'reserved_driver_numbers_profile_id_index' })
+  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade' })
+  @Index()
   profile!: DriverProfile;
 }
 

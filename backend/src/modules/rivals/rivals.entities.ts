@@ -5,6 +5,7 @@ import type { Platform } from '../../contracts/catalogue.js';
 import type { RivalConditions, RivalRotation, RivalTimeSource, RivalTimeStatus } from '../../contracts/rivals.js';
 import type { Car, Game, TrackVariant } from '../catalogue/catalogue.entities.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
+import { PictureRef } from '../images/index.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 
 const PLATFORM_KNOWN = "platform in ('PC','XBOX','PLAYSTATION')";
@@ -20,11 +21,11 @@ export class RivalsServer {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @Property({ type: 'string', length: 100, unique: 'rivals_servers_name_key' })
+  @Property({ type: 'string', length: 100, unique: true })
   name!: string;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_servers_game_id_fkey' })
-  @Index({ name: 'rivals_servers_game_id_index' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade' })
+  @Index()
   game!: Game;
 
   @Property({ type: 'string', length: 16, nullable: true })
@@ -52,7 +53,7 @@ export class RivalsServer {
   currentSince!: Date;
 
   @Property({ type: 'timestamptz' })
-  @Index({ name: 'rivals_servers_next_rotation_at_index' })
+  @Index()
   nextRotationAt!: Date;
 
   @Property({ type: 'boolean', defaultRaw: 'true' })
@@ -76,19 +77,19 @@ export class RivalTime {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_game_id_fkey' })
-  @Index({ name: 'rival_times_game_id_index' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade' })
+  @Index()
   game!: Game;
 
   /** The track variant (the board). */
-  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_track_id_fkey' })
+  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { deleteRule: 'cascade' })
   track!: TrackVariant;
 
-  @ManyToOne(entityNamed<Car>('Car'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rival_times_car_id_fkey' })
-  @Index({ name: 'rival_times_car_id_index' })
+  @ManyToOne(entityNamed<Car>('Car'), { deleteRule: 'cascade' })
+  @Index()
   car!: Car;
 
   @Property({ type: 'string', length: 16 })
@@ -106,8 +107,7 @@ export class RivalTime {
   @Property({ type: 'string', length: 16 })
   status!: RivalTimeStatus;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'rival_times_screenshot_id_fkey' })
-  @Index({ name: 'rival_times_screenshot_id_index' })
+  @PictureRef()
   screenshot: StoredImage | null = null;
 
   @Property({ type: 'string', length: 500, nullable: true })
@@ -136,19 +136,19 @@ export class RivalPick {
   id!: number;
 
   /** Who picked. */
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_owner_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   owner!: DriverProfile;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_rival_id_fkey' })
-  @Index({ name: 'rivals_rival_id_index' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
+  @Index()
   rival!: DriverProfile;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_game_id_fkey' })
-  @Index({ name: 'rivals_game_id_index' })
+  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade' })
+  @Index()
   game!: Game;
 
-  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'rivals_track_id_fkey' })
-  @Index({ name: 'rivals_track_id_index' })
+  @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'cascade' })
+  @Index()
   track: TrackVariant | null = null;
 
   @Property({ type: 'string', length: 16 })

@@ -10,7 +10,7 @@ import type { User } from '../users/user.entity.js';
 /** A season's stewarding rules (absent: the defaults of DEFAULT_STEWARDING_SETTINGS). */
 @Entity({ tableName: 'season_stewarding_settings' })
 export class StewardingSettings {
-  @ManyToOne(entityNamed<Season>('Season'), { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'season_stewarding_settings_season_id_fkey' })
+  @ManyToOne(entityNamed<Season>('Season'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   season!: Rel<Season>;
 
   @Property({ type: 'integer' })
@@ -51,16 +51,16 @@ export class Ticket {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(entityNamed<Season>('Season'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tickets_season_id_fkey' })
-  @Index({ name: 'tickets_season_id_index' })
+  @ManyToOne(entityNamed<Season>('Season'), { deleteRule: 'cascade' })
+  @Index()
   season!: Rel<Season>;
 
-  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tickets_event_id_fkey' })
-  @Index({ name: 'tickets_event_id_index' })
+  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade' })
+  @Index()
   event!: Rel<LeagueEvent>;
 
-  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'tickets_race_id_fkey' })
-  @Index({ name: 'tickets_race_id_index' })
+  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'cascade' })
+  @Index()
   race!: Rel<Race>;
 
   @Property({ type: 'string', length: 16 })
@@ -103,17 +103,17 @@ export class Ticket {
 
 /** A driver of a ticket: who filed it, and whom it accuses. */
 @Entity({ tableName: 'ticket_parties' })
-@Unique({ name: 'ticket_parties_ticket_id_profile_id_key', properties: ['ticket', 'profile'] })
+@Unique({ properties: ['ticket', 'profile'] })
 @Check({ name: 'ticket_parties_role_known', expression: "role in ('FILER','ACCUSED')" })
 export class TicketParty {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_parties_ticket_id_fkey' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_parties_profile_id_fkey' })
-  @Index({ name: 'ticket_parties_profile_id_index' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
+  @Index()
   profile!: DriverProfile;
 
   @Property({ type: 'string', length: 8 })
@@ -126,11 +126,11 @@ export class TicketStatement {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_statements_ticket_id_fkey' })
-  @Index({ name: 'ticket_statements_ticket_id_index' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
+  @Index()
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_statements_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   profile!: DriverProfile;
 
   @Property({ type: 'text' })
@@ -149,11 +149,11 @@ export class TicketMessage {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_messages_ticket_id_fkey' })
-  @Index({ name: 'ticket_messages_ticket_id_index' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
+  @Index()
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_messages_author_id_fkey' })
+  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade' })
   author!: User;
 
   @Property({ type: 'text' })
@@ -165,16 +165,16 @@ export class TicketMessage {
 
 /** A steward's vote in one round of a ticket (a later vote replaces it). */
 @Entity({ tableName: 'ticket_votes' })
-@Unique({ name: 'ticket_votes_ticket_id_steward_id_round_key', properties: ['ticket', 'steward', 'round'] })
+@Unique({ properties: ['ticket', 'steward', 'round'] })
 export class TicketVote {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_votes_ticket_id_fkey' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_votes_steward_id_fkey' })
-  @Index({ name: 'ticket_votes_steward_id_index' })
+  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade' })
+  @Index()
   steward!: User;
 
   @Property({ type: 'smallint' })
@@ -192,12 +192,12 @@ export class TicketVote {
 
 /** The decision of one round; the one of the highest round is the one that stands. */
 @Entity({ tableName: 'ticket_decisions' })
-@Unique({ name: 'ticket_decisions_ticket_id_round_key', properties: ['ticket', 'round'] })
+@Unique({ properties: ['ticket', 'round'] })
 export class TicketDecision {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_decisions_ticket_id_fkey' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
   @Property({ type: 'smallint' })
@@ -223,10 +223,10 @@ export class TicketDecision {
 /** A party's appeal of a decision (one per ticket). */
 @Entity({ tableName: 'ticket_appeals' })
 export class TicketAppeal {
-  @ManyToOne(() => Ticket, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_appeals_ticket_id_fkey' })
+  @ManyToOne(() => Ticket, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_appeals_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   profile!: DriverProfile;
 
   @Property({ type: 'text' })
@@ -245,11 +245,11 @@ export class TicketAudit {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'ticket_audit_ticket_id_fkey' })
-  @Index({ name: 'ticket_audit_ticket_id_index' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
+  @Index()
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<User>('User'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'ticket_audit_actor_id_fkey' })
+  @ManyToOne(entityNamed<User>('User'), { nullable: true, deleteRule: 'set null' })
   actor: User | null = null;
 
   @Property({ type: 'string', length: 20 })
@@ -268,19 +268,19 @@ export class LicenceEntry {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'licence_entries_ticket_id_fkey' })
-  @Index({ name: 'licence_entries_ticket_id_index' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
+  @Index()
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'licence_entries_profile_id_fkey' })
-  @Index({ name: 'licence_entries_profile_id_index' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
+  @Index()
   profile!: DriverProfile;
 
   @Property({ type: 'smallint' })
   points!: number;
 
   /** The event of the incident: expiry counts league events after it. */
-  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'licence_entries_event_id_fkey' })
+  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade' })
   event!: Rel<LeagueEvent>;
 
   @Property({ type: 'smallint' })
@@ -292,19 +292,19 @@ export class LicenceEntry {
 
 /** One event a driver may not sign up for, and why (from a decision's race ban or the licence threshold). */
 @Entity({ tableName: 'race_bans' })
-@Unique({ name: 'race_bans_ticket_id_profile_id_event_id_key', properties: ['ticket', 'profile', 'event'] })
+@Unique({ properties: ['ticket', 'profile', 'event'] })
 export class RaceBan {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_bans_ticket_id_fkey' })
+  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_bans_profile_id_fkey' })
+  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   @Index({ name: 'race_bans_profile_id_event_id_index', properties: ['profile', 'event'] })
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'race_bans_event_id_fkey' })
+  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade' })
   event!: Rel<LeagueEvent>;
 
   @Property({ type: 'string', length: 200 })

@@ -4,6 +4,7 @@ import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { Platform } from '../../contracts/catalogue.js';
 import type { Game } from '../catalogue/catalogue.entities.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
+import { PictureRef } from '../images/index.js';
 import type { User } from '../users/user.entity.js';
 
 /** When a team's game changes, its members' seats move to that game (see TeamMember.gameKey). */
@@ -20,7 +21,7 @@ export class Team {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @Property({ type: 'string', length: 64, unique: 'teams_name_key' })
+  @Property({ type: 'string', length: 64, unique: true })
   name!: string;
 
   /** A short tag, e.g. `PHR`. */
@@ -31,14 +32,13 @@ export class Team {
   @Property({ type: 'string', length: 7, defaultRaw: `'#6a1b9a'` })
   colour: string & Opt = '#6a1b9a';
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'teams_icon_id_fkey' })
-  @Index({ name: 'teams_icon_id_index' })
+  @PictureRef()
   /** The logo (webp). */
   icon: StoredImage | null = null;
 
   /** The game the team races; a driver is in at most one team per game (none: one team without a game). */
-  @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'set null', updateRule: 'no action', foreignKeyName: 'teams_game_id_fkey' })
-  @Index({ name: 'teams_game_id_index' })
+  @ManyToOne(entityNamed<Game>('Game'), { nullable: true, deleteRule: 'set null' })
+  @Index()
   game: Game | null = null;
 
   @Property({ type: 'text[]', defaultRaw: `'{}'` })
@@ -63,15 +63,15 @@ const MEMBER_GAME_TRIGGER_BODY = 'new.game_key := coalesce((select game_id from 
   tableName: 'team_members',
   triggers: [{ name: 'team_members_game_key', timing: 'before', events: ['insert', 'update'], forEach: 'row', body: MEMBER_GAME_TRIGGER_BODY }],
 })
-@Unique({ name: 'team_members_user_id_game_key_key', properties: ['user', 'gameKey'] })
+@Unique({ properties: ['user', 'gameKey'] })
 export class TeamMember {
   [PrimaryKeyProp]?: ['team', 'user'];
 
-  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_members_team_id_fkey' })
+  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   team!: Team;
 
-  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_members_user_id_fkey' })
-  @Index({ name: 'team_members_user_id_index' })
+  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
+  @Index()
   user!: User;
 
   @Property({ type: 'boolean' })
@@ -90,11 +90,11 @@ export class TeamMember {
 export class TeamInvite {
   [PrimaryKeyProp]?: ['team', 'user'];
 
-  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_invites_team_id_fkey' })
+  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   team!: Team;
 
-  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action', foreignKeyName: 'team_invites_user_id_fkey' })
-  @Index({ name: 'team_invites_user_id_index' })
+  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
+  @Index()
   user!: User;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })

@@ -8,13 +8,13 @@ export class ApiKey {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @OneToOne(() => User, { owner: true, unique: 'api_keys_user_id_key', deleteRule: 'cascade', foreignKeyName: 'api_keys_user_id_fkey' })
+  @OneToOne(() => User, { owner: true, unique: true, deleteRule: 'cascade' })
   user!: User;
 
   @Property({ type: 'string', length: 16 })
   prefix!: string;
 
-  @Property({ type: 'string', length: 64, unique: 'api_keys_key_hash_key' })
+  @Property({ type: 'string', length: 64, unique: true })
   keyHash!: string;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })

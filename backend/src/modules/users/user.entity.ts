@@ -14,7 +14,7 @@ export class User {
   id!: number;
 
   /** Discord snowflakes exceed 2^53: always a string. */
-  @Property({ type: 'string', length: 32, unique: 'users_discord_id_key' })
+  @Property({ type: 'string', length: 32, unique: true })
   discordId!: string;
 
   @Property({ type: 'string', length: 64 })

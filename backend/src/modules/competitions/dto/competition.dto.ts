@@ -1,8 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Min, ValidateNested } from 'class-validator';
-import { IdRef, IdRefField, OneOfField, OptionalIdField, OptionalTextField, PlatformsField, SortDirectionField, TextField, WholeNumber } from '../../../common/dto-fields.js';
-import type { SortDirection } from '../../../contracts/api.js';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsInt, IsOptional, Min } from 'class-validator';
+import { IdRef, IdRefField, OneOfField, OptionalIdField, OptionalTextField, PlatformsField, SortSpecField, TextField, WholeNumber } from '../../../common/dto-fields.js';
+import type { SortRequest } from '../../../contracts/api.js';
 import type { Platform } from '../../../contracts/catalogue.js';
 import {
   COMPETITION_SORT_FIELDS,
@@ -67,15 +66,6 @@ export class CompetitionBody implements CompetitionRequest {
   leaderboardsEnabled?: boolean;
 }
 
-export class CompetitionSortDto {
-  @ApiProperty({ enum: COMPETITION_SORT_FIELDS })
-  @IsIn(COMPETITION_SORT_FIELDS, { message: `sort field must be one of ${COMPETITION_SORT_FIELDS.join(', ')}` })
-  field!: CompetitionSortField;
-
-  @SortDirectionField()
-  direction?: SortDirection | 'asc' | 'desc';
-}
-
 /** Body of the organizers' list `POST /api/competitions`: filters and sort (default: by name). */
 export class CompetitionSearchBody implements CompetitionSearchRequest {
   @OptionalTextField(100, 'Part of the name, any case')
@@ -95,11 +85,6 @@ export class CompetitionSearchBody implements CompetitionSearchRequest {
   @OneOfField(COMPETITION_STYLES, { optional: true })
   style?: CompetitionStyle;
 
-  @ApiPropertyOptional({ type: [CompetitionSortDto] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(4)
-  @ValidateNested({ each: true })
-  @Type(() => CompetitionSortDto)
-  sort?: CompetitionSortDto[];
+  @SortSpecField('CompetitionSortDto', COMPETITION_SORT_FIELDS, 4)
+  sort?: SortRequest<CompetitionSortField>[];
 }

@@ -1,22 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { ResultFileError, parseResultFile } from './index.js';
+import { fixture, refusalOf } from './result-files.spec-support.js';
 
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../test/fixtures/results', name));
 /** The race sample as an object, to derive variants from. */
 const raceSample = (): Record<string, unknown> & { sessionResult: { leaderBoardLines: Record<string, unknown>[] } } =>
   JSON.parse(fixture('acc-race.utf16le.json').subarray(2).toString('utf16le'));
 const parseJson = (file: unknown) => parseResultFile(Buffer.from(JSON.stringify(file)), 'variant.json');
-const failureOf = (file: unknown) => {
-  try {
-    parseJson(file);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ResultFileError);
-    return (error as Error).message;
-  }
-  throw new Error('the file was accepted');
-};
+const failureOf = (file: unknown) => refusalOf(Buffer.from(JSON.stringify(file)), 'variant.json');
 
 describe('ACC result files', () => {
   it('reads a race in the order of leaderBoardLines, with laps, times and Steam ids', () => {

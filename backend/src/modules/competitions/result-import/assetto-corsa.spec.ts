@@ -1,21 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { ResultFileError, parseResultFile } from './index.js';
+import { parseResultFile } from './index.js';
+import { fixture, refusalOf } from './result-files.spec-support.js';
 
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../test/fixtures/results', name));
 const raceSample = (): Record<string, unknown> & { Result: Record<string, unknown>[]; Cars: Record<string, unknown>[]; Laps: Record<string, unknown>[] } =>
   JSON.parse(fixture('ac-race.json').toString('utf8'));
 const parseJson = (file: unknown) => parseResultFile(Buffer.from(JSON.stringify(file)), 'variant.json');
-const failureOf = (file: unknown) => {
-  try {
-    parseJson(file);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ResultFileError);
-    return (error as Error).message;
-  }
-  throw new Error('the file was accepted');
-};
+const failureOf = (file: unknown) => refusalOf(Buffer.from(JSON.stringify(file)), 'variant.json');
 
 describe('Assetto Corsa result files', () => {
   it('reads a race in the order of Result, counting each driver’s laps from Laps', () => {

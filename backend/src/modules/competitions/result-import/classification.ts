@@ -4,7 +4,7 @@
  * Ultimate readers, which all end in `classify`: one place for positions, the fastest lap and the bounds
  * every number must keep.
  */
-import type { ResultStatus } from '../../../contracts/competitions.js';
+import type { ImportPreviewDriverDto, ResultStatus } from '../../../contracts/competitions.js';
 
 export type ResultFileFormat = 'ACC' | 'AC' | 'RF2' | 'LMU';
 
@@ -16,16 +16,8 @@ export const GAME_NAMES: Record<ResultFileFormat, string> = {
   LMU: 'Le Mans Ultimate',
 };
 
-export interface ImportedDriver {
-  name: string;
-  /** Steam: the 17-digit SteamID64; console ids or ACC playerIds as written; null when the file has none. */
-  platformId: string | null;
-  raceNumber: number | null;
-  teamName: string | null;
-  /** This driver's laps and driving time where the file says (co-driven cars); else null. */
-  laps: number | null;
-  drivingTimeMs: number | null;
-}
+/** A driver as the file gives them: the preview's driver before the import suggests a profile. */
+export type ImportedDriver = Omit<ImportPreviewDriverDto, 'key' | 'match'>;
 
 export interface ImportedLine {
   /** 1-based, contiguous. Race: finishers and retirements in the file's order, then disqualified, then non-starters. Qualifying: by best lap. */

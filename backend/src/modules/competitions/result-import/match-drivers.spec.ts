@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { type DriverCandidate, identityKey, identityOf, matchDrivers, parseResultFile } from './index.js';
+import { fixture } from './result-files.spec-support.js';
 
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../test/fixtures/results', name));
 const line = (name: string, platformId: string | null = null) => ({ driver: { name, platformId } });
 const candidate = (profileId: number, driverName: string, steamId: string | null = null, more: Partial<DriverCandidate> = {}): DriverCandidate => ({
   profileId,

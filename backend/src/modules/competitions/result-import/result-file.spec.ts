@@ -1,20 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { MAX_RESULT_FILE_BYTES, ResultFileError, parseResultFile } from './index.js';
+import { MAX_RESULT_FILE_BYTES, parseResultFile } from './index.js';
+import { fixture, refusalOf } from './result-files.spec-support.js';
 
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../test/fixtures/results', name));
 /** The ACC race sample's text, without its byte-order mark. */
 const accRaceText = () => fixture('acc-race.utf16le.json').subarray(2).toString('utf16le');
-const failureOf = (bytes: Buffer, fileName = 'upload.json') => {
-  try {
-    parseResultFile(bytes, fileName);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ResultFileError);
-    return (error as Error).message;
-  }
-  throw new Error('the file was accepted');
-};
+const failureOf = (bytes: Buffer, fileName = 'upload.json') => refusalOf(bytes, fileName);
 
 describe('parseResultFile: the file, its encoding and its game', () => {
   it('reads ACC JSON in UTF-16LE with or without a byte-order mark, UTF-16BE with one, and UTF-8 with or without one', () => {

@@ -1,20 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { ResultFileError, parseResultFile } from './index.js';
+import { fixture, refusalOf } from './result-files.spec-support.js';
 
-const fixture = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../../../test/fixtures/results', name));
 const raceXml = () => fixture('rf2-race.xml').toString('utf8');
 const parseXml = (xml: string) => parseResultFile(Buffer.from(xml), 'variant.xml');
-const failureOf = (xml: string) => {
-  try {
-    parseXml(xml);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ResultFileError);
-    return (error as Error).message;
-  }
-  throw new Error('the file was accepted');
-};
+const failureOf = (xml: string) => refusalOf(Buffer.from(xml), 'variant.xml');
 const session = (tag: string, drivers: string) =>
   `<?xml version="1.0" encoding="utf-8"?>\n<rFactorXML version="1.0"><RaceResults><TrackVenue>Sebring</TrackVenue><${tag}>${drivers}</${tag}></RaceResults></rFactorXML>`;
 const driver = (name: string, position: number, fields: string) => `<Driver><Name>${name}</Name><Position>${position}</Position>${fields}</Driver>`;

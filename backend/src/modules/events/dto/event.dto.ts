@@ -33,18 +33,7 @@ import {
   type CompetitionStyle,
   type RaceEventType,
 } from '../../../contracts/events.js';
-import type { SortDirection } from '../../../contracts/api.js';
-import {
-  DateTimeField,
-  IdRef,
-  IdRefField,
-  OneOfField,
-  OptionalIdField,
-  OptionalTextField,
-  PlatformsField,
-  SortDirectionField,
-  TextField,
-} from '../../../common/dto-fields.js';
+import { DateTimeField, IdRef, IdRefField, OneOfField, OptionalIdField, OptionalTextField, PlatformsField, SortSpecField, TextField } from '../../../common/dto-fields.js';
 import type {
   DriverAttendanceRequest,
   EventListFilterRequest,
@@ -239,15 +228,6 @@ export class EventListQuery extends PageQuery implements EventListFilterRequest 
 export const EVENT_SORT_FIELDS = ['date', 'name', 'seats', 'createdAt', 'published'] as const;
 export type EventSortField = (typeof EVENT_SORT_FIELDS)[number];
 
-export class EventSortDto implements EventSortRequest {
-  @ApiProperty({ enum: EVENT_SORT_FIELDS })
-  @IsIn(EVENT_SORT_FIELDS, { message: `sort field must be one of ${EVENT_SORT_FIELDS.join(', ')}` })
-  field!: EventSortField;
-
-  @SortDirectionField()
-  direction?: SortDirection | 'asc' | 'desc';
-}
-
 /** Body of the organizers' search lists: filters and sort (default: latest date first). */
 export class EventSearchBody implements EventSearchRequest {
   @OptionalTextField(100, 'Part of the name, any case')
@@ -275,13 +255,8 @@ export class EventSearchBody implements EventSearchRequest {
   @DateTimeField({ optional: true, dateOnly: true, description: 'Only events before this time (ISO 8601)' })
   to?: string;
 
-  @ApiPropertyOptional({ type: [EventSortDto] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(5)
-  @ValidateNested({ each: true })
-  @Type(() => EventSortDto)
-  sort?: EventSortDto[];
+  @SortSpecField('EventSortDto', EVENT_SORT_FIELDS, 5)
+  sort?: EventSortRequest[];
 }
 
 /** `?publish&sendNotification` of `GET /api/events/{id}/publish`. */
