@@ -185,6 +185,22 @@ const FORMS: FormCase[] = [
     required: [{ label: 'Name' }, { label: 'Game', kind: 'combobox' }, { label: 'Platform or crossplay', kind: 'combobox' }],
   },
   {
+    name: 'headline',
+    account: 'admin',
+    path: () => '/admin/headlines',
+    form: (page) => page.getByRole('form', { name: 'New headline' }),
+    submit: 'Add headline',
+    required: [{ label: 'New headline' }],
+  },
+  {
+    name: 'role grant',
+    account: 'admin',
+    path: () => '/admin/roles',
+    form: (page) => page.getByRole('form', { name: 'Grant a role' }),
+    submit: 'Grant',
+    required: [{ label: 'User', kind: 'combobox' }, { label: 'Role', kind: 'combobox' }],
+  },
+  {
     name: 'driver profile',
     account: 'rookie',
     path: () => '/profile',
