@@ -19,7 +19,8 @@ type SelectFieldProps<V extends FieldValues> = {
   options: SelectOption[];
   /** Called with the value chosen, after the form has it (e.g. to clear what depended on the old one). */
   onChosen?: (value: string) => void;
-} & Pick<FieldSpec<V, FieldPath<V>>, 'validate' | 'deps'> & Omit<TextFieldProps, 'form' | 'name' | 'label' | 'required' | 'select' | 'value' | 'onChange' | 'error' | 'helperText'>;
+} & Pick<FieldSpec<V, FieldPath<V>>, 'validate' | 'deps'> &
+  Omit<TextFieldProps, 'form' | 'name' | 'label' | 'required' | 'select' | 'value' | 'onChange' | 'error' | 'helperText'>;
 
 /** A choice of a `useApiForm` form: its label, its required mark and check, and its message beside it. */
 export function SelectField<V extends FieldValues>({ form, name, label, required, help, options, onChosen, validate, deps, ...props }: SelectFieldProps<V>) {

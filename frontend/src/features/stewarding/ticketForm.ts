@@ -62,10 +62,9 @@ export function evidenceOf(rows: EvidenceRow[]): EvidenceLink[] {
   return rows.filter((row) => row.url.trim()).map((row) => ({ url: row.url.trim(), time: row.time.trim() || null }));
 }
 
-/** Every problem of a filing, by field; empty when it may be sent. */
+/** Every problem of a filing's values, by field; empty when it may be sent (the form asks for the required ones first). */
 export function checkTicket(values: TicketFormValues): FieldMessages {
   const messages: FieldMessages = { ...checkEvidence(values.evidence) };
-  if (values.accusedProfileIds.length === 0) messages.accusedProfileIds = 'Pick at least one driver involved.';
   const lap = values.lap.trim();
   if (lap && !(/^\d{1,3}$/.test(lap) && Number(lap) >= 1)) messages.lap = 'A lap number from 1.';
   if (values.raceTime.trim() && !RACE_TIME.test(values.raceTime.trim())) messages.raceTime = 'As mm:ss(.s) or h:mm:ss, e.g. 23:41.2.';
