@@ -232,6 +232,20 @@ const FORMS: FormCase[] = [
     },
   },
   {
+    // The accused are prefilled as the drivers of its outcomes; the reason is left to the steward.
+    name: 'steward vote',
+    account: 'steward',
+    path: () => `/steward/tickets/${raced.ticketId}`,
+    form: (page) => page.getByRole('form', { name: 'Your vote' }),
+    submit: 'Cast vote',
+    required: [{ label: 'Reason for your vote' }],
+    refusal: {
+      fill: (form) => fieldIn(form, { label: 'Reason for your vote' }).fill('x'.repeat(4001)),
+      field: { label: 'Reason for your vote' },
+      message: /^Reason for your vote must be shorter than or equal to 4000 characters/,
+    },
+  },
+  {
     name: 'driver profile',
     account: 'rookie',
     path: () => '/profile',

@@ -91,8 +91,8 @@ export const stewardingCommands = {
     api.post<TicketDto>(`/tickets/${id}/statements`, request, { silent: true, idempotencyKey }),
   postMessage: (id: number, request: ThreadMessageRequest, idempotencyKey?: string) =>
     api.post<TicketDto>(`/tickets/${id}/messages`, request, { silent: true, idempotencyKey }),
-  vote: (id: number, request: VoteRequest) => api.post<TicketDto>(`/tickets/${id}/votes`, request, { silent: true }),
-  decide: (id: number, request: DecisionRequest) => api.post<TicketDto>(`/tickets/${id}/decision`, request, { silent: true }),
+  vote: (id: number, request: VoteRequest, idempotencyKey?: string) => api.post<TicketDto>(`/tickets/${id}/votes`, request, { silent: true, idempotencyKey }),
+  decide: (id: number, request: DecisionRequest, idempotencyKey?: string) => api.post<TicketDto>(`/tickets/${id}/decision`, request, { silent: true, idempotencyKey }),
   appeal: (id: number, request: AppealRequest, idempotencyKey?: string) => api.post<TicketDto>(`/tickets/${id}/appeal`, request, { silent: true, idempotencyKey }),
 };
 

@@ -134,7 +134,7 @@ function StewardPanel({ ticket, internal }: { ticket: TicketDto; internal: Ticke
             disabledReason={internal.recusedReason ? `You cannot vote: ${internal.recusedReason}` : null}
             savedText="Your vote is in."
             reasonLabel="Reason for your vote"
-            onSubmit={async (outcomes, reason) => after(await stewardingCommands.vote(ticket.id, { outcomes, reason }))}
+            onSubmit={async (outcomes, reason, key) => after(await stewardingCommands.vote(ticket.id, { outcomes, reason }, key))}
           />
         </Box>
       </Section>
@@ -151,7 +151,7 @@ function StewardPanel({ ticket, internal }: { ticket: TicketDto; internal: Ticke
           initial={decisionInitial}
           disabledReason={decideBlocked}
           savedText="Decision published."
-          onSubmit={async (outcomes, reason) => after(await stewardingCommands.decide(ticket.id, { outcomes, reason }))}
+          onSubmit={async (outcomes, reason, key) => after(await stewardingCommands.decide(ticket.id, { outcomes, reason }, key))}
         />
       </Section>
       <Thread ticketId={ticket.id} internal={internal} />
