@@ -246,6 +246,26 @@ const FORMS: FormCase[] = [
     },
   },
   {
+    name: 'race video',
+    account: 'organizer',
+    path: () => '/media',
+    form: (page) => page.getByRole('form', { name: 'Race video' }),
+    submit: 'Save video',
+    required: [{ label: 'Race', kind: 'combobox' }, { label: 'YouTube link' }],
+    refusal: {
+      fill: async (form) => {
+        await fieldIn(form, { label: 'Race', kind: 'combobox' }).click();
+        await form
+          .page()
+          .getByRole('option', { name: /^Round 1 at Spa/ })
+          .click();
+        await fieldIn(form, { label: 'YouTube link' }).fill('https://example.com/not-a-video');
+      },
+      field: { label: 'YouTube link' },
+      message: /^YouTube link must be a YouTube video URL/,
+    },
+  },
+  {
     name: 'driver profile',
     account: 'rookie',
     path: () => '/profile',
