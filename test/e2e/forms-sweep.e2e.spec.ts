@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { newGame } from '../factories/catalogue.js';
+import { newCar, newGame, newGameWithTrack } from '../factories/catalogue.js';
 import { Race } from '../../backend/src/modules/events/event.entities.js';
 import { newCompetition, newSeason } from '../factories/competitions.js';
 import { newEvent } from '../factories/events.js';
-import { newMember } from '../factories/users.js';
+import { newRivalsServer, newRivalTime } from '../factories/rivals.js';
+import { newDriver, newMember } from '../factories/users.js';
 import { site, useTabs, visit, signedInAs, type DemoAccount } from './support/browser.js';
 
 /** A field by how a person finds it: a text box (by its label), a choice, a group of checkboxes, or a file. */
@@ -40,6 +41,8 @@ const notAnImage = (label: string) => async (form: Locator) => fieldIn(form, { l
 let competitionId = 0;
 /** A season whose first round was raced a day ago (driver and captain in its results), and a ticket about it. */
 let raced = { competitionId: 0, seasonId: 0, ticketId: 0 };
+/** A PC rivals board (a server rotating through its track) with one console time waiting for a steward. */
+let board = '';
 
 const FORMS: FormCase[] = [
   {
@@ -266,6 +269,33 @@ const FORMS: FormCase[] = [
     },
   },
   {
+    // The board's game, track and platform come with it; the car and the time are the driver's to give.
+    name: 'rivals lap time',
+    account: 'driver',
+    path: () => board,
+    form: (page) => page.getByRole('form', { name: 'Set a time' }),
+    submit: 'Send time',
+    required: [{ label: 'Car', kind: 'combobox' }, { label: 'Lap time' }],
+  },
+  {
+    name: 'rejecting a provisional time',
+    account: 'steward',
+    path: () => '/steward/rivals/times',
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^Reject / })
+        .first()
+        .click(),
+    form: (page) => page.getByRole('dialog', { name: /^Reject / }),
+    submit: 'Reject',
+    required: [{ label: 'Reason' }],
+    refusal: {
+      fill: (form) => fieldIn(form, { label: 'Reason' }).fill('x'.repeat(501)),
+      field: { label: 'Reason' },
+      message: /^Reason must be shorter than or equal to 500 characters/,
+    },
+  },
+  {
     name: 'driver profile',
     account: 'rookie',
     path: () => '/profile',
@@ -294,6 +324,16 @@ async function racedSeasonWithTicket(): Promise<typeof raced> {
   const filed = await site().api('/tickets', { method: 'POST', as: await site().signIn('driver'), json: ticket });
   expect(filed.status).toBe(201);
   return { competitionId: competition.id, seasonId: season.id, ticketId: ((await filed.json()) as { id: number }).id };
+}
+
+async function rivalsBoardWithProvisionalTime(): Promise<string> {
+  const em = site().em();
+  const { game, gp } = await newGameWithTrack(em, ['PC']);
+  const car = await newCar(em, game, { name: 'Porsche 992 GT3 R' });
+  await newRivalsServer(em, { game, tracks: [gp], platform: 'PC' });
+  const { profile } = await newDriver(em);
+  await newRivalTime(em, { profile, game, track: gp, car, timeMs: 101_500, status: 'PROVISIONAL' });
+  return `/rivals/pc/${game.id}/${gp.id}`;
 }
 
 /** A label as shown: a required field's label ends with an asterisk. */
@@ -333,6 +373,7 @@ describe('every form says what is wrong, beside the field', () => {
     await newGame(em, { name: 'Forza Motorsport', platforms: ['PC', 'XBOX'] });
     competitionId = (await newCompetition(em, { name: 'Thursday GT Cup' })).id;
     raced = await racedSeasonWithTicket();
+    board = await rivalsBoardWithProvisionalTime();
   });
 
   it('submitted empty, names each required field by its label; a value the server refuses lands on its field', async () => {

@@ -164,7 +164,7 @@ export default function HeadlinesAdminPage() {
   const [deleting, setDeleting] = useState<HeadlineDto | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const reorder = useMutation({
-    mutationFn: reorderHeadlines,
+    mutationFn: (ids: number[]) => reorderHeadlines(ids),
     onSuccess: () => setFailure(null),
     onError: (error) => setFailure(failureMessage(error, 'The order was not saved')),
   });
