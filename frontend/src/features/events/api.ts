@@ -148,3 +148,9 @@ export const eventCommands = {
 
 /** A race's video attached: the events (which say they have one) and the video lists are asked again. */
 export const useAttachVideo = () => useCommand(eventCommands.attachVideo, () => [eventKeys.all, eventKeys.videos]);
+
+/** A team's drivers set for an event: the event (who is in) is asked again, and waited for, so the editor shows them as saved. */
+const entriesChanged = (_answer: unknown, eventId: number) => [eventKeys.details(eventId)];
+
+export const useEnterTeam = () => useCommand(eventCommands.enterTeam, entriesChanged, { awaitRefetch: true });
+export const useAdjustTeam = () => useCommand(eventCommands.adjustTeam, entriesChanged, { awaitRefetch: true });

@@ -60,3 +60,12 @@ export function useSaveTeam() {
 const teamsChanged = () => [teamKeys.all];
 
 export const useRemoveTeam = () => useCommand(teamCommands.remove, teamsChanged);
+
+/** A change of a team's people (invites, members, captaincy): everything of teams is asked again, and waited for. */
+const teamPeopleChanged = () => [teamKeys.all];
+const AWAIT_REFETCH = { awaitRefetch: true };
+
+export const useInviteToTeam = () => useCommand(teamCommands.invite, teamPeopleChanged, AWAIT_REFETCH);
+export const useWithdrawInvite = () => useCommand(teamCommands.withdrawInvite, teamPeopleChanged, AWAIT_REFETCH);
+export const useRemoveMember = () => useCommand(teamCommands.removeMember, teamPeopleChanged, AWAIT_REFETCH);
+export const useHandOverCaptaincy = () => useCommand(teamCommands.handOver, teamPeopleChanged, AWAIT_REFETCH);
