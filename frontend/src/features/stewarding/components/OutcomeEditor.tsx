@@ -7,8 +7,9 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { OUTCOME_KINDS, OUTCOME_LABELS, outcomeNeedsAmount, type OutcomeKind } from '@paddock/contracts/stewarding.js';
+import { OUTCOME_KINDS, OUTCOME_LABELS, outcomeNeedsAmount } from '@paddock/contracts/stewarding.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
 import { fieldUnder } from '../../../lib/forms/apiErrors.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { AMOUNT_UNITS, checkOutcomes, outcomesOf, reasonProblem, type OutcomeFormValues } from '../outcomes.js';
@@ -102,29 +103,16 @@ export function OutcomeEditor({
                 </TextField>
               )}
             />
-            <Controller
-              {...controlled(outcome, { label: `Outcome ${index + 1}`, deps: [`rows.${index}.amount`] })}
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={`Outcome ${index + 1}`}
-                  name={field.name}
-                  inputRef={field.ref}
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.target.value as OutcomeKind)}
-                  onBlur={field.onBlur}
-                  {...feedback(outcome, ' ')}
-                  size="small"
-                  disabled={disabled}
-                  sx={{ minWidth: 190, flex: '1 1 190px' }}
-                >
-                  {OUTCOME_KINDS.map((choice) => (
-                    <MenuItem key={choice} value={choice}>
-                      {OUTCOME_LABELS[choice]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
+            <SelectField
+              form={editor}
+              name={outcome}
+              label={`Outcome ${index + 1}`}
+              help=" "
+              deps={[`rows.${index}.amount`]}
+              options={OUTCOME_KINDS.map((choice) => ({ value: choice, label: OUTCOME_LABELS[choice] }))}
+              size="small"
+              disabled={disabled}
+              sx={{ minWidth: 190, flex: '1 1 190px' }}
             />
             {outcomeNeedsAmount(kind) && (
               <TextField
