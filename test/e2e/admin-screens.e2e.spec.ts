@@ -25,7 +25,7 @@ describe('admin screens', () => {
     await admin.getByText('No headlines: the banner is hidden').waitFor();
     const form = admin.getByRole('form', { name: 'New headline' });
     await form.getByRole('button', { name: 'Add headline' }).click();
-    await form.getByText('Write the headline first').waitFor();
+    await form.getByText('New headline is required').waitFor();
     await form.getByRole('textbox', { name: /^New headline/ }).fill('x'.repeat(201));
     await form.getByText('At most 200 characters (this one has 201)').waitFor();
     for (const text of ['Season five starts Monday', 'Rivals are live']) {

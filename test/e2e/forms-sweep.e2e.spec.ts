@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { newGame } from '../factories/catalogue.js';
-import { newCompetition } from '../factories/competitions.js';
+import { newCar, newGame, newGameWithTrack } from '../factories/catalogue.js';
+import { Race } from '../../backend/src/modules/events/event.entities.js';
+import { newCompetition, newSeason } from '../factories/competitions.js';
+import { newEvent } from '../factories/events.js';
+import { newRivalsServer, newRivalTime } from '../factories/rivals.js';
+import { newDriver, newMember } from '../factories/users.js';
 import { site, useTabs, visit, signedInAs, type DemoAccount } from './support/browser.js';
 
 /** A field by how a person finds it: a text box (by its label), a choice, a group of checkboxes, or a file. */
@@ -35,6 +39,10 @@ const NOT_AN_IMAGE = { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.f
 const notAnImage = (label: string) => async (form: Locator) => fieldIn(form, { label }).setInputFiles(NOT_AN_IMAGE);
 
 let competitionId = 0;
+/** A season whose first round was raced a day ago (driver and captain in its results), and a ticket about it. */
+let raced = { competitionId: 0, seasonId: 0, ticketId: 0 };
+/** A PC rivals board (a server rotating through its track) with one console time waiting for a steward. */
+let board = '';
 
 const FORMS: FormCase[] = [
   {
@@ -185,6 +193,109 @@ const FORMS: FormCase[] = [
     required: [{ label: 'Name' }, { label: 'Game', kind: 'combobox' }, { label: 'Platform or crossplay', kind: 'combobox' }],
   },
   {
+    name: 'headline',
+    account: 'admin',
+    path: () => '/admin/headlines',
+    form: (page) => page.getByRole('form', { name: 'New headline' }),
+    submit: 'Add headline',
+    required: [{ label: 'New headline' }],
+  },
+  {
+    name: 'role grant',
+    account: 'admin',
+    path: () => '/admin/roles',
+    form: (page) => page.getByRole('form', { name: 'Grant a role' }),
+    submit: 'Grant',
+    required: [
+      { label: 'User', kind: 'combobox' },
+      { label: 'Role', kind: 'combobox' },
+    ],
+  },
+  {
+    name: 'ticket',
+    account: 'driver',
+    path: () => `/events/competitions/current/${raced.competitionId}/season/${raced.seasonId}`,
+    open: (page) => page.getByRole('button', { name: /^Report an incident in/ }).click(),
+    // Its submit button is in the dialog's actions, below the form.
+    form: (page) => page.getByRole('dialog', { name: 'Report an incident' }),
+    submit: 'File ticket',
+    required: [{ label: 'Drivers involved', kind: 'group' }, { label: 'What happened' }],
+  },
+  {
+    name: "stewards' thread",
+    account: 'steward',
+    path: () => `/steward/tickets/${raced.ticketId}`,
+    form: (page) => page.getByRole('form', { name: "Post to the stewards' thread" }),
+    submit: 'Post message',
+    required: [{ label: 'Message to the stewards' }],
+    refusal: {
+      fill: (form) => fieldIn(form, { label: 'Message to the stewards' }).fill('x'.repeat(4001)),
+      field: { label: 'Message to the stewards' },
+      message: /^Message to the stewards must be shorter than or equal to 4000 characters/,
+    },
+  },
+  {
+    // The accused are prefilled as the drivers of its outcomes; the reason is left to the steward.
+    name: 'steward vote',
+    account: 'steward',
+    path: () => `/steward/tickets/${raced.ticketId}`,
+    form: (page) => page.getByRole('form', { name: 'Your vote' }),
+    submit: 'Cast vote',
+    required: [{ label: 'Reason for your vote' }],
+    refusal: {
+      fill: (form) => fieldIn(form, { label: 'Reason for your vote' }).fill('x'.repeat(4001)),
+      field: { label: 'Reason for your vote' },
+      message: /^Reason for your vote must be shorter than or equal to 4000 characters/,
+    },
+  },
+  {
+    name: 'race video',
+    account: 'organizer',
+    path: () => '/media',
+    form: (page) => page.getByRole('form', { name: 'Race video' }),
+    submit: 'Save video',
+    required: [{ label: 'Race', kind: 'combobox' }, { label: 'YouTube link' }],
+    refusal: {
+      fill: async (form) => {
+        await fieldIn(form, { label: 'Race', kind: 'combobox' }).click();
+        await form
+          .page()
+          .getByRole('option', { name: /^Round 1 at Spa/ })
+          .click();
+        await fieldIn(form, { label: 'YouTube link' }).fill('https://example.com/not-a-video');
+      },
+      field: { label: 'YouTube link' },
+      message: /^YouTube link must be a YouTube video URL/,
+    },
+  },
+  {
+    // The board's game, track and platform come with it; the car and the time are the driver's to give.
+    name: 'rivals lap time',
+    account: 'driver',
+    path: () => board,
+    form: (page) => page.getByRole('form', { name: 'Set a time' }),
+    submit: 'Send time',
+    required: [{ label: 'Car', kind: 'combobox' }, { label: 'Lap time' }],
+  },
+  {
+    name: 'rejecting a provisional time',
+    account: 'steward',
+    path: () => '/steward/rivals/times',
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^Reject / })
+        .first()
+        .click(),
+    form: (page) => page.getByRole('dialog', { name: /^Reject / }),
+    submit: 'Reject',
+    required: [{ label: 'Reason' }],
+    refusal: {
+      fill: (form) => fieldIn(form, { label: 'Reason' }).fill('x'.repeat(501)),
+      field: { label: 'Reason' },
+      message: /^Reason must be shorter than or equal to 500 characters/,
+    },
+  },
+  {
     name: 'driver profile',
     account: 'rookie',
     path: () => '/profile',
@@ -193,6 +304,37 @@ const FORMS: FormCase[] = [
     required: [{ label: 'Driver number' }],
   },
 ];
+
+async function racedSeasonWithTicket(): Promise<typeof raced> {
+  const em = site().em();
+  const driver = await newMember(em, 'driver');
+  const captain = await newMember(em, 'captain');
+  const competition = await newCompetition(em, { name: 'Friday Endurance' });
+  // Raced a day ago: past the cool-down, before the protest deadline.
+  const round = await newEvent(em, { name: 'Round 1 at Spa', startsAt: new Date(Date.now() - 24 * 3600 * 1000) });
+  const season = await newSeason(em, competition, { name: 'Season 1', events: [round] });
+  const race = await em.findOneOrFail(Race, { raceEvent: { event: round.id } });
+  const results = [
+    { profileId: captain.profile.id, position: 1, status: 'FINISHED', laps: 10, totalTimeMs: 902_250 },
+    { profileId: driver.profile.id, position: 2, status: 'FINISHED', laps: 10, totalTimeMs: 903_500 },
+  ];
+  const saved = await site().api(`/seasons/${season.id}/events/${round.id}/results/${race.id}`, { method: 'PUT', as: await site().signIn('organizer'), json: { results } });
+  expect(saved.status).toBe(200);
+  const ticket = { raceId: race.id, accusedProfileIds: [captain.profile.id], description: 'Divebomb into La Source with no overlap.', evidence: [] };
+  const filed = await site().api('/tickets', { method: 'POST', as: await site().signIn('driver'), json: ticket });
+  expect(filed.status).toBe(201);
+  return { competitionId: competition.id, seasonId: season.id, ticketId: ((await filed.json()) as { id: number }).id };
+}
+
+async function rivalsBoardWithProvisionalTime(): Promise<string> {
+  const em = site().em();
+  const { game, gp } = await newGameWithTrack(em, ['PC']);
+  const car = await newCar(em, game, { name: 'Porsche 992 GT3 R' });
+  await newRivalsServer(em, { game, tracks: [gp], platform: 'PC' });
+  const { profile } = await newDriver(em);
+  await newRivalTime(em, { profile, game, track: gp, car, timeMs: 101_500, status: 'PROVISIONAL' });
+  return `/rivals/pc/${game.id}/${gp.id}`;
+}
 
 /** A label as shown: a required field's label ends with an asterisk. */
 const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`);
@@ -230,6 +372,8 @@ describe('every form says what is wrong, beside the field', () => {
     const em = site().em();
     await newGame(em, { name: 'Forza Motorsport', platforms: ['PC', 'XBOX'] });
     competitionId = (await newCompetition(em, { name: 'Thursday GT Cup' })).id;
+    raced = await racedSeasonWithTicket();
+    board = await rivalsBoardWithProvisionalTime();
   });
 
   it('submitted empty, names each required field by its label; a value the server refuses lands on its field', async () => {

@@ -123,7 +123,7 @@ describe('rivals, live', () => {
     await steward.getByRole('button', { name: /^Reject .*CaptainCara's 0:52\.123$/ }).click();
     const dialog = steward.getByRole('dialog', { name: /^Reject .*CaptainCara's 0:52\.123$/ });
     await dialog.getByRole('button', { name: 'Reject' }).click();
-    await dialog.getByText('Say why, in a few words: the driver sees this reason').waitFor();
+    await dialog.getByText('Reason is required').waitFor();
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('The screenshot does not show the car');
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -64,7 +64,7 @@ describe('stewarding in the browser', () => {
     await driver.getByRole('button', { name: /^Report an incident in Round 1 at Spa/ }).click();
     const dialog = driver.getByRole('dialog', { name: 'Report an incident' });
     await dialog.getByRole('button', { name: 'File ticket' }).click();
-    await dialog.getByText('Pick at least one driver involved.').waitFor();
+    await dialog.getByText('Drivers involved is required').waitFor();
     await dialog.getByRole('checkbox', { name: '[ 12 ] - CaptainCara' }).check();
     await dialog.getByRole('textbox', { name: 'Lap' }).fill('3');
     await dialog.getByRole('textbox', { name: 'Corner' }).fill('T1');

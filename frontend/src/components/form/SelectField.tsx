@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Controller, type FieldPath, type FieldValues } from 'react-hook-form';
-import type { ApiForm } from '../../lib/forms/useApiForm.js';
+import type { ApiForm, FieldSpec } from '../../lib/forms/useApiForm.js';
 
 export interface SelectOption {
   value: string;
@@ -19,13 +19,14 @@ type SelectFieldProps<V extends FieldValues> = {
   options: SelectOption[];
   /** Called with the value chosen, after the form has it (e.g. to clear what depended on the old one). */
   onChosen?: (value: string) => void;
-} & Omit<TextFieldProps, 'form' | 'name' | 'label' | 'required' | 'select' | 'value' | 'onChange' | 'error' | 'helperText'>;
+} & Pick<FieldSpec<V, FieldPath<V>>, 'validate' | 'deps'> &
+  Omit<TextFieldProps, 'form' | 'name' | 'label' | 'required' | 'select' | 'value' | 'onChange' | 'error' | 'helperText'>;
 
 /** A choice of a `useApiForm` form: its label, its required mark and check, and its message beside it. */
-export function SelectField<V extends FieldValues>({ form, name, label, required, help, options, onChosen, ...props }: SelectFieldProps<V>) {
+export function SelectField<V extends FieldValues>({ form, name, label, required, help, options, onChosen, validate, deps, ...props }: SelectFieldProps<V>) {
   return (
     <Controller
-      {...form.controlled(name, { label, required })}
+      {...form.controlled(name, { label, required, validate, deps })}
       render={({ field }) => (
         <TextField
           {...props}

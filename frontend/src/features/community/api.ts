@@ -68,8 +68,9 @@ export const communityQueries = {
 
 /** Quiet: the headlines screen says what failed beside the change. `headlines.changed` then brings the list to every browser. */
 export const communityCommands = {
-  createHeadline: (text: string) => api.post<HeadlineDto>('/headlines', { text } satisfies HeadlineRequest, { silent: true }),
-  updateHeadline: (id: number, text: string) => api.put<HeadlineDto>(`/headlines/${id}`, { text } satisfies HeadlineRequest, { silent: true }),
+  createHeadline: (text: string, idempotencyKey?: string) => api.post<HeadlineDto>('/headlines', { text } satisfies HeadlineRequest, { silent: true, idempotencyKey }),
+  updateHeadline: (id: number, text: string, idempotencyKey?: string) =>
+    api.put<HeadlineDto>(`/headlines/${id}`, { text } satisfies HeadlineRequest, { silent: true, idempotencyKey }),
   reorderHeadlines: (ids: number[]) => api.put<HeadlineDto[]>('/headlines/order', { ids } satisfies HeadlineOrderRequest, { silent: true }),
   removeHeadline: (id: number) => api.delete(`/headlines/${id}`, { silent: true }),
   saveAffiliate: (affiliate: AffiliateRequest, files: { icon?: File | null; banner?: File | null }, idempotencyKey?: string) =>
@@ -90,10 +91,15 @@ export const communityCommands = {
 };
 
 /** Each save or removal refetches the list it changed (the pushed message then brings it to every other browser). */
+const headlinesChanged = () => [communityKeys.headlines];
 const affiliatesChanged = () => [communityKeys.affiliates];
 const merchandiseChanged = () => [communityKeys.merchandise];
 const downloadsChanged = () => [communityKeys.downloads];
 
+export const useCreateHeadline = () => useCommand(communityCommands.createHeadline, headlinesChanged);
+export const useUpdateHeadline = () => useCommand(communityCommands.updateHeadline, headlinesChanged);
+export const useReorderHeadlines = () => useCommand(communityCommands.reorderHeadlines, headlinesChanged);
+export const useRemoveHeadline = () => useCommand(communityCommands.removeHeadline, headlinesChanged);
 export const useSaveAffiliate = () => useCommand(communityCommands.saveAffiliate, affiliatesChanged);
 export const useRemoveAffiliate = () => useCommand(communityCommands.removeAffiliate, affiliatesChanged);
 export const useSaveProduct = () => useCommand(communityCommands.saveProduct, merchandiseChanged);

@@ -14,6 +14,7 @@ import type {
 } from '@paddock/contracts/events.js';
 import { api } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
+import { useCommand } from '../../lib/query/useCommand.js';
 import { saveWithImage } from '../../components/form/saveWithImage.js';
 import type { AttendeeDto, EventDetailsDto, EventDto, LiveDto, MyAttendanceDto, Page, Platform, VideoDto } from './types.js';
 
@@ -137,8 +138,19 @@ export const eventCommands = {
   startLive: (id: number, streamUrl: string) => api.put<LiveDto>(`/events/${id}/live`, { streamUrl } satisfies LiveRequest, { silent: true }),
   stopLive: (id: number) => api.delete(`/events/${id}/live`),
   publish: (id: number, publish: boolean, sendNotification: boolean) => api.get<EventDto>(`/events/${id}/publish`, { query: { publish, sendNotification } }),
-  attachVideo: (id: number, youtubeUrl: string) => api.post<VideoDto>(`/events/youtube/${id}`, { youtubeUrl } satisfies YoutubeRequest),
+  /** Quiet: the form shows why a link was refused beside it. */
+  attachVideo: (id: number, youtubeUrl: string, idempotencyKey?: string) =>
+    api.post<VideoDto>(`/events/youtube/${id}`, { youtubeUrl } satisfies YoutubeRequest, { silent: true, idempotencyKey }),
   /** `PUT /events/{kind}` (multipart: the event JSON and an optional icon); quiet — the form shows field errors. */
   save: (kind: EventKind, event: EventRequest, icon: File | null, idempotencyKey?: string) =>
     saveWithImage<EventDetailsDto>({ path: `/events/${kind}`, part: 'event', record: event, image: icon, idempotencyKey }),
 };
+
+/** A race's video attached: the events (which say they have one) and the video lists are asked again. */
+export const useAttachVideo = () => useCommand(eventCommands.attachVideo, () => [eventKeys.all, eventKeys.videos]);
+
+/** A team's drivers set for an event: the event (who is in) is asked again, and waited for, so the editor shows them as saved. */
+const entriesChanged = (_answer: unknown, eventId: number) => [eventKeys.details(eventId)];
+
+export const useEnterTeam = () => useCommand(eventCommands.enterTeam, entriesChanged, { awaitRefetch: true });
+export const useAdjustTeam = () => useCommand(eventCommands.adjustTeam, entriesChanged, { awaitRefetch: true });

@@ -1,6 +1,6 @@
 // The events feature's public face: what other features and app/ use. Screens are not here: app/areas
 // loads each lazily by its own path, so an import of this index never pulls a page into a chunk.
-export { eventCommands, eventKeys, eventQueries, NEXT_PLANNED_PAGE } from './api.js';
+export { eventCommands, eventKeys, eventQueries, NEXT_PLANNED_PAGE, useAttachVideo } from './api.js';
 export type { EventKind, EventListFilters, PageRequest, PlatformFilter } from './api.js';
 export { applyAttendance, applyMyAttendance, applyOwnEventChange, applyOwnLive, eventsChangedEcho, liveChangedEcho } from './cache.js';
 export { eventDetailsPath, eventLinkTarget } from './eventLinkTarget.js';

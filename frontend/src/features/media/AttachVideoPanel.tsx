@@ -1,91 +1,60 @@
-import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { showTime } from '../../components/dateTime.js';
-import type { VideoDto, YoutubeRequest } from '@paddock/contracts/events.js';
-import { ApiError, api } from '../../lib/api/client.js';
-import { eventKeys, eventQueries } from '../events/index.js';
+import { FormStatusMessage } from '../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../components/form/SelectField.js';
+import { useApiForm } from '../../lib/forms/useApiForm.js';
+import { eventQueries, useAttachVideo } from '../events/index.js';
 
 const RECENT = { pageNumber: 0, pageSize: 50 };
 
-/** The message of a refused save: the field's own, else the body's. */
-function problemOf(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'Saving failed. Check your connection and try again.';
-  const body = typeof error.body === 'object' && error.body !== null ? (error.body as { message?: unknown; errors?: Record<string, string[]> }) : {};
-  return body.errors?.youtubeUrl?.join('; ') ?? (typeof body.message === 'string' ? body.message : `Saving failed (${error.status})`);
-}
+type VideoValues = { eventId: string; youtubeUrl: string };
 
 /** Organizers attach or change a past race's video (`POST /api/events/youtube/{id}`); Media and Home show it live. */
 export function AttachVideoPanel() {
-  const queryClient = useQueryClient();
+  const attachVideo = useAttachVideo();
   const past = useQuery(eventQueries.past(RECENT));
   const events = past.data?.content ?? [];
-  const [eventId, setEventId] = useState<number | ''>('');
-  const [url, setUrl] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const choose = (id: number) => {
-    setEventId(id);
-    setUrl(events.find((event) => event.id === id)?.youtubeUrl ?? '');
-    setProblem(null);
-    setSaved(null);
-  };
-  const submit = () => {
-    if (eventId === '') return setProblem('Choose the race first');
-    setBusy(true);
-    setProblem(null);
-    // Quiet: a refusal is shown beside the link, not in the Error dialog.
-    api
-      .post<VideoDto>(`/events/youtube/${eventId}`, { youtubeUrl: url.trim() } satisfies YoutubeRequest, { silent: true })
-      .then(() => {
-        setSaved(`Video saved for ${events.find((event) => event.id === eventId)?.name ?? 'the race'}`);
-        void queryClient.invalidateQueries({ queryKey: eventKeys.all });
-        void queryClient.invalidateQueries({ queryKey: eventKeys.videos });
-      })
-      .catch((error: unknown) => setProblem(problemOf(error)))
-      .finally(() => setBusy(false));
-  };
+  const nameOf = (eventId: string) => events.find((event) => String(event.id) === eventId)?.name ?? 'the race';
+  const video = useApiForm<VideoValues, string>({
+    defaultValues: { eventId: '', youtubeUrl: '' },
+    submit: async ({ eventId, youtubeUrl }, key) => {
+      await attachVideo(Number(eventId), youtubeUrl.trim(), key);
+      return nameOf(eventId);
+    },
+    notSaved: 'The video was not saved',
+    saved: (name) => `Video saved for ${name}`,
+  });
+  const { onSubmit, busy, status, text, form } = video;
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-      <Box component="form" noValidate aria-label="Race video" onSubmit={(event) => (event.preventDefault(), submit())} sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+      <Box component="form" noValidate aria-label="Race video" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
         <Typography variant="h6" component="h2">
           Attach or change a race video
         </Typography>
-        <TextField
-          select
+        <SelectField
+          form={video}
+          name="eventId"
           label="Race"
-          value={eventId}
-          onChange={(event) => choose(Number(event.target.value))}
-          helperText={past.isPending ? 'Loading past races…' : events.length === 0 ? 'No past races yet' : 'Past races, newest first (times in your time zone)'}
-        >
-          {events.map((event) => (
-            <MenuItem key={event.id} value={event.id}>
-              {event.name} · {showTime(event.date).dateTime}
-              {event.youtubeUrl ? ' · has a video' : ''}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label="YouTube link"
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-          error={Boolean(problem)}
-          helperText={problem ?? 'e.g. https://www.youtube.com/watch?v=…'}
+          required
+          help={past.isPending ? 'Loading past races…' : events.length === 0 ? 'No past races yet' : 'Past races, newest first (times in your time zone)'}
+          options={events.map((event) => ({
+            value: String(event.id),
+            label: `${event.name} · ${showTime(event.date).dateTime}${event.youtubeUrl ? ' · has a video' : ''}`,
+          }))}
+          onChosen={(eventId) => {
+            form.setValue('youtubeUrl', events.find((event) => String(event.id) === eventId)?.youtubeUrl ?? '');
+            video.setStatus({ failure: null, success: null });
+          }}
         />
-        {saved && (
-          <Alert severity="success" role="status">
-            {saved}
-          </Alert>
-        )}
+        <TextField {...text('youtubeUrl', { label: 'YouTube link', required: true, help: 'e.g. https://www.youtube.com/watch?v=…' })} />
+        <FormStatusMessage status={status} flush />
         <Box>
-          <Button type="submit" variant="contained" disabled={busy || eventId === ''}>
+          <Button type="submit" variant="contained" disabled={busy}>
             Save video
           </Button>
         </Box>

@@ -18,6 +18,7 @@ import type { Role } from '@paddock/contracts/roles.js';
 import type { TeamDriverEntry } from '@paddock/contracts/teams.js';
 import { api } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
+import { useCommand } from '../../lib/query/useCommand.js';
 import type { PageRequest } from '../../components/paging.js';
 
 export interface DriverFilters {
@@ -95,3 +96,9 @@ export const profileCommands = {
   update: (changes: ProfileUpdateRequest, idempotencyKey?: string) => api.patch<MyProfileDto>('/profile', changes, { silent: true, idempotencyKey }),
   promote: (profileId: number) => api.post<{ profileId: number; roles: Role[] }>('/profile/promote', { profileId }),
 };
+
+/** A NEW driver promoted: their profile says so at once (the driver's own menus follow by push). */
+export const usePromoteDriver = () =>
+  useCommand(profileCommands.promote, () => [], {
+    writes: ({ profileId }) => [{ queryKey: profileKeys.driver(profileId), data: (current?: PublicProfileDto) => current && { ...current, isNew: false } }],
+  });

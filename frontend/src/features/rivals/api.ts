@@ -120,7 +120,8 @@ export const rivalsCommands = {
   submitTime: (submission: RivalTimeSubmission, screenshot: File | null, idempotencyKey?: string) =>
     saveWithImage<RivalTimeDto>({ method: 'POST', path: '/rivals/times', part: 'time', record: submission, image: screenshot, imagePart: 'screenshot', idempotencyKey }),
   verify: (id: number) => api.post<RivalTimeDto>(`/rivals/times/${id}/verify`),
-  reject: (id: number, reason: string) => api.post<RivalTimeDto>(`/rivals/times/${id}/reject`, { reason } satisfies RivalRejectRequest, { silent: true }),
+  reject: (id: number, reason: string, idempotencyKey?: string) =>
+    api.post<RivalTimeDto>(`/rivals/times/${id}/reject`, { reason } satisfies RivalRejectRequest, { silent: true, idempotencyKey }),
   /** Answers the rivals now picked there. */
   pick: (request: RivalRequest) => api.post<MyRivalDto[]>('/rivals', request),
   unpick: (request: RivalRequest) => apiRequest<unknown>('/rivals', { method: 'DELETE', body: request }),
@@ -142,3 +143,9 @@ export const useDeleteServer = () => useCommand(rivalsCommands.deleteServer, ser
 
 /** A time sent: what is shown of rivals (boards, my times) is asked again. */
 export const useSubmitTime = () => useCommand(rivalsCommands.submitTime, rivalsChanged);
+
+/** A steward's check of a provisional time: the queue and the boards and lists of times are asked again. */
+const timesChanged = () => [rivalsKeys.times];
+
+export const useVerifyTime = () => useCommand(rivalsCommands.verify, timesChanged);
+export const useRejectTime = () => useCommand(rivalsCommands.reject, timesChanged);

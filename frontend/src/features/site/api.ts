@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
+import { useCommand } from '../../lib/query/useCommand.js';
 
 export interface MaintenanceDto {
   enabled: boolean;
@@ -25,3 +26,6 @@ export const siteCommands = {
   /** Quiet: the maintenance screen says what failed; `maintenance.changed` then reaches every browser. */
   setMaintenance: (enabled: boolean) => api.put<MaintenanceDto>('/maintenance', { enabled } satisfies MaintenanceDto, { silent: true }),
 };
+
+/** Maintenance turned on or off: the answer is the state shown. */
+export const useSetMaintenance = () => useCommand(siteCommands.setMaintenance, () => [], { writes: (state) => [{ queryKey: siteKeys.maintenance, data: state }] });

@@ -6,6 +6,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
+import { useCommand } from '../../lib/query/useCommand.js';
 import type { PageRequest } from '../../components/paging.js';
 import type {
   AppealRequest,
@@ -85,10 +86,15 @@ export function useRaceStewarding(raceId: number) {
 }
 
 export const stewardingCommands = {
-  file: (request: TicketRequest) => api.post<TicketDto>('/tickets', request, { silent: true }),
-  addStatement: (id: number, request: StatementRequest) => api.post<TicketDto>(`/tickets/${id}/statements`, request, { silent: true }),
-  postMessage: (id: number, request: ThreadMessageRequest) => api.post<TicketDto>(`/tickets/${id}/messages`, request, { silent: true }),
-  vote: (id: number, request: VoteRequest) => api.post<TicketDto>(`/tickets/${id}/votes`, request, { silent: true }),
-  decide: (id: number, request: DecisionRequest) => api.post<TicketDto>(`/tickets/${id}/decision`, request, { silent: true }),
-  appeal: (id: number, request: AppealRequest) => api.post<TicketDto>(`/tickets/${id}/appeal`, request, { silent: true }),
+  file: (request: TicketRequest, idempotencyKey?: string) => api.post<TicketDto>('/tickets', request, { silent: true, idempotencyKey }),
+  addStatement: (id: number, request: StatementRequest, idempotencyKey?: string) =>
+    api.post<TicketDto>(`/tickets/${id}/statements`, request, { silent: true, idempotencyKey }),
+  postMessage: (id: number, request: ThreadMessageRequest, idempotencyKey?: string) =>
+    api.post<TicketDto>(`/tickets/${id}/messages`, request, { silent: true, idempotencyKey }),
+  vote: (id: number, request: VoteRequest, idempotencyKey?: string) => api.post<TicketDto>(`/tickets/${id}/votes`, request, { silent: true, idempotencyKey }),
+  decide: (id: number, request: DecisionRequest, idempotencyKey?: string) => api.post<TicketDto>(`/tickets/${id}/decision`, request, { silent: true, idempotencyKey }),
+  appeal: (id: number, request: AppealRequest, idempotencyKey?: string) => api.post<TicketDto>(`/tickets/${id}/appeal`, request, { silent: true, idempotencyKey }),
 };
+
+/** A ticket filed: the caller's own tickets are asked again (the stewards' queue follows by push). */
+export const useFileTicket = () => useCommand(stewardingCommands.file, () => [stewardingKeys.mine]);

@@ -38,6 +38,10 @@ export function outcomesText(outcomes: TicketOutcomeDto[] | null | undefined): s
   return outcomes.map(outcomeText).join('; ');
 }
 
+/** What is wrong with a vote's or decision's reason, or true when it may be sent. */
+export const reasonProblem = (reason: string): string | true =>
+  reason.trim().length >= REASON_MIN || `Write the reason the drivers will read (at least ${REASON_MIN} characters).`;
+
 /** Checks of a vote or decision, by field (`rows.{i}.profileId`, `rows.{i}.amount`, `reason`). */
 export function checkOutcomes(values: OutcomeFormValues): FieldMessages {
   const messages: FieldMessages = {};
@@ -49,7 +53,8 @@ export function checkOutcomes(values: OutcomeFormValues): FieldMessages {
       if (!/^\d{1,4}$/.test(amount) || Number(amount) < 1) messages[`rows.${index}.amount`] = `${AMOUNT_UNITS[row.kind] ?? 'Amount'}: a whole number from 1.`;
     }
   });
-  if (values.reason.trim().length < REASON_MIN) messages.reason = `Write the reason the drivers will read (at least ${REASON_MIN} characters).`;
+  const reason = reasonProblem(values.reason);
+  if (reason !== true) messages.reason = reason;
   return messages;
 }
 

@@ -1,11 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from '../../lib/api/client.js';
-import { EMPTY_TICKET_FORM, checkTicket, refusedSave, ticketRequestOf } from './ticketForm.js';
+import { EMPTY_TICKET_FORM, checkTicket, ticketRequestOf } from './ticketForm.js';
 
 describe('the filing form', () => {
-  it('asks for the drivers involved and a description', () => {
+  it('asks for a description of at least 10 characters', () => {
     expect(checkTicket(EMPTY_TICKET_FORM)).toEqual({
-      accusedProfileIds: 'Pick at least one driver involved.',
       description: 'Describe what happened in at least 10 characters.',
     });
   });
@@ -58,35 +56,6 @@ describe('the filing form', () => {
       corner: 'T1',
       description: 'Divebomb into turn one, no overlap.',
       evidence: [{ url: 'https://youtu.be/abc', time: '1:02:03' }],
-    });
-  });
-});
-
-describe('a refused save', () => {
-  it("shows the closed window in the server's words", () => {
-    const error = new ApiError(409, '/api/tickets', {
-      status: 409,
-      message: 'Filing is open from Tue 24 Nov 20:00 to Thu 26 Nov 19:00 UTC',
-      timestamp: '',
-      path: '/api/tickets',
-    });
-    expect(refusedSave(error, 'The ticket was not filed')).toEqual({
-      byField: {},
-      message: 'Filing is open from Tue 24 Nov 20:00 to Thu 26 Nov 19:00 UTC',
-      outsideWindow: true,
-    });
-  });
-
-  it("puts the server's field messages beside their fields", () => {
-    const error = new ApiError(400, '/api/tickets', {
-      status: 400,
-      message: 'Bad request',
-      errors: { lap: ['lap must not be greater than 200'], description: ['too short', 'required'] },
-    });
-    expect(refusedSave(error, 'The ticket was not filed')).toEqual({
-      byField: { lap: 'lap must not be greater than 200', description: 'too short; required' },
-      message: 'Please correct the marked fields.',
-      outsideWindow: false,
     });
   });
 });

@@ -1,9 +1,7 @@
 /**
  * The filing form, the statement form and the appeal form as typed: their checks (worded beside each
- * field), what they send, and how a refused save is sorted back onto the fields.
+ * field) and what they send. A refused save is sorted onto the fields by useApiForm.
  */
-import { ApiError } from '../../lib/api/client.js';
-import { failureMessage } from '../../lib/forms/apiErrors.js';
 import type { EvidenceLink, TicketRequest } from './types.js';
 
 export const DESCRIPTION_MIN = 10;
@@ -62,10 +60,9 @@ export function evidenceOf(rows: EvidenceRow[]): EvidenceLink[] {
   return rows.filter((row) => row.url.trim()).map((row) => ({ url: row.url.trim(), time: row.time.trim() || null }));
 }
 
-/** Every problem of a filing, by field; empty when it may be sent. */
+/** Every problem of a filing's values, by field; empty when it may be sent (the form asks for the required ones first). */
 export function checkTicket(values: TicketFormValues): FieldMessages {
   const messages: FieldMessages = { ...checkEvidence(values.evidence) };
-  if (values.accusedProfileIds.length === 0) messages.accusedProfileIds = 'Pick at least one driver involved.';
   const lap = values.lap.trim();
   if (lap && !(/^\d{1,3}$/.test(lap) && Number(lap) >= 1)) messages.lap = 'A lap number from 1.';
   if (values.raceTime.trim() && !RACE_TIME.test(values.raceTime.trim())) messages.raceTime = 'As mm:ss(.s) or h:mm:ss, e.g. 23:41.2.';
@@ -89,25 +86,4 @@ export function ticketRequestOf(raceId: number, values: TicketFormValues): Ticke
     description: values.description.trim(),
     evidence: evidenceOf(values.evidence),
   };
-}
-
-/** A refused save sorted for a form: messages by field as the API names them, and the summary to show above the buttons. */
-export interface RefusedSave {
-  byField: FieldMessages;
-  message: string;
-  /** 409: outside the filing (or statement, or appeal) window; the message says the window. */
-  outsideWindow: boolean;
-}
-
-export function refusedSave(error: unknown, fallback: string): RefusedSave {
-  const body = error instanceof ApiError && typeof error.body === 'object' && error.body !== null ? (error.body as { message?: unknown; errors?: unknown }) : null;
-  const byField: FieldMessages = {};
-  if (body && typeof body.errors === 'object' && body.errors !== null) {
-    for (const [path, messages] of Object.entries(body.errors as Record<string, unknown>)) {
-      if (Array.isArray(messages)) byField[path] = messages.filter((text): text is string => typeof text === 'string').join('; ');
-    }
-  }
-  const outsideWindow = error instanceof ApiError && error.status === 409;
-  if (outsideWindow && typeof body?.message === 'string') return { byField, message: body.message, outsideWindow };
-  return { byField, message: Object.keys(byField).length > 0 ? 'Please correct the marked fields.' : failureMessage(error, fallback), outsideWindow };
 }

@@ -2,8 +2,7 @@
  * Every teams call the client makes, typed by the backend contracts: one `queryOptions` per read,
  * plain functions for the commands.
  */
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { queryOptions } from '@tanstack/react-query';
 import type { MyTeamDto, TeamDto, TeamInviteDto, TeamRequest } from '@paddock/contracts/teams.js';
 import { api } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
@@ -44,19 +43,24 @@ export const teamCommands = {
 };
 
 /** Saves a team: the answer is the team shown, and the list is asked again. */
-export function useSaveTeam() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    async (team: TeamRequest, logo: File | null, idempotencyKey?: string) => {
-      const answer = await teamCommands.save(team, logo, idempotencyKey);
-      queryClient.setQueryData(teamKeys.detail(answer.id), answer);
-      void queryClient.invalidateQueries({ queryKey: teamKeys.list });
-      return answer;
-    },
-    [queryClient],
-  );
-}
+export const useSaveTeam = () => useCommand(teamCommands.save, () => [teamKeys.list], { writes: (team) => [{ queryKey: teamKeys.detail(team.id), data: team }] });
 
+/** A team removed, or a change of its people (invites, members, captaincy): everything of teams is asked again. */
 const teamsChanged = () => [teamKeys.all];
 
 export const useRemoveTeam = () => useCommand(teamCommands.remove, teamsChanged);
+
+/** The roster shows a change of its people once the teams are back. */
+const AWAIT_REFETCH = { awaitRefetch: true };
+
+export const useInviteToTeam = () => useCommand(teamCommands.invite, teamsChanged, AWAIT_REFETCH);
+export const useWithdrawInvite = () => useCommand(teamCommands.withdrawInvite, teamsChanged, AWAIT_REFETCH);
+export const useRemoveMember = () => useCommand(teamCommands.removeMember, teamsChanged, AWAIT_REFETCH);
+export const useHandOverCaptaincy = () => useCommand(teamCommands.handOver, teamsChanged, AWAIT_REFETCH);
+
+/** Admins appoint a team's captains: the answer is the team shown; the list is asked again, and waited for. */
+export const useSetCaptains = () =>
+  useCommand(teamCommands.setCaptains, () => [teamKeys.list], { awaitRefetch: true, writes: (team) => [{ queryKey: teamKeys.detail(team.id), data: team }] });
+
+/** A driver answers an invitation: the answer is the invitations left; the teams' list is asked again. */
+export const useRespondToInvite = () => useCommand(teamCommands.respond, () => [teamKeys.list], { writes: (invites) => [{ queryKey: teamKeys.invites, data: invites }] });

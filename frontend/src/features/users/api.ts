@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Page, RoleInfo, UserListItem, UserPageRequest, UserSortField } from '@paddock/contracts/api.js';
 import type { Role } from '@paddock/contracts/roles.js';
 import { api, API_BASE } from '../../lib/api/client.js';
+import { useCommand } from '../../lib/query/useCommand.js';
 import type { PageRequest } from '../../components/paging.js';
 
 export type { RoleInfo, UserListItem, UserSortField };
@@ -28,9 +29,16 @@ export const userQueries = {
 
 export const userCommands = {
   /** Quiet: the Roles screen says what failed beside the change. */
-  grantRole: (userId: number, role: Role) => api.put<{ roles: Role[] }>(`/users/${userId}/roles/${role}`, undefined, { silent: true }),
+  grantRole: (userId: number, role: Role, idempotencyKey?: string) =>
+    api.put<{ roles: Role[] }>(`/users/${userId}/roles/${role}`, undefined, { silent: true, idempotencyKey }),
   revokeRole: (userId: number, role: Role) => api.delete<{ roles: Role[] }>(`/users/${userId}/roles/${role}`, { silent: true }),
 };
+
+/** A grant or revoke refetches the lists of users (everyone, and each role's holders). */
+const usersChanged = () => [userKeys.pages];
+
+export const useGrantRole = () => useCommand(userCommands.grantRole, usersChanged);
+export const useRevokeRole = () => useCommand(userCommands.revokeRole, usersChanged);
 
 /** `GET /users/export`: a plain link the browser downloads (the session cookie goes along). */
 export const USERS_EXPORT_URL = `${API_BASE}/users/export`;

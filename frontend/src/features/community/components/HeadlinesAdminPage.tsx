@@ -12,87 +12,86 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { HeadlineDto } from '@paddock/contracts/client-events.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { failureMessage } from '../../../lib/forms/apiErrors.js';
-import { communityCommands, communityKeys, communityQueries } from '../api.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { communityQueries, useCreateHeadline, useRemoveHeadline, useReorderHeadlines, useUpdateHeadline } from '../api.js';
 
 export const HEADLINE_MAX_LENGTH = 200;
 
-/** What is wrong with a headline's text, in words, or null. */
+/** What is wrong with a filled headline's text, in words, or null (an empty one is the form's required check). */
 export function headlineProblem(text: string): string | null {
   const trimmed = text.trim();
-  if (!trimmed) return 'Write the headline first';
   if (trimmed.length > HEADLINE_MAX_LENGTH) return `At most ${HEADLINE_MAX_LENGTH} characters (this one has ${trimmed.length})`;
   return null;
 }
 
-/** A headline's text field with its check, shown once the admin tried to save. */
-function HeadlineText({
+/** A headline's text as a form: checked before it is sent, the API's refusal beside the text, the count under it. */
+function HeadlineForm({
+  formLabel,
   label,
-  value,
-  onChange,
-  tried,
-  autoFocus = false,
+  initial,
+  save,
+  notSaved,
+  submitLabel,
+  onSaved,
+  onCancel,
 }: {
+  formLabel: string;
   label: string;
-  value: string;
-  onChange: (text: string) => void;
-  tried: boolean;
-  autoFocus?: boolean;
+  initial: string;
+  save: (text: string, idempotencyKey: string) => Promise<HeadlineDto>;
+  notSaved: string;
+  submitLabel: string;
+  onSaved: (reset: () => void) => void;
+  onCancel?: () => void;
 }) {
-  const problem = tried ? headlineProblem(value) : null;
+  const headline = useApiForm<{ text: string }, HeadlineDto>({
+    defaultValues: { text: initial },
+    submit: ({ text }, key) => save(text.trim(), key),
+    onSaved: () => onSaved(() => headline.form.reset({ text: '' })),
+    notSaved,
+  });
+  const { onSubmit, busy, status, text, form } = headline;
+  const length = form.watch('text').trim().length;
   return (
-    <TextField
-      label={label}
-      size="small"
-      required
-      fullWidth
-      autoFocus={autoFocus}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={Boolean(problem)}
-      helperText={problem ?? `${value.trim().length}/${HEADLINE_MAX_LENGTH}`}
-    />
+    <Paper component="form" variant="outlined" aria-label={formLabel} noValidate onSubmit={onSubmit} sx={{ p: 2, display: 'grid', gap: 1.5 }}>
+      <TextField
+        size="small"
+        fullWidth
+        autoFocus={Boolean(onCancel)}
+        {...text('text', { label, required: true, validate: (value) => headlineProblem(value) ?? true, help: `${length}/${HEADLINE_MAX_LENGTH}` })}
+      />
+      <FormStatusMessage status={status} flush />
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {submitLabel}
+        </Button>
+        {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+      </Box>
+    </Paper>
   );
 }
 
 function NewHeadline() {
-  const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [tried, setTried] = useState(false);
-  const create = useMutation({
-    mutationFn: () => communityCommands.createHeadline(text.trim()),
-    onSuccess: () => {
-      setText('');
-      setTried(false);
-      void queryClient.invalidateQueries({ queryKey: communityKeys.headlines });
-    },
-  });
+  const createHeadline = useCreateHeadline();
   return (
-    <Paper
-      component="form"
-      variant="outlined"
-      aria-label="New headline"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTried(true);
-        if (!headlineProblem(text)) create.mutate();
-      }}
-      sx={{ p: 2, mb: 3, display: 'grid', gap: 1.5 }}
-    >
-      <HeadlineText label="New headline" value={text} onChange={setText} tried={tried} />
-      {create.isError && <Alert severity="error">{failureMessage(create.error, 'The headline was not added')}</Alert>}
-      <Box>
-        <Button type="submit" variant="contained" disabled={create.isPending}>
-          Add headline
-        </Button>
-      </Box>
-    </Paper>
+    <Box sx={{ mb: 3 }}>
+      <HeadlineForm
+        formLabel="New headline"
+        label="New headline"
+        initial=""
+        save={createHeadline}
+        notSaved="The headline was not added"
+        submitLabel="Add headline"
+        onSaved={(reset) => reset()}
+      />
+    </Box>
   );
 }
 
@@ -111,52 +110,23 @@ function HeadlineRow({
   onMove: (from: number, to: number) => void;
   onDelete: (headline: HeadlineDto) => void;
 }) {
-  const queryClient = useQueryClient();
+  const updateHeadline = useUpdateHeadline();
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(headline.text);
-  const [tried, setTried] = useState(false);
-  const update = useMutation({
-    mutationFn: () => communityCommands.updateHeadline(headline.id, text.trim()),
-    onSuccess: () => {
-      setEditing(false);
-      void queryClient.invalidateQueries({ queryKey: communityKeys.headlines });
-    },
-  });
   const short = headline.text.length > 40 ? `${headline.text.slice(0, 40)}…` : headline.text;
 
   if (editing) {
     return (
       <li>
-        <Paper
-          component="form"
-          variant="outlined"
-          aria-label={`Edit headline ${index + 1}`}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            setTried(true);
-            if (!headlineProblem(text)) update.mutate();
-          }}
-          sx={{ p: 2, display: 'grid', gap: 1.5 }}
-        >
-          <HeadlineText label={`Headline ${index + 1}`} value={text} onChange={setText} tried={tried} autoFocus />
-          {update.isError && <Alert severity="error">{failureMessage(update.error, 'The headline was not saved')}</Alert>}
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button type="submit" variant="contained" disabled={update.isPending}>
-              Save
-            </Button>
-            <Button
-              onClick={() => {
-                setEditing(false);
-                setText(headline.text);
-                setTried(false);
-                update.reset();
-              }}
-            >
-              Cancel
-            </Button>
-          </Box>
-        </Paper>
+        <HeadlineForm
+          formLabel={`Edit headline ${index + 1}`}
+          label={`Headline ${index + 1}`}
+          initial={headline.text}
+          save={(text, key) => updateHeadline(headline.id, text, key)}
+          notSaved="The headline was not saved"
+          submitLabel="Save"
+          onSaved={() => setEditing(false)}
+          onCancel={() => setEditing(false)}
+        />
       </li>
     );
   }
@@ -188,27 +158,21 @@ function HeadlineRow({
 
 /** Admin-Headlines: the header banner's headlines — added, edited, put in order and deleted; every open browser follows. */
 export default function HeadlinesAdminPage() {
-  const queryClient = useQueryClient();
+  const reorderHeadlines = useReorderHeadlines();
+  const removeHeadline = useRemoveHeadline();
   const headlines = useQuery(communityQueries.headlines());
   const [deleting, setDeleting] = useState<HeadlineDto | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const reorder = useMutation({
-    mutationFn: communityCommands.reorderHeadlines,
-    onSuccess: (list) => {
-      setFailure(null);
-      queryClient.setQueryData(communityKeys.headlines, list);
-    },
-    onError: (error) => {
-      setFailure(failureMessage(error, 'The order was not saved'));
-      void queryClient.invalidateQueries({ queryKey: communityKeys.headlines });
-    },
+    mutationFn: (ids: number[]) => reorderHeadlines(ids),
+    onSuccess: () => setFailure(null),
+    onError: (error) => setFailure(failureMessage(error, 'The order was not saved')),
   });
   const remove = useMutation({
-    mutationFn: (headline: HeadlineDto) => communityCommands.removeHeadline(headline.id),
+    mutationFn: (headline: HeadlineDto) => removeHeadline(headline.id),
     onSuccess: () => {
       setFailure(null);
       setDeleting(null);
-      void queryClient.invalidateQueries({ queryKey: communityKeys.headlines });
     },
     onError: (error) => {
       setDeleting(null);

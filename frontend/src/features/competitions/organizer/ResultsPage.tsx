@@ -14,9 +14,8 @@ import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { showTime } from '../../../components/dateTime.js';
-import { failureMessage } from '../../../lib/forms/apiErrors.js';
+import { mapFailure } from '../../../lib/forms/apiErrors.js';
 import { routeId } from '../../../components/routeId.js';
-import { ApiError } from '../../../lib/api/client.js';
 import { useRoom } from '../../../lib/realtime/useRoom.js';
 import { competitionCommands, competitionKeys, competitionQueries, type RaceRef } from '../api.js';
 import { applyOwnResults } from '../cache.js';
@@ -26,22 +25,42 @@ import type { RaceResultsDto } from '../types.js';
 import { ImportPanel } from './ImportPanel.js';
 import { organizerPaths } from './organizerPaths.js';
 import { ResultsGrid } from './ResultsGrid.js';
-import { checkRows, gridChanged, gridFieldOf, resultsRequestFrom, rowsFromResults, type GridErrors, type GridRow } from './resultsGrid.js';
+import { COLUMN_LABELS, checkRows, gridChanged, gridFieldOf, resultsRequestFrom, rowsFromResults, type GridColumn, type GridErrors, type GridRow } from './resultsGrid.js';
 import { RevisionHistory } from './RevisionHistory.js';
 import { useFutureRaceConfirmation } from './useFutureRaceConfirmation.js';
 
-/** The API's 400 by grid cell (`results.3.laps` → the fourth row's Laps); the rest as lines. */
-function apiErrorsOnGrid(error: unknown, rows: GridRow[]): { errors: GridErrors; others: string[] } {
+const NOT_SAVED = 'The results were not saved';
+
+/**
+ * A refused save on the grid (mapFailure): the API's 400 by cell (`results.3.laps` → the fourth row's Laps, said
+ * with the column's label), a row's own message as a line naming the row, the rest as lines; `summary` when
+ * nothing is marked.
+ */
+function failureOnGrid(error: unknown, rows: GridRow[]): { errors: GridErrors; others: string[]; summary: string } {
+  const at = (cell: string) => {
+    const [row, column] = cell.split(':');
+    return { index: Number(row), column: (column || null) as GridColumn | null };
+  };
+  const mapped = mapFailure<string>(error, {
+    fieldOf: (path) => {
+      const field = gridFieldOf(path);
+      return field && rows[field.row] ? `${field.row}:${field.column ?? ''}` : null;
+    },
+    labelOf: (cell) => {
+      const { column } = at(cell);
+      return column ? COLUMN_LABELS[column] : undefined;
+    },
+    notSaved: NOT_SAVED,
+  });
   const errors: GridErrors = new Map();
-  const others: string[] = [];
-  const body = error instanceof ApiError && typeof error.body === 'object' && error.body !== null ? (error.body as { errors?: Record<string, string[]> }) : {};
-  for (const [path, messages] of Object.entries(body.errors ?? {})) {
-    const at = gridFieldOf(path);
-    const row = at ? rows[at.row] : undefined;
-    if (row && at?.column) errors.set(row.key, { ...errors.get(row.key), [at.column]: messages.join('; ') });
-    else others.push(row ? `P${at!.row + 1} ${row.driverName}: ${messages.join('; ')}` : `${path}: ${messages.join('; ')}`);
+  const rowLines: string[] = [];
+  for (const [cell, message] of Object.entries(mapped.byField) as [string, string][]) {
+    const { index, column } = at(cell);
+    const row = rows[index]!;
+    if (column) errors.set(row.key, { ...errors.get(row.key), [column]: message });
+    else rowLines.push(`P${index + 1} ${row.driverName}: ${message}`);
   }
-  return { errors, others };
+  return { errors, others: [...rowLines, ...mapped.others], summary: mapped.formMessage };
 }
 
 /** The grid of one race (of a round starting at `startsAt`), its save, and what a save elsewhere changed meanwhile. */
@@ -94,13 +113,9 @@ function ResultsEditor({ race, saved, startsAt }: { race: RaceRef; saved: RaceRe
       load(results);
       setNote(`Saved as revision ${results.revision ?? '?'}: the standings follow in a moment.`);
     } catch (error) {
-      const onGrid = apiErrorsOnGrid(error, rows);
+      const onGrid = failureOnGrid(error, rows);
       setErrors(onGrid.errors);
-      setProblems(
-        onGrid.errors.size || onGrid.others.length
-          ? ['The results were not saved: please correct the marked cells.', ...onGrid.others]
-          : [failureMessage(error, 'The results were not saved')],
-      );
+      setProblems(onGrid.errors.size || onGrid.others.length ? [`${NOT_SAVED}: please correct the marked cells.`, ...onGrid.others] : [onGrid.summary]);
     } finally {
       setBusy(false);
     }

@@ -6,26 +6,25 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { PublicProfileDto } from '@paddock/contracts/profiles.js';
 import { sessionAtom } from '../../auth/index.js';
-import { profileCommands, profileKeys, profileQueries } from '../../profiles/index.js';
+import { profileQueries, usePromoteDriver } from '../../profiles/index.js';
 import type { EventDetailsDto } from '../types.js';
 import { refusal } from '../teams/TeamLineupEditor.js';
 
 /** One NEW driver of the assessment with the Promote button. */
 function NewDriver({ profile }: { profile: PublicProfileDto }) {
-  const queryClient = useQueryClient();
+  const promoteDriver = usePromoteDriver();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const promote = async () => {
     setBusy(true);
     setFailure(null);
     try {
-      await profileCommands.promote(profile.id);
-      // The answer is the promotion: the driver leaves this list at once (the driver's own menus follow by push).
-      queryClient.setQueryData<PublicProfileDto>(profileKeys.driver(profile.id), (current) => current && { ...current, isNew: false });
+      // The driver leaves this list at once (usePromoteDriver marks the profile).
+      await promoteDriver(profile.id);
     } catch (error) {
       setFailure(refusal(error));
     } finally {

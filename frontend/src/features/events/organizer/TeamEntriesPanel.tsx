@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { teamQueries } from '../../teams/index.js';
-import { eventCommands, eventKeys } from '../api.js';
+import { useAdjustTeam } from '../api.js';
 import type { EventDetailsDto } from '../types.js';
 import { lockText, teamSizeRule, teamsForEvent } from '../teams/teamRules.js';
 import { TeamLineupEditor } from '../teams/TeamLineupEditor.js';
@@ -13,7 +13,7 @@ import { TeamLineupEditor } from '../teams/TeamLineupEditor.js';
  * line-up lock too (never past the largest team). Entered teams come first.
  */
 export function TeamEntriesPanel({ event }: { event: EventDetailsDto }) {
-  const queryClient = useQueryClient();
+  const adjustTeam = useAdjustTeam();
   const teams = useQuery(teamQueries.list());
   const entered = new Set(event.attendance.flatMap((attendee) => (attendee.team ? [attendee.team.id] : [])));
   const candidates = teamsForEvent(teams.data ?? [], event).sort((a, b) => Number(entered.has(b.id)) - Number(entered.has(a.id)) || a.name.localeCompare(b.name));
@@ -38,8 +38,7 @@ export function TeamEntriesPanel({ event }: { event: EventDetailsDto }) {
               attendance={event.attendance}
               rule={teamSizeRule(event)}
               save={async (profileIds) => {
-                await eventCommands.adjustTeam(event.id, team.id, profileIds);
-                await queryClient.invalidateQueries({ queryKey: eventKeys.details(event.id) });
+                await adjustTeam(event.id, team.id, profileIds);
               }}
             />
           ))}

@@ -9,13 +9,12 @@ import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { RaceLineupDto } from '@paddock/contracts/race-lineups.js';
-import { eventKeys } from '../api.js';
 import { refusal } from '../teams/TeamLineupEditor.js';
 import { teamSizeRule } from '../teams/teamRules.js';
 import type { EventDetailsDto } from '../types.js';
-import { raceLineupCommands, raceLineupsQuery, type RaceChoice } from './raceLineups.js';
+import { raceLineupsQuery, useResetRaceLineup, useSetRaceLineup, type RaceChoice } from './raceLineups.js';
 
 export interface RaceLineupEditorProps {
   lineup: RaceLineupDto;
@@ -106,10 +105,9 @@ export function RaceLineupEditor({ lineup, rule, save, reset }: RaceLineupEditor
  * (after the line-up lock too); others' changes arrive pushed, as for entries.
  */
 export function TeamEntriesRaceLineups({ event, race }: { event: EventDetailsDto; race: RaceChoice }) {
-  const queryClient = useQueryClient();
+  const setLineup = useSetRaceLineup();
+  const resetLineup = useResetRaceLineup();
   const lineups = useQuery(raceLineupsQuery(event.id, race.id));
-  // Awaited: the line-up shows the drivers as saved once the change is done.
-  const refreshed = () => queryClient.invalidateQueries({ queryKey: eventKeys.raceLineups(event.id) });
   return (
     <Box component="section" aria-label="Race line-ups">
       <Typography variant="h6" component="h2">
@@ -141,12 +139,10 @@ export function TeamEntriesRaceLineups({ event, race }: { event: EventDetailsDto
               lineup={lineup}
               rule={teamSizeRule(event)}
               save={async (profileIds) => {
-                await raceLineupCommands.set(event.id, race.id, lineup.teamId, profileIds);
-                await refreshed();
+                await setLineup(event.id, race.id, lineup.teamId, profileIds);
               }}
               reset={async () => {
-                await raceLineupCommands.reset(event.id, race.id, lineup.teamId);
-                await refreshed();
+                await resetLineup(event.id, race.id, lineup.teamId);
               }}
             />
           ))}

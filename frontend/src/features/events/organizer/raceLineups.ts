@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { RaceLineupDto, RaceLineupRequest, RaceLineupsDto } from '@paddock/contracts/race-lineups.js';
 import { api } from '../../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../../lib/query/queryClient.js';
+import { useCommand } from '../../../lib/query/useCommand.js';
 import { eventKeys } from '../api.js';
 import { RACE_TYPE_LABELS, trackTitle } from '../labels.js';
 import type { EventDto } from '../types.js';
@@ -24,6 +25,12 @@ export const raceLineupCommands = {
   /** Back to the event entry. */
   reset: (eventId: number, raceId: number, teamId: number) => api.delete(`${lineupsPath(eventId, raceId)}/${teamId}`, { silent: true }),
 };
+
+/** A race's line-up set or reset: the event's line-ups are asked again, and waited for, so it shows as saved. */
+const lineupsChanged = (_answer: unknown, eventId: number) => [eventKeys.raceLineups(eventId)];
+
+export const useSetRaceLineup = () => useCommand(raceLineupCommands.set, lineupsChanged, { awaitRefetch: true });
+export const useResetRaceLineup = () => useCommand(raceLineupCommands.reset, lineupsChanged, { awaitRefetch: true });
 
 export interface RaceChoice {
   id: number;

@@ -2,14 +2,14 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Link as RouterLink } from 'react-router-dom';
 import { isTeamEvent, lineupLocksAt } from '@paddock/contracts/events.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { sessionAtom } from '../../auth/index.js';
 import { teamQueries } from '../../teams/index.js';
-import { eventCommands, eventKeys } from '../api.js';
+import { useEnterTeam } from '../api.js';
 import type { EventDetailsDto } from '../types.js';
 import { lockText, teamSizeRule, teamsForEvent } from './teamRules.js';
 import { TeamLineupEditor } from './TeamLineupEditor.js';
@@ -20,7 +20,7 @@ import { TeamLineupEditor } from './TeamLineupEditor.js';
  */
 export function CaptainTeamEntries({ event, now = Date.now }: { event: EventDetailsDto; now?: () => number }) {
   const session = useAtomValue(sessionAtom);
-  const queryClient = useQueryClient();
+  const enterTeam = useEnterTeam();
   const show = session.isTeamCaptain && isTeamEvent(event) && event.published;
   const mine = useQuery({ ...teamQueries.mine(), enabled: show });
   if (!show) return null;
@@ -54,9 +54,8 @@ export function CaptainTeamEntries({ event, now = Date.now }: { event: EventDeta
               rule={teamSizeRule(event)}
               locked={started || locked ? 'The line-up is locked.' : undefined}
               save={async (profileIds) => {
-                await eventCommands.enterTeam(event.id, team.id, profileIds);
                 // The pushed message brings who is in to every open page; this page reads it now.
-                await queryClient.invalidateQueries({ queryKey: eventKeys.details(event.id) });
+                await enterTeam(event.id, team.id, profileIds);
               }}
             />
           ))}

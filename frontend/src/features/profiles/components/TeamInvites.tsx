@@ -4,16 +4,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { sessionAtom } from '../../auth/index.js';
-import { teamCommands, teamKeys, teamQueries } from '../../teams/index.js';
+import { teamQueries, useRespondToInvite } from '../../teams/index.js';
 import { refreshCurrentUser } from '../cache.js';
 
 /** The teams that invited the driver: accept (a seat in the team) or decline. New invitations arrive live. */
 export function TeamInvites() {
   const { loggedIn } = useAtomValue(sessionAtom);
-  const queryClient = useQueryClient();
+  const respondToInvite = useRespondToInvite();
   const invites = useQuery(teamQueries.invites(loggedIn));
   const [busy, setBusy] = useState<number | null>(null);
   if (!invites.data?.length) return null;
@@ -21,8 +21,7 @@ export function TeamInvites() {
   const respond = async (teamId: number, accept: boolean) => {
     setBusy(teamId);
     try {
-      queryClient.setQueryData(teamKeys.invites, await teamCommands.respond(teamId, accept));
-      void queryClient.invalidateQueries({ queryKey: teamKeys.list });
+      await respondToInvite(teamId, accept);
       await refreshCurrentUser();
     } catch {
       // The Error dialog has said why (e.g. already in another team of this game).

@@ -260,8 +260,12 @@ export function MyTimesPanel({ defaults }: { defaults: { gameId: number | null; 
             {busy ? 'Sending…' : 'Send time'}
           </Button>
         </Box>
+        {(status.failure || status.success) && (
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <FormStatusMessage status={status} flush />
+          </Box>
+        )}
       </Box>
-      <FormStatusMessage status={status} />
       <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
         My times
       </Typography>

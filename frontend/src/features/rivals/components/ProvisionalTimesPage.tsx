@@ -16,8 +16,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import type { RivalTimeDto } from '@paddock/contracts/rivals.js';
 import { showTime } from '../../../components/dateTime.js';
 import { EmptyState } from '../../../components/EmptyState.js';
@@ -26,31 +26,25 @@ import { PageTitle } from '../../../components/PageTitle.js';
 import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { useRoom } from '../../../lib/realtime/useRoom.js';
-import { rivalsCommands, rivalsKeys, rivalsQueries } from '../api.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { rivalsKeys, rivalsQueries, useRejectTime, useVerifyTime } from '../api.js';
 import { PLATFORM_LABELS, trackLabel } from '../labels.js';
+
+const REASON_MIN = 3;
 
 function RejectDialog({ time, onClose }: { time: RivalTimeDto; onClose: () => void }) {
   const titleId = useId();
-  const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const reject = useMutation({
-    mutationFn: () => rivalsCommands.reject(time.id, reason.trim()),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: rivalsKeys.times });
-      onClose();
-    },
-    onError: (failure) => setError(failureMessage(failure, 'The time could not be rejected')),
+  const rejectTime = useRejectTime();
+  const { onSubmit, busy, status, text } = useApiForm<{ reason: string }, RivalTimeDto>({
+    defaultValues: { reason: '' },
+    submit: ({ reason }, key) => rejectTime(time.id, reason.trim(), key),
+    onSaved: onClose,
+    notSaved: 'The time could not be rejected',
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim().length < 3) return setError('Say why, in a few words: the driver sees this reason');
-    setError(null);
-    reject.mutate();
-  };
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" noValidate onSubmit={onSubmit}>
         <DialogTitle id={titleId}>
           Reject {time.profile.name}'s {time.timeAsText}
         </DialogTitle>
@@ -60,18 +54,19 @@ function RejectDialog({ time, onClose }: { time: RivalTimeDto; onClose: () => vo
             fullWidth
             multiline
             minRows={2}
-            label="Reason"
-            required
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            error={Boolean(error)}
-            helperText={error ?? 'The driver sees this reason beside the time.'}
+            {...text('reason', {
+              label: 'Reason',
+              required: true,
+              validate: (reason) => reason.trim().length >= REASON_MIN || 'Say why, in a few words: the driver sees this reason',
+              help: 'The driver sees this reason beside the time.',
+            })}
             sx={{ mt: 1 }}
           />
+          <FormStatusMessage status={status} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" color="error" variant="contained" disabled={reject.isPending}>
+          <Button type="submit" color="error" variant="contained" disabled={busy}>
             Reject
           </Button>
         </DialogActions>
@@ -82,18 +77,15 @@ function RejectDialog({ time, onClose }: { time: RivalTimeDto; onClose: () => vo
 
 /** Stewards: console times waiting for a check of their proof, oldest first, verified or rejected here; the queue follows live. */
 export default function ProvisionalTimesPage() {
-  const queryClient = useQueryClient();
+  const verifyTime = useVerifyTime();
   const { paging, request, setPaging } = usePaging();
   const queue = useQuery(rivalsQueries.queue(request.pageNumber, request.pageSize));
   useRoom('flag:isSteward', rivalsKeys.queue);
   const [rejecting, setRejecting] = useState<RivalTimeDto | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const verify = useMutation({
-    mutationFn: (id: number) => rivalsCommands.verify(id),
-    onSuccess: () => {
-      setFailure(null);
-      void queryClient.invalidateQueries({ queryKey: rivalsKeys.times });
-    },
+    mutationFn: (id: number) => verifyTime(id),
+    onSuccess: () => setFailure(null),
     onError: (error) => setFailure(failureMessage(error, 'The time could not be verified')),
   });
 

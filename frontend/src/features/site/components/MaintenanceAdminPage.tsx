@@ -11,23 +11,20 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { failureMessage } from '../../../lib/forms/apiErrors.js';
-import { siteCommands, siteKeys, siteQueries } from '../api.js';
+import { siteQueries, useSetMaintenance } from '../api.js';
 
 /** Admin-Maintenance: turn maintenance mode on or off, each after a confirmation; every open browser follows at once. */
 export default function MaintenanceAdminPage() {
-  const queryClient = useQueryClient();
+  const setMaintenance = useSetMaintenance();
   const maintenance = useQuery(siteQueries.maintenance());
   const [confirming, setConfirming] = useState(false);
   const change = useMutation({
-    mutationFn: siteCommands.setMaintenance,
-    onSuccess: (state) => {
-      setConfirming(false);
-      queryClient.setQueryData(siteKeys.maintenance, state);
-    },
+    mutationFn: (enabled: boolean) => setMaintenance(enabled),
+    onSuccess: () => setConfirming(false),
     onError: () => setConfirming(false),
   });
 

@@ -4,7 +4,9 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { EvidenceRow, FieldMessages } from '../ticketForm.js';
+import { useFieldArray, type FieldArray, type FieldArrayPath, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { ApiForm } from '../../../lib/forms/useApiForm.js';
+import { checkEvidence, type EvidenceRow } from '../ticketForm.js';
 import type { EvidenceLink } from '../types.js';
 
 /** Evidence links as read: each opens in a new tab, with where to look in it. */
@@ -29,29 +31,28 @@ export function EvidenceList({ evidence, label = 'Evidence' }: { evidence: Evide
   );
 }
 
-export interface EvidenceFieldsProps {
-  rows: EvidenceRow[];
-  onChange: (rows: EvidenceRow[]) => void;
-  errors: FieldMessages;
-  disabled?: boolean;
+/** A stewarding form's values with evidence rows. */
+export interface WithEvidence extends FieldValues {
+  evidence: EvidenceRow[];
 }
 
-/** Evidence links as typed: a video (or clip) address and the time to look at, rows added and removed. */
-export function EvidenceFields({ rows, onChange, errors, disabled }: EvidenceFieldsProps) {
-  const set = (index: number, change: Partial<EvidenceRow>) => onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
+/**
+ * Evidence links as typed in a `useApiForm` form: a video (or clip) address and the time to look at, rows added
+ * and removed; each row checked beside its fields, and the API's `evidence.{i}.url` refusals land there too.
+ */
+export function EvidenceFields<V extends WithEvidence>({ form, disabled }: { form: ApiForm<V>; disabled?: boolean }) {
+  const rows = useFieldArray({ control: form.form.control, name: 'evidence' as FieldArrayPath<V> });
+  const rowField = (index: number, part: keyof EvidenceRow) => `evidence.${index}.${part}` as FieldPath<V>;
+  const checked = (index: number, part: keyof EvidenceRow) => (_value: unknown, values: V) => checkEvidence(values.evidence)[`evidence.${index}.${part}`] ?? true;
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
       <Typography component="legend" variant="subtitle2">
         Evidence links
       </Typography>
-      {rows.map((row, index) => (
-        <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, mt: 1 }}>
+      {rows.fields.map((row, index) => (
+        <Box key={row.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, mt: 1 }}>
           <TextField
-            label={`Video or clip link ${index + 1}`}
-            value={row.url}
-            onChange={(event) => set(index, { url: event.target.value })}
-            error={Boolean(errors[`evidence.${index}.url`])}
-            helperText={errors[`evidence.${index}.url`] ?? ' '}
+            {...form.text(rowField(index, 'url'), { label: `Video or clip link ${index + 1}`, help: ' ', validate: checked(index, 'url') })}
             placeholder="https://…"
             size="small"
             fullWidth
@@ -59,21 +60,22 @@ export function EvidenceFields({ rows, onChange, errors, disabled }: EvidenceFie
             slotProps={{ htmlInput: { inputMode: 'url' } }}
           />
           <TextField
-            label={`Time in video ${index + 1}`}
-            value={row.time}
-            onChange={(event) => set(index, { time: event.target.value })}
-            error={Boolean(errors[`evidence.${index}.time`])}
-            helperText={errors[`evidence.${index}.time`] ?? 'mm:ss'}
+            {...form.text(rowField(index, 'time'), { label: `Time in video ${index + 1}`, help: 'mm:ss', validate: checked(index, 'time') })}
             size="small"
             disabled={disabled}
             sx={{ width: { xs: 'calc(100% - 48px)', sm: 150 }, flexShrink: 0 }}
           />
-          <IconButton aria-label={`Remove link ${index + 1}`} onClick={() => onChange(rows.filter((_row, at) => at !== index))} disabled={disabled}>
+          <IconButton aria-label={`Remove link ${index + 1}`} onClick={() => rows.remove(index)} disabled={disabled}>
             <span aria-hidden>×</span>
           </IconButton>
         </Box>
       ))}
-      <Button size="small" onClick={() => onChange([...rows, { url: '', time: '' }])} disabled={disabled || rows.length >= 10} sx={{ mt: 0.5 }}>
+      <Button
+        size="small"
+        onClick={() => rows.append({ url: '', time: '' } as FieldArray<V, FieldArrayPath<V>>)}
+        disabled={disabled || rows.fields.length >= 10}
+        sx={{ mt: 0.5 }}
+      >
         Add a link
       </Button>
     </Box>

@@ -1,5 +1,4 @@
-import { useId, useState } from 'react';
-import Alert from '@mui/material/Alert';
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -17,9 +16,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useQueryClient } from '@tanstack/react-query';
-import { stewardingCommands, stewardingKeys } from '../api.js';
-import { DESCRIPTION_MAX, EMPTY_TICKET_FORM, checkTicket, refusedSave, ticketRequestOf, type FieldMessages, type TicketFormValues } from '../ticketForm.js';
+import { Controller } from 'react-hook-form';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { useFileTicket } from '../api.js';
+import { DESCRIPTION_MAX, EMPTY_TICKET_FORM, checkTicket, ticketRequestOf, type TicketFormValues } from '../ticketForm.js';
 import type { TicketDto } from '../types.js';
 import { EvidenceFields } from './Evidence.js';
 
@@ -41,131 +42,101 @@ export interface FileTicketDialogProps {
 
 /** Filing a ticket about an incident of one race: who was involved (from the results), when and where, what happened, and the evidence. */
 export function FileTicketDialog({ open, onClose, onFiled, raceId, raceLabel, drivers }: FileTicketDialogProps) {
-  const queryClient = useQueryClient();
+  const fileTicket = useFileTicket();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const titleId = useId();
-  const [values, setValues] = useState<TicketFormValues>(EMPTY_TICKET_FORM);
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [failure, setFailure] = useState<{ message: string; outsideWindow: boolean } | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const set = <K extends keyof TicketFormValues>(field: K, value: TicketFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const toggleDriver = (profileId: number, checked: boolean) =>
-    set('accusedProfileIds', checked ? [...values.accusedProfileIds, profileId] : values.accusedProfileIds.filter((id) => id !== profileId));
-
-  const submit = async () => {
-    const found = checkTicket(values);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const ticket = await stewardingCommands.file(ticketRequestOf(raceId, values));
-      void queryClient.invalidateQueries({ queryKey: stewardingKeys.mine });
-      setValues(EMPTY_TICKET_FORM);
+  const filing = useApiForm<TicketFormValues, TicketDto>({
+    defaultValues: EMPTY_TICKET_FORM,
+    submit: (values, key) => fileTicket(ticketRequestOf(raceId, values), key),
+    onSaved: (ticket) => {
+      filing.form.reset(EMPTY_TICKET_FORM);
       onFiled(ticket);
-    } catch (error) {
-      const refused = refusedSave(error, 'The ticket was not filed');
-      setErrors(refused.byField);
-      setFailure({ message: refused.message, outsideWindow: refused.outsideWindow });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const text = (field: 'lap' | 'raceTime' | 'videoTimestamp' | 'corner', label: string, hint: string, inputMode?: 'numeric') => (
+    },
+    notSaved: 'The ticket was not filed',
+  });
+  const { onSubmit, busy, status, text, controlled, feedback, form } = filing;
+  const checked = (field: keyof TicketFormValues) => (_value: unknown, values: TicketFormValues) => checkTicket(values)[field] ?? true;
+  const short = (field: 'lap' | 'raceTime' | 'videoTimestamp' | 'corner', label: string, hint: string, inputMode?: 'numeric') => (
     <TextField
-      label={label}
-      value={values[field]}
-      onChange={(event) => set(field, event.target.value)}
-      error={Boolean(errors[field])}
-      helperText={errors[field] ?? hint}
+      {...text(field, { label, help: hint, validate: checked(field) })}
       fullWidth
       size="small"
-      disabled={saving}
+      disabled={busy}
       slotProps={inputMode ? { htmlInput: { inputMode } } : undefined}
     />
   );
+  const accused = feedback('accusedProfileIds', 'From the results of this race.');
 
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullScreen={fullScreen} maxWidth="sm" fullWidth>
+    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullScreen={fullScreen} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Report an incident</DialogTitle>
       <DialogContent>
-        <Box
-          component="form"
-          id={`${titleId}-form`}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
+        <Box component="form" id={`${titleId}-form`} aria-label="Report an incident" noValidate onSubmit={onSubmit}>
           <Typography variant="body2" sx={{ mb: 2 }}>
             Race: <strong>{raceLabel}</strong>
           </Typography>
-          <FormControl component="fieldset" error={Boolean(errors.accusedProfileIds)} sx={{ mb: 2 }} fullWidth>
-            <FormLabel component="legend">Drivers involved</FormLabel>
-            {drivers.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                No other drivers in this race's results.
-              </Typography>
-            ) : (
-              <FormGroup sx={{ maxHeight: 220, overflowY: 'auto', flexWrap: 'nowrap' }}>
-                {drivers.map((driver) => (
-                  <FormControlLabel
-                    key={driver.profileId}
-                    control={
-                      <Checkbox
-                        size="small"
-                        checked={values.accusedProfileIds.includes(driver.profileId)}
-                        onChange={(event) => toggleDriver(driver.profileId, event.target.checked)}
-                        disabled={saving}
+          <Controller
+            {...controlled('accusedProfileIds', { label: 'Drivers involved', required: true })}
+            render={({ field }) => (
+              <FormControl component="fieldset" error={accused.error} aria-invalid={accused.error} aria-describedby={`${titleId}-accused-help`} sx={{ mb: 2 }} fullWidth>
+                <FormLabel component="legend">Drivers involved</FormLabel>
+                {drivers.length === 0 ? (
+                  <Typography variant="body2" color="text.secondary">
+                    No other drivers in this race's results.
+                  </Typography>
+                ) : (
+                  <FormGroup sx={{ maxHeight: 220, overflowY: 'auto', flexWrap: 'nowrap' }}>
+                    {drivers.map((driver) => (
+                      <FormControlLabel
+                        key={driver.profileId}
+                        control={
+                          <Checkbox
+                            size="small"
+                            checked={field.value.includes(driver.profileId)}
+                            onChange={(event) =>
+                              field.onChange(event.target.checked ? [...field.value, driver.profileId] : field.value.filter((id) => id !== driver.profileId))
+                            }
+                            disabled={busy}
+                          />
+                        }
+                        label={driver.driverName}
                       />
-                    }
-                    label={driver.driverName}
-                  />
-                ))}
-              </FormGroup>
+                    ))}
+                  </FormGroup>
+                )}
+                <FormHelperText id={`${titleId}-accused-help`}>{accused.helperText}</FormHelperText>
+              </FormControl>
             )}
-            <FormHelperText>{errors.accusedProfileIds ?? 'From the results of this race.'}</FormHelperText>
-          </FormControl>
+          />
           <Grid container spacing={2}>
-            <Grid size={{ xs: 6, sm: 3 }}>{text('lap', 'Lap', ' ', 'numeric')}</Grid>
-            <Grid size={{ xs: 6, sm: 3 }}>{text('corner', 'Corner', 'e.g. T1')}</Grid>
-            <Grid size={{ xs: 6, sm: 3 }}>{text('raceTime', 'Time in race', 'mm:ss.s')}</Grid>
-            <Grid size={{ xs: 6, sm: 3 }}>{text('videoTimestamp', 'Time in video', 'h:mm:ss')}</Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>{short('lap', 'Lap', ' ', 'numeric')}</Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>{short('corner', 'Corner', 'e.g. T1')}</Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>{short('raceTime', 'Time in race', 'mm:ss.s')}</Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>{short('videoTimestamp', 'Time in video', 'h:mm:ss')}</Grid>
           </Grid>
           <TextField
-            label="What happened"
-            value={values.description}
-            onChange={(event) => set('description', event.target.value)}
-            error={Boolean(errors.description)}
-            helperText={errors.description ?? `${values.description.trim().length} / ${DESCRIPTION_MAX}`}
+            {...text('description', {
+              label: 'What happened',
+              required: true,
+              validate: checked('description'),
+              help: `${form.watch('description').trim().length} / ${DESCRIPTION_MAX}`,
+            })}
             multiline
             minRows={4}
             fullWidth
-            required
-            disabled={saving}
+            disabled={busy}
             sx={{ mt: 1, mb: 2 }}
           />
-          <EvidenceFields rows={values.evidence} onChange={(rows) => set('evidence', rows)} errors={errors} disabled={saving} />
-          {failure && (
-            <Alert severity={failure.outsideWindow ? 'warning' : 'error'} sx={{ mt: 2 }} role="alert">
-              {failure.outsideWindow ? <strong>Filing is closed for this race. </strong> : null}
-              {failure.message}
-            </Alert>
-          )}
+          <EvidenceFields form={filing} disabled={busy} />
+          <FormStatusMessage status={status} />
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={saving}>
+        <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" form={`${titleId}-form`} variant="contained" disabled={saving}>
-          {saving ? 'Filing…' : 'File ticket'}
+        <Button type="submit" form={`${titleId}-form`} variant="contained" disabled={busy}>
+          {busy ? 'Filing…' : 'File ticket'}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { Controller, useFieldArray } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,10 +7,13 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { OUTCOME_KINDS, OUTCOME_LABELS, outcomeNeedsAmount, type OutcomeKind } from '@paddock/contracts/stewarding.js';
-import { AMOUNT_UNITS, checkOutcomes, outcomesOf, type OutcomeFormValues, type OutcomeRow } from '../outcomes.js';
+import { OUTCOME_KINDS, OUTCOME_LABELS, outcomeNeedsAmount } from '@paddock/contracts/stewarding.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
+import { fieldUnder } from '../../../lib/forms/apiErrors.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { AMOUNT_UNITS, checkOutcomes, outcomesOf, reasonProblem, type OutcomeFormValues } from '../outcomes.js';
 import type { TicketOutcome, TicketPartyDto } from '../types.js';
-import { useCheckedSave } from '../useCheckedSave.js';
 
 export interface OutcomeEditorProps {
   /** "Your vote", "Decision". */
@@ -19,11 +23,14 @@ export interface OutcomeEditorProps {
   initial: OutcomeFormValues;
   /** Set: the form is shown but disabled, with this reason above it. */
   disabledReason?: string | null;
-  onSubmit: (outcomes: TicketOutcome[], reason: string) => Promise<unknown>;
+  onSubmit: (outcomes: TicketOutcome[], reason: string, idempotencyKey: string) => Promise<unknown>;
   /** Shown after a successful save. */
   savedText: string;
   reasonLabel?: string;
 }
+
+/** The API names the rows `outcomes`, the form `rows`. */
+const formPath = (path: string) => path.replace(/^outcomes(?=\.|$)/, 'rows');
 
 /** Outcomes per driver (each kind with its parameter) and the written reason: a steward's vote, or the decision. */
 export function OutcomeEditor({
@@ -37,36 +44,26 @@ export function OutcomeEditor({
   reasonLabel = 'Reason (the drivers read it)',
 }: OutcomeEditorProps) {
   const id = useId();
-  const [values, setValues] = useState<OutcomeFormValues>(initial);
-  const { errors, setErrors, message, saving, run } = useCheckedSave();
-  const disabled = saving || Boolean(disabledReason);
-
-  const setRow = (index: number, change: Partial<OutcomeRow>) => {
-    setValues((current) => ({ ...current, rows: current.rows.map((row, at) => (at === index ? { ...row, ...change } : row)) }));
-    setErrors({});
-  };
-  const addRow = () => setValues((current) => ({ ...current, rows: [...current.rows, { kind: 'NO_FURTHER_ACTION', profileId: parties[0]?.profileId ?? null, amount: '' }] }));
-
-  const submit = () =>
-    run(
-      checkOutcomes(values),
-      async () => {
-        await onSubmit(outcomesOf(values.rows), values.reason.trim());
-        return savedText;
-      },
-      `${submitLabel} failed`,
-    );
+  const editor = useApiForm<OutcomeFormValues, unknown>({
+    defaultValues: initial,
+    submit: (values, key) => onSubmit(outcomesOf(values.rows), values.reason.trim(), key),
+    notSaved: `${submitLabel} failed`,
+    saved: savedText,
+    fieldOf: (path, fields) => fieldUnder(fields, formPath(path)),
+  });
+  const { onSubmit: submit, busy, status, text, controlled, feedback, errorOf, form } = editor;
+  const rows = useFieldArray({
+    control: form.control,
+    name: 'rows',
+    rules: { validate: (current) => current.length > 0 || 'Add at least one outcome (No further action counts).' },
+  });
+  const kinds = form.watch('rows').map((row) => row.kind);
+  const disabled = busy || Boolean(disabledReason);
+  const rowCheck = (index: number, part: 'profileId' | 'amount') => (_value: unknown, values: OutcomeFormValues) => checkOutcomes(values)[`rows.${index}.${part}`] ?? true;
+  const rowsProblem = errorOf('rows.root' as 'rows');
 
   return (
-    <Box
-      component="form"
-      aria-labelledby={`${id}-title`}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Box component="form" aria-labelledby={`${id}-title`} noValidate onSubmit={submit}>
       <Typography id={`${id}-title`} variant="h6" component="h3" gutterBottom>
         {title}
       </Typography>
@@ -75,93 +72,87 @@ export function OutcomeEditor({
           {disabledReason}
         </Alert>
       )}
-      {values.rows.map((row, index) => (
-        <Box key={index} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mb: 1 }}>
-          <TextField
-            select
-            label={`Driver ${index + 1}`}
-            value={row.profileId ?? ''}
-            onChange={(event) => setRow(index, { profileId: Number(event.target.value) })}
-            error={Boolean(errors[`rows.${index}.profileId`])}
-            helperText={errors[`rows.${index}.profileId`] ?? ' '}
-            size="small"
-            disabled={disabled}
-            sx={{ minWidth: 200, flex: '1 1 200px' }}
-          >
-            {parties.map((party) => (
-              <MenuItem key={party.profileId} value={party.profileId}>
-                {party.driverName}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label={`Outcome ${index + 1}`}
-            value={row.kind}
-            onChange={(event) => setRow(index, { kind: event.target.value as OutcomeKind })}
-            size="small"
-            helperText=" "
-            disabled={disabled}
-            sx={{ minWidth: 190, flex: '1 1 190px' }}
-          >
-            {OUTCOME_KINDS.map((kind) => (
-              <MenuItem key={kind} value={kind}>
-                {OUTCOME_LABELS[kind]}
-              </MenuItem>
-            ))}
-          </TextField>
-          {outcomeNeedsAmount(row.kind) && (
-            <TextField
-              label={`${AMOUNT_UNITS[row.kind] ?? 'Amount'} ${index + 1}`}
-              value={row.amount}
-              onChange={(event) => setRow(index, { amount: event.target.value })}
-              error={Boolean(errors[`rows.${index}.amount`])}
-              helperText={errors[`rows.${index}.amount`] ?? ' '}
+      {rows.fields.map((row, index) => {
+        const kind = kinds[index] ?? row.kind;
+        const driver = `rows.${index}.profileId` as const;
+        const outcome = `rows.${index}.kind` as const;
+        return (
+          <Box key={row.id} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mb: 1 }}>
+            <Controller
+              {...controlled(driver, { label: `Driver ${index + 1}`, required: true, validate: rowCheck(index, 'profileId') })}
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={`Driver ${index + 1}`}
+                  required
+                  name={field.name}
+                  inputRef={field.ref}
+                  value={field.value ?? ''}
+                  onChange={(event) => field.onChange(Number(event.target.value))}
+                  onBlur={field.onBlur}
+                  {...feedback(driver, ' ')}
+                  size="small"
+                  disabled={disabled}
+                  sx={{ minWidth: 200, flex: '1 1 200px' }}
+                >
+                  {parties.map((party) => (
+                    <MenuItem key={party.profileId} value={party.profileId}>
+                      {party.driverName}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <SelectField
+              form={editor}
+              name={outcome}
+              label={`Outcome ${index + 1}`}
+              help=" "
+              deps={[`rows.${index}.amount`]}
+              options={OUTCOME_KINDS.map((choice) => ({ value: choice, label: OUTCOME_LABELS[choice] }))}
               size="small"
               disabled={disabled}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              sx={{ width: 170 }}
+              sx={{ minWidth: 190, flex: '1 1 190px' }}
             />
-          )}
-          <IconButton
-            aria-label={`Remove outcome ${index + 1}`}
-            onClick={() => setValues((current) => ({ ...current, rows: current.rows.filter((_row, at) => at !== index) }))}
-            disabled={disabled}
-          >
-            <span aria-hidden>×</span>
-          </IconButton>
-        </Box>
-      ))}
-      {errors.rows && (
+            {outcomeNeedsAmount(kind) && (
+              <TextField
+                {...text(`rows.${index}.amount`, {
+                  label: `${AMOUNT_UNITS[kind] ?? 'Amount'} ${index + 1}`,
+                  required: true,
+                  validate: rowCheck(index, 'amount'),
+                  help: ' ',
+                })}
+                size="small"
+                disabled={disabled}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                sx={{ width: 170 }}
+              />
+            )}
+            <IconButton aria-label={`Remove outcome ${index + 1}`} onClick={() => rows.remove(index)} disabled={disabled}>
+              <span aria-hidden>×</span>
+            </IconButton>
+          </Box>
+        );
+      })}
+      {rowsProblem && (
         <Typography color="error" variant="body2" role="alert">
-          {errors.rows}
+          {rowsProblem}
         </Typography>
       )}
-      <Button size="small" onClick={addRow} disabled={disabled}>
+      <Button size="small" onClick={() => rows.append({ kind: 'NO_FURTHER_ACTION', profileId: parties[0]?.profileId ?? null, amount: '' })} disabled={disabled}>
         Add an outcome
       </Button>
       <TextField
-        label={reasonLabel}
-        value={values.reason}
-        onChange={(event) => {
-          setValues((current) => ({ ...current, reason: event.target.value }));
-          setErrors((current) => ({ ...current, reason: undefined }));
-        }}
-        error={Boolean(errors.reason)}
-        helperText={errors.reason ?? ' '}
+        {...text('reason', { label: reasonLabel, required: true, validate: reasonProblem, help: ' ' })}
         multiline
         minRows={3}
         fullWidth
         disabled={disabled}
         sx={{ mt: 1 }}
       />
-      {message && (
-        <Alert severity={message.severity} sx={{ mb: 1 }} role={message.severity === 'success' ? 'status' : 'alert'}>
-          {message.text}
-        </Alert>
-      )}
-      <Button type="submit" variant="contained" disabled={disabled}>
-        {saving ? 'Saving…' : submitLabel}
+      <FormStatusMessage status={status} flush />
+      <Button type="submit" variant="contained" disabled={disabled} sx={{ mt: 1 }}>
+        {busy ? 'Saving…' : submitLabel}
       </Button>
     </Box>
   );

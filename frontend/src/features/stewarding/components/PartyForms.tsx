@@ -1,5 +1,4 @@
-import { useId, useState } from 'react';
-import Alert from '@mui/material/Alert';
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -8,62 +7,58 @@ import { useQueryClient } from '@tanstack/react-query';
 import { showTime } from '../../../components/dateTime.js';
 import { stewardingCommands } from '../api.js';
 import { afterOwnTicketChange } from '../cache.js';
-import { STATEMENT_MAX, checkEvidence, evidenceOf, type EvidenceRow, type FieldMessages } from '../ticketForm.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { fieldUnder } from '../../../lib/forms/apiErrors.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { STATEMENT_MAX, evidenceOf, type EvidenceRow } from '../ticketForm.js';
 import type { TicketDto } from '../types.js';
-import { useCheckedSave } from '../useCheckedSave.js';
 import { EvidenceFields } from './Evidence.js';
 
 const TEXT_MIN = 10;
+
+const textProblem = (text: string) => {
+  const length = text.trim().length;
+  if (length < TEXT_MIN) return `At least ${TEXT_MIN} characters.`;
+  return length <= STATEMENT_MAX || `At most ${STATEMENT_MAX} characters.`;
+};
 
 interface PartyFormProps {
   ticket: TicketDto;
   kind: 'statement' | 'appeal';
 }
 
+type PartyValues = { text: string; evidence: EvidenceRow[] };
+
+const EMPTY_PARTY_FORM: PartyValues = { text: '', evidence: [] };
+
 /** A party's own side (a statement, within the filing window) or an appeal (within the appeal window), with evidence links. */
 export function PartyForm({ ticket, kind }: PartyFormProps) {
   const queryClient = useQueryClient();
   const id = useId();
-  const [text, setText] = useState('');
-  const [evidence, setEvidence] = useState<EvidenceRow[]>([]);
-  const { errors, setErrors, message, saving, run } = useCheckedSave();
-  const field = kind === 'statement' ? 'text' : 'reason';
-  const title = kind === 'statement' ? 'Your statement' : 'Appeal the decision';
-  const until = kind === 'statement' ? ticket.windowClosesAt : ticket.appealableUntil;
-
-  const submit = () => {
-    const found: FieldMessages = { ...checkEvidence(evidence) };
-    const trimmed = text.trim();
-    if (trimmed.length < TEXT_MIN) found[field] = `At least ${TEXT_MIN} characters.`;
-    else if (trimmed.length > STATEMENT_MAX) found[field] = `At most ${STATEMENT_MAX} characters.`;
-    return run(
-      found,
-      async () => {
-        const links = evidenceOf(evidence);
-        const saved =
-          kind === 'statement'
-            ? await stewardingCommands.addStatement(ticket.id, { text: trimmed, evidence: links })
-            : await stewardingCommands.appeal(ticket.id, { reason: trimmed, evidence: links });
-        afterOwnTicketChange(queryClient, saved);
-        setText('');
-        setEvidence([]);
-        return kind === 'statement' ? 'Your statement was added.' : 'Your appeal was filed; stewards who did not decide the first time will hear it.';
-      },
-      kind === 'statement' ? 'The statement was not added' : 'The appeal was not filed',
-    );
-  };
+  const statement = kind === 'statement';
+  const title = statement ? 'Your statement' : 'Appeal the decision';
+  const until = statement ? ticket.windowClosesAt : ticket.appealableUntil;
+  const party = useApiForm<PartyValues, TicketDto>({
+    defaultValues: EMPTY_PARTY_FORM,
+    submit: ({ text, evidence }, key) => {
+      const links = evidenceOf(evidence);
+      return statement
+        ? stewardingCommands.addStatement(ticket.id, { text: text.trim(), evidence: links }, key)
+        : stewardingCommands.appeal(ticket.id, { reason: text.trim(), evidence: links }, key);
+    },
+    onSaved: (saved) => {
+      afterOwnTicketChange(queryClient, saved);
+      party.form.reset(EMPTY_PARTY_FORM);
+    },
+    notSaved: statement ? 'The statement was not added' : 'The appeal was not filed',
+    saved: statement ? 'Your statement was added.' : 'Your appeal was filed; stewards who did not decide the first time will hear it.',
+    // The API names an appeal's text `reason`.
+    fieldOf: (path, fields) => fieldUnder(fields, path === 'reason' ? 'text' : path),
+  });
+  const { onSubmit, busy, status, text, form } = party;
 
   return (
-    <Box
-      component="form"
-      aria-labelledby={`${id}-title`}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      sx={{ mt: 2 }}
-    >
+    <Box component="form" aria-labelledby={`${id}-title`} noValidate onSubmit={onSubmit} sx={{ mt: 2 }}>
       <Typography id={`${id}-title`} variant="h6" component="h3">
         {title}
       </Typography>
@@ -73,28 +68,22 @@ export function PartyForm({ ticket, kind }: PartyFormProps) {
         </Typography>
       )}
       <TextField
-        label={kind === 'statement' ? 'What happened from your side' : 'Why the decision should change'}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setErrors((current) => ({ ...current, [field]: undefined }));
-        }}
-        error={Boolean(errors[field])}
-        helperText={errors[field] ?? `${text.trim().length} / ${STATEMENT_MAX}`}
+        {...text('text', {
+          label: statement ? 'What happened from your side' : 'Why the decision should change',
+          required: true,
+          validate: textProblem,
+          help: `${form.watch('text').trim().length} / ${STATEMENT_MAX}`,
+        })}
         multiline
         minRows={3}
         fullWidth
-        disabled={saving}
+        disabled={busy}
         sx={{ my: 1 }}
       />
-      <EvidenceFields rows={evidence} onChange={setEvidence} errors={errors} disabled={saving} />
-      {message && (
-        <Alert severity={message.severity} sx={{ my: 1 }} role={message.severity === 'success' ? 'status' : 'alert'}>
-          {message.text}
-        </Alert>
-      )}
-      <Button type="submit" variant="contained" disabled={saving} sx={{ mt: 1 }}>
-        {kind === 'statement' ? 'Add statement' : 'File appeal'}
+      <EvidenceFields form={party} disabled={busy} />
+      <FormStatusMessage status={status} flush />
+      <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>
+        {statement ? 'Add statement' : 'File appeal'}
       </Button>
     </Box>
   );

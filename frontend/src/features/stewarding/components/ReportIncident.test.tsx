@@ -88,15 +88,15 @@ describe('Report an incident under a race’s results', () => {
     expect(within(dialog).queryByRole('checkbox', { name: '[ 7 ] - Speedy' })).not.toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'File ticket' }));
-    expect(within(dialog).getByText('Pick at least one driver involved.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Describe what happened in at least 10 characters.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Drivers involved is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('What happened is required')).toBeInTheDocument();
     expect(fake.calls).not.toContain('POST /api/tickets');
 
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '[ 9 ] - Lou' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'What happened' }), 'Pushed me wide at turn one.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'File ticket' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Filing is closed for this race. Filing closed on Thu, 26 Nov 2026, 19:00 UTC (open 1 h to 48 h after the race).',
+      'The ticket was not filed: Filing closed on Thu, 26 Nov 2026, 19:00 UTC (open 1 h to 48 h after the race).',
     );
     expect(JSON.parse(String(fake.requests.find((request) => request.key === 'POST /api/tickets')?.init?.body))).toMatchObject({
       raceId: 5,

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,12 +16,13 @@ import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { routeId } from '../../../components/routeId.js';
 import { ApiError } from '../../../lib/api/client.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { useRoom } from '../../../lib/realtime/useRoom.js';
 import { stewardingCommands, stewardingKeys, stewardingQueries } from '../api.js';
 import { afterOwnTicketChange } from '../cache.js';
 import { AUDIT_LABELS } from '../labels.js';
 import { outcomeText, rowsOf, type OutcomeFormValues } from '../outcomes.js';
-import { refusedSave } from '../ticketForm.js';
 import { timeLeft } from '../timeLeft.js';
 import type { TicketDto, TicketInternalDto } from '../types.js';
 import { useNow } from '../useNow.js';
@@ -134,7 +134,7 @@ function StewardPanel({ ticket, internal }: { ticket: TicketDto; internal: Ticke
             disabledReason={internal.recusedReason ? `You cannot vote: ${internal.recusedReason}` : null}
             savedText="Your vote is in."
             reasonLabel="Reason for your vote"
-            onSubmit={async (outcomes, reason) => after(await stewardingCommands.vote(ticket.id, { outcomes, reason }))}
+            onSubmit={async (outcomes, reason, key) => after(await stewardingCommands.vote(ticket.id, { outcomes, reason }, key))}
           />
         </Box>
       </Section>
@@ -151,7 +151,7 @@ function StewardPanel({ ticket, internal }: { ticket: TicketDto; internal: Ticke
           initial={decisionInitial}
           disabledReason={decideBlocked}
           savedText="Decision published."
-          onSubmit={async (outcomes, reason) => after(await stewardingCommands.decide(ticket.id, { outcomes, reason }))}
+          onSubmit={async (outcomes, reason, key) => after(await stewardingCommands.decide(ticket.id, { outcomes, reason }, key))}
         />
       </Section>
       <Thread ticketId={ticket.id} internal={internal} />
@@ -177,26 +177,17 @@ function StewardPanel({ ticket, internal }: { ticket: TicketDto; internal: Ticke
 
 function Thread({ ticketId, internal }: { ticketId: number; internal: TicketInternalDto }) {
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const send = async () => {
-    if (!text.trim()) {
-      setError('Write a message first.');
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      afterOwnTicketChange(queryClient, await stewardingCommands.postMessage(ticketId, { text: text.trim() }));
-      setText('');
-    } catch (failure) {
-      const refused = refusedSave(failure, 'The message was not posted');
-      setError(refused.byField.text ?? refused.message);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const thread = useApiForm<{ text: string }, TicketDto>({
+    defaultValues: { text: '' },
+    submit: ({ text }, key) => stewardingCommands.postMessage(ticketId, { text: text.trim() }, key),
+    onSaved: (ticket) => {
+      afterOwnTicketChange(queryClient, ticket);
+      thread.form.reset({ text: '' });
+    },
+    notSaved: 'The message was not posted',
+  });
+  const { onSubmit, busy, status, text } = thread;
+  const recused = Boolean(internal.recusedReason);
   return (
     <Section title="Stewards' thread">
       {internal.thread.length === 0 ? (
@@ -216,27 +207,20 @@ function Thread({ ticketId, internal }: { ticketId: number; internal: TicketInte
           ))}
         </List>
       )}
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
-        sx={{ mt: 1 }}
-      >
+      <Box component="form" aria-label="Post to the stewards' thread" noValidate onSubmit={onSubmit} sx={{ mt: 1 }}>
         <TextField
-          label="Message to the stewards"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          error={Boolean(error)}
-          helperText={error ?? (internal.recusedReason ? `You cannot post: ${internal.recusedReason}` : ' ')}
+          {...text('text', {
+            label: 'Message to the stewards',
+            required: true,
+            help: internal.recusedReason ? `You cannot post: ${internal.recusedReason}` : ' ',
+          })}
           multiline
           minRows={2}
           fullWidth
-          disabled={saving || Boolean(internal.recusedReason)}
+          disabled={busy || recused}
         />
-        <Button type="submit" variant="outlined" disabled={saving || Boolean(internal.recusedReason)}>
+        <FormStatusMessage status={status} flush />
+        <Button type="submit" variant="outlined" disabled={busy || recused}>
           Post message
         </Button>
       </Box>

@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { PLATFORMS, type Platform } from '@paddock/contracts/catalogue.js';
 import { TEAM_COLOUR, TEAM_NAME_MAX, TEAM_TAG, type TeamDto, type TeamRequest } from '@paddock/contracts/teams.js';
@@ -27,7 +27,7 @@ import { routeId } from '../../../components/routeId.js';
 import { ApiError } from '../../../lib/api/client.js';
 import { catalogueQueries, gameOptions, PlatformChecks, platformsOffered } from '../../catalogue/index.js';
 import { NO_DRIVER_FILTERS, profileQueries } from '../../profiles/index.js';
-import { teamCommands, teamKeys, teamQueries, useRemoveTeam, useSaveTeam } from '../api.js';
+import { teamQueries, useRemoveTeam, useSaveTeam, useSetCaptains } from '../api.js';
 
 interface TeamValues {
   name: string;
@@ -184,7 +184,7 @@ function TeamForm({ team }: { team: TeamDto | null }) {
 
 /** The team's captains: appointed by admins (a driver not yet in the team joins it); a former captain stays as a driver. */
 function Captains({ team }: { team: TeamDto }) {
-  const queryClient = useQueryClient();
+  const setCaptains = useSetCaptains();
   const [search, setSearch] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -196,8 +196,7 @@ function Captains({ team }: { team: TeamDto }) {
     setBusy(true);
     setFailure(null);
     try {
-      queryClient.setQueryData(teamKeys.detail(team.id), await teamCommands.setCaptains(team.id, profileIds));
-      await queryClient.invalidateQueries({ queryKey: teamKeys.list });
+      await setCaptains(team.id, profileIds);
       setSearch('');
     } catch (error) {
       setFailure(error instanceof ApiError && error.body && typeof error.body === 'object' ? String((error.body as { message?: unknown }).message) : 'Saving failed');

@@ -8,14 +8,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { MyTeamDto } from '@paddock/contracts/teams.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { BidderPanelSlot } from '../../bidding/index.js';
 import { NO_DRIVER_FILTERS, profileQueries, refreshCurrentUser } from '../../profiles/index.js';
-import { teamCommands, teamKeys, teamQueries } from '../api.js';
+import { teamQueries, useHandOverCaptaincy, useInviteToTeam, useRemoveMember, useWithdrawInvite } from '../api.js';
 import { TeamCard } from './TeamCard.js';
 
 /** MyTeams (SPEC §2, captains): the roster — invite a driver, remove one, hand captaincy over. Changes reach the members live. */
@@ -41,7 +41,10 @@ export default function MyTeamsPage() {
 }
 
 function Roster({ team }: { team: MyTeamDto }) {
-  const queryClient = useQueryClient();
+  const invite = useInviteToTeam();
+  const withdrawInvite = useWithdrawInvite();
+  const removeMember = useRemoveMember();
+  const handOver = useHandOverCaptaincy();
   const [search, setSearch] = useState('');
   const [busy, setBusy] = useState(false);
   const candidates = useQuery({ ...profileQueries.list({ pageNumber: 0, pageSize: 10 }, { ...NO_DRIVER_FILTERS, search }), enabled: search.trim().length >= 2 });
@@ -51,7 +54,6 @@ function Roster({ team }: { team: MyTeamDto }) {
     setBusy(true);
     try {
       await command();
-      await queryClient.invalidateQueries({ queryKey: teamKeys.all });
       await refreshCurrentUser();
     } catch {
       // The Error dialog has said why.
@@ -67,19 +69,14 @@ function Roster({ team }: { team: MyTeamDto }) {
         actions={(member) =>
           member.captain ? null : (
             <Box sx={{ display: 'flex', gap: 1 }}>
-              <Button
-                size="small"
-                disabled={busy}
-                onClick={() => void run(() => teamCommands.handOver(team.id, member.profileId))}
-                aria-label={`Make ${member.driverName} captain`}
-              >
+              <Button size="small" disabled={busy} onClick={() => void run(() => handOver(team.id, member.profileId))} aria-label={`Make ${member.driverName} captain`}>
                 Make captain
               </Button>
               <Button
                 size="small"
                 color="error"
                 disabled={busy}
-                onClick={() => void run(() => teamCommands.removeMember(team.id, member.profileId))}
+                onClick={() => void run(() => removeMember(team.id, member.profileId))}
                 aria-label={`Remove ${member.driverName}`}
               >
                 Remove
@@ -98,7 +95,7 @@ function Roster({ team }: { team: MyTeamDto }) {
               <ListItem
                 key={invite.profileId}
                 secondaryAction={
-                  <Button size="small" disabled={busy} onClick={() => void run(() => teamCommands.withdrawInvite(team.id, invite.profileId))}>
+                  <Button size="small" disabled={busy} onClick={() => void run(() => withdrawInvite(team.id, invite.profileId))}>
                     Withdraw
                   </Button>
                 }
@@ -124,7 +121,7 @@ function Roster({ team }: { team: MyTeamDto }) {
                       size="small"
                       variant="contained"
                       disabled={busy}
-                      onClick={() => void run(() => teamCommands.invite(team.id, driver.id))}
+                      onClick={() => void run(() => invite(team.id, driver.id))}
                       aria-label={`Invite ${driver.driverName}`}
                     >
                       Invite

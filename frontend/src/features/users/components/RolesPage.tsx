@@ -4,12 +4,12 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
 import { useAtomValue } from 'jotai';
 import type { Role } from '@paddock/contracts/roles.js';
 import { sessionAtom } from '../../auth/index.js';
@@ -17,7 +17,10 @@ import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { ALL_ROWS_PAGE_SIZE } from '../../../components/paging.js';
-import { userCommands, userKeys, userQueries, type RoleInfo, type UserListItem } from '../api.js';
+import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { SelectField } from '../../../components/form/SelectField.js';
+import { useGrantRole, useRevokeRole, userQueries, type RoleInfo, type UserListItem } from '../api.js';
 
 const EVERYONE = { pageNumber: 0, pageSize: ALL_ROWS_PAGE_SIZE };
 const BY_NAME = { sort: [{ field: 'username' as const }] };
@@ -25,7 +28,7 @@ const BY_NAME = { sort: [{ field: 'username' as const }] };
 const nameOf = (user: Pick<UserListItem, 'username' | 'globalName'>) =>
   user.globalName && user.globalName !== user.username ? `${user.globalName} (${user.username})` : user.username;
 
-type Change = { kind: 'grant' | 'revoke'; userId: number; role: Role; name: string };
+type Revocation = { userId: number; role: Role; name: string };
 
 /** A role, what it is for, and who holds it; each holder can be revoked. */
 function RoleHolders({ info, ownUserId, onRevoke, busy }: { info: RoleInfo; ownUserId: number | null; onRevoke: (user: UserListItem) => void; busy: boolean }) {
@@ -75,30 +78,88 @@ function RoleHolders({ info, ownUserId, onRevoke, busy }: { info: RoleInfo; ownU
   );
 }
 
+type GrantValues = { user: UserListItem | null; role: Role | '' };
+
+/** The grant form: a user and a role, each required; a role the user holds already is refused before it is sent. */
+function GrantRole({ roles, everyone, onGranted }: { roles: RoleInfo[]; everyone: UserListItem[] | undefined; onGranted: () => void }) {
+  const grantRole = useGrantRole();
+  const grant = useApiForm<GrantValues, { name: string; role: Role }>({
+    defaultValues: { user: null, role: '' },
+    submit: async ({ user, role }, key) => {
+      await grantRole(user!.id, role as Role, key);
+      return { name: nameOf(user!), role: role as Role };
+    },
+    onSaved: ({ role }) => {
+      grant.form.reset({ user: null, role });
+      onGranted();
+    },
+    notSaved: 'The role was not granted',
+    saved: ({ name, role }) => `${name} now holds ${role}.`,
+  });
+  const { onSubmit, busy, status, controlled, feedback } = grant;
+  return (
+    <Paper
+      component="form"
+      variant="outlined"
+      aria-label="Grant a role"
+      noValidate
+      onSubmit={onSubmit}
+      sx={{ p: 2, mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
+    >
+      <Controller
+        {...controlled('user', { label: 'User', required: true })}
+        render={({ field }) => (
+          <Autocomplete
+            options={everyone ?? []}
+            loading={!everyone}
+            value={field.value}
+            onChange={(_event, next) => field.onChange(next)}
+            onBlur={field.onBlur}
+            getOptionLabel={nameOf}
+            isOptionEqualToValue={(option, value) => option.id === value.id}
+            sx={{ minWidth: 260, flex: '1 1 260px' }}
+            renderInput={(params) => <TextField {...params} inputRef={field.ref} size="small" label="User" required {...feedback('user', ' ')} />}
+          />
+        )}
+      />
+      <SelectField
+        form={grant}
+        name="role"
+        label="Role"
+        required
+        help=" "
+        deps={['user']}
+        validate={(role, { user }) => !role || !user?.roles.includes(role as Role) || 'They hold it already'}
+        options={roles.map((info) => ({ value: info.role, label: info.role }))}
+        size="small"
+        sx={{ minWidth: 200 }}
+      />
+      <Button type="submit" variant="contained" disabled={busy}>
+        Grant
+      </Button>
+      <Box sx={{ flexBasis: '100%' }}>
+        <FormStatusMessage status={status} flush />
+      </Box>
+    </Paper>
+  );
+}
+
 /** Admin-Roles: who holds each role, granting a role to anyone who has signed in, and revoking it. */
 export default function RolesPage() {
   const session = useAtomValue(sessionAtom);
-  const queryClient = useQueryClient();
+  const revokeRole = useRevokeRole();
   const roles = useQuery(userQueries.roles());
   const everyone = useQuery(userQueries.page(EVERYONE, BY_NAME));
-  const [user, setUser] = useState<UserListItem | null>(null);
-  const [role, setRole] = useState<Role | ''>('');
   const [outcome, setOutcome] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const ownUserId = session.user?.id ?? null;
 
-  const change = useMutation({
-    mutationFn: ({ kind, userId, role: changed }: Change) => (kind === 'grant' ? userCommands.grantRole(userId, changed) : userCommands.revokeRole(userId, changed)),
-    onSuccess: (_answer, { kind, role: changed, name }) => {
-      setOutcome({ severity: 'success', text: kind === 'grant' ? `${name} now holds ${changed}.` : `${name} no longer holds ${changed}.` });
-      if (kind === 'grant') setUser(null);
-      void queryClient.invalidateQueries({ queryKey: userKeys.pages });
-    },
-    onError: (error, { kind, role: changed, name }) =>
-      setOutcome({ severity: 'error', text: failureMessage(error, kind === 'grant' ? `Could not grant ${changed} to ${name}` : `Could not revoke ${changed} from ${name}`) }),
+  const revoke = useMutation({
+    mutationFn: ({ userId, role }: Revocation) => revokeRole(userId, role),
+    onSuccess: (_answer, { role, name }) => setOutcome({ severity: 'success', text: `${name} no longer holds ${role}.` }),
+    onError: (error, { role, name }) => setOutcome({ severity: 'error', text: failureMessage(error, `Could not revoke ${role} from ${name}`) }),
   });
 
   if (roles.isPending) return <CenteredLoader label="Loading roles" />;
-  const alreadyHeld = Boolean(user && role && user.roles.includes(role));
 
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
@@ -107,47 +168,7 @@ export default function RolesPage() {
         <Alert severity="error">The roles could not be loaded. Try again in a moment.</Alert>
       ) : (
         <>
-          <Paper
-            component="form"
-            variant="outlined"
-            aria-label="Grant a role"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (user && role) change.mutate({ kind: 'grant', userId: user.id, role, name: nameOf(user) });
-            }}
-            sx={{ p: 2, mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
-          >
-            <Autocomplete
-              options={everyone.data?.content ?? []}
-              loading={everyone.isPending}
-              value={user}
-              onChange={(_event, next) => setUser(next)}
-              getOptionLabel={nameOf}
-              isOptionEqualToValue={(option, value) => option.id === value.id}
-              sx={{ minWidth: 260, flex: '1 1 260px' }}
-              renderInput={(params) => <TextField {...params} size="small" label="User" />}
-            />
-            <TextField
-              select
-              size="small"
-              label="Role"
-              value={role}
-              onChange={(event) => setRole(event.target.value as Role)}
-              error={alreadyHeld}
-              helperText={alreadyHeld ? 'They hold it already' : ' '}
-              sx={{ minWidth: 200 }}
-            >
-              {roles.data.map((info) => (
-                <MenuItem key={info.role} value={info.role}>
-                  {info.role}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Button type="submit" variant="contained" disabled={!user || !role || alreadyHeld || change.isPending}>
-              Grant
-            </Button>
-          </Paper>
+          <GrantRole roles={roles.data} everyone={everyone.data?.content} onGranted={() => setOutcome(null)} />
           <Box role="status" aria-live="polite" sx={{ mb: outcome ? 2 : 0 }}>
             {outcome && (
               <Alert severity={outcome.severity} onClose={() => setOutcome(null)}>
@@ -161,8 +182,8 @@ export default function RolesPage() {
                 key={info.role}
                 info={info}
                 ownUserId={ownUserId}
-                busy={change.isPending}
-                onRevoke={(holder) => change.mutate({ kind: 'revoke', userId: holder.id, role: info.role, name: nameOf(holder) })}
+                busy={revoke.isPending}
+                onRevoke={(holder) => revoke.mutate({ userId: holder.id, role: info.role, name: nameOf(holder) })}
               />
             ))}
           </Box>
