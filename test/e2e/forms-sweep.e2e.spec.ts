@@ -235,6 +235,16 @@ const FORMS: FormCase[] = [
     },
   },
   {
+    // The accused captain answers from their own profile's tickets, while the filing window is open.
+    name: 'party statement',
+    account: 'captain',
+    path: () => '/profile',
+    open: (page) => page.getByRole('button', { name: `Open ticket #${raced.ticketId}` }).click(),
+    form: (page) => page.getByRole('form', { name: 'Your statement' }),
+    submit: 'Add statement',
+    required: [{ label: 'What happened from your side' }],
+  },
+  {
     // The accused are prefilled as the drivers of its outcomes; the reason is left to the steward.
     name: 'steward vote',
     account: 'steward',
