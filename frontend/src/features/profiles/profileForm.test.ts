@@ -1,27 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { MyProfileDto } from '@paddock/contracts/profiles.js';
 import { numberCheck, profileBodyFrom, profileFormFrom } from './profileForm.js';
-
-const PROFILE: MyProfileDto = {
-  id: 6,
-  driverNumber: null,
-  name: null,
-  xboxUsername: null,
-  steamUsername: null,
-  steamId: null,
-  psnName: null,
-  alternativeName: null,
-  profileCompleted: false,
-  driverName: 'Incomplete profile',
-  missing: ['a driver number', 'a platform you race on'],
-  country: null,
-  timeZone: null,
-  platforms: [],
-  games: [],
-  socials: {},
-  hidden: false,
-  nameHistory: [],
-};
+import { ROOKIE } from './testing/profileFixture.js';
 
 describe('the profile form', () => {
   it('shows a taken number before saving, and the range rule in words', () => {
@@ -33,7 +12,7 @@ describe('the profile form', () => {
   });
 
   it('sends empty text as null, the number as a number, and only the social links given', () => {
-    const values = { ...profileFormFrom(PROFILE), driverNumber: '31', xboxUsername: ' RemyRookie ', platforms: ['XBOX' as const], country: 'fr' };
+    const values = { ...profileFormFrom(ROOKIE), driverNumber: '31', xboxUsername: ' RemyRookie ', platforms: ['XBOX' as const], country: 'fr' };
     values.socials.twitch = 'https://twitch.tv/remy';
     expect(profileBodyFrom(values)).toMatchObject({
       driverNumber: 31,

@@ -8,28 +8,8 @@ import type { MyProfileDto } from '@paddock/contracts/profiles.js';
 import { createQueryClient } from '../../../lib/query/queryClient.js';
 import { installFakeApi, testUser, type FakeReply } from '../../../testing/fakeApi.js';
 import { currentUserAtom } from '../../auth/index.js';
+import { ROOKIE } from '../testing/profileFixture.js';
 import ProfilePage from './ProfilePage.js';
-
-const ROOKIE: MyProfileDto = {
-  id: 6,
-  driverNumber: null,
-  name: null,
-  xboxUsername: null,
-  steamUsername: null,
-  steamId: null,
-  psnName: null,
-  alternativeName: null,
-  profileCompleted: false,
-  driverName: 'Incomplete profile',
-  missing: ['a driver number', 'a platform you race on'],
-  country: null,
-  timeZone: null,
-  platforms: [],
-  games: [],
-  socials: {},
-  hidden: false,
-  nameHistory: [],
-};
 
 const DRIVER: MyProfileDto = {
   ...ROOKIE,
