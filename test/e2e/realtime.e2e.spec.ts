@@ -31,16 +31,28 @@ describe('live updates in open browsers', () => {
   it('switches an open page to maintenance and back, while staff keep the site', async () => {
     const visitor = await open();
     const steward = await open();
-    // The steward's live connection hearing the switch: after that, what its page shows is its answer.
-    const stewardHeardIt = new Promise<void>((resolve) =>
-      steward.on('websocket', (socket) =>
-        socket.on('framereceived', ({ payload }) => {
-          if (String(payload).includes('"maintenance.changed",{"enabled":true}')) resolve();
-        }),
-      ),
-    );
+    // The steward's live connections (a new one once the page knows who is signed in) and the frames each
+    // received: the newest open before the switch, then hearing it. After that, what its page shows is its answer.
+    const stewardSockets: string[][] = [];
+    const frameArrived = new Set<() => void>();
+    steward.on('websocket', (socket) => {
+      const frames: string[] = [];
+      stewardSockets.push(frames);
+      socket.on('framereceived', ({ payload }) => {
+        frames.push(String(payload));
+        for (const check of frameArrived) check();
+      });
+    });
+    const stewardSaw = (condition: () => boolean) =>
+      new Promise<void>((resolve) => {
+        const check = () => condition() && resolve();
+        frameArrived.add(check);
+        check();
+      });
+    const stewardHeardIt = stewardSaw(() => stewardSockets.flat().some((frame) => frame.includes('"maintenance.changed",{"enabled":true}')));
     await visit(visitor, '/grid');
     await signedInAs(steward, 'steward');
+    await stewardSaw(() => stewardSockets.at(-1)?.some((frame) => frame.startsWith('40')) ?? false);
     try {
       expect((await asAdmin('PUT', '/maintenance', { enabled: true })).status).toBe(200);
       await visitor.getByRole('heading', { name: 'Website under maintenance' }).waitFor({ timeout: 5000 });

@@ -62,10 +62,11 @@ describe('Report an incident under a race’s results', () => {
     expect(screen.queryByRole('button', { name: /Report an incident/ })).not.toBeInTheDocument();
     cleanup();
 
-    installFakeApi(windowOf(-1, 30));
+    // Half an hour past the whole hour, so the minutes spent rendering never change the hours shown.
+    installFakeApi(windowOf(-1, 30.5));
     renderSlot(testUser());
     expect(await screen.findByRole('button', { name: 'Report an incident in Round 1 at Spa: Race' })).toBeInTheDocument();
-    expect(screen.getByText(/^Filing is open for 1 d 5 h more \(until /)).toHaveTextContent(`until ${showTime(at(30)).dateTime}`);
+    expect(screen.getByText(/^Filing is open for 1 d 6 h more \(until /)).toHaveTextContent(`until ${showTime(at(30.5)).dateTime}`);
   });
 
   it('lets a driver who raced name the others, and shows a window that closed meanwhile in the server’s words', async () => {
