@@ -1,5 +1,5 @@
-import type { CurrentUserDto, SiteConfig } from '@paddock/contracts/api.js';
-import { api, ApiError } from '../lib/api/client.js';
+import type { CurrentUserDto } from '@paddock/contracts/api.js';
+import { api, ApiError, untypedApi } from '../lib/api/client.js';
 import type { AppStore } from '../lib/store.js';
 import { currentUserAtom } from '../features/auth/index.js';
 import { configAtom, readinessAtom } from '../features/site/index.js';
@@ -15,7 +15,7 @@ export async function startUp(store: AppStore): Promise<void> {
   store.set(readinessAtom, 'empty');
 
   try {
-    store.set(configAtom, await api.get<SiteConfig>('/config', { timeoutMs: CONFIG_TIMEOUT_MS, silent: true }));
+    store.set(configAtom, await api.get('/config', { timeoutMs: CONFIG_TIMEOUT_MS, silent: true }));
   } catch (error) {
     console.error('Could not load the league configuration', error);
     store.set(readinessAtom, 'no');
@@ -24,7 +24,7 @@ export async function startUp(store: AppStore): Promise<void> {
 
   let userLookupFailed = false;
   try {
-    store.set(currentUserAtom, await api.get<CurrentUserDto>('/users/me', { silent: true }));
+    store.set(currentUserAtom, await untypedApi.get<CurrentUserDto>('/users/me', { silent: true }));
   } catch (error) {
     store.set(currentUserAtom, null);
     if (!(error instanceof ApiError && error.status === 401)) {

@@ -1,31 +1,33 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
 import { Access } from '../../common/access.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
-import { MaintenanceService, type MaintenanceState } from './maintenance.service.js';
+import type { MaintenanceState } from '../../contracts/site.js';
+import { Endpoint } from '../../common/endpoint.js';
+import { MaintenanceService } from './maintenance.service.js';
 import { MAINTENANCE_READS } from './site.reads.js';
 
-export class MaintenanceBody {
+export class MaintenanceBody implements MaintenanceState {
   @ApiProperty()
   @IsBoolean()
   enabled!: boolean;
 }
 
 @ApiTags('site')
-@Controller('maintenance')
+@Controller()
 export class MaintenanceController {
   constructor(private readonly maintenance: MaintenanceService) {}
 
-  @Get()
+  @Endpoint('GET /maintenance')
   @Access('public')
   @CachedRead(MAINTENANCE_READS)
   state(): Promise<MaintenanceState> {
     return this.maintenance.state();
   }
 
-  @Put()
+  @Endpoint('PUT /maintenance')
   @Access('isAdmin')
   set(@Body() body: MaintenanceBody, @CurrentPrincipal() admin: Principal): Promise<MaintenanceState> {
     return this.maintenance.set(admin, body.enabled);

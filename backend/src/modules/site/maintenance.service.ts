@@ -1,15 +1,13 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/principal.js';
+import type { MaintenanceState } from '../../contracts/site.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange } from '../audit/index.js';
 import { SiteSetting } from './site-setting.entity.js';
 
 const MAINTENANCE = 'maintenance';
 
-export interface MaintenanceState {
-  enabled: boolean;
-}
 
 /** Maintenance mode: visitors and drivers see the maintenance page, staff keep the site. */
 @Injectable()

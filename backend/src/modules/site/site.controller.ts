@@ -1,15 +1,16 @@
-import { Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Req } from '@nestjs/common';
 import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { SiteConfig } from '../../contracts/api.js';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { SITE_CONFIG_READS } from './site.reads.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { UsersService } from '../users/index.js';
 
 @ApiTags('site')
-@Controller('config')
+@Controller()
 export class SiteController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -17,7 +18,7 @@ export class SiteController {
   ) {}
 
   /** What the client needs before anything else: where Login and Join go, and the footer's channels. */
-  @Get()
+  @Endpoint('GET /config')
   @Access('public')
   @CachedRead(SITE_CONFIG_READS)
   siteConfig(): SiteConfig {
@@ -29,7 +30,7 @@ export class SiteController {
   }
 
   /** Records a visit (last seen) for a signed-in user. Never fails the client. */
-  @Post()
+  @Endpoint('POST /config')
   @Access('public')
   @HttpCode(204)
   @ApiNoContentResponse()

@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Page } from '@paddock/contracts/api.js';
 import type { AuditKind, AuditLogEntryDto } from '@paddock/contracts/audit.js';
-import { api } from '../../lib/api/client.js';
+import { untypedApi } from '../../lib/api/client.js';
 import type { PageRequest } from '../../components/paging.js';
 
 export interface AuditFilter {
@@ -20,7 +20,7 @@ export const auditQueries = {
   page: (page: PageRequest, filter: AuditFilter) =>
     queryOptions({
       queryKey: [...auditKeys.all, page, filter] as const,
-      queryFn: () => api.get<Page<AuditLogEntryDto>>('/audit', { query: { ...page, ...filter } }),
+      queryFn: () => untypedApi.get<Page<AuditLogEntryDto>>('/audit', { query: { ...page, ...filter } }),
       placeholderData: keepPreviousData,
     }),
 };

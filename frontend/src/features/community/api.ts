@@ -14,7 +14,7 @@ import type {
 } from '@paddock/contracts/community.js';
 import { saveWithFiles } from '../../components/form/saveWithImage.js';
 import { useCommand } from '../../lib/query/useCommand.js';
-import { api } from '../../lib/api/client.js';
+import { untypedApi } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 
 export const communityKeys = {
@@ -30,52 +30,52 @@ export const communityQueries = {
   headlines: () =>
     queryOptions({
       queryKey: communityKeys.headlines,
-      queryFn: () => api.get<HeadlineDto[]>('/headlines', { silent: true }),
+      queryFn: () => untypedApi.get<HeadlineDto[]>('/headlines', { silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
   /** The affiliates shown now (Home's banner and logos). Quiet: Home shows the rest without them. */
   activeAffiliates: () =>
     queryOptions({
       queryKey: [...communityKeys.affiliates, 'active'] as const,
-      queryFn: () => api.get<AffiliateDto[]>('/affiliates', { silent: true }),
+      queryFn: () => untypedApi.get<AffiliateDto[]>('/affiliates', { silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
   adminAffiliates: (pageNumber: number, pageSize: number) =>
     queryOptions({
       queryKey: [...communityKeys.affiliates, 'admin', pageNumber, pageSize] as const,
-      queryFn: () => api.post<Page<AffiliateDto>>('/affiliates/admin', {}, { query: { pageNumber, pageSize } }),
+      queryFn: () => untypedApi.post<Page<AffiliateDto>>('/affiliates/admin', {}, { query: { pageNumber, pageSize } }),
       staleTime: PUSHED_STALE_TIME,
     }),
   affiliate: (id: number) =>
     queryOptions({
       queryKey: [...communityKeys.affiliates, 'admin', id] as const,
-      queryFn: () => api.get<AffiliateDto>(`/affiliates/admin/${id}`),
+      queryFn: () => untypedApi.get<AffiliateDto>(`/affiliates/admin/${id}`),
       staleTime: PUSHED_STALE_TIME,
     }),
   products: () =>
     queryOptions({
       queryKey: communityKeys.merchandise,
-      queryFn: () => api.get<ProductDto[]>('/merchandise'),
+      queryFn: () => untypedApi.get<ProductDto[]>('/merchandise'),
       staleTime: PUSHED_STALE_TIME,
     }),
   downloads: () =>
     queryOptions({
       queryKey: communityKeys.downloads,
-      queryFn: () => api.get<DownloadDto[]>('/downloads'),
+      queryFn: () => untypedApi.get<DownloadDto[]>('/downloads'),
       staleTime: PUSHED_STALE_TIME,
     }),
 };
 
 /** Quiet: the headlines screen says what failed beside the change. `headlines.changed` then brings the list to every browser. */
 export const communityCommands = {
-  createHeadline: (text: string, idempotencyKey?: string) => api.post<HeadlineDto>('/headlines', { text } satisfies HeadlineRequest, { silent: true, idempotencyKey }),
+  createHeadline: (text: string, idempotencyKey?: string) => untypedApi.post<HeadlineDto>('/headlines', { text } satisfies HeadlineRequest, { silent: true, idempotencyKey }),
   updateHeadline: (id: number, text: string, idempotencyKey?: string) =>
-    api.put<HeadlineDto>(`/headlines/${id}`, { text } satisfies HeadlineRequest, { silent: true, idempotencyKey }),
-  reorderHeadlines: (ids: number[]) => api.put<HeadlineDto[]>('/headlines/order', { ids } satisfies HeadlineOrderRequest, { silent: true }),
-  removeHeadline: (id: number) => api.delete(`/headlines/${id}`, { silent: true }),
+    untypedApi.put<HeadlineDto>(`/headlines/${id}`, { text } satisfies HeadlineRequest, { silent: true, idempotencyKey }),
+  reorderHeadlines: (ids: number[]) => untypedApi.put<HeadlineDto[]>('/headlines/order', { ids } satisfies HeadlineOrderRequest, { silent: true }),
+  removeHeadline: (id: number) => untypedApi.delete(`/headlines/${id}`, { silent: true }),
   saveAffiliate: (affiliate: AffiliateRequest, files: { icon?: File | null; banner?: File | null }, idempotencyKey?: string) =>
     saveWithFiles<AffiliateDto>({ path: '/affiliates/admin', part: 'affiliate', record: affiliate, files, idempotencyKey }),
-  removeAffiliate: (id: number) => api.delete(`/affiliates/admin/${id}`),
+  removeAffiliate: (id: number) => untypedApi.delete(`/affiliates/admin/${id}`),
   saveProduct: (product: ProductRequest, images: (File | null)[], idempotencyKey?: string) =>
     saveWithFiles<ProductDto>({
       path: '/merchandise/admin',
@@ -84,10 +84,10 @@ export const communityCommands = {
       files: Object.fromEntries(images.map((file, slot) => [`image${slot}`, file])),
       idempotencyKey,
     }),
-  removeProduct: (id: number) => api.delete(`/merchandise/admin/${id}`),
+  removeProduct: (id: number) => untypedApi.delete(`/merchandise/admin/${id}`),
   saveDownload: (download: DownloadRequest, file: File | null, idempotencyKey?: string) =>
     saveWithFiles<DownloadDto>({ path: '/downloads/admin', part: 'download', record: download, files: { file }, idempotencyKey }),
-  removeDownload: (id: number) => api.delete(`/downloads/admin/${id}`),
+  removeDownload: (id: number) => untypedApi.delete(`/downloads/admin/${id}`),
 };
 
 /** Each save or removal refetches the list it changed (the pushed message then brings it to every other browser). */

@@ -5,7 +5,7 @@
  * document per view; organizer screens read and write over REST (they see unpublished rounds).
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api/client.js';
+import { untypedApi } from '../../lib/api/client.js';
 import { request } from '../../lib/graphql.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 import type { PageRequest } from '../../components/paging.js';
@@ -135,9 +135,9 @@ export function newerStandings(cached: unknown, fetched: unknown): unknown {
 }
 
 export const competitionQueries = {
-  groups: () => queryOptions({ queryKey: competitionKeys.groups, queryFn: () => api.get<CompetitionGroupDto[]>('/competitions/groups'), staleTime: PUSHED_STALE_TIME }),
+  groups: () => queryOptions({ queryKey: competitionKeys.groups, queryFn: () => untypedApi.get<CompetitionGroupDto[]>('/competitions/groups'), staleTime: PUSHED_STALE_TIME }),
   /** Quiet: its page shows not-found or its own failure. */
-  group: (id: number) => queryOptions({ queryKey: competitionKeys.group(id), queryFn: () => api.get<CompetitionGroupDto>(`/competitions/groups/${id}`, { silent: true }) }),
+  group: (id: number) => queryOptions({ queryKey: competitionKeys.group(id), queryFn: () => untypedApi.get<CompetitionGroupDto>(`/competitions/groups/${id}`, { silent: true }) }),
   /** The Series page in one GraphQL read: groups and current competitions. */
   series: (page: PageRequest = CURRENT_PAGE) =>
     queryOptions({
@@ -173,21 +173,21 @@ export const competitionQueries = {
   search: (page: PageRequest, body: CompetitionSearchRequest) =>
     queryOptions({
       queryKey: [...competitionKeys.lists, 'search', page, body] as const,
-      queryFn: () => api.post<Page<CompetitionSummaryDto>>('/competitions', body, { query: { ...page } }),
+      queryFn: () => untypedApi.post<Page<CompetitionSummaryDto>>('/competitions', body, { query: { ...page } }),
       placeholderData: keepPreviousData,
     }),
   /** `GET /competitions/{id}` with its seasons (organizer screens). Quiet: its pages show not-found or their own failure. */
   details: (id: number) =>
     queryOptions({
       queryKey: competitionKeys.details(id),
-      queryFn: () => api.get<CompetitionDto>(`/competitions/${id}`, { silent: true }),
+      queryFn: () => untypedApi.get<CompetitionDto>(`/competitions/${id}`, { silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
   /** `GET /seasons/{id}`: the season with its competition, points system and events (organizers: unpublished ones too). Quiet, as above. */
   season: (id: number) =>
     queryOptions({
       queryKey: competitionKeys.seasonDetails(id),
-      queryFn: () => api.get<SeasonDto>(`/seasons/${id}`, { silent: true }),
+      queryFn: () => untypedApi.get<SeasonDto>(`/seasons/${id}`, { silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
   /**
@@ -222,7 +222,7 @@ export const competitionQueries = {
   standingsPreview: (id: number) =>
     queryOptions({
       queryKey: competitionKeys.standingsPreview(id),
-      queryFn: () => api.get<StandingsDto>(`/seasons/${id}/standings`, { silent: true }),
+      queryFn: () => untypedApi.get<StandingsDto>(`/seasons/${id}/standings`, { silent: true }),
       staleTime: PUSHED_STALE_TIME,
       structuralSharing: newerStandings,
     }),
@@ -238,33 +238,33 @@ export const competitionQueries = {
   results: (race: RaceRef) =>
     queryOptions({
       queryKey: competitionKeys.results(race),
-      queryFn: () => api.get<RaceResultsDto>(resultsPath(race), { silent: true }),
+      queryFn: () => untypedApi.get<RaceResultsDto>(resultsPath(race), { silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
   revisions: (race: RaceRef) =>
     queryOptions({
       queryKey: competitionKeys.revisions(race),
-      queryFn: () => api.get<ResultRevisionDto[]>(`${resultsPath(race)}/revisions`),
+      queryFn: () => untypedApi.get<ResultRevisionDto[]>(`${resultsPath(race)}/revisions`),
     }),
   /** A saved revision never changes: read once. */
   revision: (race: RaceRef, revision: number) =>
     queryOptions({
       queryKey: [...competitionKeys.revisions(race), revision] as const,
-      queryFn: () => api.get<RaceResultsDto>(`${resultsPath(race)}/revisions/${revision}`),
+      queryFn: () => untypedApi.get<RaceResultsDto>(`${resultsPath(race)}/revisions/${revision}`),
       staleTime: Infinity,
     }),
   /** `GET /competitions/external/sources`: the result files the import reads. */
   sources: () =>
     queryOptions({
       queryKey: ['competitions', 'sources'] as const,
-      queryFn: () => api.get<ResultSourceDto[]>('/competitions/external/sources', { silent: true }),
+      queryFn: () => untypedApi.get<ResultSourceDto[]>('/competitions/external/sources', { silent: true }),
       staleTime: Infinity,
     }),
   /** `GET /profile/list?search=`: drivers by number or name for the results grid (quiet: the field says it). */
   drivers: (search: string) =>
     queryOptions({
       queryKey: ['competitions', 'driverSearch', search] as const,
-      queryFn: () => api.get<Page<DriverListItemDto>>('/profile/list', { query: { search, pageNumber: 0, pageSize: 10 }, silent: true }),
+      queryFn: () => untypedApi.get<Page<DriverListItemDto>>('/profile/list', { query: { search, pageNumber: 0, pageSize: 10 }, silent: true }),
       enabled: search.trim().length > 0,
       placeholderData: keepPreviousData,
     }),
@@ -280,20 +280,20 @@ export const competitionCommands = {
     saveWithFiles<CompetitionDto>({ path: '/competitions', part: 'competition', record: competition, files: { icon, banner }, idempotencyKey }),
   /** `PUT /competitions/{id}/seasons`: creates (no id) or updates a season with its points system. Quiet: the form says why not. */
   saveSeason: (competitionId: number, season: SeasonRequest, idempotencyKey?: string) =>
-    api.put<SeasonDto>(`/competitions/${competitionId}/seasons`, season, { silent: true, idempotencyKey }),
+    untypedApi.put<SeasonDto>(`/competitions/${competitionId}/seasons`, season, { silent: true, idempotencyKey }),
   /** `PUT /seasons/{id}/events`: exactly these events make up the season. Quiet, as above. */
-  linkEvents: (seasonId: number, body: SeasonEventsRequest) => api.put<SeasonDto>(`/seasons/${seasonId}/events`, body, { silent: true }),
+  linkEvents: (seasonId: number, body: SeasonEventsRequest) => untypedApi.put<SeasonDto>(`/seasons/${seasonId}/events`, body, { silent: true }),
   /** Saves a race's classification as a new revision. Quiet: the grid shows why not. */
   /** Quiet: the grid says why not. `confirmFuture` saves results for a race that has not started (else 409). */
   saveResults: (race: RaceRef, body: RaceResultsRequest, confirmFuture = false) =>
-    api.put<RaceResultsDto>(resultsPath(race), confirmFuture ? { ...body, confirmFuture } : body, { silent: true }),
-  revert: (race: RaceRef, revision: number) => api.post<RaceResultsDto>(`${resultsPath(race)}/revisions/${revision}/revert`, undefined, { silent: true }),
+    untypedApi.put<RaceResultsDto>(resultsPath(race), confirmFuture ? { ...body, confirmFuture } : body, { silent: true }),
+  revert: (race: RaceRef, revision: number) => untypedApi.post<RaceResultsDto>(`${resultsPath(race)}/revisions/${revision}/revert`, undefined, { silent: true }),
   /** Reads a server results file for the race: every line and the driver suggested for each; nothing is saved. Quiet: the panel says why not. */
   previewImport: (race: RaceRef, file: File, confirmMismatch = false) =>
-    api.post<ResultImportPreviewDto>(`${resultsPath(race)}/import/preview`, importForm(file, { confirmMismatch }), { silent: true }),
+    untypedApi.post<ResultImportPreviewDto>(`${resultsPath(race)}/import/preview`, importForm(file, { confirmMismatch }), { silent: true }),
   /** Saves a server results file with the organizer's decisions for its drivers (a profile, a guest, or skipped); `confirmFuture` as for a save. */
   importResults: (race: RaceRef, file: File, decisions: ResultImportDecisions = {}, confirmMismatch = false, confirmFuture = false) =>
-    api.post<ResultImportDto>(`${resultsPath(race)}/import`, importForm(file, { decisions, confirmMismatch, confirmFuture }), { silent: true }),
+    untypedApi.post<ResultImportDto>(`${resultsPath(race)}/import`, importForm(file, { decisions, confirmMismatch, confirmFuture }), { silent: true }),
 };
 
 /** The multipart body of an import or its preview: the file, the decisions (when any) and whether a mismatch (and a race still to come) is confirmed. */

@@ -1,12 +1,11 @@
 /** The site calls read as queries (maintenance mode); config and the user stay start-up state in Jotai. */
 import { queryOptions } from '@tanstack/react-query';
+import type { MaintenanceState } from '@paddock/contracts/site.js';
 import { api } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 import { useCommand } from '../../lib/query/useCommand.js';
 
-export interface MaintenanceDto {
-  enabled: boolean;
-}
+export type MaintenanceDto = MaintenanceState;
 
 export const siteKeys = {
   maintenance: ['site', 'maintenance'] as const,
@@ -17,14 +16,14 @@ export const siteQueries = {
   maintenance: () =>
     queryOptions({
       queryKey: siteKeys.maintenance,
-      queryFn: () => api.get<MaintenanceDto>('/maintenance', { silent: true }),
+      queryFn: () => api.get('/maintenance', { silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
 };
 
 export const siteCommands = {
   /** Quiet: the maintenance screen says what failed; `maintenance.changed` then reaches every browser. */
-  setMaintenance: (enabled: boolean) => api.put<MaintenanceDto>('/maintenance', { enabled } satisfies MaintenanceDto, { silent: true }),
+  setMaintenance: (enabled: boolean) => api.put('/maintenance', { enabled }, { silent: true }),
 };
 
 /** Maintenance turned on or off: the answer is the state shown. */

@@ -4,7 +4,7 @@
  * beside the fields (and a refused filing window in words).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api/client.js';
+import { untypedApi } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 import { useCommand } from '../../lib/query/useCommand.js';
 import type { PageRequest } from '../../components/paging.js';
@@ -51,7 +51,7 @@ export const stewardingQueries = {
     queryOptions({
       queryKey: [...stewardingKeys.queue, filters, page] as const,
       queryFn: () =>
-        api.get<Page<TicketListItemDto>>('/tickets', {
+        untypedApi.get<Page<TicketListItemDto>>('/tickets', {
           query: { state: filters.state, season: filters.seasonId, race: filters.raceId, pageNumber: page.pageNumber, pageSize: page.pageSize },
         }),
       placeholderData: keepPreviousData,
@@ -61,23 +61,23 @@ export const stewardingQueries = {
   mine: (page: PageRequest) =>
     queryOptions({
       queryKey: [...stewardingKeys.mine, page] as const,
-      queryFn: () => api.get<Page<TicketListItemDto>>('/tickets/mine', { query: { ...page } }),
+      queryFn: () => untypedApi.get<Page<TicketListItemDto>>('/tickets/mine', { query: { ...page } }),
       placeholderData: keepPreviousData,
     }),
   /** One ticket; quiet: its page shows not-found or its own failure. */
-  ticket: (id: number) => queryOptions({ queryKey: stewardingKeys.ticket(id), queryFn: () => api.get<TicketDto>(`/tickets/${id}`, { silent: true }) }),
-  licence: (profileId: number) => queryOptions({ queryKey: stewardingKeys.licence(profileId), queryFn: () => api.get<LicenceDto>(`/profile/${profileId}/licence`) }),
+  ticket: (id: number) => queryOptions({ queryKey: stewardingKeys.ticket(id), queryFn: () => untypedApi.get<TicketDto>(`/tickets/${id}`, { silent: true }) }),
+  licence: (profileId: number) => queryOptions({ queryKey: stewardingKeys.licence(profileId), queryFn: () => untypedApi.get<LicenceDto>(`/profile/${profileId}/licence`) }),
   /** The public decisions of current seasons. */
   safetyCar: (page: PageRequest) =>
     queryOptions({
       queryKey: [...stewardingKeys.safetyCar, page] as const,
-      queryFn: () => api.get<Page<SafetyCarDecisionDto>>('/safety-car', { query: { ...page } }),
+      queryFn: () => untypedApi.get<Page<SafetyCarDecisionDto>>('/safety-car', { query: { ...page } }),
       placeholderData: keepPreviousData,
       staleTime: PUSHED_STALE_TIME,
     }),
   /** Whether a race's results are still provisional (public); quiet: a results view shows no status rather than an error. */
   race: (raceId: number) =>
-    queryOptions({ queryKey: stewardingKeys.race(raceId), queryFn: () => api.get<RaceStewardingDto>(`/safety-car/races/${raceId}`, { silent: true }) }),
+    queryOptions({ queryKey: stewardingKeys.race(raceId), queryFn: () => untypedApi.get<RaceStewardingDto>(`/safety-car/races/${raceId}`, { silent: true }) }),
 };
 
 /** A race's provisional/final status, refreshed by the stewarding pushes (cache.ts). */
@@ -86,14 +86,14 @@ export function useRaceStewarding(raceId: number) {
 }
 
 export const stewardingCommands = {
-  file: (request: TicketRequest, idempotencyKey?: string) => api.post<TicketDto>('/tickets', request, { silent: true, idempotencyKey }),
+  file: (request: TicketRequest, idempotencyKey?: string) => untypedApi.post<TicketDto>('/tickets', request, { silent: true, idempotencyKey }),
   addStatement: (id: number, request: StatementRequest, idempotencyKey?: string) =>
-    api.post<TicketDto>(`/tickets/${id}/statements`, request, { silent: true, idempotencyKey }),
+    untypedApi.post<TicketDto>(`/tickets/${id}/statements`, request, { silent: true, idempotencyKey }),
   postMessage: (id: number, request: ThreadMessageRequest, idempotencyKey?: string) =>
-    api.post<TicketDto>(`/tickets/${id}/messages`, request, { silent: true, idempotencyKey }),
-  vote: (id: number, request: VoteRequest, idempotencyKey?: string) => api.post<TicketDto>(`/tickets/${id}/votes`, request, { silent: true, idempotencyKey }),
-  decide: (id: number, request: DecisionRequest, idempotencyKey?: string) => api.post<TicketDto>(`/tickets/${id}/decision`, request, { silent: true, idempotencyKey }),
-  appeal: (id: number, request: AppealRequest, idempotencyKey?: string) => api.post<TicketDto>(`/tickets/${id}/appeal`, request, { silent: true, idempotencyKey }),
+    untypedApi.post<TicketDto>(`/tickets/${id}/messages`, request, { silent: true, idempotencyKey }),
+  vote: (id: number, request: VoteRequest, idempotencyKey?: string) => untypedApi.post<TicketDto>(`/tickets/${id}/votes`, request, { silent: true, idempotencyKey }),
+  decide: (id: number, request: DecisionRequest, idempotencyKey?: string) => untypedApi.post<TicketDto>(`/tickets/${id}/decision`, request, { silent: true, idempotencyKey }),
+  appeal: (id: number, request: AppealRequest, idempotencyKey?: string) => untypedApi.post<TicketDto>(`/tickets/${id}/appeal`, request, { silent: true, idempotencyKey }),
 };
 
 /** A ticket filed: the caller's own tickets are asked again (the stewards' queue follows by push). */

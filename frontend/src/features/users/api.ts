@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Page, RoleInfo, UserListItem, UserPageRequest, UserSortField } from '@paddock/contracts/api.js';
 import type { Role } from '@paddock/contracts/roles.js';
-import { api, API_BASE } from '../../lib/api/client.js';
+import { untypedApi, API_BASE } from '../../lib/api/client.js';
 import { useCommand } from '../../lib/query/useCommand.js';
 import type { PageRequest } from '../../components/paging.js';
 
@@ -20,18 +20,18 @@ export const userQueries = {
   page: (page: PageRequest, body: UserPageRequest) =>
     queryOptions({
       queryKey: [...userKeys.pages, page, body] as const,
-      queryFn: () => api.post<Page<UserListItem>>('/users/page', body, { query: { ...page } }),
+      queryFn: () => untypedApi.post<Page<UserListItem>>('/users/page', body, { query: { ...page } }),
       placeholderData: keepPreviousData,
     }),
   /** `GET /roles`: every role with what it is for. */
-  roles: () => queryOptions({ queryKey: userKeys.roles, queryFn: () => api.get<RoleInfo[]>('/roles'), staleTime: Infinity }),
+  roles: () => queryOptions({ queryKey: userKeys.roles, queryFn: () => untypedApi.get<RoleInfo[]>('/roles'), staleTime: Infinity }),
 };
 
 export const userCommands = {
   /** Quiet: the Roles screen says what failed beside the change. */
   grantRole: (userId: number, role: Role, idempotencyKey?: string) =>
-    api.put<{ roles: Role[] }>(`/users/${userId}/roles/${role}`, undefined, { silent: true, idempotencyKey }),
-  revokeRole: (userId: number, role: Role) => api.delete<{ roles: Role[] }>(`/users/${userId}/roles/${role}`, { silent: true }),
+    untypedApi.put<{ roles: Role[] }>(`/users/${userId}/roles/${role}`, undefined, { silent: true, idempotencyKey }),
+  revokeRole: (userId: number, role: Role) => untypedApi.delete<{ roles: Role[] }>(`/users/${userId}/roles/${role}`, { silent: true }),
 };
 
 /** A grant or revoke refetches the lists of users (everyone, and each role's holders). */

@@ -1,3 +1,5 @@
+import { fillPath, splitRouteKey, type HttpMethod, type PathOf, type PathParamNames, type PathParams } from '@paddock/contracts/http.js';
+import type { BodyOf, QueryOf, ResponseOf, RouteKey } from '@paddock/contracts/routes.js';
 import { parseErrorBody, type ApiErrorNotice } from './errorBody.js';
 
 export const API_BASE = '/api';
@@ -127,7 +129,50 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   throw error;
 }
 
+type RouteKeyOf<Method extends HttpMethod> = Extract<RouteKey, `${Method} ${string}`>;
+type PathIn<Method extends HttpMethod> = PathOf<RouteKeyOf<Method>>;
+type KeyOf<Method extends HttpMethod, Path extends string> = Extract<`${Method} ${Path}`, RouteKey>;
+
+type ParamsOption<Path extends string> = [PathParamNames<Path>] extends [never] ? { params?: never } : { params: PathParams<Path> };
+type QueryOption<Key extends RouteKey> = [QueryOf<Key>] extends [undefined] ? { query?: never } : { query?: QueryOf<Key> };
+/** What a call takes beside its path and body: the path's parameters, the route's query, and the request's options. */
+export type CallOptions<Key extends RouteKey> = Omit<RequestOptions, 'method' | 'body' | 'query'> & ParamsOption<PathOf<Key>> & QueryOption<Key>;
+/** The options argument: required when the path has parameters. */
+type OptionsArgs<Key extends RouteKey> = [PathParamNames<PathOf<Key>>] extends [never] ? [options?: CallOptions<Key>] : [options: CallOptions<Key>];
+
+function call<Key extends RouteKey>(key: Key, body: unknown, options: Partial<CallOptions<Key>> = {}): Promise<ResponseOf<Key>> {
+  const { method, path } = splitRouteKey(key);
+  const { params, query, ...rest } = options as RequestOptions & { params?: Record<string, string | number> };
+  return apiRequest<ResponseOf<Key>>(fillPath(path, params), { ...rest, method, query, body });
+}
+
+/** The address of a route answered by a file, an image or a redirect (for `src`, `href` and downloads). */
+export function apiUrl<Key extends RouteKeyOf<'GET'>>(key: Key, ...[options]: OptionsArgs<Key>): string {
+  const { path } = splitRouteKey(key);
+  const { params, query } = (options ?? {}) as { params?: Record<string, string | number>; query?: RequestOptions['query'] };
+  return buildUrl(fillPath(path, params), query);
+}
+
+/**
+ * The league API, called by route: `api.get('/events/:id', { params: { id } })`. Paths, parameters,
+ * bodies, queries and answers all come from the REST contract (`@paddock/contracts/routes.js`).
+ */
 export const api = {
+  get: <Path extends PathIn<'GET'>>(path: Path, ...[options]: OptionsArgs<KeyOf<'GET', Path>>) => call(`GET ${path}` as KeyOf<'GET', Path>, undefined, options),
+  post: <Path extends PathIn<'POST'>>(path: Path, body: BodyOf<KeyOf<'POST', Path>>, ...[options]: OptionsArgs<KeyOf<'POST', Path>>) =>
+    call(`POST ${path}` as KeyOf<'POST', Path>, body, options),
+  put: <Path extends PathIn<'PUT'>>(path: Path, body: BodyOf<KeyOf<'PUT', Path>>, ...[options]: OptionsArgs<KeyOf<'PUT', Path>>) =>
+    call(`PUT ${path}` as KeyOf<'PUT', Path>, body, options),
+  patch: <Path extends PathIn<'PATCH'>>(path: Path, body: BodyOf<KeyOf<'PATCH', Path>>, ...[options]: OptionsArgs<KeyOf<'PATCH', Path>>) =>
+    call(`PATCH ${path}` as KeyOf<'PATCH', Path>, body, options),
+  delete: <Path extends PathIn<'DELETE'>>(path: Path, ...[options]: OptionsArgs<KeyOf<'DELETE', Path>>) => call(`DELETE ${path}` as KeyOf<'DELETE', Path>, undefined, options),
+};
+
+/**
+ * The calls not yet bound to the contract, by free path and a type argument. Being replaced by `api`;
+ * do not add new uses.
+ */
+export const untypedApi = {
   get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'PUT', body }),

@@ -1,7 +1,7 @@
 /** Line-ups per race (`/events/{id}/races/{race}/lineups`): the organizers' read and commands. */
 import { queryOptions } from '@tanstack/react-query';
 import type { RaceLineupDto, RaceLineupRequest, RaceLineupsDto } from '@paddock/contracts/race-lineups.js';
-import { api } from '../../../lib/api/client.js';
+import { untypedApi } from '../../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../../lib/query/queryClient.js';
 import { useCommand } from '../../../lib/query/useCommand.js';
 import { eventKeys } from '../api.js';
@@ -14,16 +14,16 @@ const lineupsPath = (eventId: number, raceId: number) => `/events/${eventId}/rac
 export const raceLineupsQuery = (eventId: number, raceId: number) =>
   queryOptions({
     queryKey: [...eventKeys.raceLineups(eventId), raceId] as const,
-    queryFn: () => api.get<RaceLineupsDto>(lineupsPath(eventId, raceId), { silent: true }),
+    queryFn: () => untypedApi.get<RaceLineupsDto>(lineupsPath(eventId, raceId), { silent: true }),
     staleTime: PUSHED_STALE_TIME,
   });
 
 export const raceLineupCommands = {
   /** Quiet: the line-up says why a change was refused. */
   set: (eventId: number, raceId: number, teamId: number, profileIds: number[]) =>
-    api.put<RaceLineupDto>(`${lineupsPath(eventId, raceId)}/${teamId}`, { profileIds } satisfies RaceLineupRequest, { silent: true }),
+    untypedApi.put<RaceLineupDto>(`${lineupsPath(eventId, raceId)}/${teamId}`, { profileIds } satisfies RaceLineupRequest, { silent: true }),
   /** Back to the event entry. */
-  reset: (eventId: number, raceId: number, teamId: number) => api.delete(`${lineupsPath(eventId, raceId)}/${teamId}`, { silent: true }),
+  reset: (eventId: number, raceId: number, teamId: number) => untypedApi.delete(`${lineupsPath(eventId, raceId)}/${teamId}`, { silent: true }),
 };
 
 /** A race's line-up set or reset: the event's line-ups are asked again, and waited for, so it shows as saved. */

@@ -1,0 +1,58 @@
+/**
+ * The REST contract's routes, each declared once as `'METHOD /path'` with what it takes and answers. The
+ * controllers bind their handlers to a key (`@Endpoint`), the OpenAPI description takes its response
+ * schemas from the same declarations, and the web client calls by key, so none of them can drift apart.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+declare const carried: unique symbol;
+
+/** What one route takes and answers. The value at run time is empty but for `raw`; the types ride on it. */
+export interface RouteSpec<Response = unknown, Body = undefined, Query = undefined> {
+  /** Answered with something other than JSON (a file, an image, a redirect): called as a URL, not fetched. */
+  readonly raw?: true;
+  readonly [carried]?: { response: Response; body: Body; query: Query };
+}
+
+/** A JSON route: its answer, its body (POST, PUT, PATCH) and its query string's parameters. */
+export const route = <Response, Body = undefined, Query = undefined>(): RouteSpec<Response, Body, Query> => ({});
+
+/** A route answered by a file, an image, a stream or a redirect: the client only builds its URL. */
+export const rawRoute = <Query = undefined>(): RouteSpec<unknown, undefined, Query> => ({ raw: true });
+
+export type RouteTable = Record<`${HttpMethod} /${string}`, RouteSpec<unknown, unknown, unknown>>;
+
+type Carried<R> = R extends RouteSpec<infer Response, infer Body, infer Query> ? { response: Response; body: Body; query: Query } : never;
+
+export type ResponseOfSpec<R> = Carried<R>['response'];
+export type BodyOfSpec<R> = Carried<R>['body'];
+export type QueryOfSpec<R> = Carried<R>['query'];
+
+/** `/events/:id/races/:raceId` → `'id' | 'raceId'`. */
+export type PathParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type PathParams<Path extends string> = { [Name in PathParamNames<Path>]: string | number };
+
+/** A route key's method and path. */
+export type MethodOf<Key extends string> = Key extends `${infer Method extends HttpMethod} ${string}` ? Method : never;
+export type PathOf<Key extends string> = Key extends `${HttpMethod} ${infer Path}` ? Path : never;
+
+/** Splits `'GET /events/:id'` into its method and path. */
+export function splitRouteKey<Key extends `${HttpMethod} /${string}`>(key: Key): { method: HttpMethod; path: string } {
+  const space = key.indexOf(' ');
+  return { method: key.slice(0, space) as HttpMethod, path: key.slice(space + 1) };
+}
+
+/** Fills a path's `:name` parameters, each URI-encoded. */
+export function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Path ${path} needs its "${name}" parameter`);
+    return encodeURIComponent(String(value));
+  });
+}

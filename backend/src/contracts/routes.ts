@@ -1,0 +1,21 @@
+/** Every route of the REST contract (under /api), merged from each domain's table. */
+import type { BodyOfSpec, MethodOf, PathOf, QueryOfSpec, ResponseOfSpec, HttpMethod } from './http.js';
+import { siteRoutes } from './site.js';
+
+/** Each domain's routes; a key is declared in one table only (routes.spec.ts). */
+export const ROUTE_TABLES = [siteRoutes] as const;
+
+type UnionToIntersection<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;
+export type ApiRoutes = UnionToIntersection<(typeof ROUTE_TABLES)[number]>;
+
+export const API_ROUTES = Object.assign({}, ...ROUTE_TABLES) as ApiRoutes;
+
+export type RouteKey = keyof ApiRoutes & string;
+export type ResponseOf<Key extends RouteKey> = ResponseOfSpec<ApiRoutes[Key]>;
+export type BodyOf<Key extends RouteKey> = BodyOfSpec<ApiRoutes[Key]>;
+export type QueryOf<Key extends RouteKey> = QueryOfSpec<ApiRoutes[Key]>;
+
+/** The keys of one method's routes, and their paths. */
+export type RouteKeyOf<Method extends HttpMethod> = Extract<RouteKey, `${Method} ${string}`>;
+export type RoutePathOf<Method extends HttpMethod> = PathOf<RouteKeyOf<Method>>;
+export type { MethodOf };
