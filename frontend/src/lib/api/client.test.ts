@@ -95,8 +95,6 @@ describe('api client', () => {
 });
 
 describe('api client bound to the REST contract', () => {
-  afterEach(() => jest.restoreAllMocks());
-
   it('calls a route by its contract path, with the body and answer the contract declares', async () => {
     const fake = installFakeApi({ 'PUT /api/maintenance': { status: 200, body: { enabled: true } } });
     const state = await api.put('/maintenance', { enabled: true });
