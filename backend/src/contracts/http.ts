@@ -19,7 +19,6 @@ export interface RouteSpec<Response = unknown, Body = undefined, Query = undefin
 export const route = <Response, Body = undefined, Query = undefined>(): RouteSpec<Response, Body, Query> => ({});
 
 /** A route answered with 204 and no body; its handler returns nothing. */
-// eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- the handler's return type is what is declared
 export const noContent = <Body = undefined, Query = undefined>(): RouteSpec<void, Body, Query> => ({});
 
 /** A route answered by a file, an image, a stream or a redirect: the client only builds its URL. */
