@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ESLint } from 'eslint';
+import { readdirSync } from 'node:fs';
 
 /** Lints a snippet as if it were the file at `path` (relative to the repository), with the repository's config; returns the walls it breaks. */
 async function wallsBroken(path: string, code: string): Promise<string[]> {
@@ -44,6 +45,18 @@ describe('the walls between backend modules', () => {
     );
     expect(throughFile).toEqual([expect.stringContaining('only through its public face')]);
     expect(await wallsBroken('backend/src/modules/teams/snippet.ts', "import { ImagesService } from '../images/index.js';\nexport const s = ImagesService;\n")).toEqual([]);
+  });
+
+  it('wall every backend module', async () => {
+    const modules = readdirSync(new URL('.', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(modules).toEqual(expect.arrayContaining(['competitions', 'events', 'profiles', 'stewarding', 'teams']));
+    for (const module of modules) {
+      const from = module === 'audit' ? 'ops' : 'audit';
+      const broken = await wallsBroken(`backend/src/modules/${from}/snippet.ts`, `import { x } from '../${module}/some.service.js';\nexport const y = x;\n`);
+      expect({ module, broken }).toEqual({ module, broken: [expect.stringContaining('only through its public face')] });
+    }
   });
 
   it('keep common/ free of domain modules', async () => {

@@ -6,7 +6,7 @@ import type { ResultStatus } from '../../contracts/competitions.js';
 import { shownDriver } from '../../contracts/driver-name.js';
 import type { CarMateDto, SeasonResultsDto, StatsSummaryDto } from '../../contracts/profiles.js';
 import { readTag } from '../../infra/read-cache/cached-read.js';
-import { ProfilesService, seesHidden } from '../profiles/profiles.service.js';
+import { ProfilesService, seesHidden } from '../profiles/index.js';
 import type { LinePoints } from './results.reader.js';
 import { scoredSessionOf } from './season-rules.js';
 import { placeholders } from './season-stats.js';

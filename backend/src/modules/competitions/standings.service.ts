@@ -4,12 +4,12 @@ import type { ResultStatus, StandingsDto } from '../../contracts/competitions.js
 import { shownDriver } from '../../contracts/driver-name.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import type { Principal } from '../../common/principal.js';
-import { entrants, racesOf, seasonRounds } from '../events/event-calendar.js';
-import { seesUnpublished } from '../events/events.service.js';
-import { ProfilesService } from '../profiles/profiles.service.js';
-import { pointsDeductions } from '../stewarding/decision-reads.js';
+import { entrants, racesOf, seasonRounds } from '../events/index.js';
+import { seesUnpublished } from '../events/index.js';
+import { ProfilesService } from '../profiles/index.js';
+import { pointsDeductions } from '../stewarding/index.js';
 import { ImagesService } from '../images/index.js';
-import { TeamsService } from '../teams/teams.service.js';
+import { TeamsService } from '../teams/index.js';
 import { Season } from './competition.entities.js';
 import type { LinePoints } from './results.reader.js';
 import { scoredSessionOf } from './season-rules.js';

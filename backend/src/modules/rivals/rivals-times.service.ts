@@ -18,7 +18,7 @@ import {
 import { driverDisplayName } from '../../contracts/driver-name.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange } from '../audit/index.js';
-import { ResultFileError } from '../competitions/result-import/index.js';
+import { ResultFileError } from '../competitions/index.js';
 import { CarsService } from '../catalogue/index.js';
 import { BANNER_BOUNDS, imageUrl, type UploadedImage, type WebpImage, ImagesService } from '../images/index.js';
 import type { ImportFields, RivalTimeBody } from './dto/rivals.dto.js';

@@ -14,7 +14,7 @@ import {
   type VoteDto,
 } from '../../contracts/stewarding.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
-import type { TeamsService } from '../teams/teams.service.js';
+import type { TeamsService } from '../teams/index.js';
 import type { UsersService } from '../users/index.js';
 import type { User } from '../users/user.entity.js';
 import { Ticket, TicketAppeal, TicketAudit, TicketDecision, TicketMessage, TicketParty, TicketStatement, TicketVote } from './stewarding.entities.js';
