@@ -23,3 +23,4 @@ export {
   type SeasonRound,
 } from './event-calendar.js';
 export { AttendeeType, CompetitionStyleEnum } from './graphql/event.types.js';
+export { EVENT_ENTRIES, EVENT_RACES, LEAGUE_EVENTS } from './event-relations.js';

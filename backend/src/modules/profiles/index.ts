@@ -3,3 +3,4 @@ export { ProfilesModule } from './profiles.module.js';
 export { ProfilesService, seesHidden, type ProfileSummary } from './profiles.service.js';
 export { ProfileIdParam } from './dto/profile.dto.js';
 export { DriverSeasonResultsType, DriverStatsType, ProfileType } from './graphql/profile.types.js';
+export { DRIVER_NAMES } from './profile-relations.js';

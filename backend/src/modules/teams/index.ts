@@ -2,3 +2,4 @@
 export { TeamsModule } from './teams.module.js';
 export { TeamsService, type TeamBadge } from './teams.service.js';
 export { TeamMemberType, TeamRefType } from './graphql/team.types.js';
+export { TEAM_NAMES } from './team-relations.js';
