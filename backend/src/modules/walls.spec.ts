@@ -1,5 +1,21 @@
 import { describe, expect, it } from '@jest/globals';
 import { ESLint } from 'eslint';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const modulesFolder = new URL('.', import.meta.url).pathname;
+
+/** The backend modules' folders. */
+const backendModules = (): string[] =>
+  readdirSync(modulesFolder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** A module's TypeScript files (not its tests), relative to the modules folder. */
+const filesOf = (module: string): string[] =>
+  (readdirSync(join(modulesFolder, module), { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'))
+    .map((file) => join(module, file));
 
 /** Lints a snippet as if it were the file at `path` (relative to the repository), with the repository's config; returns the walls it breaks. */
 async function wallsBroken(path: string, code: string): Promise<string[]> {
@@ -46,8 +62,34 @@ describe('the walls between backend modules', () => {
     expect(await wallsBroken('backend/src/modules/teams/snippet.ts', "import { ImagesService } from '../images/index.js';\nexport const s = ImagesService;\n")).toEqual([]);
   });
 
+  it('wall every backend module', async () => {
+    const modules = backendModules();
+    expect(modules).toEqual(expect.arrayContaining(['competitions', 'events', 'profiles', 'stewarding', 'teams']));
+    for (const module of modules) {
+      const from = module === 'audit' ? 'ops' : 'audit';
+      const broken = await wallsBroken(`backend/src/modules/${from}/snippet.ts`, `import { x } from '../${module}/some.service.js';\nexport const y = x;\n`);
+      expect({ module, broken }).toEqual({ module, broken: [expect.stringContaining('only through its public face')] });
+    }
+  });
+
   it('keep common/ free of domain modules', async () => {
     const broken = await wallsBroken('backend/src/common/snippet.ts', "import { WebUrlField } from '../modules/community/index.js';\nexport const f = WebUrlField;\n");
     expect(broken).toEqual([expect.stringContaining('common/ knows no domain module')]);
+  });
+
+  it("keep each module's tables out of the other modules' SQL (they read them through the owner's index)", () => {
+    const ownerOfTable = new Map<string, string>();
+    for (const module of backendModules())
+      for (const file of filesOf(module))
+        for (const [, table] of readFileSync(join(modulesFolder, file), 'utf8').matchAll(/tableName: '([a-z_]+)'/g)) ownerOfTable.set(table!, module);
+    const trespasses: string[] = [];
+    for (const module of backendModules())
+      for (const file of filesOf(module))
+        for (const [, table] of readFileSync(join(modulesFolder, file), 'utf8').matchAll(/\b(?:from|join|update|into)\s+"?([a-z_]+)"?/gi)) {
+          const owner = ownerOfTable.get(table!);
+          if (owner && owner !== module) trespasses.push(`${file} names ${owner}'s ${table}`);
+        }
+    expect(ownerOfTable.size).toBeGreaterThan(40);
+    expect(trespasses).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { invalidField } from '../../common/validation.js';
 import type { StandingsDto } from '../../contracts/competitions.js';
-import { CompetitionsService } from '../competitions/competitions.service.js';
-import { SeasonsService } from '../competitions/seasons.service.js';
-import { StandingsService } from '../competitions/standings.service.js';
+import { CompetitionsService } from '../competitions/index.js';
+import { SeasonsService } from '../competitions/index.js';
+import { StandingsService } from '../competitions/index.js';
 import type { BiddingRound } from './bidding.entities.js';
 import { bidderId, bidderKind, driverBidder, teamBidder } from './bidding.rules.js';
 

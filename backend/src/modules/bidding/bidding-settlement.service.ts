@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange } from '../audit/index.js';
-import { ProfilesService } from '../profiles/profiles.service.js';
+import { ProfilesService } from '../profiles/index.js';
 import { auditedSettlement } from './bidding.audit.js';
 import { Bid, BiddingLot, BiddingRound } from './bidding.entities.js';
 import { biddingAggregate } from './bidding.rules.js';

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { BidderLotDto, BidderRoundDto, BiddingLotDto, BiddingRoundDto } from '../../contracts/bidding.js';
-import { ProfilesService } from '../profiles/profiles.service.js';
-import { TeamsService } from '../teams/teams.service.js';
+import { ProfilesService } from '../profiles/index.js';
+import { TeamsService } from '../teams/index.js';
 import { Bid, type BiddingLot, type BiddingRound } from './bidding.entities.js';
 import { bidderId, bidderKind, byLot, committedBudget, driverBidder, teamBidder } from './bidding.rules.js';
 import type { ViewContext } from './bidding-seasons.js';

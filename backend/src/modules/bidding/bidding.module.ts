@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { CompetitionsModule } from '../competitions/competitions.module.js';
-import { ProfilesModule } from '../profiles/profiles.module.js';
-import { TeamsModule } from '../teams/teams.module.js';
+import { CompetitionsModule } from '../competitions/index.js';
+import { ProfilesModule } from '../profiles/index.js';
+import { TeamsModule } from '../teams/index.js';
 import { BiddingController } from './bidding.controller.js';
 import { BiddingHandlers } from './bidding.handlers.js';
 import { BiddingMappers } from './bidding.mappers.js';

@@ -6,6 +6,7 @@ import { HandlesDomainEvent, type TransactionalContext } from '../../infra/outbo
 import { PushRead } from '../../infra/outbox/push-subscribers.js';
 import { Scheduled } from '../../infra/scheduling/scheduled.js';
 import { StandingsService } from './standings.service.js';
+import { LEAGUE_EVENTS } from '../events/index.js';
 
 /**
  * Competitions' subscribers, run by the worker: a season's standings are recomputed (in the
@@ -37,7 +38,7 @@ export class CompetitionsHandlers {
   @HandlesDomainEvent('EventPublicationChanged')
   async recomputeAfterPublication(event: DomainEvent<'EventPublicationChanged'>, { em }: TransactionalContext): Promise<void> {
     const [round] = await em.execute<{ season_id: number }[]>(
-      'update seasons set results_version = results_version + 1 where id = (select season_id from events where id = ?) returning id as season_id',
+      `update seasons set results_version = results_version + 1 where id = (select e.season_id from ${LEAGUE_EVENTS} e where e.id = ?) returning id as season_id`,
       [event.payload.eventId],
     );
     if (round) await this.standings.recompute(em, round.season_id);

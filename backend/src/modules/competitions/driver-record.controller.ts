@@ -4,7 +4,7 @@ import { Access } from '../../common/access.js';
 import { Caller, type Principal } from '../../common/principal.js';
 import type { SeasonResultsDto, StatsSummaryDto } from '../../contracts/profiles.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
-import { ProfileIdParam } from '../profiles/dto/profile.dto.js';
+import { ProfileIdParam } from '../profiles/index.js';
 import { DRIVER_RECORD_READS, DriverRecordService } from './driver-record.service.js';
 
 /** The owner (and organizers) see a hidden profile: signed-in callers read the database. */

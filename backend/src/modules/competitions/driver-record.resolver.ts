@@ -1,7 +1,7 @@
 import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import type { SeasonResultsDto, StatsSummaryDto } from '../../contracts/profiles.js';
 import { ListSize } from '../../infra/graphql/graphql-types.js';
-import { DriverSeasonResultsType, DriverStatsType, ProfileType } from '../profiles/graphql/profile.types.js';
+import { DriverSeasonResultsType, DriverStatsType, ProfileType } from '../profiles/index.js';
 import { DriverRecordService } from './driver-record.service.js';
 
 /** `Profile.stats` and `Profile.results` in the GraphQL API: the REST reads' record, as a visitor sees it (nothing for a hidden profile). */

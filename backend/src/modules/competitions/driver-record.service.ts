@@ -6,11 +6,12 @@ import type { ResultStatus } from '../../contracts/competitions.js';
 import { shownDriver } from '../../contracts/driver-name.js';
 import type { CarMateDto, SeasonResultsDto, StatsSummaryDto } from '../../contracts/profiles.js';
 import { readTag } from '../../infra/read-cache/cached-read.js';
-import { ProfilesService, seesHidden } from '../profiles/profiles.service.js';
+import { ProfilesService, seesHidden } from '../profiles/index.js';
 import type { LinePoints } from './results.reader.js';
 import { scoredSessionOf } from './season-rules.js';
 import { placeholders } from './season-stats.js';
 import type { DriverStanding } from './standings/standings.js';
+import { EVENT_RACES, LEAGUE_EVENTS } from '../events/index.js';
 
 /**
  * A driver's results and stats: out of date when results are saved, when standings are stored (the
@@ -139,11 +140,11 @@ export class DriverRecordService {
   /** Everyone who has a line in any revision of the season's races (a corrected result may have dropped one) or a place in its stored standings. */
   async driversOfSeason(em: EntityManager, seasonId: number): Promise<number[]> {
     const rows = await em.execute<{ profile_id: number }[]>(
-      `select l.profile_id from race_result_lines l join result_revisions rr on rr.id = l.revision_id join races r on r.id = rr.race_id
-         join race_events re on re.id = r.race_event_id join events e on e.id = re.event_id where e.season_id = ? and l.profile_id is not null
+      `select l.profile_id from race_result_lines l join result_revisions rr on rr.id = l.revision_id join ${EVENT_RACES} r on r.id = rr.race_id
+         join ${LEAGUE_EVENTS} e on e.id = r.event_id where e.season_id = ? and l.profile_id is not null
        union
-       select cd.profile_id from race_result_co_drivers cd join result_revisions rr on rr.id = cd.revision_id join races r on r.id = rr.race_id
-         join race_events re on re.id = r.race_event_id join events e on e.id = re.event_id where e.season_id = ? and cd.profile_id is not null
+       select cd.profile_id from race_result_co_drivers cd join result_revisions rr on rr.id = cd.revision_id join ${EVENT_RACES} r on r.id = rr.race_id
+         join ${LEAGUE_EVENTS} e on e.id = r.event_id where e.season_id = ? and cd.profile_id is not null
        union
        select (d ->> 'profileId')::int from season_standings s, jsonb_array_elements(s.drivers) d where s.season_id = ?`,
       [seasonId, seasonId, seasonId],
@@ -190,12 +191,11 @@ export class DriverRecordService {
        from latest
          join mine on mine.revision_id = latest.id
          join race_result_lines l on l.id = mine.line_id
-         join races r on r.id = latest.race_id
-         join race_events re on re.id = r.race_event_id
-         join events e on e.id = re.event_id and e.published
+         join ${EVENT_RACES} r on r.id = latest.race_id
+         join ${LEAGUE_EVENTS} e on e.id = r.event_id and e.published
          join seasons s on s.id = e.season_id
          join competitions c on c.id = s.competition_id
-       order by e.starts_at, e.id, re.position, r.position`,
+       order by e.starts_at, e.id, r.race_event_position, r.position`,
       [profileId, profileId],
     );
     const carMates = await this.carMates(

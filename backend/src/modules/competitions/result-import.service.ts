@@ -14,8 +14,8 @@ import type {
 } from '../../contracts/competitions.js';
 import { driverDisplayName } from '../../contracts/driver-name.js';
 import type { DriverProfile as DriverProfileDto } from '../../contracts/api.js';
-import { raceSetting } from '../events/event-calendar.js';
-import { ProfilesService } from '../profiles/profiles.service.js';
+import { raceSetting } from '../events/index.js';
+import { ProfilesService } from '../profiles/index.js';
 import { RememberedIdentity } from './remembered-identity.entity.js';
 import {
   type DriverCandidate,

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { seededRandom } from '../../common/seeded-random.js';
 import type { RaceResultLine } from '../../contracts/competitions.js';
 import type { TicketOutcome } from '../../contracts/stewarding.js';
-import { applyPenalties } from '../stewarding/penalties.js';
+import { applyPenalties } from '../stewarding/index.js';
 import { planBaseWrite, planDecisions, revertSource, type PlannedRevision } from './results-layer.js';
 
 const finisher = (profileId: number, position: number, totalTimeMs: number): RaceResultLine => ({ profileId, position, status: 'FINISHED', laps: 10, totalTimeMs });

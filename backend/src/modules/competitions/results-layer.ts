@@ -7,7 +7,7 @@
  */
 import type { RaceResultLine, RevisionKind } from '../../contracts/competitions.js';
 import type { TicketOutcome } from '../../contracts/stewarding.js';
-import { applyPenalties, changesLines } from '../stewarding/penalties.js';
+import { applyPenalties, changesLines } from '../stewarding/index.js';
 
 /** Which revision of a race it is: a DECISIONS revision names the base it applied the decisions to. */
 export interface RevisionHead {

@@ -5,11 +5,11 @@ import { invalidField } from '../../common/validation.js';
 import type { RaceResultLine as RaceResultLineRequest, RaceResultsDto, ResultRevisionDto, ResultSession } from '../../contracts/competitions.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange } from '../audit/index.js';
-import { entryTeams, raceNaming, raceOfEvent, type RaceOfEvent } from '../events/event-calendar.js';
+import { LEAGUE_EVENTS, entryTeams, raceNaming, raceOfEvent, type RaceOfEvent } from '../events/index.js';
 import { ImagesService } from '../images/index.js';
-import { ProfilesService } from '../profiles/profiles.service.js';
-import { TeamsService } from '../teams/teams.service.js';
-import { standingOutcomes } from '../stewarding/decision-reads.js';
+import { ProfilesService } from '../profiles/index.js';
+import { TeamsService } from '../teams/index.js';
+import { standingOutcomes } from '../stewarding/index.js';
 import { RaceResultCoDriver, RaceResultLine, ResultRevision, Season } from './competition.entities.js';
 import { planBaseWrite, planDecisions, revertSource, type PlannedRevision } from './results-layer.js';
 import { classificationOf } from './result-lines.js';
@@ -330,7 +330,7 @@ export class ResultsService {
 
 /** 409 for a race whose event has not started yet: results before the race are a mistake unless confirmed. */
 async function refuseFutureRace(em: EntityManager, ref: RaceRef): Promise<void> {
-  const [event] = await em.execute<{ starts_at: Date }[]>('select starts_at from events where id = ?', [ref.eventId]);
+  const [event] = await em.execute<{ starts_at: Date }[]>(`select e.starts_at from ${LEAGUE_EVENTS} e where e.id = ?`, [ref.eventId]);
   if (event && new Date(event.starts_at).getTime() > Date.now())
     throw new ConflictException(
       `This race starts at ${new Date(event.starts_at).toISOString().replace('.000Z', 'Z')}, in the future: confirm that you mean to save results for it before it is raced`,

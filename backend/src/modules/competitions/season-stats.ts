@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { EVENT_RACES, LEAGUE_EVENTS } from '../events/index.js';
 
 export interface SeasonStats {
   /** Published events of the season. */
@@ -20,9 +21,9 @@ export async function seasonStats(em: EntityManager, seasonIds: readonly number[
   const rows = await em.execute<{ season_id: number; rounds: number; with_results: number; first_round: Date | string | null }[]>(
     `select e.season_id, count(*)::int as rounds, min(e.starts_at) as first_round,
        count(*) filter (where exists (
-         select 1 from race_events re join races r on r.race_event_id = re.id join result_revisions rr on rr.race_id = r.id where re.event_id = e.id
+         select 1 from ${EVENT_RACES} r join result_revisions rr on rr.race_id = r.id where r.event_id = e.id
        ))::int as with_results
-     from events e where e.published and e.season_id in (${placeholders(seasonIds)}) group by e.season_id`,
+     from ${LEAGUE_EVENTS} e where e.published and e.season_id in (${placeholders(seasonIds)}) group by e.season_id`,
     [...seasonIds],
   );
   return new Map(

@@ -13,7 +13,7 @@ import type {
   StandingsDto,
 } from '../../contracts/competitions.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
-import { seesUnpublished } from '../events/events.service.js';
+import { seesUnpublished } from '../events/index.js';
 import { COMPETITION_READS } from './competitions.reads.js';
 import { ConfirmFutureQuery, RaceParams, RaceResultsBody, ResultImportBody, ResultPreviewBody, RevisionParams, SeasonEventParams, SeasonParam } from './dto/results.dto.js';
 import { ResultImportService, type UploadedResultFile } from './result-import.service.js';

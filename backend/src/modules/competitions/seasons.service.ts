@@ -5,8 +5,18 @@ import { invalidField } from '../../common/validation.js';
 import type { PointsSystem, SeasonDto, SeasonEventDetailsDto, SeasonEventDto } from '../../contracts/competitions.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange, snapshotOf } from '../audit/index.js';
-import { linkableEvents, linkToSeason, racesOf, roundPublished, roundsBefore, seasonRound, seasonRounds, type SeasonRound } from '../events/event-calendar.js';
-import { seesUnpublished } from '../events/events.service.js';
+import {
+  EVENT_RACES,
+  linkableEvents,
+  linkToSeason,
+  racesOf,
+  roundPublished,
+  roundsBefore,
+  seasonRound,
+  seasonRounds,
+  seesUnpublished,
+  type SeasonRound,
+} from '../events/index.js';
 import { Competition, Season } from './competition.entities.js';
 import { toCompetitionSummaryDto } from './competitions.mappers.js';
 import { competitionAggregate } from './competitions.service.js';
@@ -203,8 +213,8 @@ export class SeasonsService {
   private async eventsWithResults(em: EntityManager, eventIds: number[]): Promise<number[]> {
     if (!eventIds.length) return [];
     const rows = await em.execute<{ event_id: number }[]>(
-      `select distinct re.event_id from race_events re join races r on r.race_event_id = re.id join result_revisions rr on rr.race_id = r.id
-       where re.event_id in (${placeholders(eventIds)}) order by re.event_id`,
+      `select distinct r.event_id from ${EVENT_RACES} r join result_revisions rr on rr.race_id = r.id
+       where r.event_id in (${placeholders(eventIds)}) order by r.event_id`,
       eventIds,
     );
     return rows.map((row) => row.event_id);

@@ -4,12 +4,11 @@ import type { ResultStatus, StandingsDto } from '../../contracts/competitions.js
 import { shownDriver } from '../../contracts/driver-name.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import type { Principal } from '../../common/principal.js';
-import { entrants, racesOf, seasonRounds } from '../events/event-calendar.js';
-import { seesUnpublished } from '../events/events.service.js';
-import { ProfilesService } from '../profiles/profiles.service.js';
-import { pointsDeductions } from '../stewarding/decision-reads.js';
+import { EVENT_RACES, LEAGUE_EVENTS, entrants, racesOf, seasonRounds, seesUnpublished } from '../events/index.js';
+import { ProfilesService } from '../profiles/index.js';
+import { pointsDeductions } from '../stewarding/index.js';
 import { ImagesService } from '../images/index.js';
-import { TeamsService } from '../teams/teams.service.js';
+import { TeamsService } from '../teams/index.js';
 import { Season } from './competition.entities.js';
 import type { LinePoints } from './results.reader.js';
 import { scoredSessionOf } from './season-rules.js';
@@ -189,9 +188,9 @@ export class StandingsService {
    */
   async recomputeStartedRounds(): Promise<number[]> {
     const due = await this.em.fork().execute<{ season_id: number }[]>(
-      `select distinct e.season_id from events e join season_standings st on st.season_id = e.season_id
+      `select distinct e.season_id from ${LEAGUE_EVENTS} e join season_standings st on st.season_id = e.season_id
        where e.starts_at <= now() and e.starts_at > st.computed_at
-         and exists (select 1 from result_revisions r join races ra on ra.id = r.race_id join race_events re on re.id = ra.race_event_id where re.event_id = e.id)`,
+         and exists (select 1 from result_revisions r join ${EVENT_RACES} ra on ra.id = r.race_id where ra.event_id = e.id)`,
     );
     for (const { season_id: seasonId } of due)
       await this.em.fork().transactional(async (em) => {

@@ -8,13 +8,13 @@ import type { ProfileEventDto } from '../../contracts/profiles.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange } from '../audit/index.js';
 import { invalidField } from '../../common/validation.js';
-import { ProfilesService } from '../profiles/profiles.service.js';
-import { TeamsService } from '../teams/teams.service.js';
+import { ProfilesService } from '../profiles/index.js';
+import { TeamsService } from '../teams/index.js';
 import { EventAttendance, LeagueEvent } from './event.entities.js';
 import { toAttendeeDto } from './events.mappers.js';
 import { eventAggregate, findVisibleEvent } from './events.service.js';
 import { dropStaleRaceLineups, refuseIfLocked, refuseIfStarted, teamSizeText } from './team-entry-rules.js';
-import { banReason } from '../stewarding/licence.js';
+import { banReason } from '../stewarding/index.js';
 
 export const EVENT_FULL = 'Event full';
 export const SOLO_ENTRY_REFUSED = "This is a team event: your team's captain enters the drivers who race it";

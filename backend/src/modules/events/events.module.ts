@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CatalogueModule } from '../catalogue/index.js';
 import { ImagesModule } from '../images/index.js';
-import { ProfilesModule } from '../profiles/profiles.module.js';
-import { TeamsModule } from '../teams/teams.module.js';
+import { ProfilesModule } from '../profiles/index.js';
+import { TeamsModule } from '../teams/index.js';
 import { AttendanceService } from './attendance.service.js';
 import { EventAnnouncements } from './event-announcements.js';
 import { EventRoomPolicy } from './event-room.policy.js';

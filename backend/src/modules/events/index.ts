@@ -8,12 +8,19 @@ export {
   entryTeams,
   eventsAfter,
   eventsStartedBetween,
+  linkableEvents,
+  linkToSeason,
+  raceNaming,
   raceOfEvent,
   raceSetting,
+  racesOf,
   roundPublished,
+  roundsBefore,
+  seasonRound,
   seasonRounds,
   type EventRef,
   type RaceOfEvent,
   type SeasonRound,
 } from './event-calendar.js';
 export { AttendeeType, CompetitionStyleEnum } from './graphql/event.types.js';
+export { EVENT_ENTRIES, EVENT_RACES, LEAGUE_EVENTS } from './event-relations.js';

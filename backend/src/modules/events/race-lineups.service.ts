@@ -6,7 +6,7 @@ import { invalidField } from '../../common/validation.js';
 import { isTeamEvent, type AttendeeDto } from '../../contracts/events.js';
 import type { RaceLineupDto, RaceLineupsDto } from '../../contracts/race-lineups.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
-import { TeamsService } from '../teams/teams.service.js';
+import { TeamsService } from '../teams/index.js';
 import { EventAttendance, LeagueEvent, Race } from './event.entities.js';
 import { toStaffAttendeeDto } from './events.mappers.js';
 import { eventAggregate, seesUnpublished } from './events.service.js';

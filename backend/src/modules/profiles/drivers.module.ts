@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { LeagueEventsModule } from '../events/events.module.js';
-import { TeamsModule } from '../teams/teams.module.js';
+import { LeagueEventsModule } from '../events/index.js';
+import { TeamsModule } from '../teams/index.js';
 import { UsersModule } from '../users/index.js';
 import { DriverDirectory } from './driver-directory.js';
 import { ProfilesController } from './profiles.controller.js';

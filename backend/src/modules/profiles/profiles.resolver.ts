@@ -6,9 +6,9 @@ import type { DriverListItemDto, ProfileEventDto, SocialNetwork } from '../../co
 import { Loaders } from '../../infra/graphql/graphql-context.js';
 import { IdArgs, ListSize } from '../../infra/graphql/graphql-types.js';
 import type { BatchRead, RequestLoaders } from '../../infra/graphql/request-loaders.js';
-import { DriverStandingType, RaceResultType } from '../competitions/graphql/competition.types.js';
-import { AttendeeType } from '../events/graphql/event.types.js';
-import { TeamMemberType, TeamRefType } from '../teams/graphql/team.types.js';
+import { DriverStandingType, RaceResultType } from '../competitions/index.js';
+import { AttendeeType } from '../events/index.js';
+import { TeamMemberType, TeamRefType } from '../teams/index.js';
 import { DriverDirectory } from './driver-directory.js';
 import { DriverListArgs, DriverPageType, DriverType, ProfileEventType, ProfileType } from './graphql/profile.types.js';
 

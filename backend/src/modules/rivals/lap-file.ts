@@ -3,8 +3,8 @@
  * checks and decodes the file (ACC's UTF-16LE included) and says what is wrong with a bad one; this
  * reads the lap list it leaves out: ACC `laps[]` (`isValidForBest`), Assetto Corsa `Laps[]` (`Cuts` = 0).
  */
-import { decodeResultFile, normalizePlatformId, parseResultFile, ResultFileError } from '../competitions/result-import/index.js';
-import { JsonReader } from '../competitions/result-import/json-reader.js';
+import { decodeResultFile, normalizePlatformId, parseResultFile, ResultFileError } from '../competitions/index.js';
+import { JsonReader } from '../competitions/index.js';
 
 export interface DriverBestLap {
   name: string;

@@ -23,6 +23,8 @@ import {
 import type { DomainEventMap } from '../../contracts/domain-events.js';
 import { RivalsServer } from './rivals.entities.js';
 import { CAR_COLUMNS, carRef, ownProfileId, PROFILE_NAME_COLUMNS, profileRef, trackMeta, type CarRow, type ProfileNameRow } from './rivals.queries.js';
+import { CAR_NAMES, GAME_PLATFORMS, TRACK_VARIANT_GAMES } from '../catalogue/index.js';
+import { DRIVER_NAMES } from '../profiles/index.js';
 
 type BoardRow = ProfileNameRow &
   CarRow & {
@@ -55,7 +57,7 @@ export class RivalsBoardsService {
     const rows = await em.execute<BoardRow[]>(
       `with best as (${bestPerCar(!!platform)}), ranked as (select b.*, count(*) over () as total, min(b.time_ms) over () as leader from best b)
        select r.id, r.platform, r.time_ms, r.status, r.conditions, r.set_at, r.total, r.leader, ${PROFILE_NAME_COLUMNS}, ${CAR_COLUMNS}
-         from ranked r join driver_profiles p on p.id = r.profile_id join cars c on c.id = r.car_id
+         from ranked r join ${DRIVER_NAMES} p on p.id = r.profile_id join ${CAR_NAMES} c on c.id = r.car_id
         order by r.time_ms, r.set_at, r.id limit ? offset ?`,
       [...params, query.pageSize, query.offset],
     );
@@ -82,7 +84,7 @@ export class RivalsBoardsService {
           from rival_times t where t.track_id = ? and t.status <> 'REJECTED' order by t.platform, t.profile_id, t.time_ms, t.set_at, t.id),
         ranked as (select b.*, row_number() over (partition by b.platform order by b.time_ms, b.set_at, b.id) as rn from best b)
        select r.id, r.platform, r.time_ms, r.status, r.rn, ${PROFILE_NAME_COLUMNS}, ${CAR_COLUMNS}
-         from ranked r join driver_profiles p on p.id = r.profile_id join cars c on c.id = r.car_id where r.rn <= 3 order by r.platform, r.rn`,
+         from ranked r join ${DRIVER_NAMES} p on p.id = r.profile_id join ${CAR_NAMES} c on c.id = r.car_id where r.rn <= 3 order by r.platform, r.rn`,
       [trackId],
     );
     const results = Object.fromEntries(PLATFORMS.map((platform) => [platform, []])) as unknown as RivalTopForTrackDto['results'];
@@ -142,7 +144,7 @@ export class RivalsBoardsService {
     const rows = await em.execute<BoardRow[]>(
       `with best as (${bestPerCar(true)}), ranked as (select b.*, count(*) over () as total, min(b.time_ms) over () as leader, rank() over (order by b.time_ms) as position from best b)
        select r.id, r.platform, r.time_ms, r.status, r.conditions, r.set_at, r.total, r.leader, r.position, ${PROFILE_NAME_COLUMNS}, ${CAR_COLUMNS}
-         from ranked r join driver_profiles p on p.id = r.profile_id join cars c on c.id = r.car_id where r.profile_id = ? order by r.time_ms limit 1`,
+         from ranked r join ${DRIVER_NAMES} p on p.id = r.profile_id join ${CAR_NAMES} c on c.id = r.car_id where r.profile_id = ? order by r.time_ms limit 1`,
       [trackId, platform, owner],
     );
     const mine = rows[0] as (BoardRow & { position: string }) | undefined;
@@ -169,7 +171,7 @@ export class RivalsBoardsService {
     const rows = await em.execute<(ProfileNameRow & { platform: Platform; picked: boolean; total: string })[]>(
       `with drivers as (select distinct t.profile_id, t.platform from rival_times t where t.status <> 'REJECTED' and t.profile_id <> ?)
        select d.platform, exists(select 1 from rivals r where r.owner_id = ? and r.rival_id = d.profile_id and r.platform = d.platform) as picked, count(*) over () as total, ${PROFILE_NAME_COLUMNS}
-         from drivers d join driver_profiles p on p.id = d.profile_id order by coalesce(p.name, ''), p.id, d.platform limit ? offset ?`,
+         from drivers d join ${DRIVER_NAMES} p on p.id = d.profile_id order by coalesce(p.name, ''), p.id, d.platform limit ? offset ?`,
       [owner, owner, query.pageSize, query.offset],
     );
     return toPage(
@@ -190,7 +192,7 @@ export class RivalsBoardsService {
        select b.time_ms, b.status, count(*) over () as total,
               exists(select 1 from rivals r where r.owner_id = ? and r.rival_id = b.profile_id and r.platform = ? and r.game_id = ? and (r.track_id is null or r.track_id = ?)) as picked,
               ${PROFILE_NAME_COLUMNS}
-         from best b join driver_profiles p on p.id = b.profile_id order by b.time_ms, p.id limit ? offset ?`,
+         from best b join ${DRIVER_NAMES} p on p.id = b.profile_id order by b.time_ms, p.id limit ? offset ?`,
       [trackId, platform, owner, owner, platform, meta.game.id, trackId, query.pageSize, query.offset],
     );
     return toPage(
@@ -215,7 +217,7 @@ export class RivalsBoardsService {
               (select min(x.time_ms) from rival_times x where x.profile_id = o.id and x.track_id = ? and x.platform = ? and x.status <> 'REJECTED') as owner_best,
               (select min(x.time_ms) from rival_times x where x.profile_id = ? and x.track_id = ? and x.platform = ? and x.status <> 'REJECTED' and x.id <> ?) as rival_before,
               ${PROFILE_NAME_COLUMNS}
-         from rivals r join driver_profiles o on o.id = r.owner_id join driver_profiles p on p.id = r.rival_id
+         from rivals r join ${DRIVER_NAMES} o on o.id = r.owner_id join ${DRIVER_NAMES} p on p.id = r.rival_id
         where r.rival_id = ? and r.game_id = ? and r.platform = ? and (r.track_id is null or r.track_id = ?)`,
       [event.trackId, event.platform, event.profileId, event.trackId, event.platform, event.timeId, event.profileId, event.gameId, event.platform, event.trackId],
     );
@@ -237,13 +239,13 @@ export class RivalsBoardsService {
 
   private async checkPick(em: EntityManager, owner: number, request: RivalRequest): Promise<void> {
     if (request.profileId === owner) throw invalidField('profileId', 'you cannot pick yourself as a rival');
-    const [rival] = await em.execute<{ id: number }[]>('select id from driver_profiles where id = ?', [request.profileId]);
+    const [rival] = await em.execute<{ id: number }[]>(`select id from ${DRIVER_NAMES} p where p.id = ?`, [request.profileId]);
     if (!rival) throw invalidField('profileId', `driver ${request.profileId} does not exist`);
-    const [game] = await em.execute<{ platforms: Platform[] }[]>('select platforms from games where id = ?', [request.gameId]);
+    const [game] = await em.execute<{ platforms: Platform[] }[]>(`select platforms from ${GAME_PLATFORMS} g where g.id = ?`, [request.gameId]);
     if (!game) throw invalidField('gameId', `game ${request.gameId} does not exist`);
     if (!game.platforms.includes(request.platform)) throw invalidField('platform', `the game does not run on ${request.platform}`);
     if (request.trackId) {
-      const [track] = await em.execute<{ game_id: number }[]>('select t.game_id from track_variants v join tracks t on t.id = v.track_id where v.id = ?', [request.trackId]);
+      const [track] = await em.execute<{ game_id: number }[]>(`select v.game_id from ${TRACK_VARIANT_GAMES} v where v.id = ?`, [request.trackId]);
       if (!track || track.game_id !== request.gameId) throw invalidField('trackId', `track ${request.trackId} is not a track of the game`);
     }
   }
@@ -255,9 +257,9 @@ export class RivalsBoardsService {
       `select r.id, r.track_id, b.time_ms, b.status, ${CAR_COLUMNS},
               (select min(x.time_ms) from rival_times x where x.profile_id = ? and x.track_id = ? and x.platform = ? and x.status <> 'REJECTED') as mine,
               ${PROFILE_NAME_COLUMNS}
-         from rivals r join driver_profiles p on p.id = r.rival_id
+         from rivals r join ${DRIVER_NAMES} p on p.id = r.rival_id
          left join lateral (select x.time_ms, x.status, x.car_id from rival_times x where x.profile_id = r.rival_id and x.track_id = ? and x.platform = ? and x.status <> 'REJECTED' order by x.time_ms limit 1) b on true
-         left join cars c on c.id = b.car_id
+         left join ${CAR_NAMES} c on c.id = b.car_id
         where r.owner_id = ? and r.game_id = ? and r.platform = ? and ${trackId === null ? 'r.track_id is null' : '(r.track_id is null or r.track_id = ?)'}
         order by b.time_ms nulls last, r.id`,
       [owner, trackId ?? 0, platform, trackId ?? 0, platform, owner, gameId, platform, ...(trackId === null ? [] : [trackId])],

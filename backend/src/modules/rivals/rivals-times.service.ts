@@ -18,8 +18,9 @@ import {
 import { driverDisplayName } from '../../contracts/driver-name.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange } from '../audit/index.js';
-import { ResultFileError } from '../competitions/result-import/index.js';
-import { CarsService } from '../catalogue/index.js';
+import { ResultFileError } from '../competitions/index.js';
+import { CAR_NAMES, CarsService } from '../catalogue/index.js';
+import { DRIVER_NAMES } from '../profiles/index.js';
 import { BANNER_BOUNDS, imageUrl, type UploadedImage, type WebpImage, ImagesService } from '../images/index.js';
 import type { ImportFields, RivalTimeBody } from './dto/rivals.dto.js';
 import { readBestLaps } from './lap-file.js';
@@ -58,7 +59,7 @@ type TimeRow = ProfileNameRow &
 
 const TIME_SELECT = `select t.id, t.track_id, t.platform, t.time_ms, t.conditions, t.source, t.status, t.screenshot_id, t.video_url, t.reject_reason, t.set_at, t.decided_at,
   ${PROFILE_NAME_COLUMNS}, ${CAR_COLUMNS}, count(*) over () as total
-  from rival_times t join driver_profiles p on p.id = t.profile_id join cars c on c.id = t.car_id`;
+  from rival_times t join ${DRIVER_NAMES} p on p.id = t.profile_id join ${CAR_NAMES} c on c.id = t.car_id`;
 
 /**
  * Lap times: server files (verified at once), drivers' submissions (provisional until a steward decides),
@@ -117,7 +118,7 @@ export class RivalsTimesService {
       const steamIds = laps.drivers.map((driver) => driver.steamId).filter((id): id is string => id !== null);
       const owners = steamIds.length
         ? await em.execute<(ProfileNameRow & { steam: string })[]>(
-            `select coalesce(p.steam_id, lower(p.steam_username)) as steam, ${PROFILE_NAME_COLUMNS} from driver_profiles p where p.steam_id in (${steamIds.map(() => '?').join(',')}) or lower(p.steam_username) in (${steamIds.map(() => '?').join(',')})`,
+            `select coalesce(p.steam_id, lower(p.steam_username)) as steam, ${PROFILE_NAME_COLUMNS} from ${DRIVER_NAMES} p where p.steam_id in (${steamIds.map(() => '?').join(',')}) or lower(p.steam_username) in (${steamIds.map(() => '?').join(',')})`,
             [...steamIds, ...steamIds.map((id) => id.toLowerCase())],
           )
         : [];

@@ -20,7 +20,7 @@ import type {
 } from '../../contracts/rivals.js';
 import { IdempotentUpload } from '../../infra/idempotency/idempotency.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
-import { MAX_RESULT_FILE_BYTES } from '../competitions/result-import/index.js';
+import { MAX_RESULT_FILE_BYTES } from '../competitions/index.js';
 import { JsonPartWithImage, type UploadedImage } from '../images/index.js';
 import {
   ImportFields,

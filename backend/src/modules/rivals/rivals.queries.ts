@@ -5,6 +5,8 @@ import type { CrossPlayGroupDto, Platform } from '../../contracts/catalogue.js';
 import { shownDriver } from '../../contracts/driver-name.js';
 import type { RivalCarRef, RivalGameRef, RivalProfileRef, RivalTrackRef } from '../../contracts/rivals.js';
 import { imageUrl } from '../images/index.js';
+import { TRACK_VARIANT_GAMES } from '../catalogue/index.js';
+import { DRIVER_NAMES } from '../profiles/index.js';
 
 export interface TrackMeta {
   track: RivalTrackRef;
@@ -28,8 +30,8 @@ export async function trackMetas(em: EntityManager, variantIds: readonly number[
   const ids = [...new Set(variantIds)];
   if (ids.length === 0) return new Map();
   const rows = await em.execute<TrackMetaRow[]>(
-    `select v.id, v.name, t.name as track_name, g.id as game_id, g.name as game_name, g.icon_id as game_icon_id, g.platforms, g.cross_play_platforms
-       from track_variants v join tracks t on t.id = v.track_id join games g on g.id = t.game_id where v.id in (${ids.map(() => '?').join(',')})`,
+    `select v.id, v.name, v.track_name, v.game_id, v.game_name, v.game_icon_id, v.platforms, v.cross_play_platforms
+       from ${TRACK_VARIANT_GAMES} v where v.id in (${ids.map(() => '?').join(',')})`,
     ids,
   );
   return new Map(
@@ -99,7 +101,7 @@ export function carRef(row: CarRow): RivalCarRef {
 
 /** The caller's driver profile id, or 403 when they have none yet. */
 export async function ownProfileId(em: EntityManager, userId: number): Promise<number> {
-  const [row] = await em.execute<{ id: number }[]>('select id from driver_profiles where user_id = ?', [userId]);
+  const [row] = await em.execute<{ id: number }[]>(`select id from ${DRIVER_NAMES} p where p.user_id = ?`, [userId]);
   if (!row) throw new ForbiddenException('Create your driver profile first');
   return row.id;
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { INCOMPLETE_PROFILE } from '../../contracts/driver-name.js';
 import type { LicenceDto, StewardingSettingsDto, TicketOutcome } from '../../contracts/stewarding.js';
 import { DEFAULT_STEWARDING_SETTINGS } from '../../contracts/stewarding.js';
-import { eventsAfter, eventsStartedBetween, type EventRef } from '../events/event-calendar.js';
+import { eventsAfter, eventsStartedBetween, type EventRef } from '../events/index.js';
 import { LicenceEntry, RaceBan, type Ticket } from './stewarding.entities.js';
 
 /** The driver's licence points that have not expired (each entry expires after its number of league events). */

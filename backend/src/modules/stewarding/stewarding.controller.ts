@@ -7,7 +7,7 @@ import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
 import type { LicenceDto, RaceStewardingDto, SafetyCarDecisionDto, StewardingSettingsDto, TicketDto, TicketListItemDto } from '../../contracts/stewarding.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
-import { SeasonParam } from '../competitions/dto/results.dto.js';
+import { SeasonParam } from '../competitions/index.js';
 import { AppealBody, DecisionBody, StatementBody, StewardingSettingsBody, ThreadMessageBody, TicketBody, TicketQuery } from './dto/stewarding.dto.js';
 import { STEWARDING_READS } from './stewarding.reads.js';
 import { StewardingService } from './stewarding.service.js';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { CompetitionsModule } from '../competitions/competitions.module.js';
-import { ProfilesModule } from '../profiles/profiles.module.js';
-import { TeamsModule } from '../teams/teams.module.js';
+import { CompetitionsModule } from '../competitions/index.js';
+import { ProfilesModule } from '../profiles/index.js';
+import { TeamsModule } from '../teams/index.js';
 import { UsersModule } from '../users/index.js';
 import { StewardingPublicController, StewardingSettingsController, TicketsController } from './stewarding.controller.js';
 import { StewardingHandlers } from './stewarding.handlers.js';

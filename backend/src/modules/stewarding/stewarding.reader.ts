@@ -14,7 +14,8 @@ import {
   type VoteDto,
 } from '../../contracts/stewarding.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
-import type { TeamsService } from '../teams/teams.service.js';
+import { EVENT_ENTRIES } from '../events/index.js';
+import { TEAM_NAMES, type TeamsService } from '../teams/index.js';
 import type { UsersService } from '../users/index.js';
 import type { User } from '../users/user.entity.js';
 import { Ticket, TicketAppeal, TicketAudit, TicketDecision, TicketMessage, TicketParty, TicketStatement, TicketVote } from './stewarding.entities.js';
@@ -202,7 +203,7 @@ export class TicketReader {
     const profileIds = [...new Set(parties.map((party) => party.profile.id))];
     const entries = profileIds.length
       ? await this.em.getConnection().execute<{ event_id: number; profile_id: number; team_id: number; team_name: string }[]>(
-          `select a.event_id, a.profile_id, t.id as team_id, t.name as team_name from event_attendance a join teams t on t.id = a.team_id
+          `select a.event_id, a.profile_id, t.id as team_id, t.name as team_name from ${EVENT_ENTRIES} a join ${TEAM_NAMES} t on t.id = a.team_id
            where a.event_id in (?) and a.profile_id in (?)`,
           [eventIds, profileIds],
         )

@@ -26,12 +26,12 @@ import {
 } from '../../contracts/stewarding.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange } from '../audit/index.js';
-import { ResultsService, STEWARDS_NOTE } from '../competitions/results.service.js';
-import { SeasonsService } from '../competitions/seasons.service.js';
-import { latestRaceCrew } from '../competitions/results.reader.js';
-import { entrants, raceOfEvent } from '../events/event-calendar.js';
-import { ProfilesService } from '../profiles/profiles.service.js';
-import { TeamsService } from '../teams/teams.service.js';
+import { ResultsService, STEWARDS_NOTE } from '../competitions/index.js';
+import { SeasonsService } from '../competitions/index.js';
+import { latestRaceCrew } from '../competitions/index.js';
+import { entrants, raceOfEvent } from '../events/index.js';
+import { ProfilesService } from '../profiles/index.js';
+import { TeamsService } from '../teams/index.js';
 import { UsersService } from '../users/index.js';
 import { licenceOf, rewriteLedger } from './licence.js';
 import { affectsResults, outcomesKey } from './penalties.js';

@@ -7,7 +7,7 @@ import type { MyTeamDto, TeamDto, TeamInviteDto, TeamRequest } from '../../contr
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange, snapshotOf } from '../audit/index.js';
 import type { UploadedImage } from '../images/index.js';
-import { ProfilesService, type ProfileSummary } from '../profiles/profiles.service.js';
+import { ProfilesService, type ProfileSummary } from '../profiles/index.js';
 import { UsersService } from '../users/index.js';
 import { TeamsService, teamAggregate, type TeamRecord } from './teams.service.js';
 

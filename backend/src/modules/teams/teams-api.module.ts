@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ProfilesModule } from '../profiles/profiles.module.js';
+import { ProfilesModule } from '../profiles/index.js';
 import { UsersModule } from '../users/index.js';
 import { TeamRosters } from './team-rosters.js';
 import { TeamsController } from './teams.controller.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ProfilesModule } from '../profiles/profiles.module.js';
-import { TeamsModule } from '../teams/teams.module.js';
+import { ProfilesModule } from '../profiles/index.js';
+import { TeamsModule } from '../teams/index.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { RolesController, UsersController } from './users.controller.js';
 import { UsersHandlers } from './users.handlers.js';

@@ -7,8 +7,8 @@ import type { Principal } from '../../common/principal.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { toPage, type PageQuery } from '../../common/pagination.js';
 import { recordStaffChange } from '../audit/index.js';
-import { ProfilesService } from '../profiles/profiles.service.js';
-import { TeamsService } from '../teams/teams.service.js';
+import { ProfilesService } from '../profiles/index.js';
+import { TeamsService } from '../teams/index.js';
 import type { UserPageBody } from './dto/user-page.dto.js';
 import { User } from './user.entity.js';
 

@@ -26,7 +26,7 @@ import {
 } from '../../../contracts/competitions.js';
 import { ListSize, PageOf, graphqlEnum } from '../../../infra/graphql/graphql-types.js';
 import { PlatformEnum } from '../../catalogue/index.js';
-import { CompetitionStyleEnum } from '../../events/graphql/event.types.js';
+import { CompetitionStyleEnum } from '../../events/index.js';
 
 /** GraphQL shapes of competitions, seasons, results and standings, as the REST contract has them (contracts/competitions.ts). */
 

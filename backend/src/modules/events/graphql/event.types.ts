@@ -19,7 +19,7 @@ import {
 } from '../../../contracts/events.js';
 import { ListSize, PageOf, graphqlEnum } from '../../../infra/graphql/graphql-types.js';
 import { GameType, PlatformEnum, PlatformFilterEnum, TrackRefType } from '../../catalogue/index.js';
-import { TeamRefType } from '../../teams/graphql/team.types.js';
+import { TeamRefType } from '../../teams/index.js';
 import { EventListQuery } from '../dto/event.dto.js';
 
 /** GraphQL shapes of events, as the REST contract has them (contracts/events.ts). */

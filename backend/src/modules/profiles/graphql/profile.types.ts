@@ -5,7 +5,7 @@ import type { DriverListItemDto, NameChangeDto, ProfileEventDto, PublicProfileDt
 import { CREW_ROLES, type Role } from '../../../contracts/roles.js';
 import { ListSize, PageOf, graphqlEnum } from '../../../infra/graphql/graphql-types.js';
 import { GameRefType, PlatformEnum, PlatformFilterEnum } from '../../catalogue/index.js';
-import { TeamRefType } from '../../teams/graphql/team.types.js';
+import { TeamRefType } from '../../teams/index.js';
 import { DriverListQuery } from '../dto/profile.dto.js';
 
 /**
