@@ -234,7 +234,7 @@ describe('GraphQL API', () => {
           competition(id: $id) { ${COMPETITION_FIELDS} seasons { id name rounds roundsWithResults } }
           leaderboardCompetitions { id seasons { id } }
           season(id: $seasonId) { id name rules competition { ${COMPETITION_FIELDS} } pointsSystem { ${POINTS_FIELDS} } events { ${ROUND_FIELDS} } }
-          seasonEvent(seasonId: $seasonId, eventId: $eventId) { ${ROUND_FIELDS} seasonId competition { id name } results { ${RESULT_FIELDS} } }
+          seasonEvent(seasonId: $seasonId, id: $eventId) { ${ROUND_FIELDS} seasonId competition { id name } results { ${RESULT_FIELDS} } }
           standings(seasonId: $seasonId) { ${STANDINGS_FIELDS} }
         }`,
         { id: competitionId, seasonId, eventId: rounds[0]!.eventId },
@@ -281,7 +281,7 @@ describe('GraphQL API', () => {
         }>(
           `{ season(id: ${seasonId}) { events { id results { results { profileId driverName driver { driverName } } } } }
              standings(seasonId: ${seasonId}) { drivers { profile { id driverName } driver { driverName } } }
-             seasonEvent(seasonId: ${seasonId}, eventId: ${draftRound}) { id } }`,
+             seasonEvent(seasonId: ${seasonId}, id: ${draftRound}) { id } }`,
           undefined,
           as,
         );
