@@ -1,7 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { Page } from '../../contracts/api.js';
-import type { CompetitionDto, CompetitionGroupDto, CompetitionSummaryDto, RaceResultsDto, SeasonDto, SeasonEventDetailsDto, StandingsDto } from '../../contracts/competitions.js';
+import type {
+  CompetitionDto,
+  CompetitionGroupDto,
+  CompetitionSummaryDto,
+  RaceResultsDto,
+  SeasonDto,
+  SeasonEventDetailsDto,
+  StandingsDto,
+} from '../../contracts/competitions.js';
 import { Loaders } from '../../infra/graphql/graphql-context.js';
 import { IdArgs, ListSize } from '../../infra/graphql/graphql-types.js';
 import type { BatchRead, RequestLoaders } from '../../infra/graphql/request-loaders.js';
