@@ -82,6 +82,9 @@ export function pick<Fields extends object, const Key extends keyof Fields>(fiel
   return Object.fromEntries(keys.map((key) => [key, fields[key]])) as Pick<Fields, Key>;
 }
 
+/** The names of the object types declared here, for the test that every object type of the schema is one of them. */
+export const CONTRACT_TYPE_NAMES = new Set<string>();
+
 /**
  * The GraphQL object type `name` of a contract, its fields from the table:
  * `export const SeasonRaceType = contractType<SeasonRaceDto>('SeasonRace', { id: Int, laps: field(Int, { nullable: true }), … })`.
@@ -95,6 +98,7 @@ export function contractType<Contract>(name: string, fields: ContractFields<Cont
     if (listSize !== undefined) ListSize(listSize)(objectType.prototype, key);
   }
   ObjectType(name, { description })(objectType);
+  CONTRACT_TYPE_NAMES.add(name);
   return objectType as Type<Contract>;
 }
 

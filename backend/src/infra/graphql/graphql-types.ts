@@ -1,5 +1,7 @@
+import type { Type } from '@nestjs/common';
 import { ArgsType, Extensions, Field, Int } from '@nestjs/graphql';
 import { IsInt, Min } from 'class-validator';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PageQuery } from '../../common/pagination.js';
 import { LIST_SIZE } from './query-limits.js';
 
 /**
@@ -16,4 +18,17 @@ export class IdArgs {
   @IsInt()
   @Min(1)
   id!: number;
+}
+
+/** A REST page query (`PageQuery` or a list's query extending it) as GraphQL arguments: `class EventListArgs extends PageArgs(EventListQuery)`, validated by the same DTO. */
+export function PageArgs<Query extends PageQuery>(query: Type<Query>) {
+  @ArgsType()
+  abstract class PageArgsType extends (query as Type<PageQuery>) {
+    @Field(() => Int, { defaultValue: 0, description: '0-based' })
+    override pageNumber = 0;
+
+    @Field(() => Int, { defaultValue: DEFAULT_PAGE_SIZE, description: `At most ${MAX_PAGE_SIZE}` })
+    override pageSize = DEFAULT_PAGE_SIZE;
+  }
+  return PageArgsType as abstract new () => Query;
 }

@@ -1,6 +1,6 @@
 import { ArgsType, Field, Float, Int } from '@nestjs/graphql';
 import { IsInt, IsOptional, Min } from 'class-validator';
-import { DEFAULT_PAGE_SIZE, PageQuery } from '../../../common/pagination.js';
+import { PageQuery } from '../../../common/pagination.js';
 import {
   POINTS_PRESET_NAMES,
   RESULT_STATUSES,
@@ -23,7 +23,7 @@ import {
   type TeamStandingDto,
 } from '../../../contracts/competitions.js';
 import { contractType, field, graphqlEnum, pageType, pick } from '../../../infra/graphql/contract-types.js';
-import { IdArgs } from '../../../infra/graphql/graphql-types.js';
+import { IdArgs, PageArgs } from '../../../infra/graphql/graphql-types.js';
 import { PlatformEnum } from '../../catalogue/index.js';
 import { CompetitionGameType, CompetitionStyleEnum, RaceEventTypeEnum } from '../../events/graphql/event.types.js';
 
@@ -276,13 +276,7 @@ export const StandingsType = contractType<StandingsDto>(
 
 /** `currentCompetitions` arguments: REST's page query, optionally one group's (`GET /api/competitions/current/group/{id}`). */
 @ArgsType()
-export class CurrentCompetitionsArgs extends PageQuery {
-  @Field(() => Int, { defaultValue: 0, description: '0-based' })
-  override pageNumber = 0;
-
-  @Field(() => Int, { defaultValue: DEFAULT_PAGE_SIZE, description: 'At most 1000' })
-  override pageSize = DEFAULT_PAGE_SIZE;
-
+export class CurrentCompetitionsArgs extends PageArgs(PageQuery) {
   @Field(() => Int, { nullable: true, description: "Only this group's" })
   @IsOptional()
   @IsInt()

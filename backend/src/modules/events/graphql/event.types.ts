@@ -1,5 +1,4 @@
 import { Field, Int, ArgsType } from '@nestjs/graphql';
-import { DEFAULT_PAGE_SIZE } from '../../../common/pagination.js';
 import type { Platform } from '../../../contracts/catalogue.js';
 import type { CompetitionSummaryDto } from '../../../contracts/competitions.js';
 import {
@@ -18,6 +17,7 @@ import {
 import { contractType, field, graphqlEnum, pageType } from '../../../infra/graphql/contract-types.js';
 import { GameType, PlatformEnum, PlatformFilterEnum, TrackRefType } from '../../catalogue/index.js';
 import { TeamRefType } from '../../teams/graphql/team.types.js';
+import { PageArgs } from '../../../infra/graphql/graphql-types.js';
 import { EventListQuery } from '../dto/event.dto.js';
 
 /** GraphQL shapes of events, from the REST contract (contracts/events.ts). */
@@ -117,13 +117,7 @@ export const EventPageType = pageType('EventPage', EventType);
 
 /** `plannedEvents` / `pastEvents` arguments: REST's `?pageNumber&pageSize&gameId&platform`, validated by the same DTO. */
 @ArgsType()
-export class EventListArgs extends EventListQuery {
-  @Field(() => Int, { defaultValue: 0, description: '0-based' })
-  override pageNumber = 0;
-
-  @Field(() => Int, { defaultValue: DEFAULT_PAGE_SIZE, description: 'At most 1000' })
-  override pageSize = DEFAULT_PAGE_SIZE;
-
+export class EventListArgs extends PageArgs(EventListQuery) {
   @Field(() => Int, { nullable: true })
   override gameId?: number = undefined;
 

@@ -1,6 +1,5 @@
 import { ArgsType, Field, Float, Int } from '@nestjs/graphql';
 import { IsInt, IsOptional, Min } from 'class-validator';
-import { DEFAULT_PAGE_SIZE } from '../../../common/pagination.js';
 import type { Platform } from '../../../contracts/catalogue.js';
 import {
   SOCIAL_NETWORKS,
@@ -17,6 +16,7 @@ import { CREW_ROLES } from '../../../contracts/roles.js';
 import { contractType, field, graphqlEnum, pageType } from '../../../infra/graphql/contract-types.js';
 import { GameRefType, PlatformEnum, PlatformFilterEnum } from '../../catalogue/index.js';
 import { TeamRefType } from '../../teams/graphql/team.types.js';
+import { PageArgs } from '../../../infra/graphql/graphql-types.js';
 import { DriverListQuery } from '../dto/profile.dto.js';
 
 /**
@@ -138,13 +138,7 @@ export const DriverSeasonResultsType = contractType<SeasonResultsDto>(
 
 /** `drivers` arguments: REST's `GET /api/profile/list` query (the Grid, or with `roles` the Crew), validated by the same DTO but for the ids (`gameId`, `teamId`). */
 @ArgsType()
-export class DriverListArgs extends DriverListQuery {
-  @Field(() => Int, { defaultValue: 0, description: '0-based' })
-  override pageNumber = 0;
-
-  @Field(() => Int, { defaultValue: DEFAULT_PAGE_SIZE, description: 'At most 1000' })
-  override pageSize = DEFAULT_PAGE_SIZE;
-
+export class DriverListArgs extends PageArgs(DriverListQuery) {
   @Field(() => String, { nullable: true, description: 'Comma-separated roles, or a Crew filter: all, admin, organizers, hosts, racedirector, headstewards, stewards' })
   override roles?: string = undefined;
 
