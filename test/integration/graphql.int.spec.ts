@@ -59,7 +59,7 @@ describe('GraphQL API', () => {
     }
   }
 
-  const EVENT_FIELDS = `id name date assessmentEvent published season { id } game { id name icon platforms crossPlayPlatforms { name platforms } } platforms seats
+  const EVENT_FIELDS = `id name date assessmentEvent published season { id competition { id name } game { id name icon } } game { id name icon platforms crossPlayPlatforms { name platforms } } platforms seats
     competitionStyle carTuningRule carUpgradeRule stewarded leaderboardsEnabled teamSizeMin teamSizeMax lineupLockMinutes youtubeUrl icon
     raceEvents { id track { id trackId trackName name country lengthMeters icon } externalTrackName qualifyEnabled qualify { laps length track { id } }
       races { id raceEventType track { id trackId trackName name country lengthMeters icon } laps length } }

@@ -93,8 +93,10 @@ export const CONTRACT_TYPE_NAMES = new Set<string>();
 export function contractType<Contract>(name: string, fields: ContractFields<Contract>, description?: string): Type<Contract> {
   const objectType = { [name]: class {} }[name]!;
   for (const [key, spec] of Object.entries(fields)) {
-    const { type, nullable, description, listSize }: FieldExtras<boolean> & { type: unknown } = isFieldSpec(spec) ? spec : { type: spec };
-    Field(() => type as Type<unknown>, { nullable, description })(objectType.prototype, key);
+    const { type, listSize, ...options }: FieldExtras<boolean> & { type: unknown } = isFieldSpec(spec)
+      ? { type: spec.type, nullable: spec.nullable, description: spec.description, listSize: spec.listSize }
+      : { type: spec };
+    Field(() => type as Type<unknown>, options)(objectType.prototype, key);
     if (listSize !== undefined) ListSize(listSize)(objectType.prototype, key);
   }
   ObjectType(name, { description })(objectType);
@@ -105,7 +107,7 @@ export function contractType<Contract>(name: string, fields: ContractFields<Cont
 /** A page of `item`s, shaped as the REST pages (`Page<T>` of the contracts): `export const EventPageType = pageType('EventPage', EventType)`. */
 export function pageType<Item>(name: string, item: Type<Item>): Type<Page<Item>> {
   return contractType<Page<Item>>(name, {
-    // Any item type is a list's item: tsc cannot tell so for an `Item` not known yet.
+    // tsc cannot work out GraphqlTypeOf of an Item not known yet; `[item]` is the list of any item type.
     content: [item] as unknown as GraphqlTypeOf<Item[]>,
     pageNumber: field(Int, { description: '0-based' }),
     pageSize: Int,
