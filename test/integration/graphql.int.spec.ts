@@ -3,8 +3,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { getIntrospectionQuery } from 'graphql';
 import type { Page } from '../../backend/src/contracts/api.js';
 import type { EventDetailsDto, EventDto } from '../../backend/src/contracts/events.js';
-import type { PublicProfileDto } from '../../backend/src/contracts/profiles.js';
+import type { DriverListItemDto, PublicProfileDto } from '../../backend/src/contracts/profiles.js';
 import type { TeamDto } from '../../backend/src/contracts/teams.js';
+import { CONTRACT_TYPE_NAMES } from '../../backend/src/infra/graphql/contract-types.js';
 import { MAX_QUERY_LENGTH } from '../../backend/src/infra/graphql/graphql-gate.js';
 import { COST_LIMIT, DEPTH_LIMIT } from '../../backend/src/infra/graphql/query-limits.js';
 import { LeagueEvent, Race } from '../../backend/src/modules/events/event.entities.js';
@@ -58,7 +59,7 @@ describe('GraphQL API', () => {
     }
   }
 
-  const EVENT_FIELDS = `id name date assessmentEvent published season { id } game { id name icon platforms crossPlayPlatforms { name platforms } } platforms seats
+  const EVENT_FIELDS = `id name date assessmentEvent published season { id competition { id name } game { id name icon } } game { id name icon platforms crossPlayPlatforms { name platforms } } platforms seats
     competitionStyle carTuningRule carUpgradeRule stewarded leaderboardsEnabled teamSizeMin teamSizeMax lineupLockMinutes youtubeUrl icon
     raceEvents { id track { id trackId trackName name country lengthMeters icon } externalTrackName qualifyEnabled qualify { laps length track { id } }
       races { id raceEventType track { id trackId trackName name country lengthMeters icon } laps length } }
@@ -127,6 +128,18 @@ describe('GraphQL API', () => {
         rest.map(({ members, ...team }) => ({ ...team, members: members.map(({ profileId, captain, joinedAt }) => ({ profileId, captain, joinedAt })) })),
       );
       expect(rest.some((team) => team.name === 'Graph Racing')).toBe(true);
+    });
+    it("lists drivers as GET /api/profile/list does, a team's and a game's by their ids", async () => {
+      const member = await newDriver(t.em());
+      const team = await newTeam(t.em(), { name: 'Filter Racing', captain: member.user });
+      const fields = 'id driverName driverNumber hidden country platforms teams { id name } crewRoles';
+      const { body } = await graphql<{ byTeam: Page<DriverListItemDto>; byGame: Page<DriverListItemDto> }>(
+        `{ byTeam: drivers(teamId: ${team.id}) { content { ${fields} } } byGame: drivers(gameId: ${gameId}) { content { ${fields} } } }`,
+      );
+      const byTeam = await restJson<Page<DriverListItemDto>>(`/api/profile/list?team=${team.id}`);
+      expect(body.data?.byTeam.content).toEqual(byTeam.content);
+      expect(byTeam.content.map((driver) => driver.id)).toEqual([member.profile.id]);
+      expect(body.data?.byGame.content).toEqual((await restJson<Page<DriverListItemDto>>(`/api/profile/list?game=${gameId}`)).content);
     });
   });
 
@@ -234,7 +247,7 @@ describe('GraphQL API', () => {
           competition(id: $id) { ${COMPETITION_FIELDS} seasons { id name rounds roundsWithResults } }
           leaderboardCompetitions { id seasons { id } }
           season(id: $seasonId) { id name rules competition { ${COMPETITION_FIELDS} } pointsSystem { ${POINTS_FIELDS} } events { ${ROUND_FIELDS} } }
-          seasonEvent(seasonId: $seasonId, eventId: $eventId) { ${ROUND_FIELDS} seasonId competition { id name } results { ${RESULT_FIELDS} } }
+          seasonEvent(seasonId: $seasonId, id: $eventId) { ${ROUND_FIELDS} seasonId competition { id name } results { ${RESULT_FIELDS} } }
           standings(seasonId: $seasonId) { ${STANDINGS_FIELDS} }
         }`,
         { id: competitionId, seasonId, eventId: rounds[0]!.eventId },
@@ -281,7 +294,7 @@ describe('GraphQL API', () => {
         }>(
           `{ season(id: ${seasonId}) { events { id results { results { profileId driverName driver { driverName } } } } }
              standings(seasonId: ${seasonId}) { drivers { profile { id driverName } driver { driverName } } }
-             seasonEvent(seasonId: ${seasonId}, eventId: ${draftRound}) { id } }`,
+             seasonEvent(seasonId: ${seasonId}, id: ${draftRound}) { id } }`,
           undefined,
           as,
         );
@@ -304,6 +317,34 @@ describe('GraphQL API', () => {
       const few = await queriesFor(query(small.seasonId));
       expect(few).toBeGreaterThan(0);
       expect(await queriesFor(query(large.seasonId))).toBe(few);
+    });
+  });
+
+  describe('schema', () => {
+    interface SchemaType {
+      name: string;
+      kind: string;
+      fields: { name: string; args: { name: string; type: { name: string | null; ofType: { name: string | null } | null } }[] }[] | null;
+    }
+    const schemaTypes = async () =>
+      (await graphql<{ __schema: { types: SchemaType[] } }>('{ __schema { types { name kind fields { name args { name type { name ofType { name } } } } } } }')).body.data!
+        .__schema.types;
+
+    it('declares every object type from its contract (contractType), so tsc holds each to its contract', async () => {
+      const objectTypes = (await schemaTypes()).filter((type) => type.kind === 'OBJECT' && type.name !== 'Query' && !type.name.startsWith('__'));
+      expect(objectTypes.length).toBeGreaterThan(40);
+      expect(objectTypes.map((type) => type.name).filter((name) => !CONTRACT_TYPE_NAMES.has(name))).toEqual([]);
+    });
+
+    it("names a record's own id `id` and another record's `<record>Id` in every query's arguments", async () => {
+      const query = (await schemaTypes()).find((type) => type.name === 'Query')!;
+      const idArguments = query.fields!.flatMap((field) =>
+        field.args
+          .filter((arg) => (arg.type.name ?? arg.type.ofType?.name) === 'Int' && !['pageNumber', 'pageSize'].includes(arg.name))
+          .map((arg) => `${field.name}(${arg.name})`),
+      );
+      expect(idArguments.length).toBeGreaterThan(5);
+      expect(idArguments.filter((argument) => !/\((id|[a-z]+Id)\)$/.test(argument))).toEqual([]);
     });
   });
 

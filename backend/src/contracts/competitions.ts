@@ -5,10 +5,10 @@
  */
 import type { SortRequest } from './api.js';
 import type { Platform } from './catalogue.js';
+import type { CompetitionStyle, RaceEventType } from './events.js';
 
-/** SPEC §9: SOLO (Individual), TEAM (Teams), LVL (League VS League). */
-export const COMPETITION_STYLES = ['SOLO', 'TEAM', 'LVL'] as const;
-export type CompetitionStyle = (typeof COMPETITION_STYLES)[number];
+/** SPEC §9: SOLO (Individual), TEAM (Teams), LVL (League VS League); events and competitions share them. */
+export { COMPETITION_STYLES, type CompetitionStyle } from './events.js';
 
 export const RESULT_STATUSES = ['FINISHED', 'DNF', 'DNS', 'DSQ'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
@@ -28,7 +28,9 @@ export const POINTS_PRESETS = {
   /** F1 sprint: 8-7-6-5-4-3-2-1. */
   SPRINT: [8, 7, 6, 5, 4, 3, 2, 1],
 } as const satisfies Record<string, PointsTable>;
-export type PointsPreset = keyof typeof POINTS_PRESETS | 'CUSTOM';
+/** The presets' names, and CUSTOM for tables an organizer wrote. */
+export const POINTS_PRESET_NAMES = ['F1', 'SPREAD', 'SPRINT', 'CUSTOM'] as const satisfies readonly (keyof typeof POINTS_PRESETS | 'CUSTOM')[];
+export type PointsPreset = (typeof POINTS_PRESET_NAMES)[number];
 
 /** A season's points system: every rule the standings function applies. */
 export interface PointsSystem {
@@ -108,7 +110,7 @@ export interface SeasonSummaryDto {
 export interface SeasonRaceDto {
   id: number;
   position: number;
-  raceEventType: string;
+  raceEventType: RaceEventType;
   laps: number | null;
   lengthMinutes: number | null;
   /** Whether the race has results (any revision). */

@@ -41,7 +41,7 @@ export interface RaceEventDto {
 export interface EventSeasonDto {
   id: number;
   competition: { id: number; name: string };
-  /** The series' game (the event's own when the series names none). Always sent by REST; GraphQL's EventSeason does not carry it yet. */
+  /** The series' game (the event's own when the series names none); REST and GraphQL always send it. */
   game?: { id: number; name: string; icon: string | null };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { DriverProfile, Page, TeamRef } from './api.js';
 import type { Platform } from './catalogue.js';
-import type { Role } from './roles.js';
+import type { CrewRole } from './roles.js';
 
 export const DRIVER_NUMBER_MIN = 1;
 export const DRIVER_NUMBER_MAX = 999;
@@ -186,7 +186,7 @@ export interface DriverListItemDto {
   platforms: Platform[];
   teams: TeamRef[];
   /** The crew roles held (on the Crew page); other roles are not listed. */
-  crewRoles: Role[];
+  crewRoles: CrewRole[];
 }
 
 export type DriverPage = Page<DriverListItemDto>;

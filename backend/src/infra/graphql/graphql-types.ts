@@ -1,15 +1,8 @@
 import type { Type } from '@nestjs/common';
-import { ArgsType, Extensions, Field, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { ArgsType, Extensions, Field, Int } from '@nestjs/graphql';
 import { IsInt, Min } from 'class-validator';
-import type { Page } from '../../contracts/api.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PageQuery } from '../../common/pagination.js';
 import { LIST_SIZE } from './query-limits.js';
-
-/** Registers a contract's list of values (`PLATFORMS`, …) as a GraphQL enum of the same values; use the result in `@Field(() => …)`. */
-export function graphqlEnum<const T extends readonly string[]>(values: T, name: string, description?: string): Record<T[number], T[number]> {
-  const enumObject = Object.fromEntries(values.map((value) => [value, value])) as Record<T[number], T[number]>;
-  registerEnumType(enumObject, { name, description });
-  return enumObject;
-}
 
 /**
  * How many items a list field holds in a typical answer (a season's rounds, a race's result lines),
@@ -18,28 +11,6 @@ export function graphqlEnum<const T extends readonly string[]>(values: T, name: 
  */
 export const ListSize = (items: number) => Extensions({ [LIST_SIZE]: items });
 
-/** The base of a page type, shaped as the REST pages (`Page<T>` of the contracts): `@ObjectType() class EventPage extends PageOf(EventType) {}`. */
-export function PageOf<T>(item: Type<T>): Type<Page<T>> {
-  @ObjectType({ isAbstract: true })
-  abstract class PageType implements Page<T> {
-    @Field(() => [item])
-    content!: T[];
-
-    @Field(() => Int, { description: '0-based' })
-    pageNumber!: number;
-
-    @Field(() => Int)
-    pageSize!: number;
-
-    @Field(() => Int)
-    totalElements!: number;
-
-    @Field(() => Int)
-    totalPages!: number;
-  }
-  return PageType as Type<Page<T>>;
-}
-
 /** `(id: Int!)` of a query for one record: a positive whole number, as REST's `{id}`. */
 @ArgsType()
 export class IdArgs {
@@ -47,4 +18,17 @@ export class IdArgs {
   @IsInt()
   @Min(1)
   id!: number;
+}
+
+/** A REST page query (`PageQuery` or a list's query extending it) as GraphQL arguments: `class EventListArgs extends PageArgs(EventListQuery)`, validated by the same DTO. */
+export function PageArgs<Query extends PageQuery>(query: Type<Query>) {
+  @ArgsType()
+  abstract class PageArgsType extends (query as Type<PageQuery>) {
+    @Field(() => Int, { defaultValue: 0, description: '0-based' })
+    override pageNumber = 0;
+
+    @Field(() => Int, { defaultValue: DEFAULT_PAGE_SIZE, description: `At most ${MAX_PAGE_SIZE}` })
+    override pageSize = DEFAULT_PAGE_SIZE;
+  }
+  return PageArgsType as abstract new () => Query;
 }

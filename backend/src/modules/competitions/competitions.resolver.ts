@@ -1,7 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { Page } from '../../contracts/api.js';
-import type { CompetitionDto, CompetitionGroupDto, CompetitionSummaryDto, RaceResultsDto, SeasonEventDetailsDto, StandingsDto } from '../../contracts/competitions.js';
+import type {
+  CompetitionDto,
+  CompetitionGroupDto,
+  CompetitionSummaryDto,
+  RaceResultsDto,
+  SeasonDto,
+  SeasonEventDetailsDto,
+  StandingsDto,
+} from '../../contracts/competitions.js';
 import { Loaders } from '../../infra/graphql/graphql-context.js';
 import { IdArgs, ListSize } from '../../infra/graphql/graphql-types.js';
 import type { BatchRead, RequestLoaders } from '../../infra/graphql/request-loaders.js';
@@ -16,6 +24,7 @@ import {
   SeasonEventDetailsType,
   SeasonEventType,
   SeasonIdArgs,
+  type SeasonEventInSeason,
   SeasonType,
   StandingsType,
 } from './graphql/competition.types.js';
@@ -65,14 +74,14 @@ export class CompetitionsResolver {
   }
 
   @Query(() => SeasonType, { nullable: true, description: 'A season with its competition, points system and published rounds' })
-  async season(@Args() { id }: IdArgs): Promise<SeasonType> {
+  async season(@Args() { id }: IdArgs): Promise<SeasonDto & { events: SeasonEventInSeason[] }> {
     const season = await this.seasons.season(id, null);
     return { ...season, events: season.events.map((event) => ({ ...event, seasonId: season.id })) };
   }
 
   @Query(() => SeasonEventDetailsType, { nullable: true, description: 'One published round of a season with the latest results of its races' })
-  seasonEvent(@Args() { seasonId, eventId }: SeasonEventArgs): Promise<SeasonEventDetailsDto> {
-    return this.seasons.seasonEvent(seasonId, eventId, null);
+  seasonEvent(@Args() { seasonId, id }: SeasonEventArgs): Promise<SeasonEventDetailsDto> {
+    return this.seasons.seasonEvent(seasonId, id, null);
   }
 
   @Query(() => StandingsType, { nullable: true, description: "A season's driver and team standings" })
@@ -107,7 +116,7 @@ export class SeasonEventResultsResolver {
 
   @ListSize(2)
   @ResolveField(() => [RaceResultsType], { description: 'The latest results of each of its races, in race order' })
-  async results(@Parent() event: SeasonEventType, @Loaders() loaders: RequestLoaders): Promise<RaceResultsDto[]> {
+  async results(@Parent() event: SeasonEventInSeason, @Loaders() loaders: RequestLoaders): Promise<RaceResultsDto[]> {
     const keys = event.raceEvents.flatMap((raceEvent) => raceEvent.races.map((race) => `${event.seasonId}:${race.id}`));
     const results = await loaders.loadMany(this.latestResults, keys);
     return results.filter((race): race is RaceResultsDto => race !== null);

@@ -1,5 +1,5 @@
 import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import type { SeasonResultsDto, StatsSummaryDto } from '../../contracts/profiles.js';
+import type { PublicProfileDto, SeasonResultsDto, StatsSummaryDto } from '../../contracts/profiles.js';
 import { ListSize } from '../../infra/graphql/graphql-types.js';
 import { DriverSeasonResultsType, DriverStatsType, ProfileType } from '../profiles/index.js';
 import { DriverRecordService } from './driver-record.service.js';
@@ -10,13 +10,13 @@ export class DriverRecordResolver {
   constructor(private readonly records: DriverRecordService) {}
 
   @ResolveField(() => DriverStatsType)
-  stats(@Parent() profile: ProfileType): Promise<StatsSummaryDto> {
+  stats(@Parent() profile: PublicProfileDto): Promise<StatsSummaryDto> {
     return this.records.stats(profile.id, undefined);
   }
 
   @ListSize(3)
   @ResolveField(() => [DriverSeasonResultsType], { description: 'Results by season' })
-  results(@Parent() profile: ProfileType): Promise<SeasonResultsDto[]> {
+  results(@Parent() profile: PublicProfileDto): Promise<SeasonResultsDto[]> {
     return this.records.results(profile.id, undefined);
   }
 }

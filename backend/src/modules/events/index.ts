@@ -22,5 +22,5 @@ export {
   type RaceOfEvent,
   type SeasonRound,
 } from './event-calendar.js';
-export { AttendeeType, CompetitionStyleEnum } from './graphql/event.types.js';
+export { AttendeeType, CompetitionGameType, CompetitionStyleEnum, RaceEventTypeEnum, type GraphqlAttendee } from './graphql/event.types.js';
 export { EVENT_ENTRIES, EVENT_RACES, LEAGUE_EVENTS } from './event-relations.js';

@@ -3,7 +3,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import type { Page, TeamRef } from '../../contracts/api.js';
 import { shownDriver } from '../../contracts/driver-name.js';
 import { PRIVATE_DRIVER, type DriverListItemDto, type ProfileEventDto, type PublicProfileDto } from '../../contracts/profiles.js';
-import { CREW_ROLES, crewRolesFor, isRole, type Role } from '../../contracts/roles.js';
+import { CREW_ROLES, crewRolesFor, isRole, type CrewRole, type Role } from '../../contracts/roles.js';
 import type { TeamDriverEntry } from '../../contracts/teams.js';
 import { seesHiddenDrivers, type Principal } from '../../common/principal.js';
 import { toPage } from '../../common/pagination.js';
@@ -15,6 +15,7 @@ import type { DriverListQuery } from './dto/profile.dto.js';
 import { ProfilesService, profileAggregate, seesHidden, type ProfileSummary } from './profiles.service.js';
 
 const CREW = new Set<Role>(CREW_ROLES);
+const isCrewRole = (role: Role): role is CrewRole => CREW.has(role);
 
 /** `roles=` as roles: a Crew filter value (`hosts`, `all` …) or a comma-separated list of role names. */
 export function rolesParam(value: string | undefined): readonly Role[] | null {
@@ -137,7 +138,7 @@ export class DriverDirectory {
   }
 
   private listItem(summary: ProfileSummary, teams: TeamRef[], roles: Role[], viewerSeesHidden: boolean): DriverListItemDto {
-    const crewRoles = roles.filter((role) => CREW.has(role));
+    const crewRoles = roles.filter(isCrewRole);
     if (summary.hidden && !viewerSeesHidden) {
       return { id: summary.id, ...shownDriver(summary, false), hidden: true, country: null, platforms: [], teams: [], crewRoles };
     }

@@ -2,15 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { Page } from '../../contracts/api.js';
 import type { Platform } from '../../contracts/catalogue.js';
-import type { DriverListItemDto, ProfileEventDto, SocialNetwork } from '../../contracts/profiles.js';
+import type { TeamRef } from '../../contracts/api.js';
+import type { RaceResultDto, DriverStandingDto } from '../../contracts/competitions.js';
+import type { DriverListItemDto, ProfileEventDto, PublicProfileDto, SocialNetwork } from '../../contracts/profiles.js';
 import { Loaders } from '../../infra/graphql/graphql-context.js';
 import { IdArgs, ListSize } from '../../infra/graphql/graphql-types.js';
 import type { BatchRead, RequestLoaders } from '../../infra/graphql/request-loaders.js';
 import { DriverStandingType, RaceResultType } from '../competitions/index.js';
-import { AttendeeType } from '../events/index.js';
-import { TeamMemberType, TeamRefType } from '../teams/index.js';
+import { AttendeeType, type GraphqlAttendee } from '../events/index.js';
+import { TeamMemberType, TeamRefType, type GraphqlTeamMember } from '../teams/index.js';
 import { DriverDirectory } from './driver-directory.js';
-import { DriverListArgs, DriverPageType, DriverType, ProfileEventType, ProfileType } from './graphql/profile.types.js';
+import { DriverListArgs, DriverPageType, DriverType, ProfileEventType, ProfileType, type GraphqlProfile } from './graphql/profile.types.js';
 
 /**
  * Drivers in the GraphQL API: the same reads as `GET /api/profile/list` and `GET /api/profile/{id}`
@@ -22,7 +24,7 @@ export class ProfilesResolver {
   constructor(private readonly directory: DriverDirectory) {}
 
   @Query(() => ProfileType, { nullable: true, description: "A driver's public profile (null and a NOT_FOUND error when there is none)" })
-  async profile(@Args() { id }: IdArgs): Promise<ProfileType> {
+  async profile(@Args() { id }: IdArgs): Promise<GraphqlProfile> {
     const profile = await this.directory.publicProfile(id, undefined);
     return {
       ...profile,
@@ -33,19 +35,19 @@ export class ProfilesResolver {
 
   @Query(() => DriverPageType, { description: 'The Grid (complete profiles) or, with `roles`, the Crew; by number' })
   drivers(@Args() query: DriverListArgs): Promise<Page<DriverListItemDto>> {
-    return this.directory.list(query, undefined);
+    return this.directory.list(query.toListQuery(), undefined);
   }
 
   @ListSize(2)
   @ResolveField(() => [TeamRefType], { description: 'The teams the driver drives for (at most one per game)' })
-  async teams(@Parent() profile: ProfileType): Promise<TeamRefType[]> {
+  async teams(@Parent() profile: PublicProfileDto): Promise<TeamRef[]> {
     const entries = await this.directory.teamsOf(profile.id, undefined);
     return entries.map(({ driverTeam }) => ({ id: driverTeam.id, name: driverTeam.teamName }));
   }
 
   @ListSize(20)
   @ResolveField(() => [ProfileEventType], { description: 'The published events the driver entered, newest first' })
-  events(@Parent() profile: ProfileType): Promise<ProfileEventDto[]> {
+  events(@Parent() profile: PublicProfileDto): Promise<ProfileEventDto[]> {
     return this.directory.events(profile.id, undefined);
   }
 }
@@ -66,7 +68,7 @@ export class AttendeeDriverResolver {
   constructor(private readonly drivers: PublicDrivers) {}
 
   @ResolveField(() => DriverType, DRIVER_FIELD)
-  driver(@Parent() attendee: AttendeeType, @Loaders() loaders: RequestLoaders): Promise<DriverListItemDto | null> {
+  driver(@Parent() attendee: GraphqlAttendee, @Loaders() loaders: RequestLoaders): Promise<DriverListItemDto | null> {
     return loaders.load(this.drivers.byProfileId, attendee.profileId);
   }
 }
@@ -77,7 +79,7 @@ export class TeamMemberDriverResolver {
   constructor(private readonly drivers: PublicDrivers) {}
 
   @ResolveField(() => DriverType, DRIVER_FIELD)
-  driver(@Parent() member: TeamMemberType, @Loaders() loaders: RequestLoaders): Promise<DriverListItemDto | null> {
+  driver(@Parent() member: GraphqlTeamMember, @Loaders() loaders: RequestLoaders): Promise<DriverListItemDto | null> {
     return loaders.load(this.drivers.byProfileId, member.profileId);
   }
 }
@@ -88,7 +90,7 @@ export class RaceResultDriverResolver {
   constructor(private readonly drivers: PublicDrivers) {}
 
   @ResolveField(() => DriverType, DRIVER_FIELD)
-  driver(@Parent() line: RaceResultType, @Loaders() loaders: RequestLoaders): Promise<DriverListItemDto | null> {
+  driver(@Parent() line: RaceResultDto, @Loaders() loaders: RequestLoaders): Promise<DriverListItemDto | null> {
     // A guest is no league driver.
     return line.profileId === null ? Promise.resolve(null) : loaders.load(this.drivers.byProfileId, line.profileId);
   }
@@ -100,7 +102,7 @@ export class DriverStandingDriverResolver {
   constructor(private readonly drivers: PublicDrivers) {}
 
   @ResolveField(() => DriverType, { nullable: true, description: 'Who the driver is (a hidden profile is "Private driver"; null for a driver no longer in the league)' })
-  driver(@Parent() standing: DriverStandingType, @Loaders() loaders: RequestLoaders): Promise<DriverListItemDto | null> {
+  driver(@Parent() standing: DriverStandingDto, @Loaders() loaders: RequestLoaders): Promise<DriverListItemDto | null> {
     return loaders.load(this.drivers.byProfileId, standing.profile.id);
   }
 }

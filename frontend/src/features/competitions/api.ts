@@ -94,7 +94,7 @@ const LEADERBOARD_DOCUMENT = `query Leaderboard($competitionId: Int!, $withCompe
   season(id: $seasonId) @include(if: $withSeason) { ${SEASON} }
 }`;
 const SEASON_EVENT_DOCUMENT = `query SeasonEvent($seasonId: Int!, $eventId: Int!) {
-  seasonEvent(seasonId: $seasonId, eventId: $eventId) { ${ROUND} seasonId competition { id name } results { ${RACE_RESULTS} } }
+  seasonEvent(seasonId: $seasonId, id: $eventId) { ${ROUND} seasonId competition { id name } results { ${RACE_RESULTS} } }
 }`;
 const STANDINGS_DOCUMENT = `query Standings($seasonId: Int!) { standings(seasonId: $seasonId) { ${STANDINGS} } }`;
 

@@ -1,205 +1,123 @@
-import { ArgsType, Field, Int, ObjectType } from '@nestjs/graphql';
-import { DEFAULT_PAGE_SIZE } from '../../../common/pagination.js';
+import { Field, Int, ArgsType } from '@nestjs/graphql';
 import type { Platform } from '../../../contracts/catalogue.js';
+import type { CompetitionSummaryDto } from '../../../contracts/competitions.js';
 import {
   CAR_TUNING_RULES,
   CAR_UPGRADE_RULES,
   COMPETITION_STYLES,
   RACE_EVENT_TYPES,
   type AttendeeDto,
-  type CarTuningRule,
-  type CarUpgradeRule,
-  type CompetitionStyle,
   type EventDetailsDto,
   type EventDto,
+  type EventSeasonDto,
   type QualifyDto,
   type RaceDto,
   type RaceEventDto,
-  type RaceEventType as RaceKind,
 } from '../../../contracts/events.js';
-import { ListSize, PageOf, graphqlEnum } from '../../../infra/graphql/graphql-types.js';
+import { contractType, field, graphqlEnum, pageType } from '../../../infra/graphql/contract-types.js';
 import { GameType, PlatformEnum, PlatformFilterEnum, TrackRefType } from '../../catalogue/index.js';
 import { TeamRefType } from '../../teams/index.js';
+import { PageArgs } from '../../../infra/graphql/graphql-types.js';
 import { EventListQuery } from '../dto/event.dto.js';
 
-/** GraphQL shapes of events, as the REST contract has them (contracts/events.ts). */
+/** GraphQL shapes of events, from the REST contract (contracts/events.ts). */
 
 export const CompetitionStyleEnum = graphqlEnum(COMPETITION_STYLES, 'CompetitionStyle', 'SOLO (individual), TEAM, LVL (league vs league)');
 export const CarTuningRuleEnum = graphqlEnum(CAR_TUNING_RULES, 'CarTuningRule');
 export const CarUpgradeRuleEnum = graphqlEnum(CAR_UPGRADE_RULES, 'CarUpgradeRule');
 export const RaceEventTypeEnum = graphqlEnum(RACE_EVENT_TYPES, 'RaceEventType');
 
-@ObjectType('Race')
-export class RaceType implements RaceDto {
-  @Field(() => Int)
-  id!: number;
+const qualifyFields = {
+  track: field(TrackRefType, { nullable: true }),
+  laps: field(Int, { nullable: true }),
+  length: field(Int, { nullable: true, description: 'Minutes' }),
+};
 
-  @Field(() => RaceEventTypeEnum)
-  raceEventType!: RaceKind;
+export const RaceType = contractType<RaceDto>('Race', { id: Int, raceEventType: RaceEventTypeEnum, ...qualifyFields });
 
-  @Field(() => TrackRefType, { nullable: true })
-  track!: TrackRefType | null;
+export const QualifyType = contractType<QualifyDto>('Qualify', qualifyFields);
 
-  @Field(() => Int, { nullable: true })
-  laps!: number | null;
+export const RaceEventType = contractType<RaceEventDto>(
+  'RaceEvent',
+  {
+    id: Int,
+    track: field(TrackRefType, { nullable: true }),
+    externalTrackName: field(String, { nullable: true, description: 'A track outside the catalogue' }),
+    qualifyEnabled: Boolean,
+    qualify: field(QualifyType, { nullable: true }),
+    races: field([RaceType], { listSize: 2 }),
+  },
+  'A round of an event at one track: optional qualifying and its races',
+);
 
-  @Field(() => Int, { nullable: true, description: 'Minutes' })
-  length!: number | null;
-}
+/** A competition by id and name. */
+export const EventCompetitionType = contractType<EventSeasonDto['competition']>('EventCompetition', { id: Int, name: String });
 
-@ObjectType('Qualify')
-export class QualifyType implements QualifyDto {
-  @Field(() => TrackRefType, { nullable: true })
-  track!: TrackRefType | null;
+/** A competition's game with its icon (the series' game of an event's season). */
+export const CompetitionGameType = contractType<NonNullable<CompetitionSummaryDto['game']>>('CompetitionGame', {
+  id: Int,
+  name: String,
+  icon: field(String, { nullable: true }),
+});
 
-  @Field(() => Int, { nullable: true })
-  laps!: number | null;
+export const EventSeasonType = contractType<EventSeasonDto>(
+  'EventSeason',
+  {
+    id: Int,
+    competition: EventCompetitionType,
+    game: field(CompetitionGameType, { nullable: true, description: "The series' game (the event's own when the series names none)" }),
+  },
+  'The season an event is a round of',
+);
 
-  @Field(() => Int, { nullable: true, description: 'Minutes' })
-  length!: number | null;
-}
+const eventFields = {
+  id: Int,
+  name: String,
+  date: field(String, { description: 'Start, UTC, ISO 8601' }),
+  assessmentEvent: Boolean,
+  published: Boolean,
+  season: field(EventSeasonType, { nullable: true, description: 'Null for individual and assessment events' }),
+  game: GameType,
+  platforms: [PlatformEnum],
+  seats: Int,
+  competitionStyle: CompetitionStyleEnum,
+  carTuningRule: CarTuningRuleEnum,
+  carUpgradeRule: CarUpgradeRuleEnum,
+  stewarded: Boolean,
+  leaderboardsEnabled: Boolean,
+  teamSizeMin: Int,
+  teamSizeMax: Int,
+  lineupLockMinutes: field(Int, { description: 'Captains set their line-ups until this many minutes before the start' }),
+  youtubeUrl: field(String, { nullable: true }),
+  icon: field(String, { nullable: true, description: 'URL of the webp icon' }),
+  raceEvents: field([RaceEventType], { listSize: 2 }),
+  attendanceCount: Int,
+  seatsLeft: Int,
+  live: field(Boolean, { description: 'Whether the event is live right now' }),
+} as const;
 
-@ObjectType('RaceEvent', { description: 'A round of an event at one track: optional qualifying and its races' })
-export class RaceEventType implements RaceEventDto {
-  @Field(() => Int)
-  id!: number;
+export const EventType = contractType<EventDto>('Event', eventFields, 'A published event as every list shows it');
 
-  @Field(() => TrackRefType, { nullable: true })
-  track!: TrackRefType | null;
+/** An attendee without the name and number REST shows: GraphQL answers them in `driver`, hidden as a visitor sees them. */
+export type GraphqlAttendee = Pick<AttendeeDto, 'profileId' | 'team'>;
 
-  @Field(() => String, { nullable: true, description: 'A track outside the catalogue' })
-  externalTrackName!: string | null;
+export const AttendeeType = contractType<GraphqlAttendee>(
+  'Attendee',
+  { profileId: Int, team: field(TeamRefType, { nullable: true }) },
+  'A driver in an event; who the driver is (name, number) is `driver`',
+);
 
-  @Field(() => Boolean)
-  qualifyEnabled!: boolean;
+export const EventDetailsType = contractType<Omit<EventDetailsDto, 'attendance'> & { attendance: GraphqlAttendee[] }>(
+  'EventDetails',
+  { ...eventFields, attendance: field([AttendeeType], { listSize: 30 }) },
+  'One event with the drivers in it, in the order they joined',
+);
 
-  @Field(() => QualifyType, { nullable: true })
-  qualify!: QualifyType | null;
-
-  @ListSize(2)
-  @Field(() => [RaceType])
-  races!: RaceType[];
-}
-
-@ObjectType('EventCompetition')
-export class EventCompetitionType {
-  @Field(() => Int)
-  id!: number;
-
-  @Field(() => String)
-  name!: string;
-}
-
-@ObjectType('EventSeason', { description: 'The season an event is a round of' })
-export class EventSeasonType {
-  @Field(() => Int)
-  id!: number;
-
-  @Field(() => EventCompetitionType)
-  competition!: EventCompetitionType;
-}
-
-@ObjectType('Event', { description: 'A published event as every list shows it' })
-export class EventType implements EventDto {
-  @Field(() => Int)
-  id!: number;
-
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => String, { description: 'Start, UTC, ISO 8601' })
-  date!: string;
-
-  @Field(() => Boolean)
-  assessmentEvent!: boolean;
-
-  @Field(() => Boolean)
-  published!: boolean;
-
-  @Field(() => EventSeasonType, { nullable: true, description: 'Null for individual and assessment events' })
-  season!: EventSeasonType | null;
-
-  @Field(() => GameType)
-  game!: GameType;
-
-  @Field(() => [PlatformEnum])
-  platforms!: Platform[];
-
-  @Field(() => Int)
-  seats!: number;
-
-  @Field(() => CompetitionStyleEnum)
-  competitionStyle!: CompetitionStyle;
-
-  @Field(() => CarTuningRuleEnum)
-  carTuningRule!: CarTuningRule;
-
-  @Field(() => CarUpgradeRuleEnum)
-  carUpgradeRule!: CarUpgradeRule;
-
-  @Field(() => Boolean)
-  stewarded!: boolean;
-
-  @Field(() => Boolean)
-  leaderboardsEnabled!: boolean;
-
-  @Field(() => Int)
-  teamSizeMin!: number;
-
-  @Field(() => Int)
-  teamSizeMax!: number;
-
-  @Field(() => Int, { description: 'Captains set their line-ups until this many minutes before the start' })
-  lineupLockMinutes!: number;
-
-  @Field(() => String, { nullable: true })
-  youtubeUrl!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'URL of the webp icon' })
-  icon!: string | null;
-
-  @ListSize(2)
-  @Field(() => [RaceEventType])
-  raceEvents!: RaceEventType[];
-
-  @Field(() => Int)
-  attendanceCount!: number;
-
-  @Field(() => Int)
-  seatsLeft!: number;
-
-  @Field(() => Boolean, { description: 'Whether the event is live right now' })
-  live!: boolean;
-}
-
-@ObjectType('Attendee', { description: 'A driver in an event; who the driver is (name, number) is `driver`' })
-export class AttendeeType implements Pick<AttendeeDto, 'profileId' | 'team'> {
-  @Field(() => Int)
-  profileId!: number;
-
-  @Field(() => TeamRefType, { nullable: true })
-  team!: TeamRefType | null;
-}
-
-@ObjectType('EventDetails', { description: 'One event with the drivers in it, in the order they joined' })
-export class EventDetailsType extends EventType implements Omit<EventDetailsDto, 'attendance'> {
-  @ListSize(30)
-  @Field(() => [AttendeeType])
-  attendance!: AttendeeType[];
-}
-
-@ObjectType('EventPage')
-export class EventPageType extends PageOf(EventType) {}
+export const EventPageType = pageType('EventPage', EventType);
 
 /** `plannedEvents` / `pastEvents` arguments: REST's `?pageNumber&pageSize&gameId&platform`, validated by the same DTO. */
 @ArgsType()
-export class EventListArgs extends EventListQuery {
-  @Field(() => Int, { defaultValue: 0, description: '0-based' })
-  override pageNumber = 0;
-
-  @Field(() => Int, { defaultValue: DEFAULT_PAGE_SIZE, description: 'At most 1000' })
-  override pageSize = DEFAULT_PAGE_SIZE;
-
+export class EventListArgs extends PageArgs(EventListQuery) {
   @Field(() => Int, { nullable: true })
   override gameId?: number = undefined;
 

@@ -1,11 +1,22 @@
-import { ArgsType, Field, Float, Int, ObjectType } from '@nestjs/graphql';
-import { DEFAULT_PAGE_SIZE } from '../../../common/pagination.js';
+import { ArgsType, Field, Float, Int } from '@nestjs/graphql';
+import { IsInt, IsOptional, Min } from 'class-validator';
 import type { Platform } from '../../../contracts/catalogue.js';
-import type { DriverListItemDto, NameChangeDto, ProfileEventDto, PublicProfileDto, SeasonResultsDto, SocialNetwork, StatsSummaryDto } from '../../../contracts/profiles.js';
-import { CREW_ROLES, type Role } from '../../../contracts/roles.js';
-import { ListSize, PageOf, graphqlEnum } from '../../../infra/graphql/graphql-types.js';
+import {
+  SOCIAL_NETWORKS,
+  type CarMateDto,
+  type DriverListItemDto,
+  type NameChangeDto,
+  type ProfileEventDto,
+  type PublicProfileDto,
+  type SeasonResultsDto,
+  type SocialNetwork,
+  type StatsSummaryDto,
+} from '../../../contracts/profiles.js';
+import { CREW_ROLES } from '../../../contracts/roles.js';
+import { contractType, field, graphqlEnum, pageType } from '../../../infra/graphql/contract-types.js';
 import { GameRefType, PlatformEnum, PlatformFilterEnum } from '../../catalogue/index.js';
 import { TeamRefType } from '../../teams/index.js';
+import { PageArgs } from '../../../infra/graphql/graphql-types.js';
 import { DriverListQuery } from '../dto/profile.dto.js';
 
 /**
@@ -14,224 +25,143 @@ import { DriverListQuery } from '../dto/profile.dto.js';
  */
 
 export const CrewRoleEnum = graphqlEnum(CREW_ROLES, 'CrewRole');
+export const SocialNetworkEnum = graphqlEnum(SOCIAL_NETWORKS, 'SocialNetwork');
 
-@ObjectType('Driver', { description: 'A driver as lists show them; a hidden profile shows "Private driver" and nothing else' })
-export class DriverType implements DriverListItemDto {
-  @Field(() => Int, { description: 'The profile id' })
-  id!: number;
+const driverFields = {
+  driverName: String,
+  driverNumber: field(Int, { nullable: true }),
+  hidden: Boolean,
+  country: field(String, { nullable: true, description: 'ISO 3166-1 alpha-2' }),
+  platforms: [PlatformEnum],
+} as const;
 
-  @Field(() => String)
-  driverName!: string;
+export const DriverType = contractType<DriverListItemDto>(
+  'Driver',
+  {
+    id: field(Int, { description: 'The profile id' }),
+    ...driverFields,
+    teams: field([TeamRefType], { listSize: 2 }),
+    crewRoles: field([CrewRoleEnum], { description: 'The crew roles held (hosts, stewards, …)' }),
+  },
+  'A driver as lists show them; a hidden profile shows "Private driver" and nothing else',
+);
 
-  @Field(() => Int, { nullable: true })
-  driverNumber!: number | null;
+export const DriverPageType = pageType('DriverPage', DriverType);
 
-  @Field(() => Boolean)
-  hidden!: boolean;
-
-  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2' })
-  country!: string | null;
-
-  @Field(() => [PlatformEnum])
-  platforms!: Platform[];
-
-  @ListSize(2)
-  @Field(() => [TeamRefType])
-  teams!: TeamRefType[];
-
-  @Field(() => [CrewRoleEnum], { description: 'The crew roles held (hosts, stewards, …)' })
-  crewRoles!: Role[];
+/** The id on one platform: GraphQL lists REST's `platformIds` map as these. */
+interface PlatformIdDto {
+  platform: Platform;
+  id: string;
 }
 
-@ObjectType('DriverPage')
-export class DriverPageType extends PageOf(DriverType) {}
-
-@ObjectType('PlatformId', { description: "The driver's id on a platform raced on" })
-export class PlatformIdType {
-  @Field(() => PlatformEnum)
-  platform!: Platform;
-
-  @Field(() => String)
-  id!: string;
+/** A social link: GraphQL lists REST's `socials` map as these. */
+interface SocialLinkDto {
+  network: SocialNetwork;
+  url: string;
 }
 
-@ObjectType('SocialLink')
-export class SocialLinkType {
-  @Field(() => String, { description: 'twitch, youtube, tiktok, instagram, x or facebook' })
-  network!: SocialNetwork;
+/** The public profile with its maps as lists (GraphQL has no maps). */
+export type GraphqlProfile = Omit<PublicProfileDto, 'platformIds' | 'socials'> & { platformIds: PlatformIdDto[]; socials: SocialLinkDto[] };
 
-  @Field(() => String)
-  url!: string;
-}
+export const PlatformIdType = contractType<PlatformIdDto>('PlatformId', { platform: PlatformEnum, id: String }, "The driver's id on a platform raced on");
 
-@ObjectType('NameChange')
-export class NameChangeType implements NameChangeDto {
-  @Field(() => String, { description: 'The name shown before the change' })
-  name!: string;
+export const SocialLinkType = contractType<SocialLinkDto>('SocialLink', { network: SocialNetworkEnum, url: String });
 
-  @Field(() => String, { description: 'UTC, ISO 8601' })
-  changedAt!: string;
-}
+export const NameChangeType = contractType<NameChangeDto>('NameChange', {
+  name: field(String, { description: 'The name shown before the change' }),
+  changedAt: field(String, { description: 'UTC, ISO 8601' }),
+});
 
-@ObjectType('Profile', { description: 'A driver\'s public profile; a hidden one shows only `hidden` and "Private driver"' })
-export class ProfileType implements Omit<PublicProfileDto, 'platformIds' | 'socials'> {
-  @Field(() => Int)
-  id!: number;
+export const ProfileType = contractType<GraphqlProfile>(
+  'Profile',
+  {
+    id: Int,
+    ...driverFields,
+    platformIds: field([PlatformIdType], { listSize: 2 }),
+    games: field([GameRefType], { listSize: 3 }),
+    socials: field([SocialLinkType], { listSize: 3 }),
+    nameHistory: field([NameChangeType], { listSize: 5 }),
+    isNew: field(Boolean, { description: 'Still NEW: has not passed an assessment race' }),
+    profileCompleted: Boolean,
+  },
+  'A driver\'s public profile; a hidden one shows only `hidden` and "Private driver"',
+);
 
-  @Field(() => Boolean)
-  hidden!: boolean;
+export const ProfileEventType = contractType<ProfileEventDto>(
+  'ProfileEvent',
+  {
+    eventId: Int,
+    name: String,
+    date: field(String, { description: 'UTC, ISO 8601' }),
+    assessmentEvent: Boolean,
+    team: field(TeamRefType, { nullable: true }),
+  },
+  'A published event the driver entered',
+);
 
-  @Field(() => String)
-  driverName!: string;
+export const DriverStatsType = contractType<StatsSummaryDto>(
+  'DriverStats',
+  {
+    profileId: Int,
+    starts: Int,
+    wins: Int,
+    podiums: Int,
+    poles: Int,
+    fastestLaps: Int,
+    dnfs: Int,
+    averageFinish: field(Float, { nullable: true, description: 'Mean finishing position of classified finishes' }),
+    points: Float,
+  },
+  "A driver's record from posted results",
+);
 
-  @Field(() => Int, { nullable: true })
-  driverNumber!: number | null;
+export const CarMateType = contractType<CarMateDto>(
+  'CarMate',
+  { profileId: field(Int, { nullable: true }), driverName: String },
+  'Another driver of the car: a league driver (no id when hidden) or a guest, by name',
+);
 
-  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2' })
-  country!: string | null;
+export const SeasonResultType = contractType<SeasonResultsDto['results'][number]>('SeasonResult', {
+  eventId: Int,
+  eventName: String,
+  date: field(String, { description: 'UTC, ISO 8601' }),
+  position: field(Int, { nullable: true }),
+  points: Float,
+  coDrivers: field([CarMateType], { listSize: 4, description: 'Who else drove the car in the round (empty when the driver drove alone)' }),
+});
 
-  @Field(() => [PlatformEnum])
-  platforms!: Platform[];
+export const DriverSeasonResultsType = contractType<SeasonResultsDto>(
+  'DriverSeasonResults',
+  { seasonId: Int, seasonName: String, competitionName: String, results: field([SeasonResultType], { listSize: 10 }) },
+  "A driver's results in one season",
+);
 
-  @ListSize(2)
-  @Field(() => [PlatformIdType])
-  platformIds!: PlatformIdType[];
-
-  @ListSize(3)
-  @Field(() => [GameRefType])
-  games!: GameRefType[];
-
-  @ListSize(3)
-  @Field(() => [SocialLinkType])
-  socials!: SocialLinkType[];
-
-  @ListSize(5)
-  @Field(() => [NameChangeType])
-  nameHistory!: NameChangeType[];
-
-  @Field(() => Boolean, { description: 'Still NEW: has not passed an assessment race' })
-  isNew!: boolean;
-
-  @Field(() => Boolean)
-  profileCompleted!: boolean;
-}
-
-@ObjectType('ProfileEvent', { description: 'A published event the driver entered' })
-export class ProfileEventType implements ProfileEventDto {
-  @Field(() => Int)
-  eventId!: number;
-
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => String, { description: 'UTC, ISO 8601' })
-  date!: string;
-
-  @Field(() => Boolean)
-  assessmentEvent!: boolean;
-
-  @Field(() => TeamRefType, { nullable: true })
-  team!: TeamRefType | null;
-}
-
-@ObjectType('DriverStats', { description: "A driver's record from posted results" })
-export class DriverStatsType implements StatsSummaryDto {
-  @Field(() => Int)
-  profileId!: number;
-
-  @Field(() => Int)
-  starts!: number;
-
-  @Field(() => Int)
-  wins!: number;
-
-  @Field(() => Int)
-  podiums!: number;
-
-  @Field(() => Int)
-  poles!: number;
-
-  @Field(() => Int)
-  fastestLaps!: number;
-
-  @Field(() => Int)
-  dnfs!: number;
-
-  @Field(() => Float, { nullable: true, description: 'Mean finishing position of classified finishes' })
-  averageFinish!: number | null;
-
-  @Field(() => Float)
-  points!: number;
-}
-
-@ObjectType('CarMate', { description: 'Another driver of the car: a league driver (no id when hidden) or a guest, by name' })
-export class CarMateType {
-  @Field(() => Int, { nullable: true })
-  profileId!: number | null;
-
-  @Field(() => String)
-  driverName!: string;
-}
-
-@ObjectType('SeasonResult')
-export class SeasonResultType {
-  @Field(() => Int)
-  eventId!: number;
-
-  @Field(() => String)
-  eventName!: string;
-
-  @Field(() => String, { description: 'UTC, ISO 8601' })
-  date!: string;
-
-  @Field(() => Int, { nullable: true })
-  position!: number | null;
-
-  @Field(() => Float)
-  points!: number;
-
-  @ListSize(4)
-  @Field(() => [CarMateType], { description: 'Who else drove the car in the round (empty when the driver drove alone)' })
-  coDrivers!: CarMateType[];
-}
-
-@ObjectType('DriverSeasonResults', { description: "A driver's results in one season" })
-export class DriverSeasonResultsType implements SeasonResultsDto {
-  @Field(() => Int)
-  seasonId!: number;
-
-  @Field(() => String)
-  seasonName!: string;
-
-  @Field(() => String)
-  competitionName!: string;
-
-  @ListSize(10)
-  @Field(() => [SeasonResultType])
-  results!: SeasonResultType[];
-}
-
-/** `drivers` arguments: REST's `GET /api/profile/list` query (the Grid, or with `roles` the Crew), validated by the same DTO. */
+/** `drivers` arguments: REST's `GET /api/profile/list` query (the Grid, or with `roles` the Crew), validated by the same DTO but for the ids (`gameId`, `teamId`). */
 @ArgsType()
-export class DriverListArgs extends DriverListQuery {
-  @Field(() => Int, { defaultValue: 0, description: '0-based' })
-  override pageNumber = 0;
-
-  @Field(() => Int, { defaultValue: DEFAULT_PAGE_SIZE, description: 'At most 1000' })
-  override pageSize = DEFAULT_PAGE_SIZE;
-
+export class DriverListArgs extends PageArgs(DriverListQuery) {
   @Field(() => String, { nullable: true, description: 'Comma-separated roles, or a Crew filter: all, admin, organizers, hosts, racedirector, headstewards, stewards' })
   override roles?: string = undefined;
 
   @Field(() => PlatformFilterEnum, { nullable: true })
   override platform?: Platform | 'ALL' = undefined;
 
-  @Field(() => Int, { nullable: true, description: 'A game id' })
-  override game?: number = undefined;
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  gameId?: number = undefined;
 
-  @Field(() => Int, { nullable: true, description: 'A team id' })
-  override team?: number = undefined;
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  teamId?: number = undefined;
 
   @Field(() => String, { nullable: true, description: 'Part of a name or platform id, or a number' })
   override search?: string = undefined;
+
+  /** The directory's query: REST names the game's and team's ids `game` and `team`. */
+  toListQuery(): DriverListQuery {
+    return Object.assign(new DriverListQuery(), this, { game: this.gameId, team: this.teamId });
+  }
 }

@@ -1,57 +1,29 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { Int } from '@nestjs/graphql';
 import type { TeamRef } from '../../../contracts/api.js';
-import type { Platform } from '../../../contracts/catalogue.js';
 import type { TeamDto, TeamMemberDto } from '../../../contracts/teams.js';
-import { ListSize } from '../../../infra/graphql/graphql-types.js';
+import { contractType, field } from '../../../infra/graphql/contract-types.js';
 import { GameRefType, PlatformEnum } from '../../catalogue/index.js';
 
 /** GraphQL shapes of teams (contracts/teams.ts). A member's name comes through `driver`, which hides private drivers. */
 
-@ObjectType('TeamRef')
-export class TeamRefType implements TeamRef {
-  @Field(() => Int)
-  id!: number;
+export const TeamRefType = contractType<TeamRef>('TeamRef', { id: Int, name: String });
 
-  @Field(() => String)
-  name!: string;
-}
+/** A member without the name and number REST shows: GraphQL answers them in `driver`, hidden as a visitor sees them. */
+export type GraphqlTeamMember = Pick<TeamMemberDto, 'profileId' | 'captain' | 'joinedAt'>;
 
-@ObjectType('TeamMember', { description: 'A seat in a team; the driver (name, number) is `driver`' })
-export class TeamMemberType implements Pick<TeamMemberDto, 'profileId' | 'captain' | 'joinedAt'> {
-  @Field(() => Int)
-  profileId!: number;
+export const TeamMemberType = contractType<GraphqlTeamMember>(
+  'TeamMember',
+  { profileId: Int, captain: Boolean, joinedAt: field(String, { description: 'UTC, ISO 8601' }) },
+  'A seat in a team; the driver (name, number) is `driver`',
+);
 
-  @Field(() => Boolean)
-  captain!: boolean;
-
-  @Field(() => String, { description: 'UTC, ISO 8601' })
-  joinedAt!: string;
-}
-
-@ObjectType('Team')
-export class TeamType implements Omit<TeamDto, 'members'> {
-  @Field(() => Int)
-  id!: number;
-
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => String, { nullable: true })
-  tag!: string | null;
-
-  @Field(() => String, { description: '#rrggbb' })
-  colour!: string;
-
-  @Field(() => String, { nullable: true, description: 'URL of the webp logo' })
-  logo!: string | null;
-
-  @Field(() => GameRefType, { nullable: true })
-  game!: { id: number; name: string } | null;
-
-  @Field(() => [PlatformEnum])
-  platforms!: Platform[];
-
-  @ListSize(6)
-  @Field(() => [TeamMemberType])
-  members!: TeamMemberType[];
-}
+export const TeamType = contractType<Omit<TeamDto, 'members'> & { members: GraphqlTeamMember[] }>('Team', {
+  id: Int,
+  name: String,
+  tag: field(String, { nullable: true }),
+  colour: field(String, { description: '#rrggbb' }),
+  logo: field(String, { nullable: true, description: 'URL of the webp logo' }),
+  game: field(GameRefType, { nullable: true }),
+  platforms: [PlatformEnum],
+  members: field([TeamMemberType], { listSize: 6 }),
+});

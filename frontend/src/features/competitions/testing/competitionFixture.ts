@@ -1,5 +1,5 @@
 import { POINTS_PRESETS } from '@paddock/contracts/competitions.js';
-import type { CompetitionDto, DriverStandingDto, PointsSystem, RaceResultDto, SeasonDto, StandingsDto, TeamStandingDto } from '../types.js';
+import type { CompetitionDto, DriverStandingDto, PointsSystem, RaceResultDto, SeasonDto, SeasonRaceDto, StandingsDto, TeamStandingDto } from '../types.js';
 
 export const F1_SYSTEM: PointsSystem = {
   preset: 'F1',
@@ -40,7 +40,7 @@ export function competitionFixture(overrides: Partial<CompetitionDto> = {}): Com
 
 export function seasonFixture(overrides: Partial<SeasonDto> = {}): SeasonDto {
   const { seasons: _seasons, ...competition } = competitionFixture();
-  const race = (id: number, hasResults: boolean) => ({ id, position: 1, raceEventType: 'RACE', laps: 20, lengthMinutes: null, hasResults });
+  const race = (id: number, hasResults: boolean): SeasonRaceDto => ({ id, position: 1, raceEventType: 'RACE', laps: 20, lengthMinutes: null, hasResults });
   return {
     id: 4,
     name: 'Season 5',
