@@ -1,16 +1,14 @@
 import { Collection, type Opt } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, ManyToOne, OneToMany, Property } from '@mikro-orm/decorators/legacy';
 import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { DownloadCategory } from '../../contracts/community.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
 import { PictureRef } from '../images/index.js';
+import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 /** A partner of the league (SPEC §3 Affiliate), shown on Home between `activeFrom` and `activeTo`; paid ones (`monetized`) may have a banner. */
 @Entity({ tableName: 'affiliates' })
-export class Affiliate {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Affiliate extends SerialIdEntity {
   @Property({ type: 'string', length: 100 })
   name!: string;
 
@@ -44,10 +42,7 @@ export class Affiliate {
 
 /** A product of the Merchandise page, sold in an external shop. */
 @Entity({ tableName: 'products' })
-export class Product {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Product extends SerialIdEntity {
   @Property({ type: 'string', length: 100 })
   name!: string;
 
@@ -81,10 +76,7 @@ export class Product {
 
 /** One picture of a product (webp, through the images pipeline), in order. */
 @Entity({ tableName: 'product_images' })
-export class ProductImage {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class ProductImage extends SerialIdEntity {
   @ManyToOne(() => Product, { deleteRule: 'cascade' })
   @Index()
   product!: Product;
@@ -100,10 +92,7 @@ export class ProductImage {
 /** A file the league shares (rulebook, setup, livery, skin …); its uploads are its versions. */
 @Entity({ tableName: 'downloads' })
 @Check({ name: 'downloads_category_known', expression: "category in ('RULEBOOK','SETUP','LIVERY','SKIN','OTHER')" })
-export class Download {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Download extends SerialIdEntity {
   @Property({ type: 'string', length: 150 })
   title!: string;
 
@@ -131,10 +120,7 @@ export class Download {
 
 /** One uploaded version of a download, stored on disk under `storedName` (never the uploader's name). */
 @Entity({ tableName: 'download_files' })
-export class DownloadFile {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class DownloadFile extends SerialIdEntity {
   @ManyToOne(() => Download, { deleteRule: 'cascade' })
   @Index()
   download!: Download;

@@ -1,12 +1,10 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Property } from '@mikro-orm/decorators/legacy';
+import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 /** A line of the scrolling banner in the site header. */
 @Entity({ tableName: 'headlines' })
-export class Headline {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Headline extends SerialIdEntity {
   @Property({ type: 'string', length: 200 })
   text!: string;
 

@@ -1,5 +1,5 @@
 import { Collection, type Opt, type Rel } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, OneToMany, OneToOne, PrimaryKey, Property, Trigger, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, ManyToOne, OneToMany, OneToOne, Property, Trigger, Unique } from '@mikro-orm/decorators/legacy';
 import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { Platform } from '../../contracts/catalogue.js';
 import type { CompetitionStyle, PointsSystem, ResultSession, ResultStatus, RevisionKind } from '../../contracts/competitions.js';
@@ -11,13 +11,11 @@ import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { DriverStanding, TeamStanding } from './standings/standings.js';
 import type { Team } from '../teams/team.entity.js';
 import type { User } from '../users/user.entity.js';
+import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 /** A group of competitions on the Series page (e.g. "GT World Series"), with its icon and banner. */
 @Entity({ tableName: 'competition_groups' })
-export class CompetitionGroup {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class CompetitionGroup extends SerialIdEntity {
   @Property({ type: 'string', length: 100, unique: true })
   name!: string;
 
@@ -42,10 +40,7 @@ export class CompetitionGroup {
 @Entity({ tableName: 'competitions' })
 @Check({ name: 'competitions_style_known', expression: "style in ('SOLO','TEAM','LVL')" })
 @Check({ name: 'competitions_platforms_known', expression: "platforms <@ array['PC','XBOX','PLAYSTATION']::text[]" })
-export class Competition {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Competition extends SerialIdEntity {
   @ManyToOne(() => CompetitionGroup, { nullable: true, deleteRule: 'set null' })
   @Index()
   group: CompetitionGroup | null = null;
@@ -95,10 +90,7 @@ export class Competition {
  */
 @Entity({ tableName: 'seasons' })
 @Check({ name: 'seasons_points_system_object', expression: "jsonb_typeof(points_system) = 'object'" })
-export class Season {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Season extends SerialIdEntity {
   @ManyToOne(() => Competition, { deleteRule: 'cascade' })
   @Index()
   competition!: Competition;
@@ -131,10 +123,7 @@ export class Season {
 @Check({ name: 'result_revisions_base_of_decisions', expression: "(kind = 'DECISIONS') = (base_number is not null)" })
 @Check({ name: 'result_revisions_session_known', expression: "session in ('RACE','QUALIFYING')" })
 @Check({ name: 'result_revisions_qualifying_base', expression: "session = 'RACE' or kind = 'BASE'" })
-export class ResultRevision {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class ResultRevision extends SerialIdEntity {
   /** Races with results cannot be deleted (no action): an event edit that would drop one is refused. */
   @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'no action' })
   race!: Rel<Race>;
@@ -188,10 +177,7 @@ const driverOnceTrigger = (table: string) =>
 @Check({ name: 'race_result_lines_laps_range', expression: 'laps >= 0' })
 @Check({ name: 'race_result_lines_driver_or_guest', expression: '(profile_id is null) <> (guest_name is null)' })
 @Trigger({ name: 'race_result_lines_driver_once', timing: 'before', events: ['insert', 'update'], expression: driverOnceTrigger('race_result_lines') })
-export class RaceResultLine {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class RaceResultLine extends SerialIdEntity {
   @ManyToOne(() => ResultRevision, { deleteRule: 'cascade' })
   revision!: ResultRevision;
 
@@ -258,10 +244,7 @@ export class RaceResultLine {
 @Check({ name: 'race_result_co_drivers_driver_or_guest', expression: 'profile_id is not null or name is not null' })
 @Check({ name: 'race_result_co_drivers_laps_range', expression: 'laps >= 0' })
 @Trigger({ name: 'race_result_co_drivers_driver_once', timing: 'before', events: ['insert', 'update'], expression: driverOnceTrigger('race_result_co_drivers') })
-export class RaceResultCoDriver {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class RaceResultCoDriver extends SerialIdEntity {
   @ManyToOne(() => RaceResultLine, { deleteRule: 'cascade' })
   line!: RaceResultLine;
 

@@ -1,8 +1,9 @@
 import type { Opt } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { IdentityKind } from './result-import/match-drivers.js';
+import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 /**
  * A game identity an organizer mapped to a profile while importing results: later imports match it
@@ -11,10 +12,7 @@ import type { IdentityKind } from './result-import/match-drivers.js';
 @Entity({ tableName: 'remembered_identities' })
 @Unique({ properties: ['kind', 'identity'] })
 @Check({ name: 'remembered_identities_kind_known', expression: "kind in ('STEAM', 'PLATFORM', 'NAME')" })
-export class RememberedIdentity {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class RememberedIdentity extends SerialIdEntity {
   @Property({ type: 'string', length: 8 })
   kind!: IdentityKind;
 

@@ -5,6 +5,7 @@ import type { Platform } from '../../contracts/catalogue.js';
 import type { SocialLinks } from '../../contracts/profiles.js';
 import type { Game } from '../catalogue/catalogue.entities.js';
 import type { User } from '../users/user.entity.js';
+import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 const PLATFORMS_KNOWN_OR_NONE = "platforms <@ array['PC','XBOX','PLAYSTATION']::text[]";
 
@@ -21,10 +22,7 @@ const PLATFORMS_KNOWN_OR_NONE = "platforms <@ array['PC','XBOX','PLAYSTATION']::
 @Index({ name: 'driver_profiles_xbox_username_key', expression: 'create unique index driver_profiles_xbox_username_key on driver_profiles (lower(xbox_username))' })
 @Index({ name: 'driver_profiles_steam_username_key', expression: 'create unique index driver_profiles_steam_username_key on driver_profiles (lower(steam_username))' })
 @Index({ name: 'driver_profiles_psn_name_key', expression: 'create unique index driver_profiles_psn_name_key on driver_profiles (lower(psn_name))' })
-export class DriverProfile {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class DriverProfile extends SerialIdEntity {
   @OneToOne(entityNamed<User>('User'), { owner: true, unique: true, deleteRule: 'cascade' })
   user!: User;
 
@@ -86,10 +84,7 @@ export class DriverProfileGame {
 
 /** A name the driver was shown by before they changed it (kept for the public profile). */
 @Entity({ tableName: 'driver_name_changes' })
-export class DriverNameChange {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class DriverNameChange extends SerialIdEntity {
   @ManyToOne(() => DriverProfile, { deleteRule: 'cascade' })
   @Index()
   profile!: DriverProfile;

@@ -1,5 +1,5 @@
 import type { Opt } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { Platform } from '../../contracts/catalogue.js';
 import type { RivalConditions, RivalRotation, RivalTimeSource, RivalTimeStatus } from '../../contracts/rivals.js';
@@ -7,6 +7,7 @@ import type { Car, Game, TrackVariant } from '../catalogue/catalogue.entities.js
 import type { StoredImage } from '../images/stored-image.entity.js';
 import { PictureRef } from '../images/index.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
+import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 const PLATFORM_KNOWN = "platform in ('PC','XBOX','PLAYSTATION')";
 
@@ -17,10 +18,7 @@ const PLATFORM_KNOWN = "platform in ('PC','XBOX','PLAYSTATION')";
 @Entity({ tableName: 'rivals_servers' })
 @Check({ name: 'rivals_servers_platform_or_crossplay', expression: '(platform is null) <> (crossplay is null)' })
 @Check({ name: 'rivals_servers_platform_known', expression: `platform is null or ${PLATFORM_KNOWN}` })
-export class RivalsServer {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class RivalsServer extends SerialIdEntity {
   @Property({ type: 'string', length: 100, unique: true })
   name!: string;
 
@@ -73,10 +71,7 @@ export class RivalsServer {
 @Index({ name: 'rival_times_board_index', properties: ['track', 'platform', 'timeMs'] })
 @Index({ name: 'rival_times_status_index', properties: ['status', 'setAt'] })
 @Index({ name: 'rival_times_profile_index', properties: ['profile', 'track', 'platform'] })
-export class RivalTime {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class RivalTime extends SerialIdEntity {
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   profile!: DriverProfile;
 
@@ -131,10 +126,7 @@ export class RivalTime {
   name: 'rivals_pick_key',
   expression: 'create unique index rivals_pick_key on rivals (owner_id, rival_id, game_id, coalesce(track_id, 0), platform)',
 })
-export class RivalPick {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class RivalPick extends SerialIdEntity {
   /** Who picked. */
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   owner!: DriverProfile;

@@ -1,11 +1,12 @@
 import { type Opt, type Rel } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { AuditAction, EvidenceLink, TicketOutcome, TicketState } from '../../contracts/stewarding.js';
 import type { Season } from '../competitions/competition.entities.js';
 import type { LeagueEvent, Race } from '../events/event.entities.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { User } from '../users/user.entity.js';
+import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 /** A season's stewarding rules (absent: the defaults of DEFAULT_STEWARDING_SETTINGS). */
 @Entity({ tableName: 'season_stewarding_settings' })
@@ -47,10 +48,7 @@ export class StewardingSettings {
 /** An incident ticket filed by a driver of a race of a season. */
 @Entity({ tableName: 'tickets' })
 @Check({ name: 'tickets_state_known', expression: "state in ('OPEN','UNDER_REVIEW','DECIDED','APPEALED','CLOSED')" })
-export class Ticket {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Ticket extends SerialIdEntity {
   @ManyToOne(entityNamed<Season>('Season'), { deleteRule: 'cascade' })
   @Index()
   season!: Rel<Season>;
@@ -105,10 +103,7 @@ export class Ticket {
 @Entity({ tableName: 'ticket_parties' })
 @Unique({ properties: ['ticket', 'profile'] })
 @Check({ name: 'ticket_parties_role_known', expression: "role in ('FILER','ACCUSED')" })
-export class TicketParty {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class TicketParty extends SerialIdEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
@@ -122,10 +117,7 @@ export class TicketParty {
 
 /** A party's statement with evidence. */
 @Entity({ tableName: 'ticket_statements' })
-export class TicketStatement {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class TicketStatement extends SerialIdEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   @Index()
   ticket!: Ticket;
@@ -145,10 +137,7 @@ export class TicketStatement {
 
 /** A message of the stewards' internal thread. */
 @Entity({ tableName: 'ticket_messages' })
-export class TicketMessage {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class TicketMessage extends SerialIdEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   @Index()
   ticket!: Ticket;
@@ -166,10 +155,7 @@ export class TicketMessage {
 /** A steward's vote in one round of a ticket (a later vote replaces it). */
 @Entity({ tableName: 'ticket_votes' })
 @Unique({ properties: ['ticket', 'steward', 'round'] })
-export class TicketVote {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class TicketVote extends SerialIdEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
@@ -193,10 +179,7 @@ export class TicketVote {
 /** The decision of one round; the one of the highest round is the one that stands. */
 @Entity({ tableName: 'ticket_decisions' })
 @Unique({ properties: ['ticket', 'round'] })
-export class TicketDecision {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class TicketDecision extends SerialIdEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
@@ -241,10 +224,7 @@ export class TicketAppeal {
 
 /** Every state change of a ticket: who, when, what. */
 @Entity({ tableName: 'ticket_audit' })
-export class TicketAudit {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class TicketAudit extends SerialIdEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   @Index()
   ticket!: Ticket;
@@ -264,10 +244,7 @@ export class TicketAudit {
 
 /** Licence points a decision gave a driver (rewritten whenever the ticket's standing decision changes). */
 @Entity({ tableName: 'licence_entries' })
-export class LicenceEntry {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class LicenceEntry extends SerialIdEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   @Index()
   ticket!: Ticket;
@@ -293,10 +270,7 @@ export class LicenceEntry {
 /** One event a driver may not sign up for, and why (from a decision's race ban or the licence threshold). */
 @Entity({ tableName: 'race_bans' })
 @Unique({ properties: ['ticket', 'profile', 'event'] })
-export class RaceBan {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class RaceBan extends SerialIdEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 

@@ -1,11 +1,12 @@
 import { Collection, PrimaryKeyProp, type Opt } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, ManyToOne, OneToMany, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { Platform } from '../../contracts/catalogue.js';
 import type { Game } from '../catalogue/catalogue.entities.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
 import { PictureRef } from '../images/index.js';
 import type { User } from '../users/user.entity.js';
+import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 /** When a team's game changes, its members' seats move to that game (see TeamMember.gameKey). */
 const TEAM_GAME_TRIGGER_BODY = 'update team_members set game_key = coalesce(new.game_id, 0) where team_id = new.id; return new;';
@@ -17,10 +18,7 @@ const TEAM_GAME_TRIGGER_BODY = 'update team_members set game_key = coalesce(new.
 })
 @Check({ name: 'teams_colour_hex', expression: "colour ~ '^#[0-9a-f]{6}$'" })
 @Check({ name: 'teams_platforms_known', expression: "platforms <@ array['PC','XBOX','PLAYSTATION']::text[]" })
-export class Team {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Team extends SerialIdEntity {
   @Property({ type: 'string', length: 64, unique: true })
   name!: string;
 
