@@ -7,7 +7,7 @@ import { invalidField } from '../../../common/validation.js';
 import type { Page } from '../../../contracts/api.js';
 import type { AffiliateDto } from '../../../contracts/community.js';
 import { recordDomainEvent } from '../../../infra/outbox/domain-events.js';
-import { recordStaffChange, snapshotOf } from '../../audit/index.js';
+import { recordStaffDeletion, recordStaffSave, snapshotOf } from '../../audit/index.js';
 import { BANNER_BOUNDS, ICON_BOUNDS, imageUrl, type UploadedImages, ImagesService } from '../../images/index.js';
 import { Affiliate } from '../community.entities.js';
 import type { AffiliateBody, AffiliateSearchBody } from './affiliate.dto.js';
@@ -94,7 +94,7 @@ export class AffiliatesService {
       await em.flush();
       recordDomainEvent(em, 'AffiliateChanged', aggregate(affiliate.id), { affiliateId: affiliate.id });
       const after = snapshotOf(affiliate, AFFILIATE_AUDITED_FIELDS);
-      recordStaffChange(em, { actorId: admin.userId, kind: 'affiliate', entityId: affiliate.id, label: affiliate.name, action: before ? 'saved' : 'created', before, after });
+      recordStaffSave(em, admin, { kind: 'affiliate', entityId: affiliate.id, label: affiliate.name, before, after });
       await em.flush();
       return affiliate.id;
     });
@@ -105,7 +105,7 @@ export class AffiliatesService {
     return this.em.transactional(async (em) => {
       const affiliate = await this.find(em, id);
       const before = snapshotOf(affiliate, AFFILIATE_AUDITED_FIELDS);
-      recordStaffChange(em, { actorId: admin.userId, kind: 'affiliate', entityId: id, label: affiliate.name, action: 'deleted', before, after: null });
+      recordStaffDeletion(em, admin, { kind: 'affiliate', entityId: id, label: affiliate.name, before });
       if (affiliate.icon) em.remove(affiliate.icon);
       if (affiliate.banner) em.remove(affiliate.banner);
       em.remove(affiliate);

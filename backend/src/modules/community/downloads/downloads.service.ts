@@ -9,7 +9,7 @@ import { invalidField } from '../../../common/validation.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/environment.js';
 import type { DownloadDto, DownloadFileDto } from '../../../contracts/community.js';
 import { recordDomainEvent } from '../../../infra/outbox/domain-events.js';
-import { recordStaffChange, snapshotOf } from '../../audit/index.js';
+import { recordStaffDeletion, recordStaffSave, snapshotOf } from '../../audit/index.js';
 import { Download, DownloadFile } from '../community.entities.js';
 import type { DownloadBody } from './download.dto.js';
 import { downloadsFolder, type UploadedDownload } from './download-upload.js';
@@ -115,7 +115,7 @@ export class DownloadsService {
         await em.flush();
         recordDomainEvent(em, 'DownloadChanged', aggregate(download.id), { downloadId: download.id });
         const after = { ...snapshotOf(download, DOWNLOAD_AUDITED_FIELDS), ...(upload ? { newFile: upload.originalname } : {}) };
-        recordStaffChange(em, { actorId: admin.userId, kind: 'download', entityId: download.id, label: download.title, action: before ? 'saved' : 'created', before, after });
+        recordStaffSave(em, admin, { kind: 'download', entityId: download.id, label: download.title, before, after });
         await em.flush();
         return download.id;
       });
@@ -131,7 +131,7 @@ export class DownloadsService {
     const storedNames = await this.em.transactional(async (em) => {
       const download = await this.find(em, id);
       const before = snapshotOf(download, DOWNLOAD_AUDITED_FIELDS);
-      recordStaffChange(em, { actorId: admin.userId, kind: 'download', entityId: id, label: download.title, action: 'deleted', before, after: null });
+      recordStaffDeletion(em, admin, { kind: 'download', entityId: id, label: download.title, before });
       const names = download.files.getItems().map((file) => file.storedName);
       em.remove(download);
       recordDomainEvent(em, 'DownloadChanged', aggregate(id), { downloadId: id });

@@ -3,7 +3,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { Principal } from '../../../common/principal.js';
 import type { ProductDto } from '../../../contracts/community.js';
 import { recordDomainEvent } from '../../../infra/outbox/domain-events.js';
-import { recordStaffChange, snapshotOf } from '../../audit/index.js';
+import { recordStaffDeletion, recordStaffSave, snapshotOf } from '../../audit/index.js';
 import { BANNER_BOUNDS, imageUrl, type UploadedImages, type WebpImage, ImagesService } from '../../images/index.js';
 import { Product, ProductImage } from '../community.entities.js';
 import { PRODUCT_IMAGE_SLOTS, type ProductBody, type ProductImageSlot } from './product.dto.js';
@@ -81,7 +81,7 @@ export class MerchandiseService {
       await em.flush();
       recordDomainEvent(em, 'ProductChanged', aggregate(product.id), { productId: product.id });
       const after = snapshotOf(product, PRODUCT_AUDITED_FIELDS);
-      recordStaffChange(em, { actorId: admin.userId, kind: 'product', entityId: product.id, label: product.name, action: before ? 'saved' : 'created', before, after });
+      recordStaffSave(em, admin, { kind: 'product', entityId: product.id, label: product.name, before, after });
       await em.flush();
       return product.id;
     });
@@ -92,7 +92,7 @@ export class MerchandiseService {
     return this.em.transactional(async (em) => {
       const product = await this.find(em, id);
       const before = snapshotOf(product, PRODUCT_AUDITED_FIELDS);
-      recordStaffChange(em, { actorId: admin.userId, kind: 'product', entityId: id, label: product.name, action: 'deleted', before, after: null });
+      recordStaffDeletion(em, admin, { kind: 'product', entityId: id, label: product.name, before });
       for (const picture of product.images.getItems()) this.images.discard(em, picture.image);
       em.remove(product);
       recordDomainEvent(em, 'ProductChanged', aggregate(id), { productId: id });
