@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
-import { IdParam, OptionalNotNull } from '../../../common/dto-fields.js';
+import { IdFilterField, IdParam, OneOfField, OptionalNotNull } from '../../../common/dto-fields.js';
 import { PageQuery } from '../../../common/pagination.js';
 import { PLATFORMS, type Platform } from '../../../contracts/catalogue.js';
 import {
@@ -213,23 +213,13 @@ export class DriverListQuery extends PageQuery implements DriverListRequest {
   @MaxLength(200)
   roles?: string;
 
-  @ApiPropertyOptional({ enum: ['ALL', ...PLATFORMS] })
-  @IsOptional()
-  @IsIn(['ALL', ...PLATFORMS], { message: `platform must be one of ALL, ${PLATFORMS.join(', ')}` })
+  @OneOfField(['ALL', ...PLATFORMS], { optional: true })
   platform?: Platform | 'ALL';
 
-  @ApiPropertyOptional({ description: 'Game id' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'game must be a game id' })
-  @Min(1, { message: 'game must be a game id' })
+  @IdFilterField({ inQuery: true, description: 'Game id', message: 'game must be a game id' })
   game?: number;
 
-  @ApiPropertyOptional({ description: 'Team id' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'team must be a team id' })
-  @Min(1, { message: 'team must be a team id' })
+  @IdFilterField({ inQuery: true, description: 'Team id', message: 'team must be a team id' })
   team?: number;
 
   @ApiPropertyOptional({ description: 'Part of a name or platform id, or a number' })
