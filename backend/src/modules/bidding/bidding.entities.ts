@@ -1,7 +1,7 @@
-import { Collection, type Opt, type Rel } from '@mikro-orm/core';
+import { Collection, type Rel } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, OneToMany, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { BiddingCurrency, LotKind, TieBreak } from '../../contracts/bidding.js';
-import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 /*
  * Seasons, teams, driver profiles and users are other modules' records: they are kept by id here
@@ -12,7 +12,7 @@ import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 @Entity({ tableName: 'bidding_rounds' })
 @Check({ name: 'bidding_rounds_window', expression: 'closes_at > opens_at' })
 @Check({ name: 'bidding_rounds_counter_bid_hours', expression: 'counter_bid_hours >= 24 and counter_bid_hours <= 48' })
-export class BiddingRound extends SerialIdEntity {
+export class BiddingRound extends CreatedAtEntity {
   @Property({ type: 'string', length: 100 })
   name!: string;
 
@@ -51,9 +51,6 @@ export class BiddingRound extends SerialIdEntity {
   /** When its last lot was settled. */
   @Property({ type: 'timestamptz', nullable: true })
   settledAt: Date | null = null;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 
   @OneToMany(() => BiddingLot, (lot) => lot.round)
   lots = new Collection<BiddingLot>(this);

@@ -4,11 +4,11 @@ import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { DownloadCategory } from '../../contracts/community.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
 import { PictureRef } from '../images/index.js';
-import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 /** A partner of the league (SPEC §3 Affiliate), shown on Home between `activeFrom` and `activeTo`; paid ones (`monetized`) may have a banner. */
 @Entity({ tableName: 'affiliates' })
-export class Affiliate extends SerialIdEntity {
+export class Affiliate extends CreatedAtEntity {
   @Property({ type: 'string', length: 100 })
   name!: string;
 
@@ -33,16 +33,13 @@ export class Affiliate extends SerialIdEntity {
   @Property({ type: 'integer', defaultRaw: '0' })
   position: number & Opt = 0;
 
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
-
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
 }
 
 /** A product of the Merchandise page, sold in an external shop. */
 @Entity({ tableName: 'products' })
-export class Product extends SerialIdEntity {
+export class Product extends CreatedAtEntity {
   @Property({ type: 'string', length: 100 })
   name!: string;
 
@@ -69,9 +66,6 @@ export class Product extends SerialIdEntity {
 
   @OneToMany(() => ProductImage, (image) => image.product, { orderBy: { position: 'asc' } })
   images = new Collection<ProductImage>(this);
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 /** One picture of a product (webp, through the images pipeline), in order. */
@@ -92,7 +86,7 @@ export class ProductImage extends SerialIdEntity {
 /** A file the league shares (rulebook, setup, livery, skin …); its uploads are its versions. */
 @Entity({ tableName: 'downloads' })
 @Check({ name: 'downloads_category_known', expression: "category in ('RULEBOOK','SETUP','LIVERY','SKIN','OTHER')" })
-export class Download extends SerialIdEntity {
+export class Download extends CreatedAtEntity {
   @Property({ type: 'string', length: 150 })
   title!: string;
 
@@ -110,9 +104,6 @@ export class Download extends SerialIdEntity {
 
   @OneToMany(() => DownloadFile, (file) => file.download, { orderBy: { id: 'desc' } })
   files = new Collection<DownloadFile>(this);
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();

@@ -11,11 +11,11 @@ import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { DriverStanding, TeamStanding } from './standings/standings.js';
 import type { Team } from '../teams/team.entity.js';
 import type { User } from '../users/user.entity.js';
-import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 /** A group of competitions on the Series page (e.g. "GT World Series"), with its icon and banner. */
 @Entity({ tableName: 'competition_groups' })
-export class CompetitionGroup extends SerialIdEntity {
+export class CompetitionGroup extends CreatedAtEntity {
   @Property({ type: 'string', length: 100, unique: true })
   name!: string;
 
@@ -31,16 +31,13 @@ export class CompetitionGroup extends SerialIdEntity {
   /** Where the group is listed: smallest first. */
   @Property({ type: 'integer', defaultRaw: '0' })
   position: number & Opt = 0;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 /** A series (SPEC §3 Competition): its style (SPEC §9), game and platforms, pictures, and its seasons. */
 @Entity({ tableName: 'competitions' })
 @Check({ name: 'competitions_style_known', expression: "style in ('SOLO','TEAM','LVL')" })
 @Check({ name: 'competitions_platforms_known', expression: "platforms <@ array['PC','XBOX','PLAYSTATION']::text[]" })
-export class Competition extends SerialIdEntity {
+export class Competition extends CreatedAtEntity {
   @ManyToOne(() => CompetitionGroup, { nullable: true, deleteRule: 'set null' })
   @Index()
   group: CompetitionGroup | null = null;
@@ -75,9 +72,6 @@ export class Competition extends SerialIdEntity {
   @Property({ type: 'boolean', defaultRaw: 'true' })
   leaderboardsEnabled: boolean & Opt = true;
 
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
-
   @OneToMany(() => Season, (season) => season.competition, { orderBy: { id: 'asc' } })
   seasons = new Collection<Season>(this);
 }
@@ -90,7 +84,7 @@ export class Competition extends SerialIdEntity {
  */
 @Entity({ tableName: 'seasons' })
 @Check({ name: 'seasons_points_system_object', expression: "jsonb_typeof(points_system) = 'object'" })
-export class Season extends SerialIdEntity {
+export class Season extends CreatedAtEntity {
   @ManyToOne(() => Competition, { deleteRule: 'cascade' })
   @Index()
   competition!: Competition;
@@ -106,9 +100,6 @@ export class Season extends SerialIdEntity {
 
   @Property({ type: 'integer', defaultRaw: '0' })
   resultsVersion: number & Opt = 0;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 /**
@@ -123,7 +114,7 @@ export class Season extends SerialIdEntity {
 @Check({ name: 'result_revisions_base_of_decisions', expression: "(kind = 'DECISIONS') = (base_number is not null)" })
 @Check({ name: 'result_revisions_session_known', expression: "session in ('RACE','QUALIFYING')" })
 @Check({ name: 'result_revisions_qualifying_base', expression: "session = 'RACE' or kind = 'BASE'" })
-export class ResultRevision extends SerialIdEntity {
+export class ResultRevision extends CreatedAtEntity {
   /** Races with results cannot be deleted (no action): an event edit that would drop one is refused. */
   @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'no action' })
   race!: Rel<Race>;
@@ -134,9 +125,6 @@ export class ResultRevision extends SerialIdEntity {
   @ManyToOne(entityNamed<User>('User'), { deleteRule: 'no action' })
   @Index()
   author!: User;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 
   @Property({ type: 'string', length: 200 })
   note!: string;

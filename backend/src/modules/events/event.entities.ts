@@ -11,7 +11,7 @@ import type { StoredImage } from '../images/stored-image.entity.js';
 import { PictureRef } from '../images/index.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { Team } from '../teams/team.entity.js';
-import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 /**
  * A league event (table `events`; the class is not called `Event`, which is a Node global): one or
@@ -28,7 +28,7 @@ import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 @Check({ name: 'events_car_upgrade_rule_known', expression: "car_upgrade_rule in ('ALLOWED','DISALLOWED','HOMOLOGATED')" })
 @Check({ name: 'events_team_size_range', expression: 'team_size_min >= 1 and team_size_min <= team_size_max and team_size_max <= 50' })
 @Check({ name: 'events_lineup_lock_range', expression: 'lineup_lock_minutes >= 0 and lineup_lock_minutes <= 10080' })
-export class LeagueEvent extends SerialIdEntity {
+export class LeagueEvent extends CreatedAtEntity {
   @Property({ type: 'string', length: 100 })
   name!: string;
 
@@ -96,9 +96,6 @@ export class LeagueEvent extends SerialIdEntity {
 
   @Property({ type: 'timestamptz', nullable: true })
   publishedAt: Date | null = null;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();

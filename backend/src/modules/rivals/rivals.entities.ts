@@ -7,7 +7,7 @@ import type { Car, Game, TrackVariant } from '../catalogue/catalogue.entities.js
 import type { StoredImage } from '../images/stored-image.entity.js';
 import { PictureRef } from '../images/index.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
-import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 const PLATFORM_KNOWN = "platform in ('PC','XBOX','PLAYSTATION')";
 
@@ -126,7 +126,7 @@ export class RivalTime extends SerialIdEntity {
   name: 'rivals_pick_key',
   expression: 'create unique index rivals_pick_key on rivals (owner_id, rival_id, game_id, coalesce(track_id, 0), platform)',
 })
-export class RivalPick extends SerialIdEntity {
+export class RivalPick extends CreatedAtEntity {
   /** Who picked. */
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   owner!: DriverProfile;
@@ -145,9 +145,6 @@ export class RivalPick extends SerialIdEntity {
 
   @Property({ type: 'string', length: 16 })
   platform!: Platform;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 export const RIVALS_ENTITIES = [RivalsServer, RivalTime, RivalPick] as const;

@@ -6,7 +6,7 @@ import type { Season } from '../competitions/competition.entities.js';
 import type { LeagueEvent, Race } from '../events/event.entities.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { User } from '../users/user.entity.js';
-import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 /** A season's stewarding rules (absent: the defaults of DEFAULT_STEWARDING_SETTINGS). */
 @Entity({ tableName: 'season_stewarding_settings' })
@@ -117,7 +117,7 @@ export class TicketParty extends SerialIdEntity {
 
 /** A party's statement with evidence. */
 @Entity({ tableName: 'ticket_statements' })
-export class TicketStatement extends SerialIdEntity {
+export class TicketStatement extends CreatedAtEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   @Index()
   ticket!: Ticket;
@@ -130,14 +130,11 @@ export class TicketStatement extends SerialIdEntity {
 
   @Property({ type: 'jsonb' })
   evidence: EvidenceLink[] & Opt = [];
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 /** A message of the stewards' internal thread. */
 @Entity({ tableName: 'ticket_messages' })
-export class TicketMessage extends SerialIdEntity {
+export class TicketMessage extends CreatedAtEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   @Index()
   ticket!: Ticket;
@@ -147,15 +144,12 @@ export class TicketMessage extends SerialIdEntity {
 
   @Property({ type: 'text' })
   text!: string;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 /** A steward's vote in one round of a ticket (a later vote replaces it). */
 @Entity({ tableName: 'ticket_votes' })
 @Unique({ properties: ['ticket', 'steward', 'round'] })
-export class TicketVote extends SerialIdEntity {
+export class TicketVote extends CreatedAtEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
@@ -171,9 +165,6 @@ export class TicketVote extends SerialIdEntity {
 
   @Property({ type: 'text' })
   reason!: string;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 /** The decision of one round; the one of the highest round is the one that stands. */
@@ -244,7 +235,7 @@ export class TicketAudit extends SerialIdEntity {
 
 /** Licence points a decision gave a driver (rewritten whenever the ticket's standing decision changes). */
 @Entity({ tableName: 'licence_entries' })
-export class LicenceEntry extends SerialIdEntity {
+export class LicenceEntry extends CreatedAtEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   @Index()
   ticket!: Ticket;
@@ -262,9 +253,6 @@ export class LicenceEntry extends SerialIdEntity {
 
   @Property({ type: 'smallint' })
   expiryEvents!: number;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 /** One event a driver may not sign up for, and why (from a decision's race ban or the licence threshold). */

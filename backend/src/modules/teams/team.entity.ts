@@ -6,7 +6,7 @@ import type { Game } from '../catalogue/catalogue.entities.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
 import { PictureRef } from '../images/index.js';
 import type { User } from '../users/user.entity.js';
-import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { CreatedAtEntity } from '../../infra/database/serial-id-entity.js';
 
 /** When a team's game changes, its members' seats move to that game (see TeamMember.gameKey). */
 const TEAM_GAME_TRIGGER_BODY = 'update team_members set game_key = coalesce(new.game_id, 0) where team_id = new.id; return new;';
@@ -18,7 +18,7 @@ const TEAM_GAME_TRIGGER_BODY = 'update team_members set game_key = coalesce(new.
 })
 @Check({ name: 'teams_colour_hex', expression: "colour ~ '^#[0-9a-f]{6}$'" })
 @Check({ name: 'teams_platforms_known', expression: "platforms <@ array['PC','XBOX','PLAYSTATION']::text[]" })
-export class Team extends SerialIdEntity {
+export class Team extends CreatedAtEntity {
   @Property({ type: 'string', length: 64, unique: true })
   name!: string;
 
@@ -41,9 +41,6 @@ export class Team extends SerialIdEntity {
 
   @Property({ type: 'text[]', defaultRaw: `'{}'` })
   platforms: Platform[] & Opt = [];
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 
   @OneToMany(() => TeamMember, (member) => member.team)
   members = new Collection<TeamMember>(this);
