@@ -49,6 +49,18 @@ export class Team extends CreatedAtEntity {
 /** A member's seat takes the game of its team (set by the database, whoever inserts it). */
 const MEMBER_GAME_TRIGGER_BODY = 'new.game_key := coalesce((select game_id from teams where id = new.team_id), 0); return new;';
 
+/** A driver's row at a team, keyed by the two (a member's seat, an invitation). */
+abstract class TeamUserKey {
+  [PrimaryKeyProp]?: ['team', 'user'];
+
+  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
+  team!: Team;
+
+  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
+  @Index()
+  user!: User;
+}
+
 /**
  * A driver's seat in a team; captains manage the roster and the team's entries. `gameKey` is the
  * team's game (0 for none), kept by a trigger, so the unique (user, game) key makes the database
@@ -59,16 +71,7 @@ const MEMBER_GAME_TRIGGER_BODY = 'new.game_key := coalesce((select game_id from 
   triggers: [{ name: 'team_members_game_key', timing: 'before', events: ['insert', 'update'], forEach: 'row', body: MEMBER_GAME_TRIGGER_BODY }],
 })
 @Unique({ properties: ['user', 'gameKey'] })
-export class TeamMember {
-  [PrimaryKeyProp]?: ['team', 'user'];
-
-  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
-  team!: Team;
-
-  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
-  @Index()
-  user!: User;
-
+export class TeamMember extends TeamUserKey {
   @Property({ type: 'boolean' })
   captain: boolean & Opt = false;
 
@@ -82,16 +85,7 @@ export class TeamMember {
 
 /** A captain's invitation of a driver; the driver accepts (a seat) or declines (gone). */
 @Entity({ tableName: 'team_invites' })
-export class TeamInvite {
-  [PrimaryKeyProp]?: ['team', 'user'];
-
-  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
-  team!: Team;
-
-  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
-  @Index()
-  user!: User;
-
+export class TeamInvite extends TeamUserKey {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   invitedAt: Date & Opt = new Date();
 }
