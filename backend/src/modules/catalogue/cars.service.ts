@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ICON_BOUNDS, type UploadedImage, ImagesService } from '../images/index.js';
 import type { CarDto } from '../../contracts/catalogue.js';
 import { Car } from './catalogue.entities.js';
@@ -9,6 +9,7 @@ import { findGame, gameOfBody } from './games.service.js';
 import { recordCatalogueChange } from './catalogue.reads.js';
 import { recordSaved, type RemovableKind, removeRecord, saveNamedRecord } from './catalogue.writes.js';
 import type { Principal } from '../../common/principal.js';
+import { findOrNotFound } from '../../common/find-or-not-found.js';
 
 /** Cars of each game, by class. */
 const CARS: RemovableKind<Car> = { kind: 'car', find: findCar, gameOf: (car) => car.game.id, snapshot: toCarDto };
@@ -60,8 +61,6 @@ export class CarsService {
   }
 }
 
-async function findCar(em: EntityManager, id: number): Promise<Car> {
-  const car = await em.findOne(Car, id);
-  if (!car) throw new NotFoundException(`Car ${id} not found`);
-  return car;
+function findCar(em: EntityManager, id: number): Promise<Car> {
+  return findOrNotFound(em, Car, 'Car', id);
 }

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ICON_BOUNDS, type UploadedImage, ImagesService } from '../images/index.js';
 import type { GameDto } from '../../contracts/catalogue.js';
 import { Game } from './catalogue.entities.js';
@@ -8,6 +8,7 @@ import { type GameBody } from './dto/catalogue.dto.js';
 import { invalidField } from '../../common/validation.js';
 import { recordSaved, type RemovableKind, removeRecord, saveNamedRecord } from './catalogue.writes.js';
 import type { Principal } from '../../common/principal.js';
+import { findOrNotFound } from '../../common/find-or-not-found.js';
 
 /** The games the league races: admins keep them, everyone reads them. */
 const GAMES: RemovableKind<Game> = { kind: 'game', find: findGame, gameOf: (game) => game.id, snapshot: toGameDto };
@@ -78,8 +79,6 @@ export function gameOfBody(em: EntityManager, body: { game: { id: number } }): P
   });
 }
 
-export async function findGame(em: EntityManager, id: number): Promise<Game> {
-  const game = await em.findOne(Game, id);
-  if (!game) throw new NotFoundException(`Game ${id} not found`);
-  return game;
+export function findGame(em: EntityManager, id: number): Promise<Game> {
+  return findOrNotFound(em, Game, 'Game', id);
 }

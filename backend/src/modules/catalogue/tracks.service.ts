@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ICON_BOUNDS, type UploadedImage, ImagesService } from '../images/index.js';
 import type { TrackDto } from '../../contracts/catalogue.js';
 import { Track, TrackVariant } from './catalogue.entities.js';
@@ -9,6 +9,7 @@ import { invalidField } from '../../common/validation.js';
 import { findGame, gameOfBody } from './games.service.js';
 import { recordSaved, type RemovableKind, removeRecord, saveNamedRecord } from './catalogue.writes.js';
 import type { Principal } from '../../common/principal.js';
+import { findOrNotFound } from '../../common/find-or-not-found.js';
 
 /** Tracks of each game with their variants (the layouts events race on). */
 const TRACKS: RemovableKind<Track> = { kind: 'track', find: findTrack, gameOf: (track) => track.game.id, snapshot: toTrackDto };
@@ -85,8 +86,6 @@ export class TracksService {
   }
 }
 
-async function findTrack(em: EntityManager, id: number, refresh = false): Promise<Track> {
-  const track = await em.findOne(Track, id, { populate: ['variants'], refresh });
-  if (!track) throw new NotFoundException(`Track ${id} not found`);
-  return track;
+function findTrack(em: EntityManager, id: number, refresh = false): Promise<Track> {
+  return findOrNotFound(em, Track, 'Track', id, { populate: ['variants'], refresh });
 }

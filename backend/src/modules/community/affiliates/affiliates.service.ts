@@ -1,6 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { toPage, type PageQuery } from '../../../common/pagination.js';
 import type { Principal } from '../../../common/principal.js';
 import { invalidField } from '../../../common/validation.js';
@@ -11,6 +11,7 @@ import { recordStaffDeletion, recordStaffSave, snapshotOf } from '../../audit/in
 import { BANNER_BOUNDS, ICON_BOUNDS, imageUrl, type UploadedImages, ImagesService } from '../../images/index.js';
 import { Affiliate } from '../community.entities.js';
 import type { AffiliateBody, AffiliateSearchBody } from './affiliate.dto.js';
+import { findOrNotFound } from '../../../common/find-or-not-found.js';
 
 export type AffiliatePicture = 'icon' | 'banner';
 
@@ -113,9 +114,7 @@ export class AffiliatesService {
     });
   }
 
-  private async find(em: EntityManager, id: number): Promise<Affiliate> {
-    const affiliate = await em.findOne(Affiliate, id);
-    if (!affiliate) throw new NotFoundException(`Affiliate ${id} not found`);
-    return affiliate;
+  private find(em: EntityManager, id: number): Promise<Affiliate> {
+    return findOrNotFound(em, Affiliate, 'Affiliate', id);
   }
 }

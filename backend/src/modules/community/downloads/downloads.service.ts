@@ -14,6 +14,7 @@ import { Download, DownloadFile } from '../community.entities.js';
 import type { DownloadBody } from './download.dto.js';
 import { downloadsFolder, type UploadedDownload } from './download-upload.js';
 import { JSON_FILE_TYPE, binaryTypeOf, isJsonText, safeFileName, type FileType } from './file-types.js';
+import { findOrNotFound } from '../../../common/find-or-not-found.js';
 
 const aggregate = (id: number) => ({ type: 'download', id });
 /** What the audit log keeps of a download (its files are named by the new one's name). */
@@ -185,9 +186,7 @@ export class DownloadsService {
     throw refused();
   }
 
-  private async find(em: EntityManager, id: number): Promise<Download> {
-    const download = await em.findOne(Download, id, { populate: ['files'] });
-    if (!download) throw new NotFoundException(`Download ${id} not found`);
-    return download;
+  private find(em: EntityManager, id: number): Promise<Download> {
+    return findOrNotFound(em, Download, 'Download', id, { populate: ['files'] });
   }
 }

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/principal.js';
 import type { ProductDto } from '../../../contracts/community.js';
 import { recordDomainEvent } from '../../../infra/outbox/domain-events.js';
@@ -7,6 +7,7 @@ import { recordStaffDeletion, recordStaffSave, snapshotOf } from '../../audit/in
 import { BANNER_BOUNDS, imageUrl, type UploadedImages, type WebpImage, ImagesService } from '../../images/index.js';
 import { Product, ProductImage } from '../community.entities.js';
 import { PRODUCT_IMAGE_SLOTS, type ProductBody, type ProductImageSlot } from './product.dto.js';
+import { findOrNotFound } from '../../../common/find-or-not-found.js';
 
 const aggregate = (id: number) => ({ type: 'product', id });
 /** What the audit log keeps of a product (pictures are left out). */
@@ -99,9 +100,7 @@ export class MerchandiseService {
     });
   }
 
-  private async find(em: EntityManager, id: number): Promise<Product> {
-    const product = await em.findOne(Product, id, { populate: ['images'] });
-    if (!product) throw new NotFoundException(`Product ${id} not found`);
-    return product;
+  private find(em: EntityManager, id: number): Promise<Product> {
+    return findOrNotFound(em, Product, 'Product', id, { populate: ['images'] });
   }
 }
