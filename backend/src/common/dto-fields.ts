@@ -221,3 +221,8 @@ export function OptionalBooleanField(options: { default?: boolean; description?:
   const { explained, ...documented } = options;
   return applyDecorators(ApiPropertyOptional(documented), IsOptional(), IsBoolean(explained ? { message: '$property must be true or false' } : undefined));
 }
+
+/** Distinct ids of records (positive whole numbers), at most `max`. */
+export function DistinctIdsField(max: number, documented: { example?: number[]; description?: string } = {}) {
+  return applyDecorators(ApiProperty({ type: [Number], ...documented }), IsArray(), ArrayMaxSize(max), ArrayUnique(), IsInt({ each: true }), Min(1, { each: true }));
+}

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
@@ -57,11 +58,19 @@ export class RevisionParams extends RaceParams {
 export const CO_DRIVERS_MAX = 8;
 const NAME_MAX = 100;
 
+/** A league driver's profile id, or null for a guest (a driver outside the league). */
+function LeagueDriverOrGuestField(description: string) {
+  const message = { message: 'profileId must be a driver profile id, or null for a guest' };
+  return applyDecorators(
+    ApiProperty({ type: Number, nullable: true, description }),
+    ValidateIf((_body, value) => value !== null),
+    IsInt(message),
+    Min(1, message),
+  );
+}
+
 export class CoDriverLineBody implements CoDriverLine {
-  @ApiProperty({ type: Number, nullable: true, description: 'null: a guest co-driver, shown by name' })
-  @ValidateIf((_body, value) => value !== null)
-  @IsInt({ message: 'profileId must be a driver profile id, or null for a guest' })
-  @Min(1, { message: 'profileId must be a driver profile id, or null for a guest' })
+  @LeagueDriverOrGuestField('null: a guest co-driver, shown by name')
   profileId!: number | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: NAME_MAX })
@@ -82,10 +91,7 @@ export class CoDriverLineBody implements CoDriverLine {
 }
 
 export class RaceResultLineBody implements RaceResultLine {
-  @ApiProperty({ type: Number, nullable: true, description: 'null: a guest (a driver outside the league), shown by guestName' })
-  @ValidateIf((_body, value) => value !== null)
-  @IsInt({ message: 'profileId must be a driver profile id, or null for a guest' })
-  @Min(1, { message: 'profileId must be a driver profile id, or null for a guest' })
+  @LeagueDriverOrGuestField('null: a guest (a driver outside the league), shown by guestName')
   profileId!: number | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: NAME_MAX, description: "A guest's name (with profileId null)" })

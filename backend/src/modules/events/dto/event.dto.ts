@@ -1,22 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayUnique,
-  IsArray,
-  IsBoolean,
-  IsInt,
-  IsObject,
-  IsOptional,
-  Max,
-  Min,
-  ValidateBy,
-  ValidateIf,
-  ValidateNested,
-  type ValidationOptions,
-  type ValidationArguments,
-} from 'class-validator';
+import { IsBoolean, IsInt, IsObject, IsOptional, Max, Min, ValidateBy, ValidateIf, ValidateNested, type ValidationOptions, type ValidationArguments } from 'class-validator';
 import { PageQuery } from '../../../common/pagination.js';
 import { PLATFORMS, type Platform } from '../../../contracts/catalogue.js';
 import {
@@ -36,6 +21,7 @@ import {
 import {
   BodiesField,
   DateTimeField,
+  DistinctIdsField,
   IdFilterField,
   IdRef,
   IdRefField,
@@ -275,12 +261,7 @@ export class TeamAttendanceBody implements TeamAttendanceRequest {
   @Min(1)
   teamId!: number;
 
-  @ApiProperty({ type: [Number], description: 'Exactly the team’s drivers in this event (driver profile ids)' })
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ArrayUnique()
-  @IsInt({ each: true })
-  @Min(1, { each: true })
+  @DistinctIdsField(100, { description: 'Exactly the team’s drivers in this event (driver profile ids)' })
   profileIds!: number[];
 }
 

@@ -73,6 +73,11 @@ function CountryField() {
   );
 }
 
+/** Whether visitors see the driver at all: may be left out, never null. */
+function HiddenField() {
+  return applyDecorators(ApiPropertyOptional({ description: 'Visitors see "Private driver"' }), OptionalNotNull(), IsBoolean({ message: 'hidden must be true or false' }));
+}
+
 function TimeZoneField() {
   return applyDecorators(
     ApiPropertyOptional({ type: String, nullable: true, example: 'Europe/Amsterdam', description: 'IANA time zone' }),
@@ -151,10 +156,7 @@ export class ProfileUpdateBody implements ProfileUpdateRequest {
   @CountryField() country?: string | null;
   @TimeZoneField() timeZone?: string | null;
 
-  @ApiPropertyOptional({ description: 'Visitors see "Private driver"' })
-  @OptionalNotNull()
-  @IsBoolean({ message: 'hidden must be true or false' })
-  hidden?: boolean;
+  @HiddenField() hidden?: boolean;
 
   @PlatformsRacedField() platforms?: Platform[];
   @GameIdsField() gameIds?: number[];
@@ -166,10 +168,7 @@ export class AccountUpdateBody implements AccountUpdateRequest {
   @CountryField() country?: string | null;
   @TimeZoneField() timeZone?: string | null;
 
-  @ApiPropertyOptional({ description: 'Visitors see "Private driver"' })
-  @OptionalNotNull()
-  @IsBoolean({ message: 'hidden must be true or false' })
-  hidden?: boolean;
+  @HiddenField() hidden?: boolean;
 }
 
 export class ConnectionsUpdateBody implements ConnectionsUpdateRequest {
