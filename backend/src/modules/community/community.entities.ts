@@ -1,10 +1,11 @@
 import { Collection, type Opt } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, OneToMany, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, OneToMany, Property } from '@mikro-orm/decorators/legacy';
 import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { DownloadCategory } from '../../contracts/community.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
 import { PictureRef } from '../images/index.js';
 import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { OwnedBy } from '../../infra/database/owned-by.js';
 
 /** A partner of the league (SPEC §3 Affiliate), shown on Home between `activeFrom` and `activeTo`; paid ones (`monetized`) may have a banner. */
 @Entity({ tableName: 'affiliates' })
@@ -71,12 +72,10 @@ export class Product extends CreatedAtEntity {
 /** One picture of a product (webp, through the images pipeline), in order. */
 @Entity({ tableName: 'product_images' })
 export class ProductImage extends SerialIdEntity {
-  @ManyToOne(() => Product, { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(() => Product)
   product!: Product;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<StoredImage>('StoredImage'))
   image!: StoredImage;
 
   @Property({ type: 'integer', defaultRaw: '0' })
@@ -112,8 +111,7 @@ export class Download extends CreatedAtEntity {
 /** One uploaded version of a download, stored on disk under `storedName` (never the uploader's name). */
 @Entity({ tableName: 'download_files' })
 export class DownloadFile extends SerialIdEntity {
-  @ManyToOne(() => Download, { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(() => Download)
   download!: Download;
 
   @Property({ type: 'string', length: 64, unique: true })

@@ -12,6 +12,7 @@ import type { DriverStanding, TeamStanding } from './standings/standings.js';
 import type { Team } from '../teams/team.entity.js';
 import type { User } from '../users/user.entity.js';
 import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { OwnedBy } from '../../infra/database/owned-by.js';
 
 /** A group of competitions on the Series page (e.g. "GT World Series"), with its icon and banner. */
 @Entity({ tableName: 'competition_groups' })
@@ -85,8 +86,7 @@ export class Competition extends CreatedAtEntity {
 @Entity({ tableName: 'seasons' })
 @Check({ name: 'seasons_points_system_object', expression: "jsonb_typeof(points_system) = 'object'" })
 export class Season extends CreatedAtEntity {
-  @ManyToOne(() => Competition, { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(() => Competition)
   competition!: Competition;
 
   @Property({ type: 'string', length: 100 })
@@ -236,8 +236,7 @@ export class RaceResultCoDriver extends SerialIdEntity {
   @ManyToOne(() => RaceResultLine, { deleteRule: 'cascade' })
   line!: RaceResultLine;
 
-  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(() => ResultRevision)
   revision!: ResultRevision;
 
   /** 1 for the first co-driver, in the file's order. */

@@ -12,6 +12,7 @@ import { PictureRef } from '../images/index.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { Team } from '../teams/team.entity.js';
 import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { OwnedBy } from '../../infra/database/owned-by.js';
 
 /**
  * A league event (table `events`; the class is not called `Event`, which is a Node global): one or
@@ -217,8 +218,7 @@ export class LiveEvent {
   @PrimaryKey({ type: 'boolean', defaultRaw: 'true' })
   singleton: boolean & Opt = true;
 
-  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(() => LeagueEvent)
   event!: LeagueEvent;
 
   @Property({ type: 'string', length: 300 })

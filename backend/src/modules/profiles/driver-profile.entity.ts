@@ -6,6 +6,7 @@ import type { SocialLinks } from '../../contracts/profiles.js';
 import type { Game } from '../catalogue/catalogue.entities.js';
 import type { User } from '../users/user.entity.js';
 import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { OwnedBy } from '../../infra/database/owned-by.js';
 
 const PLATFORMS_KNOWN_OR_NONE = "platforms <@ array['PC','XBOX','PLAYSTATION']::text[]";
 
@@ -85,8 +86,7 @@ export class DriverProfileGame {
 /** A name the driver was shown by before they changed it (kept for the public profile). */
 @Entity({ tableName: 'driver_name_changes' })
 export class DriverNameChange extends SerialIdEntity {
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(() => DriverProfile)
   profile!: DriverProfile;
 
   @Property({ type: 'string', length: 64 })
@@ -103,8 +103,7 @@ export class ReservedDriverNumber {
   @PrimaryKey({ type: 'integer', autoincrement: false })
   driverNumber!: number;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(() => DriverProfile)
   profile!: DriverProfile;
 }
 

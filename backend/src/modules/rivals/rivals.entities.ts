@@ -8,6 +8,7 @@ import type { StoredImage } from '../images/stored-image.entity.js';
 import { PictureRef } from '../images/index.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { OwnedBy } from '../../infra/database/owned-by.js';
 
 const PLATFORM_KNOWN = "platform in ('PC','XBOX','PLAYSTATION')";
 
@@ -22,8 +23,7 @@ export class RivalsServer extends SerialIdEntity {
   @Property({ type: 'string', length: 100, unique: true })
   name!: string;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<Game>('Game'))
   game!: Game;
 
   @Property({ type: 'string', length: 16, nullable: true })
@@ -75,16 +75,14 @@ export class RivalTime extends SerialIdEntity {
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<Game>('Game'))
   game!: Game;
 
   /** The track variant (the board). */
   @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { deleteRule: 'cascade' })
   track!: TrackVariant;
 
-  @ManyToOne(entityNamed<Car>('Car'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<Car>('Car'))
   car!: Car;
 
   @Property({ type: 'string', length: 16 })
@@ -131,12 +129,10 @@ export class RivalPick extends CreatedAtEntity {
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   owner!: DriverProfile;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<DriverProfile>('DriverProfile'))
   rival!: DriverProfile;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<Game>('Game'))
   game!: Game;
 
   @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'cascade' })

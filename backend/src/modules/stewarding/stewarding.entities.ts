@@ -7,6 +7,7 @@ import type { LeagueEvent, Race } from '../events/event.entities.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { User } from '../users/user.entity.js';
 import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { OwnedBy } from '../../infra/database/owned-by.js';
 
 /** A season's stewarding rules (absent: the defaults of DEFAULT_STEWARDING_SETTINGS). */
 @Entity({ tableName: 'season_stewarding_settings' })
@@ -49,16 +50,13 @@ export class StewardingSettings {
 @Entity({ tableName: 'tickets' })
 @Check({ name: 'tickets_state_known', expression: "state in ('OPEN','UNDER_REVIEW','DECIDED','APPEALED','CLOSED')" })
 export class Ticket extends SerialIdEntity {
-  @ManyToOne(entityNamed<Season>('Season'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<Season>('Season'))
   season!: Rel<Season>;
 
-  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<LeagueEvent>('LeagueEvent'))
   event!: Rel<LeagueEvent>;
 
-  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<Race>('Race'))
   race!: Rel<Race>;
 
   @Property({ type: 'string', length: 16 })
@@ -107,8 +105,7 @@ export class TicketParty extends SerialIdEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<DriverProfile>('DriverProfile'))
   profile!: DriverProfile;
 
   @Property({ type: 'string', length: 8 })
@@ -118,8 +115,7 @@ export class TicketParty extends SerialIdEntity {
 /** A party's statement with evidence. */
 @Entity({ tableName: 'ticket_statements' })
 export class TicketStatement extends CreatedAtEntity {
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(() => Ticket)
   ticket!: Ticket;
 
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
@@ -135,8 +131,7 @@ export class TicketStatement extends CreatedAtEntity {
 /** A message of the stewards' internal thread. */
 @Entity({ tableName: 'ticket_messages' })
 export class TicketMessage extends CreatedAtEntity {
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(() => Ticket)
   ticket!: Ticket;
 
   @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade' })
@@ -153,8 +148,7 @@ export class TicketVote extends CreatedAtEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<User>('User'))
   steward!: User;
 
   @Property({ type: 'smallint' })
@@ -216,8 +210,7 @@ export class TicketAppeal {
 /** Every state change of a ticket: who, when, what. */
 @Entity({ tableName: 'ticket_audit' })
 export class TicketAudit extends SerialIdEntity {
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(() => Ticket)
   ticket!: Ticket;
 
   @ManyToOne(entityNamed<User>('User'), { nullable: true, deleteRule: 'set null' })
@@ -236,12 +229,10 @@ export class TicketAudit extends SerialIdEntity {
 /** Licence points a decision gave a driver (rewritten whenever the ticket's standing decision changes). */
 @Entity({ tableName: 'licence_entries' })
 export class LicenceEntry extends CreatedAtEntity {
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(() => Ticket)
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<DriverProfile>('DriverProfile'))
   profile!: DriverProfile;
 
   @Property({ type: 'smallint' })
