@@ -3,9 +3,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   ArrayNotEmpty,
   ArrayUnique,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsNotEmpty,
@@ -188,4 +190,39 @@ export function WholeNumber(min: number, max: number, field?: string) {
     const message = { message: `${field ?? key} must be a whole number from ${min} to ${max}` };
     for (const decorator of [IsInt(message), Min(min, message), Max(max, message)]) decorator(target, key);
   };
+}
+
+/** An optional id among a list's filters: a positive whole number; `inQuery` reads it from a query string's text. */
+export function IdFilterField(options: { inQuery?: boolean; description?: string; message?: string } = {}) {
+  const message = options.message === undefined ? undefined : { message: options.message };
+  return applyDecorators(
+    ApiPropertyOptional(options.description === undefined ? {} : { description: options.description }),
+    IsOptional(),
+    ...(options.inQuery ? [Type(() => Number)] : []),
+    IsInt(message),
+    Min(1, message),
+  );
+}
+
+/** A list of nested bodies of `type`, each checked: one at least (`needsOne` says so when there is none), at most `max`. */
+export function BodiesField(type: new () => object, options: { max: number; needsOne: string }) {
+  return applyDecorators(
+    ApiProperty({ type: [type] }),
+    IsArray(),
+    ArrayMinSize(1, { message: options.needsOne }),
+    ArrayMaxSize(options.max),
+    ValidateNested({ each: true }),
+    Type(() => type),
+  );
+}
+
+/** May be left out (`default` documents what that means); `explained` refuses anything but true or false with "<field> must be true or false". */
+export function OptionalBooleanField(options: { default?: boolean; description?: string; explained?: boolean } = {}) {
+  const { explained, ...documented } = options;
+  return applyDecorators(ApiPropertyOptional(documented), IsOptional(), IsBoolean(explained ? { message: '$property must be true or false' } : undefined));
+}
+
+/** Distinct ids of records (positive whole numbers), at most `max`. */
+export function DistinctIdsField(max: number, documented: { example?: number[]; description?: string } = {}) {
+  return applyDecorators(ApiProperty({ type: [Number], ...documented }), IsArray(), ArrayMaxSize(max), ArrayUnique(), IsInt({ each: true }), Min(1, { each: true }));
 }

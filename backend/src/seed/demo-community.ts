@@ -45,6 +45,18 @@ function pdf(text: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
+/**
+ * The fields a zip entry's local and central headers share, from "version needed" (at `at`) to the
+ * name's length; flags, method, time and date stay 0.
+ */
+function writeEntryFields(header: Buffer, at: number, entry: { crc: number; size: number; nameLength: number }): void {
+  header.writeUInt16LE(20, at);
+  header.writeUInt32LE(entry.crc, at + 10);
+  header.writeUInt32LE(entry.size, at + 14);
+  header.writeUInt32LE(entry.size, at + 18);
+  header.writeUInt16LE(entry.nameLength, at + 22);
+}
+
 /** A zip archive holding `files` uncompressed (method 0). */
 function zip(files: Record<string, string>): Buffer {
   const locals: Buffer[] = [];
@@ -54,21 +66,14 @@ function zip(files: Record<string, string>): Buffer {
     const data = Buffer.from(text);
     const fileName = Buffer.from(name);
     const crc = crc32(data);
+    const entry = { crc, size: data.length, nameLength: fileName.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
+    writeEntryFields(local, 4, entry);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
+    writeEntryFields(central, 6, entry);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, data);
     centrals.push(central, fileName);

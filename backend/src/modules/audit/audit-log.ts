@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Principal } from '../../common/principal.js';
 import type { AuditKind } from '../../contracts/audit.js';
 import { AuditLogEntry } from './audit.entities.js';
 
@@ -31,6 +32,19 @@ export function recordStaffChange(em: EntityManager, change: StaffChange): void 
     before: change.before ?? null,
     after: change.after ?? null,
   });
+}
+
+/** The record a save or deletion is about, as the log names it. */
+type StaffRecord = Pick<StaffChange, 'kind' | 'entityId' | 'label' | 'before'>;
+
+/** Records a save in the staff member's name: "created" when there was nothing `before`, else "saved". */
+export function recordStaffSave(em: EntityManager, actor: Principal, record: StaffRecord & { after: unknown }): void {
+  recordStaffChange(em, { actorId: actor.userId, action: record.before ? 'saved' : 'created', ...record });
+}
+
+/** Records a deletion in the staff member's name. */
+export function recordStaffDeletion(em: EntityManager, actor: Principal, record: StaffRecord): void {
+  recordStaffChange(em, { actorId: actor.userId, action: 'deleted', ...record, after: null });
 }
 
 /** A JSON value of a record's field as the log keeps it: dates as ISO text, a related record as its id. */

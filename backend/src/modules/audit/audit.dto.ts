@@ -1,17 +1,10 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Min } from 'class-validator';
-import { DateTimeField, OneOfField } from '../../common/dto-fields.js';
+import { DateTimeField, IdFilterField, OneOfField } from '../../common/dto-fields.js';
 import { PageQuery } from '../../common/pagination.js';
 import { AUDIT_KINDS, type AuditKind } from '../../contracts/audit.js';
 
 /** `GET /api/audit?actor&kind&from&to&pageNumber&pageSize`: newest first. */
 export class AuditQuery extends PageQuery {
-  @ApiPropertyOptional({ description: 'The user id of who made the changes' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'actor must be a user id' })
-  @Min(1, { message: 'actor must be a user id' })
+  @IdFilterField({ inQuery: true, description: 'The user id of who made the changes', message: 'actor must be a user id' })
   actor?: number;
 
   @OneOfField(AUDIT_KINDS, { optional: true })

@@ -1,2 +1,2 @@
 /** The audit module's public face: other modules record staff changes through it, never through its entity. */
-export { recordStaffChange, snapshotOf, type StaffChange } from './audit-log.js';
+export { recordStaffChange, recordStaffDeletion, recordStaffSave, snapshotOf, type StaffChange } from './audit-log.js';

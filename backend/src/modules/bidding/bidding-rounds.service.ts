@@ -5,7 +5,7 @@ import { invalidFields } from '../../common/validation.js';
 import type { BiddingRoundDto } from '../../contracts/bidding.js';
 import { driverNumberProblem } from '../../contracts/profiles.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
-import { recordStaffChange } from '../audit/index.js';
+import { recordStaffSave } from '../audit/index.js';
 import { auditedRound } from './bidding.audit.js';
 import { Bid, BiddingLot, BiddingRound } from './bidding.entities.js';
 import { BiddingMappers } from './bidding.mappers.js';
@@ -101,15 +101,7 @@ export class BiddingRoundsService {
       }
       await em.flush();
       recordDomainEvent(em, 'BiddingRoundChanged', biddingAggregate(round.id), { roundId: round.id });
-      recordStaffChange(em, {
-        actorId: organizer.userId,
-        kind: 'bidding-round',
-        entityId: round.id,
-        label: round.name,
-        action: before ? 'saved' : 'created',
-        before,
-        after: auditedRound(round),
-      });
+      recordStaffSave(em, organizer, { kind: 'bidding-round', entityId: round.id, label: round.name, before, after: auditedRound(round) });
       await em.flush();
       return round.id;
     });

@@ -1,6 +1,7 @@
-import { Collection, type Opt, type Rel } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Collection, type Rel } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, OneToMany, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { BiddingCurrency, LotKind, TieBreak } from '../../contracts/bidding.js';
+import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 /*
  * Seasons, teams, driver profiles and users are other modules' records: they are kept by id here
@@ -11,10 +12,7 @@ import type { BiddingCurrency, LotKind, TieBreak } from '../../contracts/bidding
 @Entity({ tableName: 'bidding_rounds' })
 @Check({ name: 'bidding_rounds_window', expression: 'closes_at > opens_at' })
 @Check({ name: 'bidding_rounds_counter_bid_hours', expression: 'counter_bid_hours >= 24 and counter_bid_hours <= 48' })
-export class BiddingRound {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class BiddingRound extends CreatedAtEntity {
   @Property({ type: 'string', length: 100 })
   name!: string;
 
@@ -54,9 +52,6 @@ export class BiddingRound {
   @Property({ type: 'timestamptz', nullable: true })
   settledAt: Date | null = null;
 
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
-
   @OneToMany(() => BiddingLot, (lot) => lot.round)
   lots = new Collection<BiddingLot>(this);
 }
@@ -65,10 +60,7 @@ export class BiddingRound {
 @Entity({ tableName: 'bidding_lots' })
 @Unique({ properties: ['round', 'kind', 'label'] })
 @Index({ name: 'bidding_lots_closes_at_index', properties: ['closesAt'] })
-export class BiddingLot {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class BiddingLot extends SerialIdEntity {
   @ManyToOne(() => BiddingRound, { deleteRule: 'cascade' })
   round!: Rel<BiddingRound>;
 
@@ -105,10 +97,7 @@ export class BiddingLot {
 @Entity({ tableName: 'bids' })
 @Unique({ properties: ['lot', 'bidder'] })
 @Check({ name: 'bids_amount_positive', expression: 'amount > 0' })
-export class Bid {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Bid extends SerialIdEntity {
   @ManyToOne(() => BiddingLot, { deleteRule: 'cascade' })
   lot!: Rel<BiddingLot>;
 

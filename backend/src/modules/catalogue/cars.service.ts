@@ -1,18 +1,19 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ICON_BOUNDS, type UploadedImage, ImagesService } from '../images/index.js';
 import type { CarDto } from '../../contracts/catalogue.js';
 import { Car } from './catalogue.entities.js';
 import { toCarDto } from './catalogue.mappers.js';
 import { type CarBody } from './dto/catalogue.dto.js';
-import { invalidField } from '../../common/validation.js';
-import { findGame } from './games.service.js';
+import { findGame, gameOfBody } from './games.service.js';
 import { recordCatalogueChange } from './catalogue.reads.js';
+import { recordSaved, type RemovableKind, removeRecord, saveNamedRecord } from './catalogue.writes.js';
 import type { Principal } from '../../common/principal.js';
-import { recordStaffChange } from '../audit/index.js';
+import { findOrNotFound } from '../../common/find-or-not-found.js';
 
 /** Cars of each game, by class. */
+const CARS: RemovableKind<Car> = { kind: 'car', find: findCar, gameOf: (car) => car.game.id, snapshot: toCarDto };
+
 @Injectable()
 export class CarsService {
   constructor(
@@ -38,44 +39,28 @@ export class CarsService {
 
   async save(admin: Principal, body: CarBody, upload?: UploadedImage): Promise<CarDto> {
     const icon = await this.images.prepare(upload, ICON_BOUNDS);
-    try {
-      return await this.em.transactional(async (em) => {
-        const game = await findGame(em, body.game.id).catch(() => {
-          throw invalidField('game.id', `game ${body.game.id} does not exist`);
-        });
-        const car = body.id ? await findCar(em, body.id) : em.create(Car, { game, name: body.name, carClass: body.carClass });
-        const before = body.id ? toCarDto(car) : null;
-        // A car moved to another game leaves its old game's list too.
-        if (body.id && car.game.id !== game.id) recordCatalogueChange(em, car.game.id);
-        car.game = game;
-        car.name = body.name;
-        car.carClass = body.carClass;
-        this.images.setIcon(em, car, icon);
-        await em.flush();
-        recordCatalogueChange(em, game.id);
-        const after = toCarDto(car);
-        recordStaffChange(em, { actorId: admin.userId, kind: 'car', entityId: car.id, label: car.name, action: before ? 'saved' : 'created', before, after });
-        return after;
-      });
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new ConflictException(`A car named "${body.name}" already exists in this game`);
-      throw error;
-    }
+    return saveNamedRecord(this.em, `A car named "${body.name}" already exists in this game`, async (em) => {
+      const game = await gameOfBody(em, body);
+      const car = body.id ? await findCar(em, body.id) : em.create(Car, { game, name: body.name, carClass: body.carClass });
+      const before = body.id ? toCarDto(car) : null;
+      // A car moved to another game leaves its old game's list too.
+      if (body.id && car.game.id !== game.id) recordCatalogueChange(em, car.game.id);
+      car.game = game;
+      car.name = body.name;
+      car.carClass = body.carClass;
+      this.images.setIcon(em, car, icon);
+      await em.flush();
+      const after = toCarDto(car);
+      recordSaved(em, admin, 'car', car, game.id, { before, after });
+      return after;
+    });
   }
 
   async remove(admin: Principal, id: number): Promise<void> {
-    await this.em.transactional(async (em) => {
-      const car = await findCar(em, id);
-      recordStaffChange(em, { actorId: admin.userId, kind: 'car', entityId: id, label: car.name, action: 'deleted', before: toCarDto(car), after: null });
-      this.images.removeIcon(em, car);
-      em.remove(car);
-      recordCatalogueChange(em, car.game.id);
-    });
+    await removeRecord(this.em, this.images, admin, CARS, id);
   }
 }
 
-async function findCar(em: EntityManager, id: number): Promise<Car> {
-  const car = await em.findOne(Car, id);
-  if (!car) throw new NotFoundException(`Car ${id} not found`);
-  return car;
+function findCar(em: EntityManager, id: number): Promise<Car> {
+  return findOrNotFound(em, Car, 'Car', id);
 }

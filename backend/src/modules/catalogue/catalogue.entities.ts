@@ -1,18 +1,16 @@
 import { Collection } from '@mikro-orm/core';
 import type { Opt } from '@mikro-orm/core';
-import { Check, Entity, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, ManyToOne, OneToMany, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { PLATFORMS_KNOWN } from '../../common/platforms-check.js';
 import type { CrossPlayGroupDto, Platform } from '../../contracts/catalogue.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
 import { PictureRef } from '../images/index.js';
+import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
 
 /** A racing game the league races, on some platforms, with its crossplay groups. */
 @Entity({ tableName: 'games' })
 @Check({ name: 'games_platforms_known', expression: PLATFORMS_KNOWN })
-export class Game {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Game extends SerialIdEntity {
   @Property({ type: 'string', length: 64, unique: true })
   name!: string;
 
@@ -30,10 +28,7 @@ export class Game {
 @Entity({ tableName: 'tracks' })
 @Unique({ properties: ['game', 'name'] })
 @Check({ name: 'tracks_country_code', expression: "country ~ '^[A-Z]{2}$'" })
-export class Track {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Track extends SerialIdEntity {
   @ManyToOne(() => Game, { deleteRule: 'cascade' })
   game!: Game;
 
@@ -53,10 +48,7 @@ export class Track {
 /** One layout of a track (e.g. "GP", "National"); events and boards race on variants. */
 @Entity({ tableName: 'track_variants' })
 @Unique({ properties: ['track', 'name'] })
-export class TrackVariant {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class TrackVariant extends SerialIdEntity {
   @ManyToOne(() => Track, { deleteRule: 'cascade' })
   track!: Track;
 
@@ -71,10 +63,7 @@ export class TrackVariant {
 /** A car of a game, with its class (e.g. GT3). */
 @Entity({ tableName: 'cars' })
 @Unique({ properties: ['game', 'name'] })
-export class Car {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Car extends SerialIdEntity {
   @ManyToOne(() => Game, { deleteRule: 'cascade' })
   game!: Game;
 

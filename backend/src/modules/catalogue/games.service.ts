@@ -1,17 +1,18 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ICON_BOUNDS, type UploadedImage, ImagesService } from '../images/index.js';
 import type { GameDto } from '../../contracts/catalogue.js';
 import { Game } from './catalogue.entities.js';
 import { toGameDto } from './catalogue.mappers.js';
 import { type GameBody } from './dto/catalogue.dto.js';
 import { invalidField } from '../../common/validation.js';
-import { recordCatalogueChange } from './catalogue.reads.js';
+import { recordSaved, type RemovableKind, removeRecord, saveNamedRecord } from './catalogue.writes.js';
 import type { Principal } from '../../common/principal.js';
-import { recordStaffChange } from '../audit/index.js';
+import { findOrNotFound } from '../../common/find-or-not-found.js';
 
 /** The games the league races: admins keep them, everyone reads them. */
+const GAMES: RemovableKind<Game> = { kind: 'game', find: findGame, gameOf: (game) => game.id, snapshot: toGameDto };
+
 @Injectable()
 export class GamesService {
   constructor(
@@ -51,40 +52,33 @@ export class GamesService {
       }
     });
     const icon = await this.images.prepare(upload, ICON_BOUNDS);
-    try {
-      return await this.em.transactional(async (em) => {
-        const game = body.id ? await findGame(em, body.id) : em.create(Game, { name: body.name, platforms: body.platforms });
-        const before = body.id ? toGameDto(game) : null;
-        game.name = body.name;
-        game.platforms = body.platforms;
-        game.crossPlayPlatforms = crossPlayPlatforms.map(({ name, platforms }) => ({ name, platforms }));
-        this.images.setIcon(em, game, icon);
-        await em.flush();
-        recordCatalogueChange(em, game.id);
-        const after = toGameDto(game);
-        recordStaffChange(em, { actorId: admin.userId, kind: 'game', entityId: game.id, label: game.name, action: before ? 'saved' : 'created', before, after });
-        return after;
-      });
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new ConflictException(`A game named "${body.name}" already exists`);
-      throw error;
-    }
+    return saveNamedRecord(this.em, `A game named "${body.name}" already exists`, async (em) => {
+      const game = body.id ? await findGame(em, body.id) : em.create(Game, { name: body.name, platforms: body.platforms });
+      const before = body.id ? toGameDto(game) : null;
+      game.name = body.name;
+      game.platforms = body.platforms;
+      game.crossPlayPlatforms = crossPlayPlatforms.map(({ name, platforms }) => ({ name, platforms }));
+      this.images.setIcon(em, game, icon);
+      await em.flush();
+      const after = toGameDto(game);
+      recordSaved(em, admin, 'game', game, game.id, { before, after });
+      return after;
+    });
   }
 
   /** Deletes a game with its tracks and cars; refused (409) while events race it. */
   async remove(admin: Principal, id: number): Promise<void> {
-    await this.em.transactional(async (em) => {
-      const game = await findGame(em, id);
-      recordStaffChange(em, { actorId: admin.userId, kind: 'game', entityId: id, label: game.name, action: 'deleted', before: toGameDto(game), after: null });
-      this.images.removeIcon(em, game);
-      em.remove(game);
-      recordCatalogueChange(em, id);
-    });
+    await removeRecord(this.em, this.images, admin, GAMES, id);
   }
 }
 
-export async function findGame(em: EntityManager, id: number): Promise<Game> {
-  const game = await em.findOne(Game, id);
-  if (!game) throw new NotFoundException(`Game ${id} not found`);
-  return game;
+/** The game a track's or car's body names, in `em`: one that does not exist is the body's mistake (400 on `game.id`). */
+export function gameOfBody(em: EntityManager, body: { game: { id: number } }): Promise<Game> {
+  return findGame(em, body.game.id).catch(() => {
+    throw invalidField('game.id', `game ${body.game.id} does not exist`);
+  });
+}
+
+export function findGame(em: EntityManager, id: number): Promise<Game> {
+  return findOrNotFound(em, Game, 'Game', id);
 }

@@ -1,18 +1,19 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ICON_BOUNDS, type UploadedImage, ImagesService } from '../images/index.js';
 import type { TrackDto } from '../../contracts/catalogue.js';
 import { Track, TrackVariant } from './catalogue.entities.js';
 import { toTrackDto } from './catalogue.mappers.js';
 import { type TrackBody } from './dto/catalogue.dto.js';
 import { invalidField } from '../../common/validation.js';
-import { findGame } from './games.service.js';
-import { recordCatalogueChange } from './catalogue.reads.js';
+import { findGame, gameOfBody } from './games.service.js';
+import { recordSaved, type RemovableKind, removeRecord, saveNamedRecord } from './catalogue.writes.js';
 import type { Principal } from '../../common/principal.js';
-import { recordStaffChange } from '../audit/index.js';
+import { findOrNotFound } from '../../common/find-or-not-found.js';
 
 /** Tracks of each game with their variants (the layouts events race on). */
+const TRACKS: RemovableKind<Track> = { kind: 'track', find: findTrack, gameOf: (track) => track.game.id, snapshot: toTrackDto };
+
 @Injectable()
 export class TracksService {
   constructor(
@@ -49,58 +50,42 @@ export class TracksService {
     const repeated = names.findIndex((name, index) => names.indexOf(name) !== index);
     if (repeated >= 0) throw invalidField(`variants.${repeated}.name`, 'variant names must differ');
     const icon = await this.images.prepare(upload, ICON_BOUNDS);
-    try {
-      return await this.em.transactional(async (em) => {
-        const game = await findGame(em, body.game.id).catch(() => {
-          throw invalidField('game.id', `game ${body.game.id} does not exist`);
-        });
-        const track = body.id ? await findTrack(em, body.id) : em.create(Track, { game, name: body.name, country: body.country });
-        const before = body.id ? toTrackDto(track) : null;
-        if (track.game.id !== game.id) throw invalidField('game.id', 'a track cannot move to another game');
-        track.name = body.name;
-        track.country = body.country;
-        this.images.setIcon(em, track, icon);
-        const existing = new Map(track.variants.getItems().map((variant) => [variant.id, variant]));
-        body.variants.forEach((given, index) => {
-          if (given.id !== undefined && !existing.has(given.id)) {
-            throw invalidField(`variants.${index}.id`, `variant ${given.id} is not a variant of this track`);
-          }
-        });
-        const kept = new Set(body.variants.map((given) => given.id).filter((id) => id !== undefined));
-        for (const variant of existing.values()) if (!kept.has(variant.id)) em.remove(variant);
-        // Removals and renames first, so a new variant may take a name an old one gave up.
-        await em.flush();
-        for (const given of body.variants) {
-          const variant = given.id ? existing.get(given.id)! : em.create(TrackVariant, { track, name: given.name, lengthMeters: given.lengthMeters });
-          variant.name = given.name;
-          variant.lengthMeters = given.lengthMeters;
+    return saveNamedRecord(this.em, `"${body.name}" already exists in this game, or two variants share a name`, async (em) => {
+      const game = await gameOfBody(em, body);
+      const track = body.id ? await findTrack(em, body.id) : em.create(Track, { game, name: body.name, country: body.country });
+      const before = body.id ? toTrackDto(track) : null;
+      if (track.game.id !== game.id) throw invalidField('game.id', 'a track cannot move to another game');
+      track.name = body.name;
+      track.country = body.country;
+      this.images.setIcon(em, track, icon);
+      const existing = new Map(track.variants.getItems().map((variant) => [variant.id, variant]));
+      body.variants.forEach((given, index) => {
+        if (given.id !== undefined && !existing.has(given.id)) {
+          throw invalidField(`variants.${index}.id`, `variant ${given.id} is not a variant of this track`);
         }
-        await em.flush();
-        recordCatalogueChange(em, game.id);
-        const after = toTrackDto(await findTrack(em, track.id, true));
-        recordStaffChange(em, { actorId: admin.userId, kind: 'track', entityId: track.id, label: track.name, action: before ? 'saved' : 'created', before, after });
-        return after;
       });
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new ConflictException(`"${body.name}" already exists in this game, or two variants share a name`);
-      throw error;
-    }
+      const kept = new Set(body.variants.map((given) => given.id).filter((id) => id !== undefined));
+      for (const variant of existing.values()) if (!kept.has(variant.id)) em.remove(variant);
+      // Removals and renames first, so a new variant may take a name an old one gave up.
+      await em.flush();
+      for (const given of body.variants) {
+        const variant = given.id ? existing.get(given.id)! : em.create(TrackVariant, { track, name: given.name, lengthMeters: given.lengthMeters });
+        variant.name = given.name;
+        variant.lengthMeters = given.lengthMeters;
+      }
+      await em.flush();
+      const after = toTrackDto(await findTrack(em, track.id, true));
+      recordSaved(em, admin, 'track', track, game.id, { before, after });
+      return after;
+    });
   }
 
   /** Deletes a track and its variants; refused (409) while events race them. */
   async remove(admin: Principal, id: number): Promise<void> {
-    await this.em.transactional(async (em) => {
-      const track = await findTrack(em, id);
-      recordStaffChange(em, { actorId: admin.userId, kind: 'track', entityId: id, label: track.name, action: 'deleted', before: toTrackDto(track), after: null });
-      this.images.removeIcon(em, track);
-      em.remove(track);
-      recordCatalogueChange(em, track.game.id);
-    });
+    await removeRecord(this.em, this.images, admin, TRACKS, id);
   }
 }
 
-async function findTrack(em: EntityManager, id: number, refresh = false): Promise<Track> {
-  const track = await em.findOne(Track, id, { populate: ['variants'], refresh });
-  if (!track) throw new NotFoundException(`Track ${id} not found`);
-  return track;
+function findTrack(em: EntityManager, id: number, refresh = false): Promise<Track> {
+  return findOrNotFound(em, Track, 'Track', id, { populate: ['variants'], refresh });
 }

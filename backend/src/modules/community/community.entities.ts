@@ -1,16 +1,15 @@
 import { Collection, type Opt } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, OneToMany, Property } from '@mikro-orm/decorators/legacy';
 import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { DownloadCategory } from '../../contracts/community.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
 import { PictureRef } from '../images/index.js';
+import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { OwnedBy } from '../../infra/database/owned-by.js';
 
 /** A partner of the league (SPEC §3 Affiliate), shown on Home between `activeFrom` and `activeTo`; paid ones (`monetized`) may have a banner. */
 @Entity({ tableName: 'affiliates' })
-export class Affiliate {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Affiliate extends CreatedAtEntity {
   @Property({ type: 'string', length: 100 })
   name!: string;
 
@@ -35,19 +34,13 @@ export class Affiliate {
   @Property({ type: 'integer', defaultRaw: '0' })
   position: number & Opt = 0;
 
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
-
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
 }
 
 /** A product of the Merchandise page, sold in an external shop. */
 @Entity({ tableName: 'products' })
-export class Product {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Product extends CreatedAtEntity {
   @Property({ type: 'string', length: 100 })
   name!: string;
 
@@ -74,23 +67,15 @@ export class Product {
 
   @OneToMany(() => ProductImage, (image) => image.product, { orderBy: { position: 'asc' } })
   images = new Collection<ProductImage>(this);
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 /** One picture of a product (webp, through the images pipeline), in order. */
 @Entity({ tableName: 'product_images' })
-export class ProductImage {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
-  @ManyToOne(() => Product, { deleteRule: 'cascade' })
-  @Index()
+export class ProductImage extends SerialIdEntity {
+  @OwnedBy(() => Product)
   product!: Product;
 
-  @ManyToOne(entityNamed<StoredImage>('StoredImage'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<StoredImage>('StoredImage'))
   image!: StoredImage;
 
   @Property({ type: 'integer', defaultRaw: '0' })
@@ -100,10 +85,7 @@ export class ProductImage {
 /** A file the league shares (rulebook, setup, livery, skin …); its uploads are its versions. */
 @Entity({ tableName: 'downloads' })
 @Check({ name: 'downloads_category_known', expression: "category in ('RULEBOOK','SETUP','LIVERY','SKIN','OTHER')" })
-export class Download {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Download extends CreatedAtEntity {
   @Property({ type: 'string', length: 150 })
   title!: string;
 
@@ -122,21 +104,14 @@ export class Download {
   @OneToMany(() => DownloadFile, (file) => file.download, { orderBy: { id: 'desc' } })
   files = new Collection<DownloadFile>(this);
 
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
-
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
 }
 
 /** One uploaded version of a download, stored on disk under `storedName` (never the uploader's name). */
 @Entity({ tableName: 'download_files' })
-export class DownloadFile {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
-  @ManyToOne(() => Download, { deleteRule: 'cascade' })
-  @Index()
+export class DownloadFile extends SerialIdEntity {
+  @OwnedBy(() => Download)
   download!: Download;
 
   @Property({ type: 'string', length: 64, unique: true })

@@ -1,11 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/principal.js';
 import type { HeadlineDto } from '../../contracts/client-events.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange } from '../audit/index.js';
 import { Headline } from './headline.entity.js';
+import { findOrNotFound } from '../../common/find-or-not-found.js';
 
 const aggregate = (id: number) => ({ type: 'headline', id });
 
@@ -83,9 +84,7 @@ export class HeadlinesService {
     });
   }
 
-  private async find(em: EntityManager, id: number): Promise<Headline> {
-    const headline = await em.findOne(Headline, id);
-    if (!headline) throw new NotFoundException(`Headline ${id} not found`);
-    return headline;
+  private find(em: EntityManager, id: number): Promise<Headline> {
+    return findOrNotFound(em, Headline, 'Headline', id);
   }
 }

@@ -1,5 +1,5 @@
 import { Collection, type Opt, type Rel } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, OneToMany, OneToOne, PrimaryKey, Property, Trigger, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, ManyToOne, OneToMany, OneToOne, Property, Trigger, Unique } from '@mikro-orm/decorators/legacy';
 import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { Platform } from '../../contracts/catalogue.js';
 import type { CompetitionStyle, PointsSystem, ResultSession, ResultStatus, RevisionKind } from '../../contracts/competitions.js';
@@ -11,13 +11,12 @@ import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { DriverStanding, TeamStanding } from './standings/standings.js';
 import type { Team } from '../teams/team.entity.js';
 import type { User } from '../users/user.entity.js';
+import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { OwnedBy } from '../../infra/database/owned-by.js';
 
 /** A group of competitions on the Series page (e.g. "GT World Series"), with its icon and banner. */
 @Entity({ tableName: 'competition_groups' })
-export class CompetitionGroup {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class CompetitionGroup extends CreatedAtEntity {
   @Property({ type: 'string', length: 100, unique: true })
   name!: string;
 
@@ -33,19 +32,13 @@ export class CompetitionGroup {
   /** Where the group is listed: smallest first. */
   @Property({ type: 'integer', defaultRaw: '0' })
   position: number & Opt = 0;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 /** A series (SPEC §3 Competition): its style (SPEC §9), game and platforms, pictures, and its seasons. */
 @Entity({ tableName: 'competitions' })
 @Check({ name: 'competitions_style_known', expression: "style in ('SOLO','TEAM','LVL')" })
 @Check({ name: 'competitions_platforms_known', expression: "platforms <@ array['PC','XBOX','PLAYSTATION']::text[]" })
-export class Competition {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Competition extends CreatedAtEntity {
   @ManyToOne(() => CompetitionGroup, { nullable: true, deleteRule: 'set null' })
   @Index()
   group: CompetitionGroup | null = null;
@@ -80,9 +73,6 @@ export class Competition {
   @Property({ type: 'boolean', defaultRaw: 'true' })
   leaderboardsEnabled: boolean & Opt = true;
 
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
-
   @OneToMany(() => Season, (season) => season.competition, { orderBy: { id: 'asc' } })
   seasons = new Collection<Season>(this);
 }
@@ -95,12 +85,8 @@ export class Competition {
  */
 @Entity({ tableName: 'seasons' })
 @Check({ name: 'seasons_points_system_object', expression: "jsonb_typeof(points_system) = 'object'" })
-export class Season {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
-  @ManyToOne(() => Competition, { deleteRule: 'cascade' })
-  @Index()
+export class Season extends CreatedAtEntity {
+  @OwnedBy(() => Competition)
   competition!: Competition;
 
   @Property({ type: 'string', length: 100 })
@@ -114,9 +100,6 @@ export class Season {
 
   @Property({ type: 'integer', defaultRaw: '0' })
   resultsVersion: number & Opt = 0;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 /**
@@ -131,10 +114,7 @@ export class Season {
 @Check({ name: 'result_revisions_base_of_decisions', expression: "(kind = 'DECISIONS') = (base_number is not null)" })
 @Check({ name: 'result_revisions_session_known', expression: "session in ('RACE','QUALIFYING')" })
 @Check({ name: 'result_revisions_qualifying_base', expression: "session = 'RACE' or kind = 'BASE'" })
-export class ResultRevision {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class ResultRevision extends CreatedAtEntity {
   /** Races with results cannot be deleted (no action): an event edit that would drop one is refused. */
   @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'no action' })
   race!: Rel<Race>;
@@ -145,9 +125,6 @@ export class ResultRevision {
   @ManyToOne(entityNamed<User>('User'), { deleteRule: 'no action' })
   @Index()
   author!: User;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 
   @Property({ type: 'string', length: 200 })
   note!: string;
@@ -188,10 +165,7 @@ const driverOnceTrigger = (table: string) =>
 @Check({ name: 'race_result_lines_laps_range', expression: 'laps >= 0' })
 @Check({ name: 'race_result_lines_driver_or_guest', expression: '(profile_id is null) <> (guest_name is null)' })
 @Trigger({ name: 'race_result_lines_driver_once', timing: 'before', events: ['insert', 'update'], expression: driverOnceTrigger('race_result_lines') })
-export class RaceResultLine {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class RaceResultLine extends SerialIdEntity {
   @ManyToOne(() => ResultRevision, { deleteRule: 'cascade' })
   revision!: ResultRevision;
 
@@ -258,15 +232,11 @@ export class RaceResultLine {
 @Check({ name: 'race_result_co_drivers_driver_or_guest', expression: 'profile_id is not null or name is not null' })
 @Check({ name: 'race_result_co_drivers_laps_range', expression: 'laps >= 0' })
 @Trigger({ name: 'race_result_co_drivers_driver_once', timing: 'before', events: ['insert', 'update'], expression: driverOnceTrigger('race_result_co_drivers') })
-export class RaceResultCoDriver {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class RaceResultCoDriver extends SerialIdEntity {
   @ManyToOne(() => RaceResultLine, { deleteRule: 'cascade' })
   line!: RaceResultLine;
 
-  @ManyToOne(() => ResultRevision, { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(() => ResultRevision)
   revision!: ResultRevision;
 
   /** 1 for the first co-driver, in the file's order. */

@@ -8,7 +8,7 @@ import type { Page } from '../../contracts/api.js';
 import type { AuditKind } from '../../contracts/audit.js';
 import type { CompetitionDto, CompetitionGroupDto, CompetitionSortField, CompetitionSummaryDto, ResultSourceDto } from '../../contracts/competitions.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
-import { recordStaffChange, snapshotOf } from '../audit/index.js';
+import { recordStaffSave, snapshotOf } from '../audit/index.js';
 import { GamesService } from '../catalogue/index.js';
 import { BANNER_BOUNDS, ICON_BOUNDS, type UploadedImages, ImagesService } from '../images/index.js';
 import { Competition, CompetitionGroup } from './competition.entities.js';
@@ -229,15 +229,7 @@ export class CompetitionsService {
     this.images.setImage(em, saved, 'banner', banner);
     await em.flush();
     kind.recordChanged(em, saved.id);
-    recordStaffChange(em, {
-      actorId: actor.userId,
-      kind: kind.auditKind,
-      entityId: saved.id,
-      label: saved.name,
-      action: before ? 'saved' : 'created',
-      before,
-      after: snapshotOf(saved, kind.auditedFields),
-    });
+    recordStaffSave(em, actor, { kind: kind.auditKind, entityId: saved.id, label: saved.name, before, after: snapshotOf(saved, kind.auditedFields) });
     await em.flush();
     return saved.id;
   }

@@ -4,7 +4,7 @@ import type { Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
 import type { PointsSystem, SeasonDto, SeasonEventDetailsDto, SeasonEventDto } from '../../contracts/competitions.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
-import { recordStaffChange, snapshotOf } from '../audit/index.js';
+import { recordStaffChange, recordStaffSave, snapshotOf } from '../audit/index.js';
 import {
   EVENT_RACES,
   linkableEvents,
@@ -85,12 +85,10 @@ export class SeasonsService {
       await seasonChanged(em, season);
       // The competition's seasons (and its current season) are part of what its pages show.
       recordDomainEvent(em, 'CompetitionChanged', competitionAggregate(competitionId), { competitionId });
-      recordStaffChange(em, {
-        actorId: organizer.userId,
+      recordStaffSave(em, organizer, {
         kind: 'season',
         entityId: season.id,
         label: `${competition.name}, ${season.name}`,
-        action: before ? 'saved' : 'created',
         before,
         after: snapshotOf(season, SEASON_AUDITED_FIELDS),
       });

@@ -11,6 +11,8 @@ import type { StoredImage } from '../images/stored-image.entity.js';
 import { PictureRef } from '../images/index.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { Team } from '../teams/team.entity.js';
+import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { OwnedBy } from '../../infra/database/owned-by.js';
 
 /**
  * A league event (table `events`; the class is not called `Event`, which is a Node global): one or
@@ -27,10 +29,7 @@ import type { Team } from '../teams/team.entity.js';
 @Check({ name: 'events_car_upgrade_rule_known', expression: "car_upgrade_rule in ('ALLOWED','DISALLOWED','HOMOLOGATED')" })
 @Check({ name: 'events_team_size_range', expression: 'team_size_min >= 1 and team_size_min <= team_size_max and team_size_max <= 50' })
 @Check({ name: 'events_lineup_lock_range', expression: 'lineup_lock_minutes >= 0 and lineup_lock_minutes <= 10080' })
-export class LeagueEvent {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class LeagueEvent extends CreatedAtEntity {
   @Property({ type: 'string', length: 100 })
   name!: string;
 
@@ -99,9 +98,6 @@ export class LeagueEvent {
   @Property({ type: 'timestamptz', nullable: true })
   publishedAt: Date | null = null;
 
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
-
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
 
@@ -112,10 +108,7 @@ export class LeagueEvent {
 /** One block of an event on one track: optional qualifying, then its races. */
 @Entity({ tableName: 'race_events' })
 @Unique({ properties: ['event', 'position'] })
-export class RaceEvent {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class RaceEvent extends SerialIdEntity {
   @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade' })
   event!: LeagueEvent;
 
@@ -155,10 +148,7 @@ export class RaceEvent {
 @Entity({ tableName: 'races' })
 @Unique({ properties: ['raceEvent', 'position'] })
 @Check({ name: 'races_race_event_type_known', expression: "race_event_type in ('PRACTICE','SPRINT','RACE','FEATURE','ENDURANCE')" })
-export class Race {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Race extends SerialIdEntity {
   @ManyToOne(() => RaceEvent, { deleteRule: 'cascade' })
   raceEvent!: RaceEvent;
 
@@ -228,8 +218,7 @@ export class LiveEvent {
   @PrimaryKey({ type: 'boolean', defaultRaw: 'true' })
   singleton: boolean & Opt = true;
 
-  @ManyToOne(() => LeagueEvent, { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(() => LeagueEvent)
   event!: LeagueEvent;
 
   @Property({ type: 'string', length: 300 })

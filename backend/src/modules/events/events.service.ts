@@ -7,7 +7,7 @@ import { seesHiddenDrivers, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
 import { parseYoutubeVideoId, TEAM_SIZE_DEFAULTS, type EventDetailsDto, type EventDto } from '../../contracts/events.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
-import { recordStaffChange, snapshotOf } from '../audit/index.js';
+import { recordStaffChange, recordStaffSave, snapshotOf } from '../audit/index.js';
 import type { TrackVariant } from '../catalogue/catalogue.entities.js';
 import { invalidField } from '../../common/validation.js';
 import { GamesService, TracksService } from '../catalogue/index.js';
@@ -127,15 +127,7 @@ export class EventsService {
         this.images.setIcon(em, event, icon);
         this.updateRaceEvents(em, event, body, variants);
         await em.flush();
-        recordStaffChange(em, {
-          actorId: organizer.userId,
-          kind: 'event',
-          entityId: event.id,
-          label: event.name,
-          action: before ? 'saved' : 'created',
-          before,
-          after: eventSnapshot(event),
-        });
+        recordStaffSave(em, organizer, { kind: 'event', entityId: event.id, label: event.name, before, after: eventSnapshot(event) });
         await em.flush();
         return event.id;
       });

@@ -4,6 +4,7 @@ import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { Team } from '../teams/team.entity.js';
 import { Race } from './event.entities.js';
+import { OwnedBy } from '../../infra/database/owned-by.js';
 
 /**
  * A driver in a team's line-up for one race, when it differs from the team's event entry (which is the
@@ -22,8 +23,7 @@ export class RaceLineup {
   @Index()
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<Team>('Team'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<Team>('Team'))
   team!: Team;
 }
 

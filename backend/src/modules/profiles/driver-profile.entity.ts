@@ -5,6 +5,8 @@ import type { Platform } from '../../contracts/catalogue.js';
 import type { SocialLinks } from '../../contracts/profiles.js';
 import type { Game } from '../catalogue/catalogue.entities.js';
 import type { User } from '../users/user.entity.js';
+import { SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { OwnedBy } from '../../infra/database/owned-by.js';
 
 const PLATFORMS_KNOWN_OR_NONE = "platforms <@ array['PC','XBOX','PLAYSTATION']::text[]";
 
@@ -21,10 +23,7 @@ const PLATFORMS_KNOWN_OR_NONE = "platforms <@ array['PC','XBOX','PLAYSTATION']::
 @Index({ name: 'driver_profiles_xbox_username_key', expression: 'create unique index driver_profiles_xbox_username_key on driver_profiles (lower(xbox_username))' })
 @Index({ name: 'driver_profiles_steam_username_key', expression: 'create unique index driver_profiles_steam_username_key on driver_profiles (lower(steam_username))' })
 @Index({ name: 'driver_profiles_psn_name_key', expression: 'create unique index driver_profiles_psn_name_key on driver_profiles (lower(psn_name))' })
-export class DriverProfile {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class DriverProfile extends SerialIdEntity {
   @OneToOne(entityNamed<User>('User'), { owner: true, unique: true, deleteRule: 'cascade' })
   user!: User;
 
@@ -86,12 +85,8 @@ export class DriverProfileGame {
 
 /** A name the driver was shown by before they changed it (kept for the public profile). */
 @Entity({ tableName: 'driver_name_changes' })
-export class DriverNameChange {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade' })
-  @Index()
+export class DriverNameChange extends SerialIdEntity {
+  @OwnedBy(() => DriverProfile)
   profile!: DriverProfile;
 
   @Property({ type: 'string', length: 64 })
@@ -108,8 +103,7 @@ export class ReservedDriverNumber {
   @PrimaryKey({ type: 'integer', autoincrement: false })
   driverNumber!: number;
 
-  @ManyToOne(() => DriverProfile, { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(() => DriverProfile)
   profile!: DriverProfile;
 }
 

@@ -1,5 +1,5 @@
 import type { Opt } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { Platform } from '../../contracts/catalogue.js';
 import type { RivalConditions, RivalRotation, RivalTimeSource, RivalTimeStatus } from '../../contracts/rivals.js';
@@ -7,6 +7,8 @@ import type { Car, Game, TrackVariant } from '../catalogue/catalogue.entities.js
 import type { StoredImage } from '../images/stored-image.entity.js';
 import { PictureRef } from '../images/index.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
+import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { OwnedBy } from '../../infra/database/owned-by.js';
 
 const PLATFORM_KNOWN = "platform in ('PC','XBOX','PLAYSTATION')";
 
@@ -17,15 +19,11 @@ const PLATFORM_KNOWN = "platform in ('PC','XBOX','PLAYSTATION')";
 @Entity({ tableName: 'rivals_servers' })
 @Check({ name: 'rivals_servers_platform_or_crossplay', expression: '(platform is null) <> (crossplay is null)' })
 @Check({ name: 'rivals_servers_platform_known', expression: `platform is null or ${PLATFORM_KNOWN}` })
-export class RivalsServer {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class RivalsServer extends SerialIdEntity {
   @Property({ type: 'string', length: 100, unique: true })
   name!: string;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<Game>('Game'))
   game!: Game;
 
   @Property({ type: 'string', length: 16, nullable: true })
@@ -73,23 +71,18 @@ export class RivalsServer {
 @Index({ name: 'rival_times_board_index', properties: ['track', 'platform', 'timeMs'] })
 @Index({ name: 'rival_times_status_index', properties: ['status', 'setAt'] })
 @Index({ name: 'rival_times_profile_index', properties: ['profile', 'track', 'platform'] })
-export class RivalTime {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class RivalTime extends SerialIdEntity {
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   profile!: DriverProfile;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<Game>('Game'))
   game!: Game;
 
   /** The track variant (the board). */
   @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { deleteRule: 'cascade' })
   track!: TrackVariant;
 
-  @ManyToOne(entityNamed<Car>('Car'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<Car>('Car'))
   car!: Car;
 
   @Property({ type: 'string', length: 16 })
@@ -131,20 +124,15 @@ export class RivalTime {
   name: 'rivals_pick_key',
   expression: 'create unique index rivals_pick_key on rivals (owner_id, rival_id, game_id, coalesce(track_id, 0), platform)',
 })
-export class RivalPick {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class RivalPick extends CreatedAtEntity {
   /** Who picked. */
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
   owner!: DriverProfile;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<DriverProfile>('DriverProfile'))
   rival!: DriverProfile;
 
-  @ManyToOne(entityNamed<Game>('Game'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<Game>('Game'))
   game!: Game;
 
   @ManyToOne(entityNamed<TrackVariant>('TrackVariant'), { nullable: true, deleteRule: 'cascade' })
@@ -153,9 +141,6 @@ export class RivalPick {
 
   @Property({ type: 'string', length: 16 })
   platform!: Platform;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 export const RIVALS_ENTITIES = [RivalsServer, RivalTime, RivalPick] as const;

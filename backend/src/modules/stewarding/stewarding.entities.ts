@@ -1,11 +1,13 @@
 import { type Opt, type Rel } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { AuditAction, EvidenceLink, TicketOutcome, TicketState } from '../../contracts/stewarding.js';
 import type { Season } from '../competitions/competition.entities.js';
 import type { LeagueEvent, Race } from '../events/event.entities.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { User } from '../users/user.entity.js';
+import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
+import { OwnedBy } from '../../infra/database/owned-by.js';
 
 /** A season's stewarding rules (absent: the defaults of DEFAULT_STEWARDING_SETTINGS). */
 @Entity({ tableName: 'season_stewarding_settings' })
@@ -47,20 +49,14 @@ export class StewardingSettings {
 /** An incident ticket filed by a driver of a race of a season. */
 @Entity({ tableName: 'tickets' })
 @Check({ name: 'tickets_state_known', expression: "state in ('OPEN','UNDER_REVIEW','DECIDED','APPEALED','CLOSED')" })
-export class Ticket {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
-  @ManyToOne(entityNamed<Season>('Season'), { deleteRule: 'cascade' })
-  @Index()
+export class Ticket extends SerialIdEntity {
+  @OwnedBy(entityNamed<Season>('Season'))
   season!: Rel<Season>;
 
-  @ManyToOne(entityNamed<LeagueEvent>('LeagueEvent'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<LeagueEvent>('LeagueEvent'))
   event!: Rel<LeagueEvent>;
 
-  @ManyToOne(entityNamed<Race>('Race'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<Race>('Race'))
   race!: Rel<Race>;
 
   @Property({ type: 'string', length: 16 })
@@ -105,15 +101,11 @@ export class Ticket {
 @Entity({ tableName: 'ticket_parties' })
 @Unique({ properties: ['ticket', 'profile'] })
 @Check({ name: 'ticket_parties_role_known', expression: "role in ('FILER','ACCUSED')" })
-export class TicketParty {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class TicketParty extends SerialIdEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<DriverProfile>('DriverProfile'))
   profile!: DriverProfile;
 
   @Property({ type: 'string', length: 8 })
@@ -122,12 +114,8 @@ export class TicketParty {
 
 /** A party's statement with evidence. */
 @Entity({ tableName: 'ticket_statements' })
-export class TicketStatement {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
-  @Index()
+export class TicketStatement extends CreatedAtEntity {
+  @OwnedBy(() => Ticket)
   ticket!: Ticket;
 
   @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
@@ -138,19 +126,12 @@ export class TicketStatement {
 
   @Property({ type: 'jsonb' })
   evidence: EvidenceLink[] & Opt = [];
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 /** A message of the stewards' internal thread. */
 @Entity({ tableName: 'ticket_messages' })
-export class TicketMessage {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
-  @Index()
+export class TicketMessage extends CreatedAtEntity {
+  @OwnedBy(() => Ticket)
   ticket!: Ticket;
 
   @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade' })
@@ -158,23 +139,16 @@ export class TicketMessage {
 
   @Property({ type: 'text' })
   text!: string;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 /** A steward's vote in one round of a ticket (a later vote replaces it). */
 @Entity({ tableName: 'ticket_votes' })
 @Unique({ properties: ['ticket', 'steward', 'round'] })
-export class TicketVote {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class TicketVote extends CreatedAtEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<User>('User'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<User>('User'))
   steward!: User;
 
   @Property({ type: 'smallint' })
@@ -185,18 +159,12 @@ export class TicketVote {
 
   @Property({ type: 'text' })
   reason!: string;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 /** The decision of one round; the one of the highest round is the one that stands. */
 @Entity({ tableName: 'ticket_decisions' })
 @Unique({ properties: ['ticket', 'round'] })
-export class TicketDecision {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class TicketDecision extends SerialIdEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 
@@ -241,12 +209,8 @@ export class TicketAppeal {
 
 /** Every state change of a ticket: who, when, what. */
 @Entity({ tableName: 'ticket_audit' })
-export class TicketAudit {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
-  @Index()
+export class TicketAudit extends SerialIdEntity {
+  @OwnedBy(() => Ticket)
   ticket!: Ticket;
 
   @ManyToOne(entityNamed<User>('User'), { nullable: true, deleteRule: 'set null' })
@@ -264,16 +228,11 @@ export class TicketAudit {
 
 /** Licence points a decision gave a driver (rewritten whenever the ticket's standing decision changes). */
 @Entity({ tableName: 'licence_entries' })
-export class LicenceEntry {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
-  @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
-  @Index()
+export class LicenceEntry extends CreatedAtEntity {
+  @OwnedBy(() => Ticket)
   ticket!: Ticket;
 
-  @ManyToOne(entityNamed<DriverProfile>('DriverProfile'), { deleteRule: 'cascade' })
-  @Index()
+  @OwnedBy(entityNamed<DriverProfile>('DriverProfile'))
   profile!: DriverProfile;
 
   @Property({ type: 'smallint' })
@@ -285,18 +244,12 @@ export class LicenceEntry {
 
   @Property({ type: 'smallint' })
   expiryEvents!: number;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 }
 
 /** One event a driver may not sign up for, and why (from a decision's race ban or the licence threshold). */
 @Entity({ tableName: 'race_bans' })
 @Unique({ properties: ['ticket', 'profile', 'event'] })
-export class RaceBan {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class RaceBan extends SerialIdEntity {
   @ManyToOne(() => Ticket, { deleteRule: 'cascade' })
   ticket!: Ticket;
 

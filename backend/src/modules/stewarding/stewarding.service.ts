@@ -24,6 +24,7 @@ import {
   type TicketRequest,
   type VoteRequest,
 } from '../../contracts/stewarding.js';
+import type { DomainEventMap } from '../../contracts/domain-events.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import { recordStaffChange } from '../audit/index.js';
 import { ResultsService, STEWARDS_NOTE } from '../competitions/index.js';
@@ -141,39 +142,30 @@ export class StewardingService {
   }
 
   async addStatement(principal: Principal, id: number, body: StatementRequest): Promise<TicketDto> {
-    await this.em.transactional(async (em) => {
-      const ticket = await this.lockTicket(em, id);
+    return this.updateTicket(principal, id, 'statement', async (em, ticket) => {
       const party = await partyOf(em, ticket.id, principal.userId);
       if (!party) throw new ForbiddenException(`Only the drivers of ticket ${id} can add a statement`);
       if (ticket.state === 'DECIDED' || ticket.state === 'CLOSED') throw new ConflictException(`Ticket ${id} is decided: statements are closed`);
       checkWindow(ticket.windowOpensAt, ticket.windowClosesAt, 'Statements on this ticket');
       em.create(TicketStatement, { ticket, profile: party.profile, text: body.text, evidence: cleanEvidence(body.evidence) });
       audit(em, ticket, principal.userId, 'STATEMENT', `statement by ${driverDisplayName(party.profile)}`);
-      recordDomainEvent(em, 'TicketUpdated', ticketAggregate(id), { ticketId: id, seasonId: ticket.season.id, change: 'statement' });
-      await em.flush();
     });
-    return this.ticket(id, principal);
   }
 
   /* ---- Stewards ---- */
 
   /** A recused steward reads the thread but does not post in it. */
   async addMessage(principal: Principal, id: number, text: string): Promise<TicketDto> {
-    await this.em.transactional(async (em) => {
-      const ticket = await this.lockTicket(em, id);
+    return this.updateTicket(principal, id, 'message', async (em, ticket) => {
       await this.refuseRecused(em, ticket, principal);
       em.create(TicketMessage, { ticket, author: principal.userId, text });
       if (ticket.state === 'OPEN') ticket.state = 'UNDER_REVIEW';
       audit(em, ticket, principal.userId, 'MESSAGE', 'posted in the stewards’ thread');
-      recordDomainEvent(em, 'TicketUpdated', ticketAggregate(id), { ticketId: id, seasonId: ticket.season.id, change: 'message' });
-      await em.flush();
     });
-    return this.ticket(id, principal);
   }
 
   async vote(principal: Principal, id: number, body: VoteRequest): Promise<TicketDto> {
-    await this.em.transactional(async (em) => {
-      const ticket = await this.lockTicket(em, id);
+    return this.updateTicket(principal, id, 'vote', async (em, ticket) => {
       await this.refuseRecused(em, ticket, principal);
       if (ticket.state === 'DECIDED' || ticket.state === 'CLOSED') throw new ConflictException(`Ticket ${id} is decided: votes are closed`);
       await checkOutcomes(em, ticket, body.outcomes);
@@ -182,10 +174,7 @@ export class StewardingService {
       else em.create(TicketVote, { ticket, steward: principal.userId, round: ticket.round, outcomes: body.outcomes, reason: body.reason });
       if (ticket.state === 'OPEN') ticket.state = 'UNDER_REVIEW';
       audit(em, ticket, principal.userId, 'VOTE', `${existing ? 'changed their vote' : 'voted'}${ticket.round > 1 ? ' on the appeal' : ''}`);
-      recordDomainEvent(em, 'TicketUpdated', ticketAggregate(id), { ticketId: id, seasonId: ticket.season.id, change: 'vote' });
-      await em.flush();
     });
-    return this.ticket(id, principal);
   }
 
   /**
@@ -259,8 +248,7 @@ export class StewardingService {
   }
 
   async appeal(principal: Principal, id: number, body: AppealRequest): Promise<TicketDto> {
-    await this.em.transactional(async (em) => {
-      const ticket = await this.lockTicket(em, id);
+    return this.updateTicket(principal, id, 'appeal', async (em, ticket) => {
       const party = await partyOf(em, ticket.id, principal.userId);
       if (!party) throw new ForbiddenException(`Only the drivers of ticket ${id} can appeal its decision`);
       const decision = await em.findOne(TicketDecision, { ticket: id, round: 1 });
@@ -275,10 +263,7 @@ export class StewardingService {
       ticket.state = 'APPEALED';
       ticket.decisionDueAt = addMinutes(new Date(), settings.decisionDueMinutes);
       audit(em, ticket, principal.userId, 'APPEAL', `appealed by ${driverDisplayName(party.profile)}`);
-      recordDomainEvent(em, 'TicketUpdated', ticketAggregate(id), { ticketId: id, seasonId: ticket.season.id, change: 'appeal' });
-      await em.flush();
     });
-    return this.ticket(id, principal);
   }
 
   /* ---- Reads ---- */
@@ -447,6 +432,22 @@ export class StewardingService {
       return;
     }
     audit(em, ticket, null, 'RESULTS_REVISION', `results of ${ticket.event.name} revised with every decision of the race (revision ${revision})`);
+  }
+
+  /** One command on a ticket: `change` runs on the locked ticket, then followers hear of it (`TicketUpdated`); answers the ticket as the caller sees it. */
+  private async updateTicket(
+    principal: Principal,
+    id: number,
+    change: DomainEventMap['TicketUpdated']['change'],
+    apply: (em: EntityManager, ticket: Ticket) => Promise<void>,
+  ): Promise<TicketDto> {
+    await this.em.transactional(async (em) => {
+      const ticket = await this.lockTicket(em, id);
+      await apply(em, ticket);
+      recordDomainEvent(em, 'TicketUpdated', ticketAggregate(id), { ticketId: id, seasonId: ticket.season.id, change });
+      await em.flush();
+    });
+    return this.ticket(id, principal);
   }
 
   private async lockTicket(em: EntityManager, id: number): Promise<Ticket> {

@@ -1,11 +1,12 @@
 import { Collection, PrimaryKeyProp, type Opt } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, ManyToOne, OneToMany, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { entityNamed } from '../../infra/database/entity-by-name.js';
 import type { Platform } from '../../contracts/catalogue.js';
 import type { Game } from '../catalogue/catalogue.entities.js';
 import type { StoredImage } from '../images/stored-image.entity.js';
 import { PictureRef } from '../images/index.js';
 import type { User } from '../users/user.entity.js';
+import { CreatedAtEntity } from '../../infra/database/serial-id-entity.js';
 
 /** When a team's game changes, its members' seats move to that game (see TeamMember.gameKey). */
 const TEAM_GAME_TRIGGER_BODY = 'update team_members set game_key = coalesce(new.game_id, 0) where team_id = new.id; return new;';
@@ -17,10 +18,7 @@ const TEAM_GAME_TRIGGER_BODY = 'update team_members set game_key = coalesce(new.
 })
 @Check({ name: 'teams_colour_hex', expression: "colour ~ '^#[0-9a-f]{6}$'" })
 @Check({ name: 'teams_platforms_known', expression: "platforms <@ array['PC','XBOX','PLAYSTATION']::text[]" })
-export class Team {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class Team extends CreatedAtEntity {
   @Property({ type: 'string', length: 64, unique: true })
   name!: string;
 
@@ -44,15 +42,24 @@ export class Team {
   @Property({ type: 'text[]', defaultRaw: `'{}'` })
   platforms: Platform[] & Opt = [];
 
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
-
   @OneToMany(() => TeamMember, (member) => member.team)
   members = new Collection<TeamMember>(this);
 }
 
 /** A member's seat takes the game of its team (set by the database, whoever inserts it). */
 const MEMBER_GAME_TRIGGER_BODY = 'new.game_key := coalesce((select game_id from teams where id = new.team_id), 0); return new;';
+
+/** A driver's row at a team, keyed by the two (a member's seat, an invitation). */
+abstract class TeamUserKey {
+  [PrimaryKeyProp]?: ['team', 'user'];
+
+  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
+  team!: Team;
+
+  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
+  @Index()
+  user!: User;
+}
 
 /**
  * A driver's seat in a team; captains manage the roster and the team's entries. `gameKey` is the
@@ -64,16 +71,7 @@ const MEMBER_GAME_TRIGGER_BODY = 'new.game_key := coalesce((select game_id from 
   triggers: [{ name: 'team_members_game_key', timing: 'before', events: ['insert', 'update'], forEach: 'row', body: MEMBER_GAME_TRIGGER_BODY }],
 })
 @Unique({ properties: ['user', 'gameKey'] })
-export class TeamMember {
-  [PrimaryKeyProp]?: ['team', 'user'];
-
-  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
-  team!: Team;
-
-  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
-  @Index()
-  user!: User;
-
+export class TeamMember extends TeamUserKey {
   @Property({ type: 'boolean' })
   captain: boolean & Opt = false;
 
@@ -87,16 +85,7 @@ export class TeamMember {
 
 /** A captain's invitation of a driver; the driver accepts (a seat) or declines (gone). */
 @Entity({ tableName: 'team_invites' })
-export class TeamInvite {
-  [PrimaryKeyProp]?: ['team', 'user'];
-
-  @ManyToOne(() => Team, { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
-  team!: Team;
-
-  @ManyToOne(entityNamed<User>('User'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
-  @Index()
-  user!: User;
-
+export class TeamInvite extends TeamUserKey {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   invitedAt: Date & Opt = new Date();
 }

@@ -1,13 +1,10 @@
-import type { Opt } from '@mikro-orm/core';
-import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, OneToOne, Property } from '@mikro-orm/decorators/legacy';
 import { User } from './user.entity.js';
+import { CreatedAtEntity } from '../../infra/database/serial-id-entity.js';
 
 /** A user's one API key, stored only as a SHA-256 hash; creating a new key replaces the old one. */
 @Entity({ tableName: 'api_keys' })
-export class ApiKey {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class ApiKey extends CreatedAtEntity {
   @OneToOne(() => User, { owner: true, unique: true, deleteRule: 'cascade' })
   user!: User;
 
@@ -16,9 +13,6 @@ export class ApiKey {
 
   @Property({ type: 'string', length: 64, unique: true })
   keyHash!: string;
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 
   @Property({ type: 'timestamptz', nullable: true })
   lastUsedAt: Date | null = null;

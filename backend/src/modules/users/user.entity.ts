@@ -1,7 +1,8 @@
 import { ArrayType, type Opt } from '@mikro-orm/core';
-import { Check, Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Property } from '@mikro-orm/decorators/legacy';
 import { ROLES } from '../../contracts/roles.js';
 import type { Role } from '../../contracts/roles.js';
+import { CreatedAtEntity } from '../../infra/database/serial-id-entity.js';
 
 /**
  * A league member as Discord knows them, plus the roles the league granted. Constraint names and
@@ -9,10 +10,7 @@ import type { Role } from '../../contracts/roles.js';
  */
 @Entity({ tableName: 'users' })
 @Check({ name: 'users_roles_known', expression: `roles <@ array[${ROLES.map((role) => `'${role}'`).join(',')}]::text[]` })
-export class User {
-  @PrimaryKey({ autoincrement: true })
-  id!: number;
-
+export class User extends CreatedAtEntity {
   /** Discord snowflakes exceed 2^53: always a string. */
   @Property({ type: 'string', length: 32, unique: true })
   discordId!: string;
@@ -34,9 +32,6 @@ export class User {
 
   @Property({ type: ArrayType, defaultRaw: `'{}'` })
   roles: Role[] & Opt = [];
-
-  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
 
   @Property({ type: 'timestamptz', nullable: true })
   lastLoginAt: Date | null = null;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
-import { IdRef, IdRefField, OptionalIdField, PlatformsField, TextField } from '../../../common/dto-fields.js';
+import { BodiesField, IdRef, IdRefField, OptionalIdField, PlatformsField, TextField } from '../../../common/dto-fields.js';
 import { PLATFORMS, type Platform } from '../../../contracts/catalogue.js';
 import type { CarRequest, CrossPlayGroupRequest, GameRequest, TrackRequest, TrackVariantRequest } from '../../../contracts/catalogue.js';
 
@@ -68,12 +68,7 @@ export class TrackBody implements TrackRequest {
   @Matches(/^[A-Z]{2}$/, { message: 'country must be a two-letter country code (ISO 3166-1 alpha-2), e.g. GB' })
   country!: string;
 
-  @ApiProperty({ type: [TrackVariantBody] })
-  @IsArray()
-  @ArrayMinSize(1, { message: 'a track needs at least one variant' })
-  @ArrayMaxSize(30)
-  @ValidateNested({ each: true })
-  @Type(() => TrackVariantBody)
+  @BodiesField(TrackVariantBody, { max: 30, needsOne: 'a track needs at least one variant' })
   variants!: TrackVariantBody[];
 }
 

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional } from 'class-validator';
-import { DateTimeField, OptionalIdField, OptionalTextField, TextField, WholeNumber } from '../../../common/dto-fields.js';
+import { IsOptional } from 'class-validator';
+import { DateTimeField, OptionalBooleanField, OptionalIdField, OptionalTextField, TextField, WholeNumber } from '../../../common/dto-fields.js';
 import type { AffiliateRequest } from '../../../contracts/community.js';
 import { WebUrlField } from '../community.fields.js';
 
@@ -15,9 +15,7 @@ export class AffiliateBody implements AffiliateRequest {
   @WebUrlField()
   affiliateUrl!: string;
 
-  @ApiPropertyOptional({ default: false, description: 'Paid (SPEC §9: yes/no); only paid affiliates show a banner' })
-  @IsOptional()
-  @IsBoolean({ message: 'monetized must be true or false' })
+  @OptionalBooleanField({ default: false, description: 'Paid (SPEC §9: yes/no); only paid affiliates show a banner', explained: true })
   monetized?: boolean;
 
   @DateTimeField({ optional: true, description: 'Shown from (ISO 8601 with a time zone); empty: from now on' })
@@ -31,9 +29,7 @@ export class AffiliateBody implements AffiliateRequest {
   @WholeNumber(0, 1000)
   position?: number;
 
-  @ApiPropertyOptional({ default: false, description: 'Removes the stored banner' })
-  @IsOptional()
-  @IsBoolean({ message: 'removeBanner must be true or false' })
+  @OptionalBooleanField({ default: false, description: 'Removes the stored banner', explained: true })
   removeBanner?: boolean;
 }
 

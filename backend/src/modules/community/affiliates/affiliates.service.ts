@@ -1,16 +1,17 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { toPage, type PageQuery } from '../../../common/pagination.js';
 import type { Principal } from '../../../common/principal.js';
 import { invalidField } from '../../../common/validation.js';
 import type { Page } from '../../../contracts/api.js';
 import type { AffiliateDto } from '../../../contracts/community.js';
 import { recordDomainEvent } from '../../../infra/outbox/domain-events.js';
-import { recordStaffChange, snapshotOf } from '../../audit/index.js';
+import { recordStaffDeletion, recordStaffSave, snapshotOf } from '../../audit/index.js';
 import { BANNER_BOUNDS, ICON_BOUNDS, imageUrl, type UploadedImages, ImagesService } from '../../images/index.js';
 import { Affiliate } from '../community.entities.js';
 import type { AffiliateBody, AffiliateSearchBody } from './affiliate.dto.js';
+import { findOrNotFound } from '../../../common/find-or-not-found.js';
 
 export type AffiliatePicture = 'icon' | 'banner';
 
@@ -94,7 +95,7 @@ export class AffiliatesService {
       await em.flush();
       recordDomainEvent(em, 'AffiliateChanged', aggregate(affiliate.id), { affiliateId: affiliate.id });
       const after = snapshotOf(affiliate, AFFILIATE_AUDITED_FIELDS);
-      recordStaffChange(em, { actorId: admin.userId, kind: 'affiliate', entityId: affiliate.id, label: affiliate.name, action: before ? 'saved' : 'created', before, after });
+      recordStaffSave(em, admin, { kind: 'affiliate', entityId: affiliate.id, label: affiliate.name, before, after });
       await em.flush();
       return affiliate.id;
     });
@@ -105,7 +106,7 @@ export class AffiliatesService {
     return this.em.transactional(async (em) => {
       const affiliate = await this.find(em, id);
       const before = snapshotOf(affiliate, AFFILIATE_AUDITED_FIELDS);
-      recordStaffChange(em, { actorId: admin.userId, kind: 'affiliate', entityId: id, label: affiliate.name, action: 'deleted', before, after: null });
+      recordStaffDeletion(em, admin, { kind: 'affiliate', entityId: id, label: affiliate.name, before });
       if (affiliate.icon) em.remove(affiliate.icon);
       if (affiliate.banner) em.remove(affiliate.banner);
       em.remove(affiliate);
@@ -113,9 +114,7 @@ export class AffiliatesService {
     });
   }
 
-  private async find(em: EntityManager, id: number): Promise<Affiliate> {
-    const affiliate = await em.findOne(Affiliate, id);
-    if (!affiliate) throw new NotFoundException(`Affiliate ${id} not found`);
-    return affiliate;
+  private find(em: EntityManager, id: number): Promise<Affiliate> {
+    return findOrNotFound(em, Affiliate, 'Affiliate', id);
   }
 }

@@ -9,11 +9,12 @@ import { invalidField } from '../../../common/validation.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/environment.js';
 import type { DownloadDto, DownloadFileDto } from '../../../contracts/community.js';
 import { recordDomainEvent } from '../../../infra/outbox/domain-events.js';
-import { recordStaffChange, snapshotOf } from '../../audit/index.js';
+import { recordStaffDeletion, recordStaffSave, snapshotOf } from '../../audit/index.js';
 import { Download, DownloadFile } from '../community.entities.js';
 import type { DownloadBody } from './download.dto.js';
 import { downloadsFolder, type UploadedDownload } from './download-upload.js';
 import { JSON_FILE_TYPE, binaryTypeOf, isJsonText, safeFileName, type FileType } from './file-types.js';
+import { findOrNotFound } from '../../../common/find-or-not-found.js';
 
 const aggregate = (id: number) => ({ type: 'download', id });
 /** What the audit log keeps of a download (its files are named by the new one's name). */
@@ -115,7 +116,7 @@ export class DownloadsService {
         await em.flush();
         recordDomainEvent(em, 'DownloadChanged', aggregate(download.id), { downloadId: download.id });
         const after = { ...snapshotOf(download, DOWNLOAD_AUDITED_FIELDS), ...(upload ? { newFile: upload.originalname } : {}) };
-        recordStaffChange(em, { actorId: admin.userId, kind: 'download', entityId: download.id, label: download.title, action: before ? 'saved' : 'created', before, after });
+        recordStaffSave(em, admin, { kind: 'download', entityId: download.id, label: download.title, before, after });
         await em.flush();
         return download.id;
       });
@@ -131,7 +132,7 @@ export class DownloadsService {
     const storedNames = await this.em.transactional(async (em) => {
       const download = await this.find(em, id);
       const before = snapshotOf(download, DOWNLOAD_AUDITED_FIELDS);
-      recordStaffChange(em, { actorId: admin.userId, kind: 'download', entityId: id, label: download.title, action: 'deleted', before, after: null });
+      recordStaffDeletion(em, admin, { kind: 'download', entityId: id, label: download.title, before });
       const names = download.files.getItems().map((file) => file.storedName);
       em.remove(download);
       recordDomainEvent(em, 'DownloadChanged', aggregate(id), { downloadId: id });
@@ -185,9 +186,7 @@ export class DownloadsService {
     throw refused();
   }
 
-  private async find(em: EntityManager, id: number): Promise<Download> {
-    const download = await em.findOne(Download, id, { populate: ['files'] });
-    if (!download) throw new NotFoundException(`Download ${id} not found`);
-    return download;
+  private find(em: EntityManager, id: number): Promise<Download> {
+    return findOrNotFound(em, Download, 'Download', id, { populate: ['files'] });
   }
 }

@@ -1,6 +1,4 @@
-import { TextField } from '../../../common/dto-fields.js';
-import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, Min } from 'class-validator';
+import { DistinctIdsField, TextField } from '../../../common/dto-fields.js';
 import type { HeadlineOrderRequest, HeadlineRequest } from '../../../contracts/community.js';
 
 export class HeadlineBody implements HeadlineRequest {
@@ -10,11 +8,6 @@ export class HeadlineBody implements HeadlineRequest {
 
 /** `PUT /api/headlines/order`: every headline's id, in the order they run. */
 export class HeadlineOrderBody implements HeadlineOrderRequest {
-  @ApiProperty({ type: [Number], example: [3, 1, 2] })
-  @IsArray()
-  @ArrayMaxSize(500)
-  @ArrayUnique()
-  @IsInt({ each: true })
-  @Min(1, { each: true })
+  @DistinctIdsField(500, { example: [3, 1, 2] })
   ids!: number[];
 }

@@ -1,12 +1,13 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/principal.js';
 import type { ProductDto } from '../../../contracts/community.js';
 import { recordDomainEvent } from '../../../infra/outbox/domain-events.js';
-import { recordStaffChange, snapshotOf } from '../../audit/index.js';
+import { recordStaffDeletion, recordStaffSave, snapshotOf } from '../../audit/index.js';
 import { BANNER_BOUNDS, imageUrl, type UploadedImages, type WebpImage, ImagesService } from '../../images/index.js';
 import { Product, ProductImage } from '../community.entities.js';
 import { PRODUCT_IMAGE_SLOTS, type ProductBody, type ProductImageSlot } from './product.dto.js';
+import { findOrNotFound } from '../../../common/find-or-not-found.js';
 
 const aggregate = (id: number) => ({ type: 'product', id });
 /** What the audit log keeps of a product (pictures are left out). */
@@ -81,7 +82,7 @@ export class MerchandiseService {
       await em.flush();
       recordDomainEvent(em, 'ProductChanged', aggregate(product.id), { productId: product.id });
       const after = snapshotOf(product, PRODUCT_AUDITED_FIELDS);
-      recordStaffChange(em, { actorId: admin.userId, kind: 'product', entityId: product.id, label: product.name, action: before ? 'saved' : 'created', before, after });
+      recordStaffSave(em, admin, { kind: 'product', entityId: product.id, label: product.name, before, after });
       await em.flush();
       return product.id;
     });
@@ -92,16 +93,14 @@ export class MerchandiseService {
     return this.em.transactional(async (em) => {
       const product = await this.find(em, id);
       const before = snapshotOf(product, PRODUCT_AUDITED_FIELDS);
-      recordStaffChange(em, { actorId: admin.userId, kind: 'product', entityId: id, label: product.name, action: 'deleted', before, after: null });
+      recordStaffDeletion(em, admin, { kind: 'product', entityId: id, label: product.name, before });
       for (const picture of product.images.getItems()) this.images.discard(em, picture.image);
       em.remove(product);
       recordDomainEvent(em, 'ProductChanged', aggregate(id), { productId: id });
     });
   }
 
-  private async find(em: EntityManager, id: number): Promise<Product> {
-    const product = await em.findOne(Product, id, { populate: ['images'] });
-    if (!product) throw new NotFoundException(`Product ${id} not found`);
-    return product;
+  private find(em: EntityManager, id: number): Promise<Product> {
+    return findOrNotFound(em, Product, 'Product', id, { populate: ['images'] });
   }
 }

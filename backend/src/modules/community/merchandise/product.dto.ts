@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { OptionalIdField, OptionalTextField, TextField, WholeNumber } from '../../../common/dto-fields.js';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalBooleanField, OptionalIdField, OptionalTextField, TextField, WholeNumber } from '../../../common/dto-fields.js';
 import type { ProductRequest } from '../../../contracts/community.js';
 import { WebUrlField } from '../community.fields.js';
 
@@ -40,9 +40,7 @@ export class ProductBody implements ProductRequest {
   @WebUrlField('https://shop.example.com/hoodie')
   shopUrl!: string;
 
-  @ApiPropertyOptional({ default: true })
-  @IsOptional()
-  @IsBoolean({ message: 'available must be true or false' })
+  @OptionalBooleanField({ default: true, explained: true })
   available?: boolean;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1000, default: 0, description: 'Shown by position, smallest first' })

@@ -1,6 +1,17 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsOptional, Min } from 'class-validator';
-import { IdRef, IdRefField, OneOfField, OptionalIdField, OptionalTextField, PlatformsField, SortSpecField, TextField, WholeNumber } from '../../../common/dto-fields.js';
+import { IsInt, IsOptional, Min } from 'class-validator';
+import {
+  IdRef,
+  IdRefField,
+  OneOfField,
+  OptionalBooleanField,
+  OptionalIdField,
+  OptionalTextField,
+  PlatformsField,
+  SortSpecField,
+  TextField,
+  WholeNumber,
+} from '../../../common/dto-fields.js';
 import type { SortRequest } from '../../../contracts/api.js';
 import type { Platform } from '../../../contracts/catalogue.js';
 import {
@@ -55,14 +66,10 @@ export class CompetitionBody implements CompetitionRequest {
   @PlatformsField()
   platforms!: Platform[];
 
-  @ApiPropertyOptional({ default: false, description: 'Shown on the Series page' })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBooleanField({ default: false, description: 'Shown on the Series page' })
   current?: boolean;
 
-  @ApiPropertyOptional({ default: true, description: 'Offered on the Series leaderboard' })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBooleanField({ default: true, description: 'Offered on the Series leaderboard' })
   leaderboardsEnabled?: boolean;
 }
 
@@ -77,9 +84,7 @@ export class CompetitionSearchBody implements CompetitionSearchRequest {
   @Min(1)
   groupId?: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBooleanField()
   current?: boolean;
 
   @OneOfField(COMPETITION_STYLES, { optional: true })

@@ -1,6 +1,8 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { OptionalBooleanField, WholeNumber } from '../../../common/dto-fields.js';
 import {
   RESULT_SESSIONS,
   RESULT_STATUSES,
@@ -15,8 +17,6 @@ import {
 export const RESULT_LINES_MAX = 500;
 /** Times in milliseconds fit an integer column: up to ~24 days. */
 const TIME_MAX_MS = 2_147_483_647;
-
-const whole = (field: string, min: number, max: number) => ({ message: `${field} must be a whole number from ${min} to ${max}` });
 
 /** `{season}` in a path. */
 export class SeasonParam {
@@ -58,11 +58,19 @@ export class RevisionParams extends RaceParams {
 export const CO_DRIVERS_MAX = 8;
 const NAME_MAX = 100;
 
+/** A league driver's profile id, or null for a guest (a driver outside the league). */
+function LeagueDriverOrGuestField(description: string) {
+  const message = { message: 'profileId must be a driver profile id, or null for a guest' };
+  return applyDecorators(
+    ApiProperty({ type: Number, nullable: true, description }),
+    ValidateIf((_body, value) => value !== null),
+    IsInt(message),
+    Min(1, message),
+  );
+}
+
 export class CoDriverLineBody implements CoDriverLine {
-  @ApiProperty({ type: Number, nullable: true, description: 'null: a guest co-driver, shown by name' })
-  @ValidateIf((_body, value) => value !== null)
-  @IsInt({ message: 'profileId must be a driver profile id, or null for a guest' })
-  @Min(1, { message: 'profileId must be a driver profile id, or null for a guest' })
+  @LeagueDriverOrGuestField('null: a guest co-driver, shown by name')
   profileId!: number | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: NAME_MAX })
@@ -73,24 +81,17 @@ export class CoDriverLineBody implements CoDriverLine {
 
   @ApiPropertyOptional({ type: Number, nullable: true })
   @IsOptional()
-  @IsInt(whole('laps', 0, 10_000))
-  @Min(0, whole('laps', 0, 10_000))
-  @Max(10_000, whole('laps', 0, 10_000))
+  @WholeNumber(0, 10_000)
   laps?: number | null;
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Driving time in milliseconds' })
   @IsOptional()
-  @IsInt(whole('drivingTimeMs', 0, TIME_MAX_MS))
-  @Min(0, whole('drivingTimeMs', 0, TIME_MAX_MS))
-  @Max(TIME_MAX_MS, whole('drivingTimeMs', 0, TIME_MAX_MS))
+  @WholeNumber(0, TIME_MAX_MS)
   drivingTimeMs?: number | null;
 }
 
 export class RaceResultLineBody implements RaceResultLine {
-  @ApiProperty({ type: Number, nullable: true, description: 'null: a guest (a driver outside the league), shown by guestName' })
-  @ValidateIf((_body, value) => value !== null)
-  @IsInt({ message: 'profileId must be a driver profile id, or null for a guest' })
-  @Min(1, { message: 'profileId must be a driver profile id, or null for a guest' })
+  @LeagueDriverOrGuestField('null: a guest (a driver outside the league), shown by guestName')
   profileId!: number | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: NAME_MAX, description: "A guest's name (with profileId null)" })
@@ -100,9 +101,7 @@ export class RaceResultLineBody implements RaceResultLine {
   guestName?: string | null;
 
   @ApiProperty({ minimum: 1, maximum: RESULT_LINES_MAX })
-  @IsInt(whole('position', 1, RESULT_LINES_MAX))
-  @Min(1, whole('position', 1, RESULT_LINES_MAX))
-  @Max(RESULT_LINES_MAX, whole('position', 1, RESULT_LINES_MAX))
+  @WholeNumber(1, RESULT_LINES_MAX)
   position!: number;
 
   @ApiProperty({ enum: RESULT_STATUSES })
@@ -110,33 +109,23 @@ export class RaceResultLineBody implements RaceResultLine {
   status!: ResultStatus;
 
   @ApiProperty({ minimum: 0, maximum: 10_000 })
-  @IsInt(whole('laps', 0, 10_000))
-  @Min(0, whole('laps', 0, 10_000))
-  @Max(10_000, whole('laps', 0, 10_000))
+  @WholeNumber(0, 10_000)
   laps!: number;
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Race time in milliseconds' })
   @IsOptional()
-  @IsInt(whole('totalTimeMs', 0, TIME_MAX_MS))
-  @Min(0, whole('totalTimeMs', 0, TIME_MAX_MS))
-  @Max(TIME_MAX_MS, whole('totalTimeMs', 0, TIME_MAX_MS))
+  @WholeNumber(0, TIME_MAX_MS)
   totalTimeMs?: number | null;
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Best lap in milliseconds' })
   @IsOptional()
-  @IsInt(whole('bestLapMs', 0, TIME_MAX_MS))
-  @Min(0, whole('bestLapMs', 0, TIME_MAX_MS))
-  @Max(TIME_MAX_MS, whole('bestLapMs', 0, TIME_MAX_MS))
+  @WholeNumber(0, TIME_MAX_MS)
   bestLapMs?: number | null;
 
-  @ApiPropertyOptional({ default: false })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBooleanField({ default: false })
   pole?: boolean;
 
-  @ApiPropertyOptional({ default: false })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBooleanField({ default: false })
   fastestLap?: boolean;
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'The team the driver raced for; omitted: the team they entered the event with' })
@@ -155,9 +144,7 @@ export class RaceResultLineBody implements RaceResultLine {
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Time added after the race in milliseconds, already in totalTimeMs' })
   @IsOptional()
-  @IsInt(whole('penaltyMs', 0, TIME_MAX_MS))
-  @Min(0, whole('penaltyMs', 0, TIME_MAX_MS))
-  @Max(TIME_MAX_MS, whole('penaltyMs', 0, TIME_MAX_MS))
+  @WholeNumber(0, TIME_MAX_MS)
   penaltyMs?: number | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 300, description: 'Why the line is classified as it is, in words' })
@@ -168,9 +155,7 @@ export class RaceResultLineBody implements RaceResultLine {
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: "The driver's own driving time in milliseconds" })
   @IsOptional()
-  @IsInt(whole('drivingTimeMs', 0, TIME_MAX_MS))
-  @Min(0, whole('drivingTimeMs', 0, TIME_MAX_MS))
-  @Max(TIME_MAX_MS, whole('drivingTimeMs', 0, TIME_MAX_MS))
+  @WholeNumber(0, TIME_MAX_MS)
   drivingTimeMs?: number | null;
 }
 
@@ -188,9 +173,7 @@ export class RaceResultsBody implements RaceResultsRequest {
   @IsIn(RESULT_SESSIONS, { message: `session must be one of ${RESULT_SESSIONS.join(', ')}` })
   session?: ResultSession;
 
-  @ApiPropertyOptional({ default: false, description: 'Saves results for a race that has not started yet' })
-  @IsOptional()
-  @IsBoolean({ message: 'confirmFuture must be true or false' })
+  @OptionalBooleanField({ default: false, description: 'Saves results for a race that has not started yet', explained: true })
   confirmFuture?: boolean;
 }
 

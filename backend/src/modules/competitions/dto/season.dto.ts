@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { OptionalIdField, OptionalTextField, TextField } from '../../../common/dto-fields.js';
+import { OptionalIdField, OptionalTextField, TextField, WholeNumber } from '../../../common/dto-fields.js';
 import { POINTS_PRESETS, type PointsPreset, type PointsSystem, type PointsTable, type SeasonEventsRequest, type SeasonRequest } from '../../../contracts/competitions.js';
 
 const PRESETS = [...Object.keys(POINTS_PRESETS), 'CUSTOM'] as const;
@@ -11,8 +11,6 @@ export const RULES_MAX = 20_000;
 const TABLE_MAX_POSITIONS = 100;
 const POINTS_MAX = 1000;
 const ROUNDS_MAX = 100;
-
-const whole = (field: string, min: number, max: number) => ({ message: `${field} must be a whole number from ${min} to ${max}` });
 
 /** Points by position: index 0 is P1. */
 function PointsTableField() {
@@ -62,9 +60,7 @@ export class PointsBonusesBody implements PointsBonuses {
     description: 'Only a driver finishing inside the top N gets a bonus (null: anyone classified)',
   })
   @ValidateIf((_bonuses: unknown, value: unknown) => value !== null)
-  @IsInt(whole('bonuses.onlyInsideTop', 1, TABLE_MAX_POSITIONS))
-  @Min(1, whole('bonuses.onlyInsideTop', 1, TABLE_MAX_POSITIONS))
-  @Max(TABLE_MAX_POSITIONS, whole('bonuses.onlyInsideTop', 1, TABLE_MAX_POSITIONS))
+  @WholeNumber(1, TABLE_MAX_POSITIONS, 'bonuses.onlyInsideTop')
   onlyInsideTop!: number | null;
 }
 
@@ -87,22 +83,16 @@ export class PointsSystemBody implements PointsSystem {
   bonuses!: PointsBonusesBody;
 
   @ApiProperty({ minimum: 0, maximum: 100 })
-  @IsInt(whole('minimumDistancePercent', 0, 100))
-  @Min(0, whole('minimumDistancePercent', 0, 100))
-  @Max(100, whole('minimumDistancePercent', 0, 100))
+  @WholeNumber(0, 100)
   minimumDistancePercent!: number;
 
   @ApiProperty({ type: Number, nullable: true, minimum: 1, maximum: ROUNDS_MAX, description: 'Count only the best N rounds (null: all)' })
   @ValidateIf((_system: unknown, value: unknown) => value !== null)
-  @IsInt(whole('countBestRounds', 1, ROUNDS_MAX))
-  @Min(1, whole('countBestRounds', 1, ROUNDS_MAX))
-  @Max(ROUNDS_MAX, whole('countBestRounds', 1, ROUNDS_MAX))
+  @WholeNumber(1, ROUNDS_MAX)
   countBestRounds!: number | null;
 
   @ApiProperty({ minimum: 0, maximum: ROUNDS_MAX })
-  @IsInt(whole('neverDropLastRounds', 0, ROUNDS_MAX))
-  @Min(0, whole('neverDropLastRounds', 0, ROUNDS_MAX))
-  @Max(ROUNDS_MAX, whole('neverDropLastRounds', 0, ROUNDS_MAX))
+  @WholeNumber(0, ROUNDS_MAX)
   neverDropLastRounds!: number;
 
   @ApiProperty({ minimum: 0, maximum: POINTS_MAX })
@@ -117,9 +107,7 @@ export class PointsSystemBody implements PointsSystem {
 
   @ApiProperty({ type: Number, nullable: true, minimum: 1, maximum: 50, description: 'Team standings count the best M drivers per race (null: all)' })
   @ValidateIf((_system: unknown, value: unknown) => value !== null)
-  @IsInt(whole('teamBestDrivers', 1, 50))
-  @Min(1, whole('teamBestDrivers', 1, 50))
-  @Max(50, whole('teamBestDrivers', 1, 50))
+  @WholeNumber(1, 50)
   teamBestDrivers!: number | null;
 
   @ApiPropertyOptional({
@@ -129,9 +117,7 @@ export class PointsSystemBody implements PointsSystem {
     description: "A driver of a shared car scores only with this percent of the car's driving time (0: no minimum)",
   })
   @IsOptional()
-  @IsInt(whole('minDrivingSharePercent', 0, 100))
-  @Min(0, whole('minDrivingSharePercent', 0, 100))
-  @Max(100, whole('minDrivingSharePercent', 0, 100))
+  @WholeNumber(0, 100)
   minDrivingSharePercent?: number;
 }
 

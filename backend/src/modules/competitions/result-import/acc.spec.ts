@@ -1,12 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { ResultFileError, parseResultFile } from './index.js';
-import { fixture, refusalOf } from './result-files.spec-support.js';
+import { fixture, jsonRefusalOf, parseJson } from './result-files.spec-support.js';
 
 /** The race sample as an object, to derive variants from. */
 const raceSample = (): Record<string, unknown> & { sessionResult: { leaderBoardLines: Record<string, unknown>[] } } =>
   JSON.parse(fixture('acc-race.utf16le.json').subarray(2).toString('utf16le'));
-const parseJson = (file: unknown) => parseResultFile(Buffer.from(JSON.stringify(file)), 'variant.json');
-const failureOf = (file: unknown) => refusalOf(Buffer.from(JSON.stringify(file)), 'variant.json');
 
 describe('ACC result files', () => {
   it('reads a race in the order of leaderBoardLines, with laps, times and Steam ids', () => {
@@ -88,24 +86,24 @@ describe('ACC result files', () => {
       Object.assign(file.sessionResult.leaderBoardLines[index].timing as Record<string, unknown>, timing);
       return file;
     };
-    expect(failureOf(withTiming(0, { totalTime: 1e308 }))).toBe(
+    expect(jsonRefusalOf(withTiming(0, { totalTime: 1e308 }))).toBe(
       'ACC result file: line 1 (Lando Moreau): timing.totalTime is 1e+308, which is out of range (a time is from 0 to 7 days)',
     );
-    expect(failureOf(withTiming(2, { lapCount: 1e10 }))).toBe(
+    expect(jsonRefusalOf(withTiming(2, { lapCount: 1e10 }))).toBe(
       'ACC result file: line 3 (Chloé Durand): timing.lapCount is 10000000000, which is out of range (a lap count is a whole number from 0 to 10000)',
     );
-    expect(failureOf(withTiming(3, { lapCount: -5 }))).toBe(
+    expect(jsonRefusalOf(withTiming(3, { lapCount: -5 }))).toBe(
       'ACC result file: line 4 (Tom Baker): timing.lapCount is -5, which is out of range (a lap count is a whole number from 0 to 10000)',
     );
-    expect(failureOf(withTiming(3, { lapCount: 12.5 }))).toBe(
+    expect(jsonRefusalOf(withTiming(3, { lapCount: 12.5 }))).toBe(
       'ACC result file: line 4 (Tom Baker): timing.lapCount is 12.5, which is out of range (a lap count is a whole number from 0 to 10000)',
     );
-    expect(failureOf(withTiming(1, { bestLap: -108197 }))).toBe(
+    expect(jsonRefusalOf(withTiming(1, { bestLap: -108197 }))).toBe(
       'ACC result file: line 2 (Jörg Schäfer): timing.bestLap is -108197, which is out of range (a time is from 0 to 7 days)',
     );
     const penalty = raceSample();
     penalty.post_race_penalties = [{ carId: 1001, driverIndex: 0, reason: 'Other', penalty: 'PostRaceTime', penaltyValue: 1e12, violationInLap: 0, clearedInLap: 0 }];
-    expect(failureOf(penalty)).toBe(
+    expect(jsonRefusalOf(penalty)).toBe(
       "ACC result file: line 1 (Lando Moreau): the post-race penalty's penaltyValue (seconds) is 1000000000000, which is out of range (a time is from 0 to 7 days)",
     );
   });
@@ -118,29 +116,29 @@ describe('ACC result files', () => {
   });
 
   it('refuses a practice session and an unknown session type', () => {
-    expect(failureOf({ ...raceSample(), sessionType: 'FP' })).toBe('ACC result file: this is a practice session (FP); import the race or qualifying result');
-    expect(failureOf({ ...raceSample(), sessionType: 'X' })).toBe('ACC result file: sessionType "X" is not R (race), Q (qualifying) or FP (practice)');
+    expect(jsonRefusalOf({ ...raceSample(), sessionType: 'FP' })).toBe('ACC result file: this is a practice session (FP); import the race or qualifying result');
+    expect(jsonRefusalOf({ ...raceSample(), sessionType: 'X' })).toBe('ACC result file: sessionType "X" is not R (race), Q (qualifying) or FP (practice)');
   });
 
   it('refuses a file without a classification, naming what is missing', () => {
     expect(() => parseResultFile(fixture('acc-wrong-shape.json'), 'broken.json')).toThrow(new ResultFileError('ACC result file: sessionResult.leaderBoardLines is missing'));
-    expect(failureOf({ ...raceSample(), sessionResult: { leaderBoardLines: [] } })).toBe(
+    expect(jsonRefusalOf({ ...raceSample(), sessionResult: { leaderBoardLines: [] } })).toBe(
       'ACC result file: sessionResult.leaderBoardLines is empty (nobody drove in the session)',
     );
-    expect(failureOf({ sessionType: 'R', trackName: 'monza' })).toBe('ACC result file: sessionResult is missing');
+    expect(jsonRefusalOf({ sessionType: 'R', trackName: 'monza' })).toBe('ACC result file: sessionResult is missing');
   });
 
   it('refuses the whole file when one line is incomplete, naming the field', () => {
     const missingLaps = raceSample();
     delete (missingLaps.sessionResult.leaderBoardLines[3].timing as Record<string, unknown>).lapCount;
-    expect(failureOf(missingLaps)).toBe('ACC result file: sessionResult.leaderBoardLines[3].timing.lapCount is missing');
+    expect(jsonRefusalOf(missingLaps)).toBe('ACC result file: sessionResult.leaderBoardLines[3].timing.lapCount is missing');
 
     const textTime = raceSample();
     (textTime.sessionResult.leaderBoardLines[0].timing as Record<string, unknown>).totalTime = '25:32.845';
-    expect(failureOf(textTime)).toBe('ACC result file: sessionResult.leaderBoardLines[0].timing.totalTime is not a number');
+    expect(jsonRefusalOf(textTime)).toBe('ACC result file: sessionResult.leaderBoardLines[0].timing.totalTime is not a number');
 
     const noDrivers = raceSample();
     (noDrivers.sessionResult.leaderBoardLines[2].car as Record<string, unknown>).drivers = [];
-    expect(failureOf(noDrivers)).toBe('ACC result file: sessionResult.leaderBoardLines[2].car.drivers is empty (the car has no driver)');
+    expect(jsonRefusalOf(noDrivers)).toBe('ACC result file: sessionResult.leaderBoardLines[2].car.drivers is empty (the car has no driver)');
   });
 });

@@ -1,11 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseResultFile } from './index.js';
-import { fixture, refusalOf } from './result-files.spec-support.js';
+import { fixture, jsonRefusalOf, parseJson } from './result-files.spec-support.js';
 
 const raceSample = (): Record<string, unknown> & { Result: Record<string, unknown>[]; Cars: Record<string, unknown>[]; Laps: Record<string, unknown>[] } =>
   JSON.parse(fixture('ac-race.json').toString('utf8'));
-const parseJson = (file: unknown) => parseResultFile(Buffer.from(JSON.stringify(file)), 'variant.json');
-const failureOf = (file: unknown) => refusalOf(Buffer.from(JSON.stringify(file)), 'variant.json');
 
 describe('Assetto Corsa result files', () => {
   it('reads a race in the order of Result, counting each driver’s laps from Laps', () => {
@@ -84,16 +82,16 @@ describe('Assetto Corsa result files', () => {
   });
 
   it('refuses practice and booking sessions and unknown types', () => {
-    expect(failureOf({ ...raceSample(), Type: 'PRACTICE' })).toBe('Assetto Corsa result file: this is a practice session; import the race or qualifying result');
-    expect(failureOf({ ...raceSample(), Type: 'BOOK' })).toBe('Assetto Corsa result file: this is a booking session; import the race or qualifying result');
-    expect(failureOf({ ...raceSample(), Type: 'DRAG' })).toBe('Assetto Corsa result file: Type "DRAG" is not RACE or QUALIFY');
+    expect(jsonRefusalOf({ ...raceSample(), Type: 'PRACTICE' })).toBe('Assetto Corsa result file: this is a practice session; import the race or qualifying result');
+    expect(jsonRefusalOf({ ...raceSample(), Type: 'BOOK' })).toBe('Assetto Corsa result file: this is a booking session; import the race or qualifying result');
+    expect(jsonRefusalOf({ ...raceSample(), Type: 'DRAG' })).toBe('Assetto Corsa result file: Type "DRAG" is not RACE or QUALIFY');
   });
 
   it('refuses a file without Result, with only empty slots, or with an incomplete line', () => {
-    expect(failureOf({ TrackName: 'ks_vallelunga', Type: 'RACE' })).toBe('Assetto Corsa result file: Result is missing');
-    expect(failureOf({ ...raceSample(), Result: [raceSample().Result[5]] })).toBe('Assetto Corsa result file: the session has no drivers');
+    expect(jsonRefusalOf({ TrackName: 'ks_vallelunga', Type: 'RACE' })).toBe('Assetto Corsa result file: Result is missing');
+    expect(jsonRefusalOf({ ...raceSample(), Result: [raceSample().Result[5]] })).toBe('Assetto Corsa result file: the session has no drivers');
     const noBestLap = raceSample();
     delete noBestLap.Result[2].BestLap;
-    expect(failureOf(noBestLap)).toBe('Assetto Corsa result file: Result[2].BestLap is missing');
+    expect(jsonRefusalOf(noBestLap)).toBe('Assetto Corsa result file: Result[2].BestLap is missing');
   });
 });

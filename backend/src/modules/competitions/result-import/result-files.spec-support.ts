@@ -15,3 +15,9 @@ export function refusalOf(bytes: Buffer, fileName: string): string {
   }
   throw new Error('the file was accepted');
 }
+
+/** A JSON result file a test builds (a variant of a sample), read as `variant.json`. */
+export const parseJson = (file: unknown) => parseResultFile(Buffer.from(JSON.stringify(file)), 'variant.json');
+
+/** Why the reader refuses that JSON file. */
+export const jsonRefusalOf = (file: unknown) => refusalOf(Buffer.from(JSON.stringify(file)), 'variant.json');

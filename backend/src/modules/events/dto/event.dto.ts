@@ -1,22 +1,7 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsObject,
-  IsOptional,
-  Max,
-  Min,
-  ValidateBy,
-  ValidateIf,
-  ValidateNested,
-  type ValidationOptions,
-} from 'class-validator';
+import { IsBoolean, IsInt, IsObject, IsOptional, Max, Min, ValidateBy, ValidateIf, ValidateNested, type ValidationOptions, type ValidationArguments } from 'class-validator';
 import { PageQuery } from '../../../common/pagination.js';
 import { PLATFORMS, type Platform } from '../../../contracts/catalogue.js';
 import {
@@ -33,7 +18,21 @@ import {
   type CompetitionStyle,
   type RaceEventType,
 } from '../../../contracts/events.js';
-import { DateTimeField, IdRef, IdRefField, OneOfField, OptionalIdField, OptionalTextField, PlatformsField, SortSpecField, TextField } from '../../../common/dto-fields.js';
+import {
+  BodiesField,
+  DateTimeField,
+  DistinctIdsField,
+  IdFilterField,
+  IdRef,
+  IdRefField,
+  OneOfField,
+  OptionalBooleanField,
+  OptionalIdField,
+  OptionalTextField,
+  PlatformsField,
+  SortSpecField,
+  TextField,
+} from '../../../common/dto-fields.js';
 import type {
   DriverAttendanceRequest,
   EventListFilterRequest,
@@ -92,6 +91,12 @@ class SessionLengthBody implements SessionLengthRequest {
   length?: number | null;
 }
 
+/** An optional whole number of `unit` from `min` to `max`, documented with its default: one message for whatever is wrong with it. */
+function OptionalCount(unit: string, min: number, max: number, documented: { default: number; description: string }, aside = '') {
+  const message = { message: ({ property }: ValidationArguments) => `${property} must be a whole number of ${unit} from ${min} to ${max}${aside}` };
+  return applyDecorators(ApiPropertyOptional({ minimum: min, maximum: max, ...documented }), IsOptional(), IsInt(message), Min(min, message), Max(max, message));
+}
+
 export class RaceBody extends SessionLengthBody implements RaceRequest {
   @OneOfField(RACE_EVENT_TYPES)
   raceEventType!: RaceEventType;
@@ -112,9 +117,7 @@ export class RaceEventBody implements RaceEventRequest {
   @OptionalTextField(100, 'A track outside the catalogue')
   externalTrackName?: string | null;
 
-  @ApiPropertyOptional({ default: false })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBooleanField({ default: false })
   qualifyEnabled?: boolean;
 
   @ApiPropertyOptional({ type: QualifyBody, nullable: true })
@@ -124,12 +127,7 @@ export class RaceEventBody implements RaceEventRequest {
   @Type(() => QualifyBody)
   qualify?: QualifyBody | null;
 
-  @ApiProperty({ type: [RaceBody] })
-  @IsArray()
-  @ArrayMinSize(1, { message: 'races needs at least one race' })
-  @ArrayMaxSize(10)
-  @ValidateNested({ each: true })
-  @Type(() => RaceBody)
+  @BodiesField(RaceBody, { max: 10, needsOne: 'races needs at least one race' })
   races!: RaceBody[];
 }
 
@@ -165,35 +163,19 @@ export class EventBody implements EventRequest {
   @OneOfField(CAR_UPGRADE_RULES)
   carUpgradeRule!: CarUpgradeRule;
 
-  @ApiPropertyOptional({ default: false })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBooleanField({ default: false })
   stewarded?: boolean;
 
-  @ApiPropertyOptional({ default: false })
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBooleanField({ default: false })
   leaderboardsEnabled?: boolean;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: TEAM_SIZE_MAX, default: 1, description: 'TEAM and LVL events: the fewest drivers a team enters' })
-  @IsOptional()
-  @IsInt({ message: `teamSizeMin must be a whole number of drivers from 1 to ${TEAM_SIZE_MAX}` })
-  @Min(1, { message: `teamSizeMin must be a whole number of drivers from 1 to ${TEAM_SIZE_MAX}` })
-  @Max(TEAM_SIZE_MAX, { message: `teamSizeMin must be a whole number of drivers from 1 to ${TEAM_SIZE_MAX}` })
+  @OptionalCount('drivers', 1, TEAM_SIZE_MAX, { default: 1, description: 'TEAM and LVL events: the fewest drivers a team enters' })
   teamSizeMin?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: TEAM_SIZE_MAX, default: 4, description: 'TEAM and LVL events: the most drivers a team enters' })
-  @IsOptional()
-  @IsInt({ message: `teamSizeMax must be a whole number of drivers from 1 to ${TEAM_SIZE_MAX}` })
-  @Min(1, { message: `teamSizeMax must be a whole number of drivers from 1 to ${TEAM_SIZE_MAX}` })
-  @Max(TEAM_SIZE_MAX, { message: `teamSizeMax must be a whole number of drivers from 1 to ${TEAM_SIZE_MAX}` })
+  @OptionalCount('drivers', 1, TEAM_SIZE_MAX, { default: 4, description: 'TEAM and LVL events: the most drivers a team enters' })
   teamSizeMax?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: LINEUP_LOCK_MAX_MINUTES, default: 0, description: 'Captains’ line-ups lock this many minutes before the start' })
-  @IsOptional()
-  @IsInt({ message: `lineupLockMinutes must be a whole number of minutes from 0 to ${LINEUP_LOCK_MAX_MINUTES} (a week)` })
-  @Min(0, { message: `lineupLockMinutes must be a whole number of minutes from 0 to ${LINEUP_LOCK_MAX_MINUTES} (a week)` })
-  @Max(LINEUP_LOCK_MAX_MINUTES, { message: `lineupLockMinutes must be a whole number of minutes from 0 to ${LINEUP_LOCK_MAX_MINUTES} (a week)` })
+  @OptionalCount('minutes', 0, LINEUP_LOCK_MAX_MINUTES, { default: 0, description: 'Captains’ line-ups lock this many minutes before the start' }, ' (a week)')
   lineupLockMinutes?: number;
 
   @ApiPropertyOptional({ nullable: true, example: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' })
@@ -201,27 +183,16 @@ export class EventBody implements EventRequest {
   @IsYoutubeUrl()
   youtubeUrl?: string | null;
 
-  @ApiProperty({ type: [RaceEventBody] })
-  @IsArray()
-  @ArrayMinSize(1, { message: 'raceEvents needs at least one race event' })
-  @ArrayMaxSize(10)
-  @ValidateNested({ each: true })
-  @Type(() => RaceEventBody)
+  @BodiesField(RaceEventBody, { max: 10, needsOne: 'raceEvents needs at least one race event' })
   raceEvents!: RaceEventBody[];
 }
 
 /** `?pageNumber&pageSize` plus the public list filters of Event-List. */
 export class EventListQuery extends PageQuery implements EventListFilterRequest {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IdFilterField({ inQuery: true })
   gameId?: number;
 
-  @ApiPropertyOptional({ enum: ['ALL', ...PLATFORMS] })
-  @IsOptional()
-  @IsIn(['ALL', ...PLATFORMS], { message: `platform must be one of ALL, ${PLATFORMS.join(', ')}` })
+  @OneOfField(['ALL', ...PLATFORMS], { optional: true })
   platform?: Platform | 'ALL';
 }
 
@@ -233,20 +204,13 @@ export class EventSearchBody implements EventSearchRequest {
   @OptionalTextField(100, 'Part of the name, any case')
   name?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IdFilterField()
   gameId?: number;
 
-  @ApiPropertyOptional({ enum: PLATFORMS })
-  @IsOptional()
-  @IsIn(PLATFORMS, { message: `platform must be one of ${PLATFORMS.join(', ')}` })
+  @OneOfField(PLATFORMS, { optional: true })
   platform?: Platform;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBooleanField()
   published?: boolean;
 
   @DateTimeField({ optional: true, dateOnly: true, description: 'Only events from this time on (ISO 8601)' })
@@ -297,12 +261,7 @@ export class TeamAttendanceBody implements TeamAttendanceRequest {
   @Min(1)
   teamId!: number;
 
-  @ApiProperty({ type: [Number], description: 'Exactly the team’s drivers in this event (driver profile ids)' })
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ArrayUnique()
-  @IsInt({ each: true })
-  @Min(1, { each: true })
+  @DistinctIdsField(100, { description: 'Exactly the team’s drivers in this event (driver profile ids)' })
   profileIds!: number[];
 }
 

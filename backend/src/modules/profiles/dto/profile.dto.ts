@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
-import { IdParam, OptionalNotNull } from '../../../common/dto-fields.js';
+import { IdFilterField, IdParam, OneOfField, OptionalNotNull } from '../../../common/dto-fields.js';
 import { PageQuery } from '../../../common/pagination.js';
 import { PLATFORMS, type Platform } from '../../../contracts/catalogue.js';
 import {
@@ -71,6 +71,11 @@ function CountryField() {
       { message: 'A country is a two-letter code, e.g. NL or GB' },
     ),
   );
+}
+
+/** Whether visitors see the driver at all: may be left out, never null. */
+function HiddenField() {
+  return applyDecorators(ApiPropertyOptional({ description: 'Visitors see "Private driver"' }), OptionalNotNull(), IsBoolean({ message: 'hidden must be true or false' }));
 }
 
 function TimeZoneField() {
@@ -151,10 +156,7 @@ export class ProfileUpdateBody implements ProfileUpdateRequest {
   @CountryField() country?: string | null;
   @TimeZoneField() timeZone?: string | null;
 
-  @ApiPropertyOptional({ description: 'Visitors see "Private driver"' })
-  @OptionalNotNull()
-  @IsBoolean({ message: 'hidden must be true or false' })
-  hidden?: boolean;
+  @HiddenField() hidden?: boolean;
 
   @PlatformsRacedField() platforms?: Platform[];
   @GameIdsField() gameIds?: number[];
@@ -166,10 +168,7 @@ export class AccountUpdateBody implements AccountUpdateRequest {
   @CountryField() country?: string | null;
   @TimeZoneField() timeZone?: string | null;
 
-  @ApiPropertyOptional({ description: 'Visitors see "Private driver"' })
-  @OptionalNotNull()
-  @IsBoolean({ message: 'hidden must be true or false' })
-  hidden?: boolean;
+  @HiddenField() hidden?: boolean;
 }
 
 export class ConnectionsUpdateBody implements ConnectionsUpdateRequest {
@@ -213,23 +212,13 @@ export class DriverListQuery extends PageQuery implements DriverListRequest {
   @MaxLength(200)
   roles?: string;
 
-  @ApiPropertyOptional({ enum: ['ALL', ...PLATFORMS] })
-  @IsOptional()
-  @IsIn(['ALL', ...PLATFORMS], { message: `platform must be one of ALL, ${PLATFORMS.join(', ')}` })
+  @OneOfField(['ALL', ...PLATFORMS], { optional: true })
   platform?: Platform | 'ALL';
 
-  @ApiPropertyOptional({ description: 'Game id' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'game must be a game id' })
-  @Min(1, { message: 'game must be a game id' })
+  @IdFilterField({ inQuery: true, description: 'Game id', message: 'game must be a game id' })
   game?: number;
 
-  @ApiPropertyOptional({ description: 'Team id' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'team must be a team id' })
-  @Min(1, { message: 'team must be a team id' })
+  @IdFilterField({ inQuery: true, description: 'Team id', message: 'team must be a team id' })
   team?: number;
 
   @ApiPropertyOptional({ description: 'Part of a name or platform id, or a number' })

@@ -1,23 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayNotEmpty,
-  IsArray,
-  IsBoolean,
-  IsDefined,
-  IsIn,
-  IsInt,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  Min,
-  ValidateBy,
-  ValidateNested,
-} from 'class-validator';
-import { IdParam, OneOfField, OptionalTextField, TextField } from '../../../common/dto-fields.js';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { IdFilterField, IdParam, OneOfField, OptionalBooleanField, OptionalTextField, TextField } from '../../../common/dto-fields.js';
 import { PageQuery } from '../../../common/pagination.js';
 import { PLATFORMS, type Platform } from '../../../contracts/catalogue.js';
 import { parseLapTime, RIVAL_CONDITIONS, type RivalConditions, type RivalRequest, type RivalServerRequest, type RivalTimeSubmission } from '../../../contracts/rivals.js';
@@ -69,9 +53,7 @@ export class RivalServerBody implements RivalServerRequest {
   @Type(() => RotationBody)
   rotation!: RotationBody & RivalServerRequest['rotation'];
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsBoolean()
+  @OptionalBooleanField()
   active?: boolean;
 }
 
@@ -139,10 +121,7 @@ export class RivalBody implements RivalRequest {
   @Min(1)
   gameId!: number;
 
-  @ApiPropertyOptional({ description: 'Track variant id; omit for the whole game' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IdFilterField({ description: 'Track variant id; omit for the whole game' })
   trackId?: number | null;
 
   @OneOfField(PLATFORMS)
@@ -159,11 +138,7 @@ export class PickBody {
 
 /** `DELETE /rivals/my/game|track/{id}?platform&profileId`: without profileId, every pick there goes. */
 export class PickDeleteQuery extends PlatformQuery {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IdFilterField({ inQuery: true })
   profileId?: number;
 }
 

@@ -17,7 +17,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { OptionalNotNull, OptionalTextField, TextField, WholeNumber } from '../../../common/dto-fields.js';
+import { BodiesField, IdFilterField, OneOfField, OptionalNotNull, OptionalTextField, TextField, WholeNumber } from '../../../common/dto-fields.js';
 import { PageQuery } from '../../../common/pagination.js';
 import {
   OUTCOME_KINDS,
@@ -141,12 +141,7 @@ export class OutcomeBody implements TicketOutcome {
 }
 
 export class DecisionBody implements DecisionRequest, VoteRequest {
-  @ApiProperty({ type: [OutcomeBody] })
-  @IsArray()
-  @ArrayMinSize(1, { message: 'give at least one outcome (NO_FURTHER_ACTION for none)' })
-  @ArrayMaxSize(20)
-  @ValidateNested({ each: true })
-  @Type(() => OutcomeBody)
+  @BodiesField(OutcomeBody, { max: 20, needsOne: 'give at least one outcome (NO_FURTHER_ACTION for none)' })
   outcomes!: OutcomeBody[];
 
   @TextField(4000)
@@ -205,22 +200,12 @@ export class StewardingSettingsBody implements StewardingSettingsRequest {
 
 /** `GET /api/tickets?state&season&race&pageNumber&pageSize`. */
 export class TicketQuery extends PageQuery {
-  @ApiPropertyOptional({ enum: TICKET_STATES })
-  @IsOptional()
-  @IsIn(TICKET_STATES, { message: `state must be one of ${TICKET_STATES.join(', ')}` })
+  @OneOfField(TICKET_STATES, { optional: true })
   state?: TicketState;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IdFilterField({ inQuery: true })
   season?: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IdFilterField({ inQuery: true })
   race?: number;
 }
