@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -27,6 +26,7 @@ import {
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { fromLocalInputValue, showTime, toLocalInputValue, viewerTimeZone } from '../../../components/dateTime.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
 import { SelectField } from '../../../components/form/SelectField.js';
@@ -67,18 +67,7 @@ export default function BiddingConfigPage() {
       ) : (
         <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label="Bidding rounds">
-            <TableHead>
-              <TableRow>
-                <TableCell>Round</TableCell>
-                <TableCell>Season</TableCell>
-                <TableCell>Opens</TableCell>
-                <TableCell>Closes</TableCell>
-                <TableCell>Lots</TableCell>
-                <TableCell>Bids</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
+            <TableHeader columns={['Round', 'Season', 'Opens', 'Closes', 'Lots', 'Bids', 'Status', '']} />
             <TableBody>
               {rounds.data.map((round) => (
                 <TableRow key={round.id}>

@@ -5,13 +5,13 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router-dom';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
 import { PageTitle } from '../../../components/PageTitle.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { useQuery } from '@tanstack/react-query';
 import { PLATFORM_LABELS } from '../../events/index.js';
 import { catalogueQueries } from '../api.js';
@@ -34,13 +34,7 @@ export default function GamesPage() {
         <EmptyState title="No games yet" />
       ) : (
         <Table size="small" aria-label="Games">
-          <TableHead>
-            <TableRow>
-              <TableCell>Game</TableCell>
-              <TableCell>Platforms</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Crossplay</TableCell>
-            </TableRow>
-          </TableHead>
+          <TableHeader columns={['Game', 'Platforms', { label: 'Crossplay', from: 'sm' }]} />
           <TableBody>
             {games.data.map((game) => (
               <TableRow key={game.id} hover>

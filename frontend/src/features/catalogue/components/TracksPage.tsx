@@ -7,12 +7,12 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
 import { PageTitle } from '../../../components/PageTitle.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { useQuery } from '@tanstack/react-query';
 import { catalogueQueries } from '../api.js';
 import { GameSelect } from './GameSelect.js';
@@ -41,13 +41,7 @@ export default function TracksPage() {
         <EmptyState title="No tracks for this game yet" />
       ) : (
         <Table size="small" aria-label="Tracks">
-          <TableHead>
-            <TableRow>
-              <TableCell>Track</TableCell>
-              <TableCell>Country</TableCell>
-              <TableCell>Variants</TableCell>
-            </TableRow>
-          </TableHead>
+          <TableHeader columns={['Track', 'Country', 'Variants']} />
           <TableBody>
             {(tracks.data ?? []).map((track) => (
               <TableRow key={track.id} hover>

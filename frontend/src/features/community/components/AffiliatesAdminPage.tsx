@@ -6,7 +6,6 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +16,7 @@ import { EmptyState } from '../../../components/EmptyState.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { showTime, viewerTimeZone } from '../../../components/dateTime.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { communityQueries } from '../api.js';
@@ -46,14 +46,7 @@ export default function AffiliatesAdminPage() {
             Times in {viewerTimeZone()}
           </Typography>
           <Table size="small" aria-label="Affiliates">
-            <TableHead>
-              <TableRow>
-                <TableCell>Affiliate</TableCell>
-                <TableCell>Paid</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Shown</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Order</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeader columns={['Affiliate', 'Paid', { label: 'Shown', from: 'sm' }, { label: 'Order', from: 'sm' }]} />
             <TableBody>
               {affiliates.data.content.map((affiliate) => (
                 <TableRow key={affiliate.id} hover>

@@ -13,7 +13,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -28,6 +27,7 @@ import { ImageFormField } from '../../../components/form/ImageFormField.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { routeId } from '../../../components/routeId.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { catalogueQueries, gameOptions, PlatformChecks, platformsOffered } from '../../catalogue/index.js';
@@ -90,15 +90,7 @@ export function CompetitionsPage() {
       ) : (
         <TableContainer>
           <Table size="small" aria-label="Competitions">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Group</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Format</TableCell>
-                <TableCell>Season</TableCell>
-                <TableCell>Status</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeader columns={['Name', { label: 'Group', from: 'sm' }, { label: 'Format', from: 'md' }, 'Season', 'Status']} />
             <TableBody>
               {list.map((competition) => (
                 <TableRow key={competition.id} hover>
@@ -232,13 +224,7 @@ function SeasonsTable({ competition }: { competition: CompetitionDto }) {
   return (
     <TableContainer>
       <Table size="small" aria-label={`Seasons of ${competition.name}`}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Season</TableCell>
-            <TableCell align="right">Rounds</TableCell>
-            <TableCell align="right">With results</TableCell>
-          </TableRow>
-        </TableHead>
+        <TableHeader columns={['Season', { label: 'Rounds', align: 'right' }, { label: 'With results', align: 'right' }]} />
         <TableBody>
           {competition.seasons.map((season) => (
             <TableRow key={season.id} hover>

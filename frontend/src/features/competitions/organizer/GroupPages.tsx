@@ -8,7 +8,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +18,7 @@ import { EmptyState } from '../../../components/EmptyState.js';
 import { ImageFormField } from '../../../components/form/ImageFormField.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
 import { PageTitle } from '../../../components/PageTitle.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { routeId } from '../../../components/routeId.js';
 import { competitionCommands, competitionQueries } from '../api.js';
 import { applyOwnGroup } from '../cache.js';
@@ -49,13 +49,7 @@ export function GroupsPage() {
       ) : (
         <TableContainer>
           <Table size="small" aria-label="Competition groups">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell align="right">Position</TableCell>
-                <TableCell>Status</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeader columns={['Name', { label: 'Position', align: 'right' }, 'Status']} />
             <TableBody>
               {list.map((group) => (
                 <TableRow key={group.id} hover>

@@ -9,10 +9,10 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { Link as RouterLink } from 'react-router-dom';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
@@ -57,16 +57,7 @@ export function OrganizerEventsPage({ kind }: { kind: EventKind }) {
       ) : (
         <TableContainer>
           <Table size="small" aria-label={TITLES[kind]}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Start</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Game</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Track</TableCell>
-                <TableCell align="right">Seats</TableCell>
-                <TableCell>Status</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeader columns={['Name', 'Start', { label: 'Game', from: 'md' }, { label: 'Track', from: 'sm' }, { label: 'Seats', align: 'right' }, 'Status']} />
             <TableBody>
               {list.map((event) => (
                 <TableRow key={event.id} hover>

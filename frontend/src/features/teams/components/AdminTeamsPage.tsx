@@ -5,10 +5,10 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
@@ -35,15 +35,7 @@ export default function AdminTeamsPage() {
         // Scrolls sideways in its box on a phone instead of widening the page.
         <Box sx={{ overflowX: 'auto' }} role="region" tabIndex={0} aria-label="Teams, scrolls sideways">
           <Table size="small" aria-label="Teams">
-            <TableHead>
-              <TableRow>
-                <TableCell>Team</TableCell>
-                <TableCell>Game</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Platforms</TableCell>
-                <TableCell>Captains</TableCell>
-                <TableCell align="right">Drivers</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeader columns={['Team', 'Game', { label: 'Platforms', from: 'sm' }, 'Captains', { label: 'Drivers', align: 'right' }]} />
             <TableBody>
               {teams.data.map((team) => (
                 <TableRow key={team.id} hover>
