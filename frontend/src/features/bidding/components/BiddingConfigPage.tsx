@@ -23,8 +23,8 @@ import {
   type BiddingRoundRequest,
   type TieBreak,
 } from '@paddock/contracts/bidding.js';
-import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
+import { QueryContent } from '../../../components/QueryContent.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { TableHeader } from '../../../components/TableHeader.js';
 import { fromLocalInputValue, showTime, toLocalInputValue, viewerTimeZone } from '../../../components/dateTime.js';
@@ -56,43 +56,43 @@ export default function BiddingConfigPage() {
           New round
         </Button>
       )}
-      {rounds.isPending ? (
-        <CenteredLoader label="Loading the bidding rounds" />
-      ) : rounds.isError ? (
-        <EmptyState title="The bidding rounds could not be loaded">
-          <Button onClick={() => void rounds.refetch()}>Try again</Button>
-        </EmptyState>
-      ) : rounds.data.length === 0 ? (
-        <EmptyState title="No bidding round yet" />
-      ) : (
-        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Bidding rounds">
-            <TableHeader columns={['Round', 'Season', 'Opens', 'Closes', 'Lots', 'Bids', 'Status', '']} />
-            <TableBody>
-              {rounds.data.map((round) => (
-                <TableRow key={round.id}>
-                  <TableCell component="th" scope="row">
-                    {round.name}
-                  </TableCell>
-                  <TableCell>{round.seasonName}</TableCell>
-                  <TableCell>{showTime(round.opensAt).dateTime}</TableCell>
-                  <TableCell>{showTime(round.closesAt).dateTime}</TableCell>
-                  <TableCell>{round.lots.length}</TableCell>
-                  <TableCell>{round.bidCount}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={round.settled ? 'Settled' : Date.parse(round.opensAt) > Date.now() ? 'Not open yet' : 'Open'} />
-                  </TableCell>
-                  <TableCell>
-                    <Button size="small" onClick={() => setEditing(round)} aria-label={`Edit ${round.name}`} disabled={round.lots.some((lot) => lot.settled)}>
-                      Edit
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Paper>
-      )}
+      <QueryContent
+        query={rounds}
+        loading="Loading the bidding rounds"
+        failed="The bidding rounds could not be loaded"
+        isEmpty={(list) => list.length === 0}
+        empty={<EmptyState title="No bidding round yet" />}
+      >
+        {(list) => (
+          <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Bidding rounds">
+              <TableHeader columns={['Round', 'Season', 'Opens', 'Closes', 'Lots', 'Bids', 'Status', '']} />
+              <TableBody>
+                {list.map((round) => (
+                  <TableRow key={round.id}>
+                    <TableCell component="th" scope="row">
+                      {round.name}
+                    </TableCell>
+                    <TableCell>{round.seasonName}</TableCell>
+                    <TableCell>{showTime(round.opensAt).dateTime}</TableCell>
+                    <TableCell>{showTime(round.closesAt).dateTime}</TableCell>
+                    <TableCell>{round.lots.length}</TableCell>
+                    <TableCell>{round.bidCount}</TableCell>
+                    <TableCell>
+                      <Chip size="small" label={round.settled ? 'Settled' : Date.parse(round.opensAt) > Date.now() ? 'Not open yet' : 'Open'} />
+                    </TableCell>
+                    <TableCell>
+                      <Button size="small" onClick={() => setEditing(round)} aria-label={`Edit ${round.name}`} disabled={round.lots.some((lot) => lot.settled)}>
+                        Edit
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Paper>
+        )}
+      </QueryContent>
     </Container>
   );
 }

@@ -11,12 +11,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { showTime, viewerTimeZone } from '../../../components/dateTime.js';
 import { EmptyState } from '../../../components/EmptyState.js';
+import { LoadFailed } from '../../../components/LoadFailed.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { usePaging } from '../../../components/usePaging.js';
@@ -57,9 +57,7 @@ export default function TicketQueuePage() {
       />
       <Box sx={{ minHeight: 4, mb: 1 }}>{tickets.isFetching && <LinearProgress aria-label="Loading tickets" />}</Box>
       {tickets.isError && !tickets.data ? (
-        <EmptyState title="The tickets could not be loaded">
-          <Button onClick={() => void tickets.refetch()}>Try again</Button>
-        </EmptyState>
+        <LoadFailed title="The tickets could not be loaded" onRetry={() => void tickets.refetch()} />
       ) : tickets.isPending ? null : list.length === 0 ? (
         <EmptyState title={filtered ? 'No tickets match these filters' : 'No tickets yet'}>
           {filtered ? 'Try another state, season or race.' : 'Filed tickets appear here as they arrive.'}
