@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CenteredLoader } from './CenteredLoader.js';
+import { EmptyState } from './EmptyState.js';
 import { LoadFailed } from './LoadFailed.js';
 
 interface QueryContentProps<T> {
@@ -9,16 +10,22 @@ interface QueryContentProps<T> {
   loading: string;
   /** What a failed read says, beside Try again. */
   failed: string;
-  /** When the answer counts as empty, and what shows then. */
-  isEmpty?: (data: T) => boolean;
-  empty?: ReactNode;
+  /** For a list: what it says when the answer is empty. */
+  empty?: string;
   children: (data: T) => ReactNode;
 }
 
+/** An answer is empty when it is an empty list, or a page with nothing on it. */
+function isEmptyList(data: unknown): boolean {
+  if (Array.isArray(data)) return data.length === 0;
+  const content = (data as { content?: unknown } | null)?.content;
+  return Array.isArray(content) && content.length === 0;
+}
+
 /** What a query's place shows: a loader, the failure with Try again, the empty state, or the answer. */
-export function QueryContent<T>({ query, loading, failed, isEmpty, empty, children }: QueryContentProps<T>) {
+export function QueryContent<T>({ query, loading, failed, empty, children }: QueryContentProps<T>) {
   if (query.isPending) return <CenteredLoader label={loading} />;
   if (query.isError) return <LoadFailed title={failed} onRetry={() => void query.refetch()} />;
-  if (isEmpty?.(query.data)) return empty;
+  if (empty !== undefined && isEmptyList(query.data)) return <EmptyState title={empty} />;
   return children(query.data);
 }

@@ -23,7 +23,6 @@ import {
   type BiddingRoundRequest,
   type TieBreak,
 } from '@paddock/contracts/bidding.js';
-import { EmptyState } from '../../../components/EmptyState.js';
 import { QueryContent } from '../../../components/QueryContent.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { TableHeader } from '../../../components/TableHeader.js';
@@ -56,13 +55,7 @@ export default function BiddingConfigPage() {
           New round
         </Button>
       )}
-      <QueryContent
-        query={rounds}
-        loading="Loading the bidding rounds"
-        failed="The bidding rounds could not be loaded"
-        isEmpty={(list) => list.length === 0}
-        empty={<EmptyState title="No bidding round yet" />}
-      >
+      <QueryContent query={rounds} loading="Loading the bidding rounds" failed="The bidding rounds could not be loaded" empty="No bidding round yet">
         {(list) => (
           <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label="Bidding rounds">

@@ -11,7 +11,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PLATFORMS, type Platform } from '@paddock/contracts/catalogue.js';
-import { EmptyState } from '../../../components/EmptyState.js';
 import { QueryContent } from '../../../components/QueryContent.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { usePaging } from '../../../components/usePaging.js';
@@ -88,8 +87,7 @@ export function DriverList({ roles = '', label }: { roles?: string; label: strin
         query={drivers}
         loading={`Loading ${label.toLowerCase()}`}
         failed={`${label} could not be loaded`}
-        isEmpty={(page) => page.content.length === 0}
-        empty={<EmptyState title={roles ? 'No one holds this crew role yet' : 'No drivers match'} />}
+        empty={roles ? 'No one holds this crew role yet' : 'No drivers match'}
       >
         {(page) => (
           <Paper variant="outlined">

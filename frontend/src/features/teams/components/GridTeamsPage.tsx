@@ -1,7 +1,6 @@
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState } from '../../../components/EmptyState.js';
 import { QueryContent } from '../../../components/QueryContent.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { teamQueries } from '../api.js';
@@ -13,13 +12,7 @@ export default function GridTeamsPage() {
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <PageTitle>Teams</PageTitle>
-      <QueryContent
-        query={teams}
-        loading="Loading teams"
-        failed="The teams could not be loaded"
-        isEmpty={(list) => list.length === 0}
-        empty={<EmptyState title="No teams yet" />}
-      >
+      <QueryContent query={teams} loading="Loading teams" failed="The teams could not be loaded" empty="No teams yet">
         {(list) => (
           <Grid container spacing={2}>
             {list.map((team) => (

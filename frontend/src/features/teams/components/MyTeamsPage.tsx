@@ -10,7 +10,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { MyTeamDto } from '@paddock/contracts/teams.js';
-import { EmptyState } from '../../../components/EmptyState.js';
 import { QueryContent } from '../../../components/QueryContent.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { BidderPanelSlot } from '../../bidding/index.js';
@@ -24,13 +23,7 @@ export default function MyTeamsPage() {
   return (
     <Container maxWidth="md" sx={{ py: 3 }}>
       <PageTitle>My teams</PageTitle>
-      <QueryContent
-        query={teams}
-        loading="Loading your teams"
-        failed="Your teams could not be loaded"
-        isEmpty={(list) => list.length === 0}
-        empty={<EmptyState title="You captain no team" />}
-      >
+      <QueryContent query={teams} loading="Loading your teams" failed="Your teams could not be loaded" empty="You captain no team">
         {(list) => list.map((team) => <Roster key={team.id} team={team} />)}
       </QueryContent>
       {teams.data && teams.data.length > 0 && <BidderPanelSlot as="teams" />}
