@@ -23,6 +23,7 @@ import {
   type BiddingRoundRequest,
   type TieBreak,
 } from '@paddock/contracts/bidding.js';
+import { EditButton } from '../../../components/EditButton.js';
 import { QueryContent } from '../../../components/QueryContent.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { TableHeader } from '../../../components/TableHeader.js';
@@ -75,9 +76,7 @@ export default function BiddingConfigPage() {
                       <Chip size="small" label={round.settled ? 'Settled' : Date.parse(round.opensAt) > Date.now() ? 'Not open yet' : 'Open'} />
                     </TableCell>
                     <TableCell>
-                      <Button size="small" onClick={() => setEditing(round)} aria-label={`Edit ${round.name}`} disabled={round.lots.some((lot) => lot.settled)}>
-                        Edit
-                      </Button>
+                      <EditButton name={round.name} onClick={() => setEditing(round)} disabled={round.lots.some((lot) => lot.settled)} />
                     </TableCell>
                   </TableRow>
                 ))}

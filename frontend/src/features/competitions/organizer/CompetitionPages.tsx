@@ -23,8 +23,9 @@ import { COMPETITION_STYLES } from '@paddock/contracts/competitions.js';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
+import { IconLinkCell } from '../../../components/IconLinkCell.js';
+import { NewItemLink, TitleBar } from '../../../components/TitleBar.js';
 import { ImageFormField } from '../../../components/form/ImageFormField.js';
-import { ImageIcon } from '../../../components/ImageIcon.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { TableHeader } from '../../../components/TableHeader.js';
@@ -61,17 +62,14 @@ export function CompetitionsPage() {
   const list = competitions.data?.content ?? [];
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <PageTitle>Competitions</PageTitle>
+      <TitleBar title="Competitions">
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button component={RouterLink} to={organizerPaths.groups()}>
             Groups
           </Button>
-          <Button component={RouterLink} to={organizerPaths.competition('new')} variant="contained">
-            New competition
-          </Button>
+          <NewItemLink to={organizerPaths.competition('new')}>New competition</NewItemLink>
         </Box>
-      </Box>
+      </TitleBar>
       <TextField
         size="small"
         label="Search by name"
@@ -94,14 +92,7 @@ export function CompetitionsPage() {
             <TableBody>
               {list.map((competition) => (
                 <TableRow key={competition.id} hover>
-                  <TableCell>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <ImageIcon src={competition.icon} size={24} />
-                      <Link component={RouterLink} to={organizerPaths.competition(competition.id)}>
-                        {competition.name}
-                      </Link>
-                    </Box>
-                  </TableCell>
+                  <IconLinkCell icon={competition.icon} iconSize={24} to={organizerPaths.competition(competition.id)} name={competition.name} />
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{competition.group?.name ?? ''}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{COMPETITION_STYLE_LABELS[competition.style]}</TableCell>
                   <TableCell>
@@ -318,12 +309,9 @@ export function SeasonsPage() {
       <Button component={RouterLink} to={organizerPaths.competition(competition.id)} sx={{ mb: 1 }}>
         ← {competition.name}
       </Button>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <PageTitle>{`Seasons of ${competition.name}`}</PageTitle>
-        <Button component={RouterLink} to={organizerPaths.season(competition.id, 'new')} variant="contained">
-          New season
-        </Button>
-      </Box>
+      <TitleBar title={`Seasons of ${competition.name}`}>
+        <NewItemLink to={organizerPaths.season(competition.id, 'new')}>New season</NewItemLink>
+      </TitleBar>
       <SeasonsTable competition={competition} />
     </Container>
   );

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -15,7 +14,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { TableHeader } from '../../../components/TableHeader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ListPagination } from '../../../components/ListPagination.js';
-import { PageTitle } from '../../../components/PageTitle.js';
+import { NewItemLink, TitleBar } from '../../../components/TitleBar.js';
 import { showTime } from '../../../components/dateTime.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { useQuery } from '@tanstack/react-query';
@@ -35,12 +34,9 @@ export function OrganizerEventsPage({ kind }: { kind: EventKind }) {
 
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <PageTitle>{TITLES[kind]}</PageTitle>
-        <Button component={RouterLink} to={organizerEventPath(kind, 'new')} variant="contained">
-          {kind === 'assessment' ? 'New assessment' : 'New event'}
-        </Button>
-      </Box>
+      <TitleBar title={TITLES[kind]}>
+        <NewItemLink to={organizerEventPath(kind, 'new')}>{kind === 'assessment' ? 'New assessment' : 'New event'}</NewItemLink>
+      </TitleBar>
       <TextField
         size="small"
         label="Search by name"

@@ -24,6 +24,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { PLATFORMS, type Platform } from '@paddock/contracts/catalogue.js';
 import type { RivalRotation, RivalServerDto, RivalServerRequest } from '@paddock/contracts/rivals.js';
+import { EditButton } from '../../../components/EditButton.js';
 import { TableHeader } from '../../../components/TableHeader.js';
 import { showTime } from '../../../components/dateTime.js';
 import { EmptyState } from '../../../components/EmptyState.js';
@@ -303,9 +304,7 @@ export default function RivalServersPage() {
                   <TableCell>{showTime(server.rotationTime).short}</TableCell>
                   <TableCell>{server.active ? 'Yes' : 'No'}</TableCell>
                   <TableCell>
-                    <Button size="small" onClick={() => setEditing(server)} aria-label={`Edit ${server.name}`}>
-                      Edit
-                    </Button>
+                    <EditButton name={server.name} onClick={() => setEditing(server)} />
                   </TableCell>
                 </TableRow>
               ))}

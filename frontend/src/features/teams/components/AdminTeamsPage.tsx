@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -12,7 +11,7 @@ import { TableHeader } from '../../../components/TableHeader.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
-import { PageTitle } from '../../../components/PageTitle.js';
+import { NewItemLink, TitleBar } from '../../../components/TitleBar.js';
 import { PLATFORM_LABELS } from '../../events/index.js';
 import { teamQueries } from '../api.js';
 
@@ -21,12 +20,9 @@ export default function AdminTeamsPage() {
   const teams = useQuery(teamQueries.list());
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <PageTitle>Teams</PageTitle>
-        <Button component={RouterLink} to={pathTo('Admin-Team', { team: 'new' })} variant="contained">
-          New team
-        </Button>
-      </Box>
+      <TitleBar title="Teams">
+        <NewItemLink to={pathTo('Admin-Team', { team: 'new' })}>New team</NewItemLink>
+      </TitleBar>
       {teams.isPending ? (
         <CenteredLoader label="Loading teams" />
       ) : !teams.data?.length ? (
