@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
@@ -25,6 +23,7 @@ import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { IconLinkCell } from '../../../components/IconLinkCell.js';
 import { NewItemLink, TitleBar } from '../../../components/TitleBar.js';
+import { CheckboxField } from '../../../components/form/CheckboxField.js';
 import { ImageFormField } from '../../../components/form/ImageFormField.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
@@ -170,26 +169,8 @@ function CompetitionForm({ competition, onSaved }: { competition: CompetitionDto
         render={({ field }) => <PlatformChecks label="Platforms" options={platformOptions} value={field.value} onChange={field.onChange} error={errorOf('platforms')} />}
       />
       <FormGroup>
-        <Controller
-          control={control}
-          name="current"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-              label="Current: listed on the Series page"
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="leaderboardsEnabled"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-              label="Offered on the Series leaderboard"
-            />
-          )}
-        />
+        <CheckboxField control={control} name="current" label="Current: listed on the Series page" />
+        <CheckboxField control={control} name="leaderboardsEnabled" label="Offered on the Series leaderboard" />
       </FormGroup>
       <TextField
         multiline
