@@ -9,7 +9,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +16,7 @@ import { AUDIT_KINDS, AUDIT_KIND_LABELS, type AuditKind, type AuditLogEntryDto }
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { showTime } from '../../../components/dateTime.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { userQueries } from '../../users/index.js';
@@ -127,15 +127,7 @@ export default function AuditPage() {
       ) : (
         <TableContainer>
           <Table size="small" aria-label="Audit log">
-            <TableHead>
-              <TableRow>
-                <TableCell>When</TableCell>
-                <TableCell>Who</TableCell>
-                <TableCell>What</TableCell>
-                <TableCell>Before</TableCell>
-                <TableCell>After</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeader columns={['When', 'Who', 'What', 'Before', 'After']} />
             <TableBody>
               {list.map((entry) => (
                 <EntryRow key={entry.id} entry={entry} />

@@ -7,7 +7,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -15,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BidderLotDto, BidderRoundDto } from '@paddock/contracts/bidding.js';
 import { bidAmountProblem } from '@paddock/contracts/bidding.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { showTime } from '../../../components/dateTime.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { biddingQueries, usePlaceBid, useWithdrawBid } from '../api.js';
@@ -81,14 +81,7 @@ function RoundPanel({ round }: { round: BidderRoundDto }) {
       {/* Scrolls sideways in its box on a phone instead of widening the page. */}
       <Box sx={{ overflowX: 'auto', mt: 1 }} role="region" tabIndex={0} aria-label={`Lots of ${round.name}, scrolls sideways`}>
         <Table size="small" aria-label={`Lots of ${round.name}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Lot</TableCell>
-              <TableCell>Closes</TableCell>
-              <TableCell>Your bid</TableCell>
-              <TableCell>Result or bid</TableCell>
-            </TableRow>
-          </TableHead>
+          <TableHeader columns={['Lot', 'Closes', 'Your bid', 'Result or bid']} />
           <TableBody>
             {round.lots.map((lot) => (
               <LotRow key={lot.id} round={round} lot={lot} />

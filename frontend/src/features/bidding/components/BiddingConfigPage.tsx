@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -24,9 +23,10 @@ import {
   type BiddingRoundRequest,
   type TieBreak,
 } from '@paddock/contracts/bidding.js';
-import { CenteredLoader } from '../../../components/CenteredLoader.js';
-import { EmptyState } from '../../../components/EmptyState.js';
+import { EditButton } from '../../../components/EditButton.js';
+import { QueryContent } from '../../../components/QueryContent.js';
 import { PageTitle } from '../../../components/PageTitle.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { fromLocalInputValue, showTime, toLocalInputValue, viewerTimeZone } from '../../../components/dateTime.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
 import { SelectField } from '../../../components/form/SelectField.js';
@@ -56,54 +56,35 @@ export default function BiddingConfigPage() {
           New round
         </Button>
       )}
-      {rounds.isPending ? (
-        <CenteredLoader label="Loading the bidding rounds" />
-      ) : rounds.isError ? (
-        <EmptyState title="The bidding rounds could not be loaded">
-          <Button onClick={() => void rounds.refetch()}>Try again</Button>
-        </EmptyState>
-      ) : rounds.data.length === 0 ? (
-        <EmptyState title="No bidding round yet" />
-      ) : (
-        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Bidding rounds">
-            <TableHead>
-              <TableRow>
-                <TableCell>Round</TableCell>
-                <TableCell>Season</TableCell>
-                <TableCell>Opens</TableCell>
-                <TableCell>Closes</TableCell>
-                <TableCell>Lots</TableCell>
-                <TableCell>Bids</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rounds.data.map((round) => (
-                <TableRow key={round.id}>
-                  <TableCell component="th" scope="row">
-                    {round.name}
-                  </TableCell>
-                  <TableCell>{round.seasonName}</TableCell>
-                  <TableCell>{showTime(round.opensAt).dateTime}</TableCell>
-                  <TableCell>{showTime(round.closesAt).dateTime}</TableCell>
-                  <TableCell>{round.lots.length}</TableCell>
-                  <TableCell>{round.bidCount}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={round.settled ? 'Settled' : Date.parse(round.opensAt) > Date.now() ? 'Not open yet' : 'Open'} />
-                  </TableCell>
-                  <TableCell>
-                    <Button size="small" onClick={() => setEditing(round)} aria-label={`Edit ${round.name}`} disabled={round.lots.some((lot) => lot.settled)}>
-                      Edit
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Paper>
-      )}
+      <QueryContent query={rounds} loading="Loading the bidding rounds" failed="The bidding rounds could not be loaded" empty="No bidding round yet">
+        {(list) => (
+          <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Bidding rounds">
+              <TableHeader columns={['Round', 'Season', 'Opens', 'Closes', 'Lots', 'Bids', 'Status', '']} />
+              <TableBody>
+                {list.map((round) => (
+                  <TableRow key={round.id}>
+                    <TableCell component="th" scope="row">
+                      {round.name}
+                    </TableCell>
+                    <TableCell>{round.seasonName}</TableCell>
+                    <TableCell>{showTime(round.opensAt).dateTime}</TableCell>
+                    <TableCell>{showTime(round.closesAt).dateTime}</TableCell>
+                    <TableCell>{round.lots.length}</TableCell>
+                    <TableCell>{round.bidCount}</TableCell>
+                    <TableCell>
+                      <Chip size="small" label={round.settled ? 'Settled' : Date.parse(round.opensAt) > Date.now() ? 'Not open yet' : 'Open'} />
+                    </TableCell>
+                    <TableCell>
+                      <EditButton name={round.name} onClick={() => setEditing(round)} disabled={round.lots.some((lot) => lot.settled)} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Paper>
+        )}
+      </QueryContent>
     </Container>
   );
 }

@@ -11,10 +11,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { EditButton } from '../../../components/EditButton.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
+import { TitleBar } from '../../../components/TitleBar.js';
 import { ImageField } from '../../../components/form/ImageField.js';
-import { PageTitle } from '../../../components/PageTitle.js';
 import { useQuery } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { catalogueQueries, useSaveCar, type CarDto } from '../api.js';
@@ -87,12 +88,11 @@ export default function CarsPage() {
   const saved = () => setEditing(null);
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <PageTitle>Cars</PageTitle>
+      <TitleBar title="Cars">
         <Button variant="contained" disabled={!gameId} onClick={() => setEditing('new')}>
           New car
         </Button>
-      </Box>
+      </TitleBar>
       <GameSelect
         games={games.data ?? []}
         value={gameId}
@@ -137,9 +137,7 @@ export default function CarsPage() {
                 </TableCell>
                 <TableCell>{car.carClass}</TableCell>
                 <TableCell align="right">
-                  <Button size="small" onClick={() => setEditing(car)} aria-label={`Edit ${car.name}`}>
-                    Edit
-                  </Button>
+                  <EditButton name={car.name} onClick={() => setEditing(car)} />
                 </TableCell>
               </TableRow>
             ))}

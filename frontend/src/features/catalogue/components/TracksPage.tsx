@@ -1,18 +1,17 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.js';
-import { ImageIcon } from '../../../components/ImageIcon.js';
-import { PageTitle } from '../../../components/PageTitle.js';
+import { IconLinkCell } from '../../../components/IconLinkCell.js';
+import { TableHeader } from '../../../components/TableHeader.js';
+import { NewItemLink, TitleBar } from '../../../components/TitleBar.js';
 import { useQuery } from '@tanstack/react-query';
 import { catalogueQueries } from '../api.js';
 import { GameSelect } from './GameSelect.js';
@@ -29,36 +28,20 @@ export default function TracksPage() {
   const tracks = useQuery(catalogueQueries.tracksOf(gameId ? Number(gameId) : null));
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <PageTitle>Tracks</PageTitle>
-        <Button component={RouterLink} to={`${pathTo('Admin-Track', { track: 'new' })}${gameId ? `?game=${gameId}` : ''}`} variant="contained">
-          New track
-        </Button>
-      </Box>
+      <TitleBar title="Tracks">
+        <NewItemLink to={`${pathTo('Admin-Track', { track: 'new' })}${gameId ? `?game=${gameId}` : ''}`}>New track</NewItemLink>
+      </TitleBar>
       <GameSelect games={games.data ?? []} value={gameId} onChange={setGameId} />
       <Box sx={{ minHeight: 4, my: 1 }}>{tracks.isFetching && <LinearProgress aria-label="Loading tracks" />}</Box>
       {!tracks.isFetching && !tracks.data?.length ? (
         <EmptyState title="No tracks for this game yet" />
       ) : (
         <Table size="small" aria-label="Tracks">
-          <TableHead>
-            <TableRow>
-              <TableCell>Track</TableCell>
-              <TableCell>Country</TableCell>
-              <TableCell>Variants</TableCell>
-            </TableRow>
-          </TableHead>
+          <TableHeader columns={['Track', 'Country', 'Variants']} />
           <TableBody>
             {(tracks.data ?? []).map((track) => (
               <TableRow key={track.id} hover>
-                <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <ImageIcon src={track.icon} size={28} />
-                    <Link component={RouterLink} to={pathTo('Admin-Track', { track: track.id })}>
-                      {track.name}
-                    </Link>
-                  </Box>
-                </TableCell>
+                <IconLinkCell icon={track.icon} iconSize={28} to={pathTo('Admin-Track', { track: track.id })} name={track.name} />
                 <TableCell>{track.country}</TableCell>
                 <TableCell>
                   <Link

@@ -1,22 +1,18 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
-import { ImageIcon } from '../../../components/ImageIcon.js';
+import { IconLinkCell } from '../../../components/IconLinkCell.js';
 import { ListPagination } from '../../../components/ListPagination.js';
-import { PageTitle } from '../../../components/PageTitle.js';
+import { TableHeader } from '../../../components/TableHeader.js';
+import { NewItemLink, TitleBar } from '../../../components/TitleBar.js';
 import { showTime, viewerTimeZone } from '../../../components/dateTime.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { communityQueries } from '../api.js';
@@ -30,12 +26,9 @@ export default function AffiliatesAdminPage() {
   const affiliates = useQuery(communityQueries.adminAffiliates(request.pageNumber, request.pageSize));
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <PageTitle>Affiliates</PageTitle>
-        <Button component={RouterLink} to={pathTo('Admin-Affiliate', { affiliate: 'new' })} variant="contained">
-          New affiliate
-        </Button>
-      </Box>
+      <TitleBar title="Affiliates">
+        <NewItemLink to={pathTo('Admin-Affiliate', { affiliate: 'new' })}>New affiliate</NewItemLink>
+      </TitleBar>
       {affiliates.isPending ? (
         <CenteredLoader label="Loading affiliates" />
       ) : !affiliates.data?.content.length ? (
@@ -46,25 +39,11 @@ export default function AffiliatesAdminPage() {
             Times in {viewerTimeZone()}
           </Typography>
           <Table size="small" aria-label="Affiliates">
-            <TableHead>
-              <TableRow>
-                <TableCell>Affiliate</TableCell>
-                <TableCell>Paid</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Shown</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Order</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeader columns={['Affiliate', 'Paid', { label: 'Shown', from: 'sm' }, { label: 'Order', from: 'sm' }]} />
             <TableBody>
               {affiliates.data.content.map((affiliate) => (
                 <TableRow key={affiliate.id} hover>
-                  <TableCell>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <ImageIcon src={affiliate.icon} size={28} />
-                      <Link component={RouterLink} to={pathTo('Admin-Affiliate', { affiliate: affiliate.id })}>
-                        {affiliate.name}
-                      </Link>
-                    </Box>
-                  </TableCell>
+                  <IconLinkCell icon={affiliate.icon} iconSize={28} to={pathTo('Admin-Affiliate', { affiliate: affiliate.id })} name={affiliate.name} />
                   <TableCell>{affiliate.monetized ? <Chip size="small" color="secondary" label="Yes" /> : 'No'}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{windowText(affiliate.activeFrom, affiliate.activeTo)}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{affiliate.position}</TableCell>

@@ -20,7 +20,7 @@ import { useAtomValue } from 'jotai';
 import { DOWNLOAD_CATEGORIES, type DownloadCategory, type DownloadDto, type DownloadFileDto } from '@paddock/contracts/community.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
-import { PageTitle } from '../../../components/PageTitle.js';
+import { TitleBar } from '../../../components/TitleBar.js';
 import { showTime, viewerTimeZone } from '../../../components/dateTime.js';
 import { sessionAtom } from '../../auth/index.js';
 import { communityQueries, useRemoveDownload, useSaveDownload } from '../api.js';
@@ -202,14 +202,13 @@ export default function DownloadsPage() {
   const list = downloads.data ?? [];
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <PageTitle>Downloads</PageTitle>
+      <TitleBar title="Downloads">
         {isAdmin && (
           <Button variant="contained" onClick={() => setEditing('new')}>
             New download
           </Button>
         )}
-      </Box>
+      </TitleBar>
       {downloads.isPending ? (
         <CenteredLoader label="Loading downloads" />
       ) : list.length === 0 ? (

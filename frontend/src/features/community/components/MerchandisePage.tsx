@@ -21,8 +21,8 @@ import type { ProductDto, ProductRequest } from '@paddock/contracts/community.js
 import { Controller } from 'react-hook-form';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
+import { TitleBar } from '../../../components/TitleBar.js';
 import { ImageField } from '../../../components/form/ImageField.js';
-import { PageTitle } from '../../../components/PageTitle.js';
 import { sessionAtom } from '../../auth/index.js';
 import { communityQueries, useRemoveProduct, useSaveProduct } from '../api.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
@@ -185,14 +185,13 @@ export default function MerchandisePage() {
   };
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <PageTitle>Merchandise</PageTitle>
+      <TitleBar title="Merchandise">
         {isAdmin && (
           <Button variant="contained" onClick={() => setEditing('new')}>
             New product
           </Button>
         )}
-      </Box>
+      </TitleBar>
       {products.isPending ? (
         <CenteredLoader label="Loading merchandise" />
       ) : !products.data?.length ? (

@@ -4,11 +4,12 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
+import { Abbr } from '../../../components/Abbr.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { RESULT_STATUS_LABELS, RESULT_STATUS_NAMES } from '../labels.js';
 import { formatRaceTime, gapText } from '../raceTime.js';
 import type { CoDriverDto, RaceResultDto } from '../types.js';
@@ -64,30 +65,18 @@ export function RaceResultsTable({ results, label }: { results: RaceResultDto[];
       sx={{ position: 'relative', overflowX: 'auto', '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' } }}
     >
       <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col">
-              <abbr title="Position" style={{ textDecoration: 'none' }}>
-                Pos
-              </abbr>
-            </TableCell>
-            <TableCell scope="col">Driver</TableCell>
-            {teams && <TableCell scope="col">Team</TableCell>}
-            <TableCell scope="col" align="right">
-              Laps
-            </TableCell>
-            <TableCell scope="col" align="right">
-              Time
-            </TableCell>
-            <TableCell scope="col" align="right">
-              Best lap
-            </TableCell>
-            <TableCell scope="col" align="right">
-              Points
-            </TableCell>
-            <TableCell scope="col">Status</TableCell>
-          </TableRow>
-        </TableHead>
+        <TableHeader
+          columns={[
+            { label: <Abbr title="Position">Pos</Abbr> },
+            'Driver',
+            teams && 'Team',
+            { label: 'Laps', align: 'right' },
+            { label: 'Time', align: 'right' },
+            { label: 'Best lap', align: 'right' },
+            { label: 'Points', align: 'right' },
+            'Status',
+          ]}
+        />
         <TableBody>
           {lines.map((line) => (
             <TableRow key={line.position}>
@@ -131,9 +120,7 @@ export function RaceResultsTable({ results, label }: { results: RaceResultDto[];
                 {line.points}
               </TableCell>
               <TableCell>
-                <abbr title={RESULT_STATUS_NAMES[line.status]} style={{ textDecoration: 'none' }}>
-                  {RESULT_STATUS_LABELS[line.status]}
-                </abbr>
+                <Abbr title={RESULT_STATUS_NAMES[line.status]}>{RESULT_STATUS_LABELS[line.status]}</Abbr>
                 {line.reason && (
                   <Box component="span" sx={{ display: 'block', fontSize: '0.75em', color: 'text.secondary', maxWidth: 240, whiteSpace: 'normal' }}>
                     {line.reason}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
@@ -12,6 +13,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { bareDriverName } from '../labels.js';
+import { Abbr } from '../../../components/Abbr.js';
 import { visuallyHidden } from '../../../components/visuallyHidden.js';
 import type { DriverStandingDto, SeasonDto, StandingsDto, TeamStandingDto } from '../types.js';
 
@@ -76,12 +78,38 @@ function RoundPoints({ points, dropped }: { points: number | null; dropped: bool
   );
 }
 
+function NumberHead({ children }: { children: ReactNode }) {
+  return (
+    <TableCell scope="col" align="right">
+      {children}
+    </TableCell>
+  );
+}
+
+/** Both standings' head: position and name (they stay in view), what comes before the points, the points, each round, what comes after. */
+function StandingsHead({ name, rounds, beforePoints, afterRounds }: { name: string; rounds: RoundColumn[]; beforePoints?: ReactNode; afterRounds?: ReactNode }) {
+  return (
+    <TableHead>
+      <TableRow>
+        <TableCell scope="col" sx={stickyPosition}>
+          <Abbr title="Position">Pos</Abbr>
+        </TableCell>
+        <TableCell scope="col" sx={stickyName}>
+          {name}
+        </TableCell>
+        {beforePoints}
+        <NumberHead>Points</NumberHead>
+        <RoundHeads rounds={rounds} />
+        {afterRounds}
+      </TableRow>
+    </TableHead>
+  );
+}
+
 function RoundHeads({ rounds }: { rounds: RoundColumn[] }) {
   return rounds.map((round) => (
     <TableCell key={round.eventId} scope="col" align="right" title={round.name}>
-      <abbr title={round.name} style={{ textDecoration: 'none' }}>
-        R{round.round}
-      </abbr>
+      <Abbr title={round.name}>R{round.round}</Abbr>
       {round.unpublished && (
         <Box component="small" sx={{ display: 'block', fontWeight: 'normal', color: 'text.secondary', whiteSpace: 'nowrap' }}>
           Not published
@@ -114,7 +142,7 @@ function Gain({ points }: { points: number | undefined }) {
 }
 
 /** The scrolling frame: focusable so the rounds can be scrolled with the keyboard. */
-function ScrollFrame({ label, children }: { label: string; children: React.ReactNode }) {
+function ScrollFrame({ label, children }: { label: string; children: ReactNode }) {
   return (
     <TableContainer
       tabIndex={0}
@@ -150,33 +178,21 @@ export function DriverStandingsTable({ drivers, rounds, changed, limit }: Driver
   return (
     <ScrollFrame label="Drivers' standings, scrolls sideways">
       <Table size="small" aria-label="Drivers' standings">
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col" sx={stickyPosition}>
-              <abbr title="Position" style={{ textDecoration: 'none' }}>
-                Pos
-              </abbr>
-            </TableCell>
-            <TableCell scope="col" sx={stickyName}>
-              Driver
-            </TableCell>
-            <TableCell scope="col" align="right">
-              <abbr title="Driver number" style={{ textDecoration: 'none' }}>
-                No.
-              </abbr>
-            </TableCell>
-            <TableCell scope="col" align="right">
-              Points
-            </TableCell>
-            {showRounds && <RoundHeads rounds={rounds} />}
-            <TableCell scope="col" align="right">
-              Wins
-            </TableCell>
-            <TableCell scope="col" align="right">
-              Podiums
-            </TableCell>
-          </TableRow>
-        </TableHead>
+        <StandingsHead
+          name="Driver"
+          rounds={showRounds ? rounds : []}
+          beforePoints={
+            <NumberHead>
+              <Abbr title="Driver number">No.</Abbr>
+            </NumberHead>
+          }
+          afterRounds={
+            <>
+              <NumberHead>Wins</NumberHead>
+              <NumberHead>Podiums</NumberHead>
+            </>
+          }
+        />
         <TableBody>
           {rows.map((row) => {
             const byEvent = new Map(row.rounds.map((round) => [round.eventId, round]));
@@ -243,22 +259,7 @@ export function TeamStandingsTable({ teams, rounds, changed, limit }: TeamStandi
   return (
     <ScrollFrame label="Teams' standings, scrolls sideways">
       <Table size="small" aria-label="Teams' standings">
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col" sx={stickyPosition}>
-              <abbr title="Position" style={{ textDecoration: 'none' }}>
-                Pos
-              </abbr>
-            </TableCell>
-            <TableCell scope="col" sx={stickyName}>
-              Team
-            </TableCell>
-            <TableCell scope="col" align="right">
-              Points
-            </TableCell>
-            {showRounds && <RoundHeads rounds={rounds} />}
-          </TableRow>
-        </TableHead>
+        <StandingsHead name="Team" rounds={showRounds ? rounds : []} />
         <TableBody>
           {rows.map((row) => {
             const byEvent = new Map(row.rounds.map((round) => [round.eventId, round.points]));

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
@@ -13,7 +11,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -24,10 +21,13 @@ import { COMPETITION_STYLES } from '@paddock/contracts/competitions.js';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
+import { IconLinkCell } from '../../../components/IconLinkCell.js';
+import { NewItemLink, TitleBar } from '../../../components/TitleBar.js';
+import { CheckboxField } from '../../../components/form/CheckboxField.js';
 import { ImageFormField } from '../../../components/form/ImageFormField.js';
-import { ImageIcon } from '../../../components/ImageIcon.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { routeId } from '../../../components/routeId.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { catalogueQueries, gameOptions, PlatformChecks, platformsOffered } from '../../catalogue/index.js';
@@ -61,17 +61,14 @@ export function CompetitionsPage() {
   const list = competitions.data?.content ?? [];
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <PageTitle>Competitions</PageTitle>
+      <TitleBar title="Competitions">
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button component={RouterLink} to={organizerPaths.groups()}>
             Groups
           </Button>
-          <Button component={RouterLink} to={organizerPaths.competition('new')} variant="contained">
-            New competition
-          </Button>
+          <NewItemLink to={organizerPaths.competition('new')}>New competition</NewItemLink>
         </Box>
-      </Box>
+      </TitleBar>
       <TextField
         size="small"
         label="Search by name"
@@ -90,26 +87,11 @@ export function CompetitionsPage() {
       ) : (
         <TableContainer>
           <Table size="small" aria-label="Competitions">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Group</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Format</TableCell>
-                <TableCell>Season</TableCell>
-                <TableCell>Status</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeader columns={['Name', { label: 'Group', from: 'sm' }, { label: 'Format', from: 'md' }, 'Season', 'Status']} />
             <TableBody>
               {list.map((competition) => (
                 <TableRow key={competition.id} hover>
-                  <TableCell>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <ImageIcon src={competition.icon} size={24} />
-                      <Link component={RouterLink} to={organizerPaths.competition(competition.id)}>
-                        {competition.name}
-                      </Link>
-                    </Box>
-                  </TableCell>
+                  <IconLinkCell icon={competition.icon} iconSize={24} to={organizerPaths.competition(competition.id)} name={competition.name} />
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{competition.group?.name ?? ''}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{COMPETITION_STYLE_LABELS[competition.style]}</TableCell>
                   <TableCell>
@@ -187,26 +169,8 @@ function CompetitionForm({ competition, onSaved }: { competition: CompetitionDto
         render={({ field }) => <PlatformChecks label="Platforms" options={platformOptions} value={field.value} onChange={field.onChange} error={errorOf('platforms')} />}
       />
       <FormGroup>
-        <Controller
-          control={control}
-          name="current"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-              label="Current: listed on the Series page"
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="leaderboardsEnabled"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-              label="Offered on the Series leaderboard"
-            />
-          )}
-        />
+        <CheckboxField control={control} name="current" label="Current: listed on the Series page" />
+        <CheckboxField control={control} name="leaderboardsEnabled" label="Offered on the Series leaderboard" />
       </FormGroup>
       <TextField
         multiline
@@ -232,13 +196,7 @@ function SeasonsTable({ competition }: { competition: CompetitionDto }) {
   return (
     <TableContainer>
       <Table size="small" aria-label={`Seasons of ${competition.name}`}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Season</TableCell>
-            <TableCell align="right">Rounds</TableCell>
-            <TableCell align="right">With results</TableCell>
-          </TableRow>
-        </TableHead>
+        <TableHeader columns={['Season', { label: 'Rounds', align: 'right' }, { label: 'With results', align: 'right' }]} />
         <TableBody>
           {competition.seasons.map((season) => (
             <TableRow key={season.id} hover>
@@ -332,12 +290,9 @@ export function SeasonsPage() {
       <Button component={RouterLink} to={organizerPaths.competition(competition.id)} sx={{ mb: 1 }}>
         ← {competition.name}
       </Button>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <PageTitle>{`Seasons of ${competition.name}`}</PageTitle>
-        <Button component={RouterLink} to={organizerPaths.season(competition.id, 'new')} variant="contained">
-          New season
-        </Button>
-      </Box>
+      <TitleBar title={`Seasons of ${competition.name}`}>
+        <NewItemLink to={organizerPaths.season(competition.id, 'new')}>New season</NewItemLink>
+      </TitleBar>
       <SeasonsTable competition={competition} />
     </Container>
   );

@@ -3,12 +3,10 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,9 +14,11 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
+import { IconLinkCell } from '../../../components/IconLinkCell.js';
+import { NewItemLink, TitleBar } from '../../../components/TitleBar.js';
 import { ImageFormField } from '../../../components/form/ImageFormField.js';
-import { ImageIcon } from '../../../components/ImageIcon.js';
 import { PageTitle } from '../../../components/PageTitle.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { routeId } from '../../../components/routeId.js';
 import { competitionCommands, competitionQueries } from '../api.js';
 import { applyOwnGroup } from '../cache.js';
@@ -35,12 +35,9 @@ export function GroupsPage() {
   const list = [...(groups.data ?? [])].sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <PageTitle>Competition groups</PageTitle>
-        <Button component={RouterLink} to={organizerPaths.group('new')} variant="contained">
-          New group
-        </Button>
-      </Box>
+      <TitleBar title="Competition groups">
+        <NewItemLink to={organizerPaths.group('new')}>New group</NewItemLink>
+      </TitleBar>
       <Box sx={{ minHeight: 4 }}>{groups.isFetching && <LinearProgress aria-label="Loading groups" />}</Box>
       {groups.error ? (
         <InlineFailure what="groups" error={groups.error} onRetry={() => void groups.refetch()} />
@@ -49,24 +46,11 @@ export function GroupsPage() {
       ) : (
         <TableContainer>
           <Table size="small" aria-label="Competition groups">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell align="right">Position</TableCell>
-                <TableCell>Status</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeader columns={['Name', { label: 'Position', align: 'right' }, 'Status']} />
             <TableBody>
               {list.map((group) => (
                 <TableRow key={group.id} hover>
-                  <TableCell>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <ImageIcon src={group.icon} size={24} />
-                      <Link component={RouterLink} to={organizerPaths.group(group.id)}>
-                        {group.name}
-                      </Link>
-                    </Box>
-                  </TableCell>
+                  <IconLinkCell icon={group.icon} iconSize={24} to={organizerPaths.group(group.id)} name={group.name} />
                   <TableCell align="right">{group.position}</TableCell>
                   <TableCell>{group.live ? <Chip size="small" color="success" label="Running now" /> : <Chip size="small" label="No current competition" />}</TableCell>
                 </TableRow>

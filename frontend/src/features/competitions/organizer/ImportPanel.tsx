@@ -7,11 +7,11 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { ApiError } from '../../../lib/api/client.js';
 import { competitionCommands, competitionQueries, type RaceRef } from '../api.js';
@@ -209,16 +209,9 @@ export function ImportPanel({ race, startsAt, onImported }: ImportPanelProps) {
           )}
           <TableContainer>
             <Table size="small" aria-label="Lines of the file">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Pos</TableCell>
-                  <TableCell>Classification</TableCell>
-                  <TableCell align="right">Laps</TableCell>
-                  <TableCell align="right">Time</TableCell>
-                  <TableCell align="right">Penalty</TableCell>
-                  <TableCell>Drivers</TableCell>
-                </TableRow>
-              </TableHead>
+              <TableHeader
+                columns={['Pos', 'Classification', { label: 'Laps', align: 'right' }, { label: 'Time', align: 'right' }, { label: 'Penalty', align: 'right' }, 'Drivers']}
+              />
               <TableBody>
                 {preview.lines.map((line) => (
                   <TableRow key={line.line}>

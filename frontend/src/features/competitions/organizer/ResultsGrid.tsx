@@ -13,6 +13,7 @@ import { RESULT_STATUSES } from '@paddock/contracts/competitions.js';
 import { RESULT_STATUS_LABELS, RESULT_STATUS_NAMES } from '../labels.js';
 import { formatRaceTime, parseRaceTime } from '../raceTime.js';
 import type { DriverListItemDto, ResultStatus } from '../types.js';
+import { Abbr } from '../../../components/Abbr.js';
 import { visuallyHidden } from '../../../components/visuallyHidden.js';
 import { DriverPicker, driverLabel } from './DriverPicker.js';
 import { COLUMN_LABELS, GRID_COLUMNS, moveRow, nextCell, rowForDriver, TEXT_COLUMNS, type GridColumn, type GridErrors, type GridRow } from './resultsGrid.js';
@@ -140,9 +141,7 @@ export function ResultsGrid({ rows, onChange, errors, disabled = false }: Result
           <TableHead>
             <TableRow>
               <TableCell scope="col" sx={{ width: 40 }}>
-                <abbr title="Position" style={{ textDecoration: 'none' }}>
-                  Pos
-                </abbr>
+                <Abbr title="Position">Pos</Abbr>
               </TableCell>
               <TableCell scope="col" sx={{ minWidth: 160 }}>
                 Driver
@@ -157,13 +156,7 @@ export function ResultsGrid({ rows, onChange, errors, disabled = false }: Result
                   sx={{ width: WIDTHS[column], minWidth: WIDTHS[column] }}
                   align={column === 'pole' || column === 'fastestLap' ? 'center' : 'left'}
                 >
-                  {column === 'fastestLap' ? (
-                    <abbr title="Fastest lap" style={{ textDecoration: 'none' }}>
-                      FL
-                    </abbr>
-                  ) : (
-                    COLUMN_LABELS[column]
-                  )}
+                  {column === 'fastestLap' ? <Abbr title="Fastest lap">FL</Abbr> : COLUMN_LABELS[column]}
                 </TableCell>
               ))}
               <TableCell scope="col" sx={{ width: 112 }}>

@@ -16,10 +16,11 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Abbr } from '../../../components/Abbr.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { showTime } from '../../../components/dateTime.js';
 import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { competitionCommands, competitionQueries, type RaceRef } from '../api.js';
@@ -64,22 +65,7 @@ function RevisionTable({ title, results, other }: { title: string; results: Race
       </Typography>
       <TableContainer sx={{ position: 'relative', overflowX: 'auto' }}>
         <Table size="small" aria-label={title}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Pos</TableCell>
-              <TableCell>Driver</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Laps</TableCell>
-              <TableCell>Time</TableCell>
-              <TableCell>Best lap</TableCell>
-              <TableCell>Pole</TableCell>
-              <TableCell>
-                <abbr title="Fastest lap" style={{ textDecoration: 'none' }}>
-                  FL
-                </abbr>
-              </TableCell>
-            </TableRow>
-          </TableHead>
+          <TableHeader columns={['Pos', 'Driver', 'Status', 'Laps', 'Time', 'Best lap', 'Pole', { label: <Abbr title="Fastest lap">FL</Abbr> }]} />
           <TableBody>
             {lines.map((line) => {
               const missing = found.get(lineKey(line)) === 'missing';

@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -11,6 +9,7 @@ import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { competitionCommands } from '../api.js';
 import { POINTS_PRESET_LABELS } from '../labels.js';
 import type { PointsPreset, SeasonDto } from '../types.js';
+import { CheckboxField } from '../../../components/form/CheckboxField.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
 import { PRESET_TABLES, presetOf, SEASON_CHECKS, seasonFieldOf, seasonRequestFrom, tableToText, type SeasonFormValues } from './seasonForm.js';
 
@@ -103,26 +102,11 @@ export function SeasonForm({ competitionId, initial, onSaved }: SeasonFormProps)
           }}
         />
         <Box>
-          <Controller
-            control={control}
-            name="points.sprintEnabled"
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-                label="Sprint races score their own table"
-              />
-            )}
-          />
+          <CheckboxField control={control} name="points.sprintEnabled" label="Sprint races score their own table" />
           {sprintEnabled && <TextField fullWidth {...text('points.sprint', { label: 'Sprint points', validate: SEASON_CHECKS.sprint, help: 'e.g. 8-7-6-5-4-3-2-1' })} />}
         </Box>
         <Box>
-          <Controller
-            control={control}
-            name="points.qualifyingEnabled"
-            render={({ field }) => (
-              <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Qualifying scores points" />
-            )}
-          />
+          <CheckboxField control={control} name="points.qualifyingEnabled" label="Qualifying scores points" />
           {qualifyingEnabled && <TextField fullWidth {...text('points.qualifying', { label: 'Qualifying points', validate: SEASON_CHECKS.qualifying, help: 'e.g. 3-2-1' })} />}
         </Box>
       </Section>
@@ -165,16 +149,7 @@ export function SeasonForm({ competitionId, initial, onSaved }: SeasonFormProps)
             help: 'Taken from a driver who signed up, did not start and did not sign out; 0: none',
           })}
         />
-        <Controller
-          control={control}
-          name="points.dnfScores"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-              label="A DNF scores its place when it covered the minimum distance"
-            />
-          )}
-        />
+        <CheckboxField control={control} name="points.dnfScores" label="A DNF scores its place when it covered the minimum distance" />
         <TextField
           inputMode="numeric"
           {...text('points.teamBestDrivers', {
@@ -186,17 +161,7 @@ export function SeasonForm({ competitionId, initial, onSaved }: SeasonFormProps)
       </Section>
 
       <Section title="Drop rounds">
-        <Controller
-          control={control}
-          name="points.dropRounds"
-          render={({ field }) => (
-            <FormControlLabel
-              sx={{ gridColumn: '1 / -1' }}
-              control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-              label="Count only each driver's best rounds"
-            />
-          )}
-        />
+        <CheckboxField control={control} name="points.dropRounds" label="Count only each driver's best rounds" sx={{ gridColumn: '1 / -1' }} />
         {dropRounds && (
           <>
             <TextField

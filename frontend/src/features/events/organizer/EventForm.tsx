@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -9,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { CAR_TUNING_RULES, CAR_UPGRADE_RULES, COMPETITION_STYLES } from '@paddock/contracts/events.js';
 import { viewerTimeZone } from '../../../components/dateTime.js';
+import { CheckboxField } from '../../../components/form/CheckboxField.js';
 import { ImageField } from '../../../components/form/ImageField.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
 import { SelectField } from '../../../components/form/SelectField.js';
@@ -117,20 +116,8 @@ export function EventForm({ kind, initial, onSaved }: EventFormProps) {
         <SelectField form={apiForm} name="carUpgradeRule" label="Car upgrades" options={CAR_UPGRADE_RULES.map((rule) => ({ value: rule, label: CAR_UPGRADE_LABELS[rule] }))} />
         <TextField {...text('youtubeUrl', { label: 'YouTube video', validate: CHECKS.youtubeUrl, help: 'Optional: the race replay' })} />
         <FormGroup row>
-          <Controller
-            control={control}
-            name="stewarded"
-            render={({ field }) => (
-              <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Stewarded" />
-            )}
-          />
-          <Controller
-            control={control}
-            name="leaderboardsEnabled"
-            render={({ field }) => (
-              <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Leaderboards" />
-            )}
-          />
+          <CheckboxField control={control} name="stewarded" label="Stewarded" />
+          <CheckboxField control={control} name="leaderboardsEnabled" label="Leaderboards" />
         </FormGroup>
         <Controller
           {...controlled('icon', { label: 'Event icon' })}

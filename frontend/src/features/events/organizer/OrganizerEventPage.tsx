@@ -4,11 +4,11 @@ import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { MessagePage } from '../../../components/MessagePage.js';
 import { routeId } from '../../../components/routeId.js';
 import { eventLoadFailed, EventLoadFailure } from '../components/EventLoadFailure.js';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
-import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { eventDetailsPath } from '../eventLinkTarget.js';
@@ -43,13 +43,7 @@ export function OrganizerEventPage({ kind }: { kind: EventKind }) {
     if (id === null) return <NotFoundPage />;
     if (details.isPending) return <CenteredLoader label="Loading event" />;
     if (eventLoadFailed(details.error)) return <EventLoadFailure before={back} onRetry={() => void details.refetch()} />;
-    return (
-      <Container maxWidth="md" sx={{ py: 3 }}>
-        {back}
-        <PageTitle>Event not found</PageTitle>
-        <EmptyState title="There is no such event" />
-      </Container>
-    );
+    return <MessagePage before={back} heading="Event not found" title="There is no such event" />;
   }
   const saved = (savedEvent: EventDetailsDto) => {
     // The answer is the event as saved: shown at once; a published event's echo does not refetch it here.

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -9,13 +8,13 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { Link as RouterLink } from 'react-router-dom';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ListPagination } from '../../../components/ListPagination.js';
-import { PageTitle } from '../../../components/PageTitle.js';
+import { NewItemLink, TitleBar } from '../../../components/TitleBar.js';
 import { showTime } from '../../../components/dateTime.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { useQuery } from '@tanstack/react-query';
@@ -35,12 +34,9 @@ export function OrganizerEventsPage({ kind }: { kind: EventKind }) {
 
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <PageTitle>{TITLES[kind]}</PageTitle>
-        <Button component={RouterLink} to={organizerEventPath(kind, 'new')} variant="contained">
-          {kind === 'assessment' ? 'New assessment' : 'New event'}
-        </Button>
-      </Box>
+      <TitleBar title={TITLES[kind]}>
+        <NewItemLink to={organizerEventPath(kind, 'new')}>{kind === 'assessment' ? 'New assessment' : 'New event'}</NewItemLink>
+      </TitleBar>
       <TextField
         size="small"
         label="Search by name"
@@ -57,16 +53,7 @@ export function OrganizerEventsPage({ kind }: { kind: EventKind }) {
       ) : (
         <TableContainer>
           <Table size="small" aria-label={TITLES[kind]}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Start</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Game</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Track</TableCell>
-                <TableCell align="right">Seats</TableCell>
-                <TableCell>Status</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeader columns={['Name', 'Start', { label: 'Game', from: 'md' }, { label: 'Track', from: 'sm' }, { label: 'Seats', align: 'right' }, 'Status']} />
             <TableBody>
               {list.map((event) => (
                 <TableRow key={event.id} hover>

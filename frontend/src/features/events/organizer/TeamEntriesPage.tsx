@@ -8,6 +8,7 @@ import { isTeamEvent } from '@paddock/contracts/events.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
+import { MessagePage } from '../../../components/MessagePage.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { useLiveEventDetails } from '../useLiveEventDetails.js';
 import { organizerEventPath } from './organizerPaths.js';
@@ -30,12 +31,7 @@ export default function TeamEntriesPage() {
   if (!event) {
     if (eventId !== null && details.isPending) return <CenteredLoader label="Loading event" />;
     if (eventLoadFailed(details.error)) return <EventLoadFailure onRetry={() => void details.refetch()} />;
-    return (
-      <Container maxWidth="md" sx={{ py: 3 }}>
-        <PageTitle>Event not found</PageTitle>
-        <EmptyState title="There is no such event" />
-      </Container>
-    );
+    return <MessagePage heading="Event not found" title="There is no such event" />;
   }
   const races = raceChoices(event);
   const race = races.find((choice) => String(choice.id) === params.race) ?? null;

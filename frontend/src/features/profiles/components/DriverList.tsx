@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -12,8 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PLATFORMS, type Platform } from '@paddock/contracts/catalogue.js';
-import { CenteredLoader } from '../../../components/CenteredLoader.js';
-import { EmptyState } from '../../../components/EmptyState.js';
+import { QueryContent } from '../../../components/QueryContent.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
@@ -85,37 +83,36 @@ export function DriverList({ roles = '', label }: { roles?: string; label: strin
           ))}
         </TextField>
       </Box>
-      {drivers.isPending ? (
-        <CenteredLoader label={`Loading ${label.toLowerCase()}`} />
-      ) : drivers.isError ? (
-        <EmptyState title={`${label} could not be loaded`}>
-          <Button onClick={() => void drivers.refetch()}>Try again</Button>
-        </EmptyState>
-      ) : drivers.data.content.length === 0 ? (
-        <EmptyState title={roles ? 'No one holds this crew role yet' : 'No drivers match'} />
-      ) : (
-        <Paper variant="outlined">
-          <List aria-label={label}>
-            {drivers.data.content.map((driver) => (
-              <ListItem key={driver.id} disablePadding>
-                <ListItemButton component={RouterLink} to={pathTo('PublicProfile', { profile: driver.id })}>
-                  <ListItemText
-                    primary={driver.driverName}
-                    secondary={[driver.country, driver.platforms.map((platform) => PLATFORM_LABELS[platform]).join(', '), driver.teams.map((team) => team.name).join(', ')]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  />
-                  <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                    {driver.crewRoles.map((role) => (
-                      <Chip key={role} size="small" label={ROLE_LABEL[role] ?? role} />
-                    ))}
-                  </Box>
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-        </Paper>
-      )}
+      <QueryContent
+        query={drivers}
+        loading={`Loading ${label.toLowerCase()}`}
+        failed={`${label} could not be loaded`}
+        empty={roles ? 'No one holds this crew role yet' : 'No drivers match'}
+      >
+        {(page) => (
+          <Paper variant="outlined">
+            <List aria-label={label}>
+              {page.content.map((driver) => (
+                <ListItem key={driver.id} disablePadding>
+                  <ListItemButton component={RouterLink} to={pathTo('PublicProfile', { profile: driver.id })}>
+                    <ListItemText
+                      primary={driver.driverName}
+                      secondary={[driver.country, driver.platforms.map((platform) => PLATFORM_LABELS[platform]).join(', '), driver.teams.map((team) => team.name).join(', ')]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    />
+                    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                      {driver.crewRoles.map((role) => (
+                        <Chip key={role} size="small" label={ROLE_LABEL[role] ?? role} />
+                      ))}
+                    </Box>
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
+        )}
+      </QueryContent>
       <ListPagination label={`${label} pages`} paging={paging} totalElements={drivers.data?.totalElements} onChange={setPaging} />
     </Box>
   );

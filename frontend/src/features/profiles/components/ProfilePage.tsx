@@ -20,8 +20,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PLATFORM_ID_FIELD, PLATFORM_LABEL, PROFILE_TEXT_RULES, SOCIAL_LABEL, SOCIAL_NETWORKS, type MyProfileDto } from '@paddock/contracts/profiles.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
-import { CenteredLoader } from '../../../components/CenteredLoader.js';
-import { EmptyState } from '../../../components/EmptyState.js';
+import { QueryContent } from '../../../components/QueryContent.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { BidderPanelSlot } from '../../bidding/index.js';
@@ -50,23 +49,19 @@ export default function ProfilePage() {
   return (
     <Container maxWidth="md" sx={{ py: 3 }}>
       <PageTitle>My profile</PageTitle>
-      {profile.isPending ? (
-        <CenteredLoader label="Loading your profile" />
-      ) : profile.isError ? (
-        <EmptyState title="Your profile could not be loaded">
-          <Button onClick={() => void profile.refetch()}>Try again</Button>
-        </EmptyState>
-      ) : (
-        <>
-          {/* A rookie sees what to do first; bidding opens once the profile lets them race. The form keeps its place (and its state) when the profile's completeness changes. */}
-          {complete && <TeamInvites />}
-          {complete && <MyTicketsAndLicence />}
-          {complete && <BidderPanelSlot as="numbers" />}
-          <ProfileForm profile={profile.data} />
-          {!complete && <TeamInvites />}
-          {!complete && <MyTicketsAndLicence />}
-        </>
-      )}
+      <QueryContent query={profile} loading="Loading your profile" failed="Your profile could not be loaded">
+        {(mine) => (
+          <>
+            {/* A rookie sees what to do first; bidding opens once the profile lets them race. The form keeps its place (and its state) when the profile's completeness changes. */}
+            {complete && <TeamInvites />}
+            {complete && <MyTicketsAndLicence />}
+            {complete && <BidderPanelSlot as="numbers" />}
+            <ProfileForm profile={mine} />
+            {!complete && <TeamInvites />}
+            {!complete && <MyTicketsAndLicence />}
+          </>
+        )}
+      </QueryContent>
     </Container>
   );
 }

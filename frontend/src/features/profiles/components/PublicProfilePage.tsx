@@ -15,6 +15,7 @@ import { PRIVATE_DRIVER, SOCIAL_LABEL, SOCIAL_NETWORKS, type SeasonResultsDto, t
 import { ApiError } from '../../../lib/api/client.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
+import { MessagePage } from '../../../components/MessagePage.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { routeId } from '../../../components/routeId.js';
 import { showTime } from '../../../components/dateTime.js';
@@ -73,22 +74,14 @@ export default function PublicProfilePage() {
 
   if (id === 0 || (profile.error instanceof ApiError && profile.error.status === 404)) {
     return (
-      <Container maxWidth="md" sx={{ py: 3 }}>
-        <PageTitle>Driver not found</PageTitle>
-        <EmptyState title="There is no such driver">
-          <RouterLink to={pathTo('Grid')}>See all drivers</RouterLink>
-        </EmptyState>
-      </Container>
+      <MessagePage heading="Driver not found" title="There is no such driver">
+        <RouterLink to={pathTo('Grid')}>See all drivers</RouterLink>
+      </MessagePage>
     );
   }
   if (profile.isPending) return <CenteredLoader label="Loading the driver" />;
   if (profile.isError) {
-    return (
-      <Container maxWidth="md" sx={{ py: 3 }}>
-        <PageTitle>Driver profile</PageTitle>
-        <EmptyState title="This driver could not be loaded" />
-      </Container>
-    );
+    return <MessagePage heading="Driver profile" title="This driver could not be loaded" />;
   }
   const driver = profile.data;
   return (

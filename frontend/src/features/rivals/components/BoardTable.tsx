@@ -5,11 +5,11 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router-dom';
 import type { RivalBoardDto } from '@paddock/contracts/rivals.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { bandColour, bandLabel, percentOfLeader } from '../bands.js';
 import { PLATFORM_LABELS } from '../labels.js';
 import { ProvisionalMarker } from './ProvisionalMarker.js';
@@ -20,17 +20,17 @@ export function BoardTable({ board, label, highlightProfileId }: { board: RivalB
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            <TableCell align="right">Pos</TableCell>
-            <TableCell>Driver</TableCell>
-            {combined && <TableCell>Platform</TableCell>}
-            <TableCell>Car</TableCell>
-            <TableCell align="right">Time</TableCell>
-            <TableCell align="right">Gap</TableCell>
-            <TableCell align="right">Band</TableCell>
-          </TableRow>
-        </TableHead>
+        <TableHeader
+          columns={[
+            { label: 'Pos', align: 'right' },
+            'Driver',
+            combined && 'Platform',
+            'Car',
+            { label: 'Time', align: 'right' },
+            { label: 'Gap', align: 'right' },
+            { label: 'Band', align: 'right' },
+          ]}
+        />
         <TableBody>
           {board.content.map((row) => (
             <TableRow key={row.id} selected={row.profile.id === highlightProfileId} sx={{ backgroundColor: bandColour(row.band) }}>

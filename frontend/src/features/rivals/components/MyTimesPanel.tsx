@@ -6,7 +6,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -15,6 +14,7 @@ import { useEffect, useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { PLATFORMS, type Platform } from '@paddock/contracts/catalogue.js';
 import { RIVAL_CONDITIONS, type RivalConditions, type RivalTimeDto, type RivalTimeStatus } from '@paddock/contracts/rivals.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { showTime } from '../../../components/dateTime.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ListPagination } from '../../../components/ListPagination.js';
@@ -67,16 +67,7 @@ function MyTimes() {
     <>
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label="My times">
-          <TableHead>
-            <TableRow>
-              <TableCell>Track</TableCell>
-              <TableCell>Car</TableCell>
-              <TableCell>Platform</TableCell>
-              <TableCell align="right">Time</TableCell>
-              <TableCell>State</TableCell>
-              <TableCell>Set</TableCell>
-            </TableRow>
-          </TableHead>
+          <TableHeader columns={['Track', 'Car', 'Platform', { label: 'Time', align: 'right' }, 'State', 'Set']} />
           <TableBody>
             {times.data.content.map((time: RivalTimeDto) => (
               <TableRow key={time.id}>

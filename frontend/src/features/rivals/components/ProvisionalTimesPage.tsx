@@ -12,13 +12,13 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { RivalTimeDto } from '@paddock/contracts/rivals.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { showTime } from '../../../components/dateTime.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ListPagination } from '../../../components/ListPagination.js';
@@ -110,18 +110,7 @@ export default function ProvisionalTimesPage() {
         <>
           <TableContainer component={Paper} variant="outlined">
             <Table size="small" aria-label="Provisional times">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Driver</TableCell>
-                  <TableCell>Track</TableCell>
-                  <TableCell>Car</TableCell>
-                  <TableCell>Platform</TableCell>
-                  <TableCell align="right">Time</TableCell>
-                  <TableCell>Proof</TableCell>
-                  <TableCell>Sent</TableCell>
-                  <TableCell>Decision</TableCell>
-                </TableRow>
-              </TableHead>
+              <TableHeader columns={['Driver', 'Track', 'Car', 'Platform', { label: 'Time', align: 'right' }, 'Proof', 'Sent', 'Decision']} />
               <TableBody>
                 {queue.data.content.map((time) => (
                   <TableRow key={time.id}>

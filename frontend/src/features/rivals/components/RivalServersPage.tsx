@@ -17,7 +17,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -25,6 +24,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { PLATFORMS, type Platform } from '@paddock/contracts/catalogue.js';
 import type { RivalRotation, RivalServerDto, RivalServerRequest } from '@paddock/contracts/rivals.js';
+import { EditButton } from '../../../components/EditButton.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { showTime } from '../../../components/dateTime.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
@@ -287,18 +288,7 @@ export default function RivalServersPage() {
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Rivals servers">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Game</TableCell>
-                <TableCell>Platform</TableCell>
-                <TableCell>Current track</TableCell>
-                <TableCell>Rotation</TableCell>
-                <TableCell>Next rotation</TableCell>
-                <TableCell>Active</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
+            <TableHeader columns={['Name', 'Game', 'Platform', 'Current track', 'Rotation', 'Next rotation', 'Active', '']} />
             <TableBody>
               {servers.data.map((server) => (
                 <TableRow key={server.id}>
@@ -314,9 +304,7 @@ export default function RivalServersPage() {
                   <TableCell>{showTime(server.rotationTime).short}</TableCell>
                   <TableCell>{server.active ? 'Yes' : 'No'}</TableCell>
                   <TableCell>
-                    <Button size="small" onClick={() => setEditing(server)} aria-label={`Edit ${server.name}`}>
-                      Edit
-                    </Button>
+                    <EditButton name={server.name} onClick={() => setEditing(server)} />
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
@@ -12,6 +11,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { ApiError } from '../../../lib/api/client.js';
 import { EmptyState } from '../../../components/EmptyState.js';
+import { LoadFailed } from '../../../components/LoadFailed.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
@@ -106,9 +106,7 @@ export default function RivalsPage() {
         board.error instanceof ApiError && board.error.status === 404 ? (
           <EmptyState title="There is no such track">Check the link, or choose a game and a track above.</EmptyState>
         ) : (
-          <EmptyState title="This board could not be loaded">
-            <Button onClick={() => void board.refetch()}>Try again</Button>
-          </EmptyState>
+          <LoadFailed title="This board could not be loaded" onRetry={() => void board.refetch()} />
         )
       ) : (
         <>

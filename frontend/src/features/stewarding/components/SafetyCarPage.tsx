@@ -4,7 +4,6 @@ import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { showTime } from '../../../components/dateTime.js';
 import { EmptyState } from '../../../components/EmptyState.js';
+import { LoadFailed } from '../../../components/LoadFailed.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { usePaging } from '../../../components/usePaging.js';
@@ -33,9 +33,7 @@ export default function SafetyCarPage() {
       </Typography>
       <Box sx={{ minHeight: 4, mb: 1 }}>{decisions.isFetching && <LinearProgress aria-label="Loading decisions" />}</Box>
       {decisions.isError && !decisions.data ? (
-        <EmptyState title="The decisions could not be loaded">
-          <Button onClick={() => void decisions.refetch()}>Try again</Button>
-        </EmptyState>
+        <LoadFailed title="The decisions could not be loaded" onRetry={() => void decisions.refetch()} />
       ) : decisions.isPending ? null : list.length === 0 ? (
         <EmptyState title="No decisions yet">Decisions on incidents of the current seasons appear here once the stewards publish them.</EmptyState>
       ) : (

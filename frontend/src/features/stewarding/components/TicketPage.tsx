@@ -11,8 +11,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
+import { MessagePage } from '../../../components/MessagePage.js';
 import { showTime, viewerTimeZone } from '../../../components/dateTime.js';
-import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { routeId } from '../../../components/routeId.js';
 import { ApiError } from '../../../lib/api/client.js';
@@ -43,23 +43,9 @@ export default function TicketPage() {
   useRoom(id === null ? null : 'flag:isSteward', id === null ? undefined : stewardingKeys.ticket(id));
 
   if (id === null || (ticket.error instanceof ApiError && ticket.error.status === 404))
-    return (
-      <Container maxWidth="md" sx={{ py: 3 }}>
-        {BACK}
-        <PageTitle>Ticket not found</PageTitle>
-        <EmptyState title="There is no such ticket." />
-      </Container>
-    );
+    return <MessagePage before={BACK} heading="Ticket not found" title="There is no such ticket." />;
   if (ticket.isError)
-    return (
-      <Container maxWidth="md" sx={{ py: 3 }}>
-        {BACK}
-        <PageTitle>The ticket could not be loaded</PageTitle>
-        <EmptyState title="The server did not answer as it should.">
-          <Button onClick={() => void ticket.refetch()}>Try again</Button>
-        </EmptyState>
-      </Container>
-    );
+    return <MessagePage before={BACK} heading="The ticket could not be loaded" title="The server did not answer as it should." onRetry={() => void ticket.refetch()} />;
   if (!ticket.data) return <CenteredLoader label="Loading the ticket" />;
   return (
     <Container maxWidth="md" sx={{ py: 3 }}>

@@ -8,17 +8,17 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { showTime, viewerTimeZone } from '../../../components/dateTime.js';
 import { EmptyState } from '../../../components/EmptyState.js';
+import { LoadFailed } from '../../../components/LoadFailed.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { useRoom } from '../../../lib/realtime/useRoom.js';
 import { NO_QUEUE_FILTERS, stewardingKeys, stewardingQueries, type QueueFilters as Filters } from '../api.js';
@@ -57,9 +57,7 @@ export default function TicketQueuePage() {
       />
       <Box sx={{ minHeight: 4, mb: 1 }}>{tickets.isFetching && <LinearProgress aria-label="Loading tickets" />}</Box>
       {tickets.isError && !tickets.data ? (
-        <EmptyState title="The tickets could not be loaded">
-          <Button onClick={() => void tickets.refetch()}>Try again</Button>
-        </EmptyState>
+        <LoadFailed title="The tickets could not be loaded" onRetry={() => void tickets.refetch()} />
       ) : tickets.isPending ? null : list.length === 0 ? (
         <EmptyState title={filtered ? 'No tickets match these filters' : 'No tickets yet'}>
           {filtered ? 'Try another state, season or race.' : 'Filed tickets appear here as they arrive.'}
@@ -76,17 +74,7 @@ function QueueTable({ tickets, now }: { tickets: TicketListItemDto[]; now: numbe
   return (
     <TableContainer tabIndex={0} role="region" aria-label="Ticket queue, scrolls sideways" sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label="Ticket queue">
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col">Ticket</TableCell>
-            <TableCell scope="col">Race</TableCell>
-            <TableCell scope="col">Drivers</TableCell>
-            <TableCell scope="col">State</TableCell>
-            <TableCell scope="col">Decision due ({viewerTimeZone()})</TableCell>
-            <TableCell scope="col">Handled by</TableCell>
-            <TableCell scope="col">Filed</TableCell>
-          </TableRow>
-        </TableHead>
+        <TableHeader columns={['Ticket', 'Race', 'Drivers', 'State', `Decision due (${viewerTimeZone()})`, 'Handled by', 'Filed']} />
         <TableBody>
           {tickets.map((ticket) => {
             const left = timeLeft(ticket.decisionDueAt, now);

@@ -15,7 +15,7 @@ import { PLATFORMS, type Platform } from '@paddock/contracts/catalogue.js';
 import { TEAM_COLOUR, TEAM_NAME_MAX, TEAM_TAG, type TeamDto, type TeamRequest } from '@paddock/contracts/teams.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
-import { EmptyState } from '../../../components/EmptyState.js';
+import { MessagePage } from '../../../components/MessagePage.js';
 import { ImageField } from '../../../components/form/ImageField.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
 import { SelectField } from '../../../components/form/SelectField.js';
@@ -77,23 +77,9 @@ export default function AdminTeamPage() {
   if (!isNew && !team.data) {
     if (team.isPending && id !== null) return <CenteredLoader label="Loading team" />;
     if (team.isError && !(team.error instanceof ApiError && team.error.status === 404)) {
-      return (
-        <Container maxWidth="md" sx={{ py: 3 }}>
-          {back}
-          <PageTitle>Team</PageTitle>
-          <EmptyState title="The team could not be loaded">
-            <Button onClick={() => void team.refetch()}>Try again</Button>
-          </EmptyState>
-        </Container>
-      );
+      return <MessagePage before={back} heading="Team" title="The team could not be loaded" onRetry={() => void team.refetch()} />;
     }
-    return (
-      <Container maxWidth="md" sx={{ py: 3 }}>
-        {back}
-        <PageTitle>Team not found</PageTitle>
-        <EmptyState title="There is no such team" />
-      </Container>
-    );
+    return <MessagePage before={back} heading="Team not found" title="There is no such team" />;
   }
   const current = team.data ?? null;
   return (

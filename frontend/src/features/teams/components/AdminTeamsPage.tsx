@@ -1,18 +1,17 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
+import { TableHeader } from '../../../components/TableHeader.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
-import { PageTitle } from '../../../components/PageTitle.js';
+import { NewItemLink, TitleBar } from '../../../components/TitleBar.js';
 import { PLATFORM_LABELS } from '../../events/index.js';
 import { teamQueries } from '../api.js';
 
@@ -21,12 +20,9 @@ export default function AdminTeamsPage() {
   const teams = useQuery(teamQueries.list());
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <PageTitle>Teams</PageTitle>
-        <Button component={RouterLink} to={pathTo('Admin-Team', { team: 'new' })} variant="contained">
-          New team
-        </Button>
-      </Box>
+      <TitleBar title="Teams">
+        <NewItemLink to={pathTo('Admin-Team', { team: 'new' })}>New team</NewItemLink>
+      </TitleBar>
       {teams.isPending ? (
         <CenteredLoader label="Loading teams" />
       ) : !teams.data?.length ? (
@@ -35,15 +31,7 @@ export default function AdminTeamsPage() {
         // Scrolls sideways in its box on a phone instead of widening the page.
         <Box sx={{ overflowX: 'auto' }} role="region" tabIndex={0} aria-label="Teams, scrolls sideways">
           <Table size="small" aria-label="Teams">
-            <TableHead>
-              <TableRow>
-                <TableCell>Team</TableCell>
-                <TableCell>Game</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Platforms</TableCell>
-                <TableCell>Captains</TableCell>
-                <TableCell align="right">Drivers</TableCell>
-              </TableRow>
-            </TableHead>
+            <TableHeader columns={['Team', 'Game', { label: 'Platforms', from: 'sm' }, 'Captains', { label: 'Drivers', align: 'right' }]} />
             <TableBody>
               {teams.data.map((team) => (
                 <TableRow key={team.id} hover>

@@ -10,8 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { MyTeamDto } from '@paddock/contracts/teams.js';
-import { CenteredLoader } from '../../../components/CenteredLoader.js';
-import { EmptyState } from '../../../components/EmptyState.js';
+import { QueryContent } from '../../../components/QueryContent.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { BidderPanelSlot } from '../../bidding/index.js';
 import { NO_DRIVER_FILTERS, profileQueries, refreshCurrentUser } from '../../profiles/index.js';
@@ -24,17 +23,9 @@ export default function MyTeamsPage() {
   return (
     <Container maxWidth="md" sx={{ py: 3 }}>
       <PageTitle>My teams</PageTitle>
-      {teams.isPending ? (
-        <CenteredLoader label="Loading your teams" />
-      ) : teams.isError ? (
-        <EmptyState title="Your teams could not be loaded">
-          <Button onClick={() => void teams.refetch()}>Try again</Button>
-        </EmptyState>
-      ) : teams.data.length === 0 ? (
-        <EmptyState title="You captain no team" />
-      ) : (
-        teams.data.map((team) => <Roster key={team.id} team={team} />)
-      )}
+      <QueryContent query={teams} loading="Loading your teams" failed="Your teams could not be loaded" empty="You captain no team">
+        {(list) => list.map((team) => <Roster key={team.id} team={team} />)}
+      </QueryContent>
       {teams.data && teams.data.length > 0 && <BidderPanelSlot as="teams" />}
     </Container>
   );

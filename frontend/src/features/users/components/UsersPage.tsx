@@ -19,7 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ROLES, type Role } from '@paddock/contracts/roles.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ListPagination } from '../../../components/ListPagination.js';
-import { PageTitle } from '../../../components/PageTitle.js';
+import { TitleBar } from '../../../components/TitleBar.js';
 import { showTime } from '../../../components/dateTime.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { USERS_EXPORT_URL, userQueries, type UserListItem, type UserSortField } from '../api.js';
@@ -71,12 +71,11 @@ export default function UsersPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <PageTitle>Users</PageTitle>
+      <TitleBar title="Users">
         <Button variant="outlined" href={USERS_EXPORT_URL} download>
           Export CSV
         </Button>
-      </Box>
+      </TitleBar>
       <TextField
         select
         size="small"
