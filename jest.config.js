@@ -23,6 +23,7 @@ export default {
   // Per-project testTimeout is not applied by jest 30; browser tests walk several pages.
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
+  testSequencer: '<rootDir>/test/sequencer.js',
   projects: [
     { displayName: 'backend-unit', ...esm, testEnvironment: 'node', roots: ['<rootDir>/backend/src'], testMatch: ['**/*.spec.ts'] },
     {

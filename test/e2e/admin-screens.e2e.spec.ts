@@ -97,8 +97,7 @@ describe('admin screens', () => {
     await newMember(em, 'organizer');
     for (let i = 0; i < 3; i++) await newDriver(em);
     const page = await open();
-    await signedInAs(page, 'admin');
-    await visit(page, '/admin/users');
+    await signedInAs(page, 'admin', '/admin/users');
     expect(await pageHeading(page)).toBe('Users');
     const table = page.getByRole('table', { name: 'Users' });
     const usernames = async () => (await table.locator('tbody tr').allInnerTexts()).map((row) => row.split('\t')[1]!.trim());
@@ -130,8 +129,7 @@ describe('admin screens', () => {
     const admin = await open();
     await signedInAs(admin, 'admin');
     const driver = await open();
-    await signedInAs(driver, 'driver');
-    await visit(driver, '/organizer/events');
+    await signedInAs(driver, 'driver', '/organizer/events');
     expect(await pageHeading(driver)).toBe('You need the organizer role');
 
     await visit(admin, '/admin/roles');

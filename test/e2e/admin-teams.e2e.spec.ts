@@ -14,8 +14,7 @@ describe('team administration', () => {
 
   it('lets an admin create a team with name, tag and colour and appoint its captain; GridTeams shows it', async () => {
     const admin = await open();
-    await signedInAs(admin, 'admin');
-    await visit(admin, '/admin/teams');
+    await signedInAs(admin, 'admin', '/admin/teams');
     expect(await pageHeading(admin)).toBe('Teams');
     await admin.getByRole('link', { name: 'New team' }).click();
     await admin.waitForURL((url) => url.pathname === '/admin/team/new');

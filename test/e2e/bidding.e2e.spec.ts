@@ -24,8 +24,7 @@ describe('bidding', () => {
 
   it('lets a driver place a sealed bid on an open round from their profile and see it with their budget', async () => {
     const page = await open();
-    await signedInAs(page, 'driver');
-    await visit(page, '/profile');
+    await signedInAs(page, 'driver', '/profile');
     expect(await pageHeading(page)).toBe('My profile');
     const round = page.getByRole('article', { name: /^Winter numbers for / });
     await round.getByText('100 left').waitFor();
@@ -51,8 +50,7 @@ describe('bidding', () => {
 
   it('lets an admin (an organizer too) edit a round, with a refused change explained beside its field', async () => {
     const page = await open();
-    await signedInAs(page, 'admin');
-    await visit(page, '/admin/biddingconfig');
+    await signedInAs(page, 'admin', '/admin/biddingconfig');
     expect(await pageHeading(page)).toBe('Bidding configuration');
     const table = page.getByRole('table', { name: 'Bidding rounds' });
     await table.getByRole('row', { name: /Winter numbers/ }).waitFor();

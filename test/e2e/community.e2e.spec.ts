@@ -44,8 +44,7 @@ describe('community', () => {
     expect(await bannerLink.getByRole('img').getAttribute('src')).toBe(`/api/images/${banner.id}.webp`);
 
     const admin = await open();
-    await signedInAs(admin, 'admin');
-    await visit(admin, '/admin/affiliates');
+    await signedInAs(admin, 'admin', '/admin/affiliates');
     expect(await pageHeading(admin)).toBe('Affiliates');
     await admin.getByRole('link', { name: 'Sim Gear Co.' }).waitFor();
     await admin.getByRole('link', { name: 'New affiliate' }).click();
@@ -86,8 +85,7 @@ describe('community', () => {
   it("Media: an organizer attaches a past race's video (a bad link is refused beside the field); it joins the Media list", async () => {
     await newEvent(site().em(), { name: 'Spa Endurance Round', startsAt: new Date(Date.now() - 3 * 86_400_000) });
     const organizer = await open();
-    await signedInAs(organizer, 'organizer');
-    await visit(organizer, '/media');
+    await signedInAs(organizer, 'organizer', '/media');
     const form = organizer.getByRole('form', { name: 'Race video' });
     await form.getByRole('combobox', { name: 'Race' }).click();
     await organizer.getByRole('option', { name: /^Spa Endurance Round/ }).click();

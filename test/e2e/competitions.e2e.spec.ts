@@ -42,8 +42,7 @@ describe('series standings, live', () => {
     await viewer.getByText('No results yet').waitFor();
 
     const organizer = await open();
-    await signedInAs(organizer, 'organizer');
-    await visit(organizer, `/organizer/competitions/${competition.id}/seasons/${season.id}/event/${round.id}/results`);
+    await signedInAs(organizer, 'organizer', `/organizer/competitions/${competition.id}/seasons/${season.id}/event/${round.id}/results`);
     expect(await pageHeading(organizer)).toBe('Results: Round 1 at Spa');
     await addFinisher(organizer, 12, '[ 12 ] - CaptainCara');
     await addFinisher(organizer, 44, '[ 44 ] - DaniDrives');
@@ -98,8 +97,7 @@ describe('series standings, live', () => {
     await viewer.getByText('No results yet').waitFor();
 
     const organizer = await open();
-    await signedInAs(organizer, 'organizer');
-    await visit(organizer, `/organizer/competitions/${gtCup.id}/seasons/${gtSeason.id}/event/${monzaRound.id}/results`);
+    await signedInAs(organizer, 'organizer', `/organizer/competitions/${gtCup.id}/seasons/${gtSeason.id}/event/${monzaRound.id}/results`);
     const file = path.resolve(import.meta.dirname, '../fixtures/results/acc-guests.json');
     const importFile = async () => {
       await organizer.getByLabel('Results file', { exact: true }).setInputFiles(file);
@@ -165,8 +163,7 @@ describe('series standings, live', () => {
     const cup = await newCompetition(em, { name: 'Friday GT Cup' });
     const autumn = await newSeason(em, cup, { name: 'Autumn', events: [tomorrow] });
     const organizer = await open();
-    await signedInAs(organizer, 'organizer');
-    await visit(organizer, `/organizer/competitions/${cup.id}/seasons/${autumn.id}/event/${tomorrow.id}/results`);
+    await signedInAs(organizer, 'organizer', `/organizer/competitions/${cup.id}/seasons/${autumn.id}/event/${tomorrow.id}/results`);
     expect(await pageHeading(organizer)).toBe('Results: Round 2 at Zandvoort');
     const question = organizer.getByRole('dialog', { name: 'This race has not started yet' });
     // The start in the viewer's locale and zone ("Thu, Nov 26, 2026, 06:15 PM UTC"), never an ISO time.

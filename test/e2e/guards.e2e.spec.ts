@@ -44,8 +44,7 @@ describe('route guards', () => {
 
   it('lets a signed-in driver open a private route', async () => {
     const page = await open();
-    await signedInAs(page, 'driver');
-    await visit(page, '/profile/rivals');
+    await signedInAs(page, 'driver', '/profile/rivals');
     expect(await pageHeading(page)).toBe('My rivals');
     expect(new URL(page.url()).pathname).toBe('/profile/rivals');
   });

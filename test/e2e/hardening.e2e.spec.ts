@@ -32,8 +32,7 @@ describe('what a new user meets', () => {
     ['captain', '/steward/tickets', 'You need the steward role'],
   ] as const)('%s opening %s is told: %s', async (account, path, heading) => {
     const page = await open();
-    await signedInAs(page, account);
-    await visit(page, path);
+    await signedInAs(page, account, path);
     expect(await pageHeading(page)).toBe(heading);
     expect(new URL(page.url()).pathname).toBe(path);
     await expect(page.getByRole('button', { name: /^New / }).count()).resolves.toBe(0);
@@ -42,8 +41,7 @@ describe('what a new user meets', () => {
 
   it('keeps the role page axe-clean', async () => {
     const page = await open();
-    await signedInAs(page, 'driver');
-    await visit(page, '/admin/roles');
+    await signedInAs(page, 'driver', '/admin/roles');
     expect(await pageHeading(page)).toBe('You need the admin role');
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
@@ -57,8 +55,7 @@ describe('what a new user meets', () => {
 
   it('lets the organizer onto the organizer screens', async () => {
     const page = await open();
-    await signedInAs(page, 'organizer');
-    await visit(page, '/organizer/events');
+    await signedInAs(page, 'organizer', '/organizer/events');
     expect(await pageHeading(page)).toBe('Quick events');
   });
 
@@ -66,8 +63,7 @@ describe('what a new user meets', () => {
     'shows the not-found page for %s, without an Error dialog',
     async (path) => {
       const page = await open();
-      await signedInAs(page, 'admin');
-      await visit(page, path);
+      await signedInAs(page, 'admin', path);
       expect(await pageHeading(page)).toBe('Page not found');
       await expect(errorDialog(page).count()).resolves.toBe(0);
     },
@@ -75,8 +71,7 @@ describe('what a new user meets', () => {
 
   it('fits the cars screen into 1366 px', async () => {
     const page = await open(DESKTOP);
-    await signedInAs(page, 'admin');
-    await visit(page, '/admin/cars');
+    await signedInAs(page, 'admin', '/admin/cars');
     await page.getByRole('table', { name: 'Cars' }).getByRole('row').nth(1).waitFor();
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
@@ -107,8 +102,7 @@ describe('what a new user meets', () => {
 
   it('shows an uploaded game icon in the games list and on the event cards', async () => {
     const page = await open();
-    await signedInAs(page, 'admin');
-    await visit(page, '/admin/games');
+    await signedInAs(page, 'admin', '/admin/games');
     await page.getByRole('link', { name: GAME }).click();
     await page.getByRole('heading', { level: 1, name: GAME }).waitFor();
     await page.getByLabel('Game icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: await pngImage(64, 64) });
@@ -139,8 +133,7 @@ describe('what a new user meets', () => {
 
   it('keeps the Publishing panel axe-clean with Unpublish showing', async () => {
     const page = await open();
-    await signedInAs(page, 'organizer');
-    await visit(page, '/organizer/events');
+    await signedInAs(page, 'organizer', '/organizer/events');
     await page.getByRole('link', { name: 'Hardening Cup' }).click();
     await page.getByRole('region', { name: 'Publishing' }).waitFor();
     await page.getByRole('button', { name: 'Unpublish' }).waitFor();

@@ -46,8 +46,7 @@ describe('rivals, live', () => {
     expect(await home.getByRole('link', { name: 'See all Xbox times' }).getAttribute('aria-disabled')).toBe('true');
 
     const driver = await open();
-    await signedInAs(driver, 'driver');
-    await visit(driver, boardPath);
+    await signedInAs(driver, 'driver', boardPath);
     const form = driver.getByRole('form', { name: 'Set a time' });
     await choose(driver, form, 'Car', 'Porsche 992 GT3 R');
     // The form says what is wrong beside the field, and sends nothing.
@@ -102,23 +101,20 @@ describe('rivals, live', () => {
 
   it('refuses a driver the admin rivals servers screen', async () => {
     const driver = await open();
-    await signedInAs(driver, 'driver');
-    await visit(driver, '/admin/rivals/servers');
+    await signedInAs(driver, 'driver', '/admin/rivals/servers');
     expect(await pageHeading(driver)).toBe('You need the admin role');
     expect(await driver.getByRole('table', { name: 'Rivals servers' }).count()).toBe(0);
   });
 
   it('lets a steward reject a provisional time, and its driver sees the reason without a reload', async () => {
     const captain = await open();
-    await signedInAs(captain, 'captain');
-    await visit(captain, `/rivals/pc/${game.id}/${indy.id}`);
+    await signedInAs(captain, 'captain', `/rivals/pc/${game.id}/${indy.id}`);
     const myTimes = captain.getByRole('table', { name: 'My times' });
     const mine = myTimes.getByRole('row').filter({ hasText: '0:52.123' });
     await mine.getByText('Waiting for a steward').waitFor();
 
     const steward = await open();
-    await signedInAs(steward, 'steward');
-    await visit(steward, '/steward/rivals/times');
+    await signedInAs(steward, 'steward', '/steward/rivals/times');
     expect(await pageHeading(steward)).toBe('Provisional times');
     await steward.getByRole('button', { name: /^Reject .*CaptainCara's 0:52\.123$/ }).click();
     const dialog = steward.getByRole('dialog', { name: /^Reject .*CaptainCara's 0:52\.123$/ });
@@ -139,8 +135,7 @@ describe('rivals, live', () => {
 
   it('lets a driver pick a rival from the drivers with a time on the current track and shows the gap', async () => {
     const driver = await open();
-    await signedInAs(driver, 'driver');
-    await visit(driver, '/profile/rivals');
+    await signedInAs(driver, 'driver', '/profile/rivals');
     expect(await pageHeading(driver)).toBe('My rivals');
     await driver.getByRole('list', { name: 'Drivers to pick' }).waitFor({ timeout: 15_000 });
     await driver.getByRole('button', { name: /^Pick .*CaptainCara for this track$/ }).click();
@@ -155,8 +150,7 @@ describe('rivals, live', () => {
 
   it('lets an admin add a rivals server with its platform, tracks in order and rotation', async () => {
     const admin = await open();
-    await signedInAs(admin, 'admin');
-    await visit(admin, '/admin/rivals/servers');
+    await signedInAs(admin, 'admin', '/admin/rivals/servers');
     expect(await pageHeading(admin)).toBe('Rivals servers');
     const servers = admin.getByRole('table', { name: 'Rivals servers' });
     await servers.getByRole('rowheader', { name: 'Paddock PC Rivals' }).waitFor();

@@ -44,8 +44,7 @@ describe('stewarding in the browser', () => {
 
   it("shows a driver's ticket in an open steward queue without a reload, and the steward's decision on an open standings page", async () => {
     const steward = await open();
-    await signedInAs(steward, 'steward');
-    await visit(steward, '/steward/tickets');
+    await signedInAs(steward, 'steward', '/steward/tickets');
     expect(await pageHeading(steward)).toBe('Tickets');
     await steward.getByText('No tickets yet').waitFor();
 
@@ -57,8 +56,7 @@ describe('stewarding in the browser', () => {
 
     // The driver reports the incident from the race's results.
     const driver = await open();
-    await signedInAs(driver, 'driver');
-    await visit(driver, `/events/competitions/current/${competition.id}/season/${season.id}`);
+    await signedInAs(driver, 'driver', `/events/competitions/current/${competition.id}/season/${season.id}`);
     // The results are provisional: the protest window is still open (its end shown in the viewer's zone).
     await driver.getByRole('status', { name: /^Provisional results: Final after / }).waitFor({ timeout: LIVE_MS });
     await driver.getByRole('button', { name: /^Report an incident in Round 1 at Spa/ }).click();
@@ -126,8 +124,7 @@ describe('stewarding in the browser', () => {
 
   it('refuses the steward queue to a driver', async () => {
     const driver = await open();
-    await signedInAs(driver, 'driver');
-    await visit(driver, '/steward/tickets');
+    await signedInAs(driver, 'driver', '/steward/tickets');
     expect(await pageHeading(driver)).toBe('You need the steward role');
   });
 });

@@ -47,8 +47,7 @@ describe('team entries and promotion', () => {
     await organizerLineup.getByText(/^Not entered/).waitFor();
 
     const captainPage = await open();
-    await signedInAs(captainPage, 'captain');
-    await visit(captainPage, `/events/${teamEvent.id}`);
+    await signedInAs(captainPage, 'captain', `/events/${teamEvent.id}`);
     const lineup = captainPage.getByRole('region', { name: `Line-up of ${team.name}` });
     await lineup.getByRole('checkbox', { name: '[ 12 ] - CaptainCara' }).check();
     await lineup.getByRole('button', { name: `Enter ${team.name}` }).click();
@@ -66,14 +65,12 @@ describe('team entries and promotion', () => {
   it('lets an organizer set a team’s line-up for one race and go back to the event entry; other open screens follow', async () => {
     const teamsPath = `/organizer/competitions/1/seasons/1/event/${relay.id}/teams`;
     const watching = await open();
-    await signedInAs(watching, 'organizer');
-    await visit(watching, `${teamsPath}/${relayRaces[1]}`);
+    await signedInAs(watching, 'organizer', `${teamsPath}/${relayRaces[1]}`);
     const watched = watching.getByRole('region', { name: `Race line-up of ${team.name}` });
     await watched.getByText('Event entry', { exact: true }).waitFor();
 
     const page = await open();
-    await signedInAs(page, 'organizer');
-    await visit(page, teamsPath);
+    await signedInAs(page, 'organizer', teamsPath);
     await page
       .getByRole('region', { name: `Line-up of ${team.name}` })
       .getByText(/^2 drivers entered/)
@@ -107,13 +104,11 @@ describe('team entries and promotion', () => {
 
   it('lets an organizer promote a NEW driver of an assessment, who sees it live', async () => {
     const rookiePage = await open();
-    await signedInAs(rookiePage, 'rookie');
-    await visit(rookiePage, `/events/${assessment.id}`);
+    await signedInAs(rookiePage, 'rookie', `/events/${assessment.id}`);
     await rookiePage.getByText(/^You are a new driver/).waitFor();
 
     const organizerPage = await open();
-    await signedInAs(organizerPage, 'organizer');
-    await visit(organizerPage, `/events/${assessment.id}`);
+    await signedInAs(organizerPage, 'organizer', `/events/${assessment.id}`);
     const newDrivers = organizerPage.getByRole('region', { name: 'New drivers' });
     await newDrivers.getByRole('button', { name: 'Promote [ 31 ] - RemyRookie' }).click();
     await newDrivers.getByText('No new drivers in this assessment.').waitFor();

@@ -14,8 +14,7 @@ describe('teams', () => {
 
   it('lets a captain invite a driver, the driver accept on their profile, and GridTeams show it', async () => {
     const captainPage = await open();
-    await signedInAs(captainPage, 'captain');
-    await visit(captainPage, '/myteams');
+    await signedInAs(captainPage, 'captain', '/myteams');
     expect(await pageHeading(captainPage)).toBe('My teams');
     await captainPage.getByRole('textbox', { name: 'Invite a driver: name or number' }).fill('Dani');
     await captainPage.getByRole('button', { name: 'Invite [ 77 ] - DaniDrives' }).click();
@@ -25,8 +24,7 @@ describe('teams', () => {
       .waitFor();
 
     const driverPage = await open();
-    await signedInAs(driverPage, 'driver');
-    await visit(driverPage, '/profile');
+    await signedInAs(driverPage, 'driver', '/profile');
     const invitations = driverPage.getByRole('region', { name: 'Team invitations' });
     await invitations.getByText(`${teamName} invites you to drive for them.`).waitFor();
     await invitations.getByRole('button', { name: 'Accept' }).click();

@@ -139,9 +139,11 @@ export async function signInAs(page: Page, account: DemoAccount): Promise<void> 
  * Signs the page in as the account for a test whose subject is not the sign-in itself: the same OAuth
  * round trip through the stand-in as `signInAs` (login, the stand-in's approval, the callback that
  * opens the session), made over HTTP instead of with four page loads; the session cookie goes into
- * the page's context and the page opens Home. The league member is arranged as for `signInAs`.
+ * the page's context and the page opens `path` (Home unless the test starts elsewhere: one load, not a
+ * load of Home and then of the page the test is about), signed in. The league member is arranged as
+ * for `signInAs`.
  */
-export async function signedInAs(page: Page, account: Exclude<DemoAccount, 'notmember'>): Promise<void> {
+export async function signedInAs(page: Page, account: Exclude<DemoAccount, 'notmember'>, path = '/'): Promise<void> {
   const jar = await site().signIn(account);
   const cookies = jar
     .header()
@@ -149,7 +151,7 @@ export async function signedInAs(page: Page, account: Exclude<DemoAccount, 'notm
     .map((pair) => pair.split('='))
     .map(([name, ...value]) => ({ name: name!, value: value.join('='), url: baseUrl(), httpOnly: true, sameSite: 'Lax' as const }));
   await page.context().addCookies(cookies);
-  await visit(page, '/');
+  await visit(page, path);
   await accountMenuButton(page).waitFor();
 }
 

@@ -77,6 +77,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     env: {
       ...process.env,
       NODE_OPTIONS: '',
+      // The run's compile cache (e2e global setup), when there is one: later boots skip compiling the server.
+      ...(process.env.PADDOCK_SITE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.PADDOCK_SITE_COMPILE_CACHE } : {}),
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATABASE_URL: databaseUrl,
