@@ -8,7 +8,6 @@ import { SiteSetting } from './site-setting.entity.js';
 
 const MAINTENANCE = 'maintenance';
 
-
 /** Maintenance mode: visitors and drivers see the maintenance page, staff keep the site. */
 @Injectable()
 export class MaintenanceService {

@@ -15,7 +15,11 @@ export const biddingQueries = {
   rounds: () =>
     queryOptions({ queryKey: [...biddingKeys.all, 'rounds'] as const, queryFn: () => untypedApi.get<BiddingRoundDto[]>('/bidding/rounds'), staleTime: PUSHED_STALE_TIME }),
   round: (id: number) =>
-    queryOptions({ queryKey: [...biddingKeys.all, 'rounds', id] as const, queryFn: () => untypedApi.get<BiddingRoundDto>(`/bidding/rounds/${id}`), staleTime: PUSHED_STALE_TIME }),
+    queryOptions({
+      queryKey: [...biddingKeys.all, 'rounds', id] as const,
+      queryFn: () => untypedApi.get<BiddingRoundDto>(`/bidding/rounds/${id}`),
+      staleTime: PUSHED_STALE_TIME,
+    }),
   /** The caller's own view: as a driver (numbers) or for the teams they captain (seats and cars). */
   mine: (as: 'numbers' | 'teams') =>
     queryOptions({

@@ -137,7 +137,8 @@ export function newerStandings(cached: unknown, fetched: unknown): unknown {
 export const competitionQueries = {
   groups: () => queryOptions({ queryKey: competitionKeys.groups, queryFn: () => untypedApi.get<CompetitionGroupDto[]>('/competitions/groups'), staleTime: PUSHED_STALE_TIME }),
   /** Quiet: its page shows not-found or its own failure. */
-  group: (id: number) => queryOptions({ queryKey: competitionKeys.group(id), queryFn: () => untypedApi.get<CompetitionGroupDto>(`/competitions/groups/${id}`, { silent: true }) }),
+  group: (id: number) =>
+    queryOptions({ queryKey: competitionKeys.group(id), queryFn: () => untypedApi.get<CompetitionGroupDto>(`/competitions/groups/${id}`, { silent: true }) }),
   /** The Series page in one GraphQL read: groups and current competitions. */
   series: (page: PageRequest = CURRENT_PAGE) =>
     queryOptions({

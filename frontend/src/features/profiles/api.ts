@@ -69,7 +69,11 @@ export const profileQueries = {
   publicProfile: (id: number) =>
     queryOptions({ queryKey: profileKeys.driver(id), queryFn: () => untypedApi.get<PublicProfileDto>(`/profile/${id}`, { silent: true }), staleTime: PUSHED_STALE_TIME }),
   teams: (id: number) =>
-    queryOptions({ queryKey: [...profileKeys.driver(id), 'teams'] as const, queryFn: () => untypedApi.get<TeamDriverEntry[]>(`/profile/${id}/teams`), staleTime: PUSHED_STALE_TIME }),
+    queryOptions({
+      queryKey: [...profileKeys.driver(id), 'teams'] as const,
+      queryFn: () => untypedApi.get<TeamDriverEntry[]>(`/profile/${id}/teams`),
+      staleTime: PUSHED_STALE_TIME,
+    }),
   events: (id: number) =>
     queryOptions({
       queryKey: [...profileKeys.driver(id), 'events'] as const,

@@ -95,7 +95,8 @@ export const rivalsQueries = {
   trackCandidates: (trackId: number, platform: Platform) =>
     queryOptions({
       queryKey: [...rivalsKeys.mine, 'candidates', trackId, platform] as const,
-      queryFn: () => untypedApi.get<RivalCandidatesPage>(`/rivals/games/track/${trackId}/candidates`, { query: { platform, pageNumber: 0, pageSize: RIVAL_CANDIDATES_PAGE_SIZE } }),
+      queryFn: () =>
+        untypedApi.get<RivalCandidatesPage>(`/rivals/games/track/${trackId}/candidates`, { query: { platform, pageNumber: 0, pageSize: RIVAL_CANDIDATES_PAGE_SIZE } }),
     }),
   /** `GET /rivals/times/mine`: the driver's own submissions with their state and any rejection reason. */
   myTimes: (pageNumber: number, pageSize: number) =>

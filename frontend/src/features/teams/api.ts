@@ -22,11 +22,13 @@ export const teamQueries = {
   /** `GET /teams`: every team with logo, colour and drivers (GridTeams, admin list, filters). */
   list: () => queryOptions({ queryKey: teamKeys.list, queryFn: () => untypedApi.get<TeamDto[]>('/teams'), staleTime: PUSHED_STALE_TIME }),
   /** Quiet: the page says not found or its own failure. */
-  detail: (id: number) => queryOptions({ queryKey: teamKeys.detail(id), queryFn: () => untypedApi.get<TeamDto>(`/teams/${id}`, { silent: true }), staleTime: PUSHED_STALE_TIME }),
+  detail: (id: number) =>
+    queryOptions({ queryKey: teamKeys.detail(id), queryFn: () => untypedApi.get<TeamDto>(`/teams/${id}`, { silent: true }), staleTime: PUSHED_STALE_TIME }),
   /** The caller's captained teams with open invitations (My Teams). */
   mine: () => queryOptions({ queryKey: teamKeys.mine, queryFn: () => untypedApi.get<MyTeamDto[]>('/teams/mine') }),
   /** The invitations the caller has (the Profile page). */
-  invites: (signedIn: boolean) => queryOptions({ queryKey: teamKeys.invites, queryFn: () => untypedApi.get<TeamInviteDto[]>('/teams/invites', { silent: true }), enabled: signedIn }),
+  invites: (signedIn: boolean) =>
+    queryOptions({ queryKey: teamKeys.invites, queryFn: () => untypedApi.get<TeamInviteDto[]>('/teams/invites', { silent: true }), enabled: signedIn }),
 };
 
 export const teamCommands = {
