@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { splitRouteKey } from '../../backend/src/contracts/http.js';
+import { API_ROUTES } from '../../backend/src/contracts/routes.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -168,6 +170,14 @@ describe('every operation of the OpenAPI document survives hostile input', () =>
     }
     return cases;
   };
+
+  it('serves every route the REST contract declares, at its method and path', () => {
+    const missing = Object.keys(API_ROUTES).filter((key) => {
+      const { method, path } = splitRouteKey(key as keyof typeof API_ROUTES);
+      return !document.paths[`/api${path.replace(/:(\w+)/g, '{$1}')}`]?.[method.toLowerCase()];
+    });
+    expect(missing).toEqual([]);
+  });
 
   it('answers 400 naming the field for the bodies that once answered 500 (issue #23)', async () => {
     const errorsOf = async (method: string, path: string, json: unknown) => {

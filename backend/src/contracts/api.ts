@@ -60,6 +60,12 @@ export interface Page<T> {
   totalPages: number;
 }
 
+/** The page a list request asks for (query `pageNumber`, 0-based, and `pageSize`). */
+export interface PageParams {
+  pageNumber?: number;
+  pageSize?: number;
+}
+
 export type SortDirection = 'ASC' | 'DESC';
 /** One sort key of a list request; the direction is ASC unless told, in any case. */
 export interface SortRequest<F extends string = string> {

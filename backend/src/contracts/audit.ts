@@ -1,7 +1,9 @@
 /**
  * The audit log of staff changes (roles, results, decisions, settings, catalogue, users, events, teams, community, bidding, rivals) shared with
- * the web client: what kinds of records it names and the shape of an entry. Types and constants only.
+ * the web client: what kinds of records it names and the shape of an entry, and its route.
  */
+import type { Page, PageParams } from './api.js';
+import { route } from './http.js';
 
 /** What a change was made to. */
 export const AUDIT_KINDS = [
@@ -65,3 +67,16 @@ export interface AuditLogEntryDto {
   before: unknown;
   after: unknown;
 }
+
+/** The audit log's filters: who, which kind, and dates (YYYY-MM-DD, inclusive, or date-times). */
+export interface AuditFilter {
+  actor?: number;
+  kind?: AuditKind;
+  from?: string;
+  to?: string;
+}
+
+export const auditRoutes = {
+  /** Staff changes, newest first (admins). */
+  'GET /audit': route<Page<AuditLogEntryDto>, undefined, PageParams & AuditFilter>(),
+} as const;

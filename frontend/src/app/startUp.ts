@@ -1,5 +1,4 @@
-import type { CurrentUserDto } from '@paddock/contracts/api.js';
-import { api, ApiError, untypedApi } from '../lib/api/client.js';
+import { api, ApiError } from '../lib/api/client.js';
 import type { AppStore } from '../lib/store.js';
 import { currentUserAtom } from '../features/auth/index.js';
 import { configAtom, readinessAtom } from '../features/site/index.js';
@@ -24,7 +23,7 @@ export async function startUp(store: AppStore): Promise<void> {
 
   let userLookupFailed = false;
   try {
-    store.set(currentUserAtom, await untypedApi.get<CurrentUserDto>('/users/me', { silent: true }));
+    store.set(currentUserAtom, await api.get('/users/me', { silent: true }));
   } catch (error) {
     store.set(currentUserAtom, null);
     if (!(error instanceof ApiError && error.status === 401)) {

@@ -1,6 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import type { Page } from '../../contracts/api.js';
 import type { AuditLogEntryDto } from '../../contracts/audit.js';
 import { AuditQuery } from './audit.dto.js';
@@ -8,11 +9,11 @@ import { AuditService } from './audit.service.js';
 
 /** The audit log of staff changes: admins read it; nothing edits it (no update or delete routes, and the table refuses them). */
 @ApiTags('audit')
-@Controller('audit')
+@Controller()
 export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
-  @Get()
+  @Endpoint('GET /audit')
   @Access('isAdmin')
   page(@Query() query: AuditQuery): Promise<Page<AuditLogEntryDto>> {
     return this.audit.page(query);

@@ -1,9 +1,10 @@
 import { DateTimeField, IdFilterField, OneOfField } from '../../common/dto-fields.js';
 import { PageQuery } from '../../common/pagination.js';
-import { AUDIT_KINDS, type AuditKind } from '../../contracts/audit.js';
+import type { PageParams } from '../../contracts/api.js';
+import { AUDIT_KINDS, type AuditFilter, type AuditKind } from '../../contracts/audit.js';
 
 /** `GET /api/audit?actor&kind&from&to&pageNumber&pageSize`: newest first. */
-export class AuditQuery extends PageQuery {
+export class AuditQuery extends PageQuery implements PageParams, AuditFilter {
   @IdFilterField({ inQuery: true, description: 'The user id of who made the changes', message: 'actor must be a user id' })
   actor?: number;
 

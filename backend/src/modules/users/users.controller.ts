@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, NotFoundException, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, NotFoundException, Param, Query, StreamableFile } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import type { ApiKeyInfo, CurrentUserDto, Page, RoleInfo, UserListItem } from '../../contracts/api.js';
-import type { Role } from '../../contracts/roles.js';
+import type { UserRoles } from '../../contracts/users.js';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import { PageQuery } from '../../common/pagination.js';
 import { RateLimited } from '../../common/rate-limit.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
@@ -12,27 +13,27 @@ import { ApiKeysService } from './api-keys.service.js';
 import { UsersService } from './users.service.js';
 
 @ApiTags('users')
-@Controller('users')
+@Controller()
 export class UsersController {
   constructor(
     private readonly users: UsersService,
     private readonly apiKeys: ApiKeysService,
   ) {}
 
-  @Get('me')
+  @Endpoint('GET /users/me')
   @Access('signedIn')
   me(@CurrentPrincipal() principal: Principal): Promise<CurrentUserDto> {
     return this.users.currentUser(principal.userId);
   }
 
-  @Post('page')
+  @Endpoint('POST /users/page')
   @HttpCode(200)
   @Access('isAdmin')
   page(@Query() query: PageQuery, @Body() body: UserPageBody): Promise<Page<UserListItem>> {
     return this.users.page(query, body);
   }
 
-  @Get('export')
+  @Endpoint('GET /users/export')
   @Access('isAdmin')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="paddock-users.csv"')
@@ -40,7 +41,7 @@ export class UsersController {
     return new StreamableFile(Buffer.from(await this.users.exportCsv(), 'utf8'));
   }
 
-  @Post('me/apiKey')
+  @Endpoint('POST /users/me/apiKey')
   @RateLimited('apiKey')
   @Access('signedIn')
   @ApiCreatedResponse({ description: 'The new key, shown only this once; the previous key stops working.' })
@@ -48,7 +49,7 @@ export class UsersController {
     return { key: await this.apiKeys.issue(principal.userId) };
   }
 
-  @Get('me/apiKey')
+  @Endpoint('GET /users/me/apiKey')
   @Access('signedIn')
   async describeApiKey(@CurrentPrincipal() principal: Principal): Promise<ApiKeyInfo> {
     const info = await this.apiKeys.describe(principal.userId);
@@ -56,7 +57,7 @@ export class UsersController {
     return info;
   }
 
-  @Delete('me/apiKey')
+  @Endpoint('DELETE /users/me/apiKey')
   @Access('signedIn')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'The key stops working at once; sockets opened with it are disconnected.' })
@@ -64,25 +65,25 @@ export class UsersController {
     await this.apiKeys.revoke(principal.userId);
   }
 
-  @Put(':id/roles/:role')
+  @Endpoint('PUT /users/:id/roles/:role')
   @Access('isAdmin')
-  async grantRole(@Param() params: UserRoleParams, @CurrentPrincipal() admin: Principal): Promise<{ roles: Role[] }> {
+  async grantRole(@Param() params: UserRoleParams, @CurrentPrincipal() admin: Principal): Promise<UserRoles> {
     return { roles: await this.users.setRoleByAdmin(admin, params.id, params.role, true) };
   }
 
-  @Delete(':id/roles/:role')
+  @Endpoint('DELETE /users/:id/roles/:role')
   @Access('isAdmin')
-  async revokeRole(@Param() params: UserRoleParams, @CurrentPrincipal() admin: Principal): Promise<{ roles: Role[] }> {
+  async revokeRole(@Param() params: UserRoleParams, @CurrentPrincipal() admin: Principal): Promise<UserRoles> {
     return { roles: await this.users.setRoleByAdmin(admin, params.id, params.role, false) };
   }
 }
 
 @ApiTags('users')
-@Controller('roles')
+@Controller()
 export class RolesController {
   constructor(private readonly users: UsersService) {}
 
-  @Get()
+  @Endpoint('GET /roles')
   @Access('isAdmin')
   list(): RoleInfo[] {
     return this.users.roles();

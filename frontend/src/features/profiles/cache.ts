@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { MyProfileDto, ProfileUpdateRequest } from '@paddock/contracts/profiles.js';
 import type { CurrentUserDto } from '@paddock/contracts/api.js';
-import { untypedApi } from '../../lib/api/client.js';
+import { api } from '../../lib/api/client.js';
 import { appStore, type AppStore } from '../../lib/store.js';
 import { currentUserAtom } from '../auth/index.js';
 import { profileCommands, profileKeys } from './api.js';
@@ -15,7 +15,7 @@ import { profileCommands, profileKeys } from './api.js';
 /** Looks the signed-in user up again (after the own profile changed, a promotion, a team change). */
 export async function refreshCurrentUser(store: AppStore = appStore): Promise<CurrentUserDto | null> {
   try {
-    const user = await untypedApi.get<CurrentUserDto>('/users/me', { silent: true });
+    const user = await api.get('/users/me', { silent: true });
     store.set(currentUserAtom, user);
     return user;
   } catch {

@@ -1,8 +1,8 @@
 /** The users admin calls (SPEC §7 Config and user): the paged, sortable list, its CSV export, roles and their grants. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Page, RoleInfo, UserListItem, UserPageRequest, UserSortField } from '@paddock/contracts/api.js';
+import type { RoleInfo, UserListItem, UserPageRequest, UserSortField } from '@paddock/contracts/api.js';
 import type { Role } from '@paddock/contracts/roles.js';
-import { untypedApi, API_BASE } from '../../lib/api/client.js';
+import { api, apiUrl } from '../../lib/api/client.js';
 import { useCommand } from '../../lib/query/useCommand.js';
 import type { PageRequest } from '../../components/paging.js';
 
@@ -20,18 +20,18 @@ export const userQueries = {
   page: (page: PageRequest, body: UserPageRequest) =>
     queryOptions({
       queryKey: [...userKeys.pages, page, body] as const,
-      queryFn: () => untypedApi.post<Page<UserListItem>>('/users/page', body, { query: { ...page } }),
+      queryFn: () => api.post('/users/page', body, { query: { ...page } }),
       placeholderData: keepPreviousData,
     }),
   /** `GET /roles`: every role with what it is for. */
-  roles: () => queryOptions({ queryKey: userKeys.roles, queryFn: () => untypedApi.get<RoleInfo[]>('/roles'), staleTime: Infinity }),
+  roles: () => queryOptions({ queryKey: userKeys.roles, queryFn: () => api.get('/roles'), staleTime: Infinity }),
 };
 
 export const userCommands = {
   /** Quiet: the Roles screen says what failed beside the change. */
   grantRole: (userId: number, role: Role, idempotencyKey?: string) =>
-    untypedApi.put<{ roles: Role[] }>(`/users/${userId}/roles/${role}`, undefined, { silent: true, idempotencyKey }),
-  revokeRole: (userId: number, role: Role) => untypedApi.delete<{ roles: Role[] }>(`/users/${userId}/roles/${role}`, { silent: true }),
+    api.put('/users/:id/roles/:role', undefined, { params: { id: userId, role }, silent: true, idempotencyKey }),
+  revokeRole: (userId: number, role: Role) => api.delete('/users/:id/roles/:role', { params: { id: userId, role }, silent: true }),
 };
 
 /** A grant or revoke refetches the lists of users (everyone, and each role's holders). */
@@ -41,4 +41,4 @@ export const useGrantRole = () => useCommand(userCommands.grantRole, usersChange
 export const useRevokeRole = () => useCommand(userCommands.revokeRole, usersChanged);
 
 /** `GET /users/export`: a plain link the browser downloads (the session cookie goes along). */
-export const USERS_EXPORT_URL = `${API_BASE}/users/export`;
+export const USERS_EXPORT_URL = apiUrl('GET /users/export');
