@@ -2,8 +2,6 @@ import { RequestMapping, RequestMethod } from '@nestjs/common';
 import { splitRouteKey } from '../contracts/http.js';
 import type { ResponseOf, RouteKey } from '../contracts/routes.js';
 
-export const ENDPOINT_KEY = 'paddock:endpoint';
-
 type Answer<Key extends RouteKey> = ResponseOf<Key> | Promise<ResponseOf<Key>>;
 
 /**
@@ -14,7 +12,6 @@ export function Endpoint<Key extends RouteKey>(key: Key) {
   const { method, path } = splitRouteKey(key);
   const mapping = RequestMapping({ method: RequestMethod[method], path });
   return <Handler extends (...args: never[]) => Answer<Key>>(target: object, name: string | symbol, descriptor: TypedPropertyDescriptor<Handler>): void => {
-    Reflect.defineMetadata(ENDPOINT_KEY, key, descriptor.value as object);
     mapping(target, name, descriptor);
   };
 }

@@ -41,8 +41,7 @@ export type PathParamNames<Path extends string> = Path extends `${string}:${infe
 
 export type PathParams<Path extends string> = { [Name in PathParamNames<Path>]: string | number };
 
-/** A route key's method and path. */
-export type MethodOf<Key extends string> = Key extends `${infer Method extends HttpMethod} ${string}` ? Method : never;
+/** A route key's path. */
 export type PathOf<Key extends string> = Key extends `${HttpMethod} ${infer Path}` ? Path : never;
 
 /** Splits `'GET /events/:id'` into its method and path. */

@@ -1,5 +1,5 @@
 /** Every route of the REST contract (under /api), merged from each domain's table. */
-import type { BodyOfSpec, MethodOf, PathOf, QueryOfSpec, ResponseOfSpec, HttpMethod } from './http.js';
+import type { BodyOfSpec, PathOf, QueryOfSpec, ResponseOfSpec, HttpMethod } from './http.js';
 import { auditRoutes } from './audit.js';
 import { siteRoutes } from './site.js';
 import { userRoutes } from './users.js';
@@ -20,4 +20,3 @@ export type QueryOf<Key extends RouteKey> = QueryOfSpec<ApiRoutes[Key]>;
 /** The keys of one method's routes, and their paths. */
 export type RouteKeyOf<Method extends HttpMethod> = Extract<RouteKey, `${Method} ${string}`>;
 export type RoutePathOf<Method extends HttpMethod> = PathOf<RouteKeyOf<Method>>;
-export type { MethodOf };

@@ -1,5 +1,5 @@
 import { fillPath, splitRouteKey, type HttpMethod, type PathOf, type PathParamNames, type PathParams } from '@paddock/contracts/http.js';
-import type { BodyOf, QueryOf, ResponseOf, RouteKey } from '@paddock/contracts/routes.js';
+import type { BodyOf, QueryOf, ResponseOf, RouteKey, RouteKeyOf, RoutePathOf } from '@paddock/contracts/routes.js';
 import { parseErrorBody, type ApiErrorNotice } from './errorBody.js';
 
 export const API_BASE = '/api';
@@ -129,8 +129,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   throw error;
 }
 
-type RouteKeyOf<Method extends HttpMethod> = Extract<RouteKey, `${Method} ${string}`>;
-type PathIn<Method extends HttpMethod> = PathOf<RouteKeyOf<Method>>;
 type KeyOf<Method extends HttpMethod, Path extends string> = Extract<`${Method} ${Path}`, RouteKey>;
 
 type ParamsOption<Path extends string> = [PathParamNames<Path>] extends [never] ? { params?: never } : { params: PathParams<Path> };
@@ -158,14 +156,15 @@ export function apiUrl<Key extends RouteKeyOf<'GET'>>(key: Key, ...[options]: Op
  * bodies, queries and answers all come from the REST contract (`@paddock/contracts/routes.js`).
  */
 export const api = {
-  get: <Path extends PathIn<'GET'>>(path: Path, ...[options]: OptionsArgs<KeyOf<'GET', Path>>) => call(`GET ${path}` as KeyOf<'GET', Path>, undefined, options),
-  post: <Path extends PathIn<'POST'>>(path: Path, body: BodyOf<KeyOf<'POST', Path>>, ...[options]: OptionsArgs<KeyOf<'POST', Path>>) =>
+  get: <Path extends RoutePathOf<'GET'>>(path: Path, ...[options]: OptionsArgs<KeyOf<'GET', Path>>) => call(`GET ${path}` as KeyOf<'GET', Path>, undefined, options),
+  post: <Path extends RoutePathOf<'POST'>>(path: Path, body: BodyOf<KeyOf<'POST', Path>>, ...[options]: OptionsArgs<KeyOf<'POST', Path>>) =>
     call(`POST ${path}` as KeyOf<'POST', Path>, body, options),
-  put: <Path extends PathIn<'PUT'>>(path: Path, body: BodyOf<KeyOf<'PUT', Path>>, ...[options]: OptionsArgs<KeyOf<'PUT', Path>>) =>
+  put: <Path extends RoutePathOf<'PUT'>>(path: Path, body: BodyOf<KeyOf<'PUT', Path>>, ...[options]: OptionsArgs<KeyOf<'PUT', Path>>) =>
     call(`PUT ${path}` as KeyOf<'PUT', Path>, body, options),
-  patch: <Path extends PathIn<'PATCH'>>(path: Path, body: BodyOf<KeyOf<'PATCH', Path>>, ...[options]: OptionsArgs<KeyOf<'PATCH', Path>>) =>
+  patch: <Path extends RoutePathOf<'PATCH'>>(path: Path, body: BodyOf<KeyOf<'PATCH', Path>>, ...[options]: OptionsArgs<KeyOf<'PATCH', Path>>) =>
     call(`PATCH ${path}` as KeyOf<'PATCH', Path>, body, options),
-  delete: <Path extends PathIn<'DELETE'>>(path: Path, ...[options]: OptionsArgs<KeyOf<'DELETE', Path>>) => call(`DELETE ${path}` as KeyOf<'DELETE', Path>, undefined, options),
+  delete: <Path extends RoutePathOf<'DELETE'>>(path: Path, ...[options]: OptionsArgs<KeyOf<'DELETE', Path>>) =>
+    call(`DELETE ${path}` as KeyOf<'DELETE', Path>, undefined, options),
 };
 
 /**
