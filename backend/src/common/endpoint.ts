@@ -1,17 +1,21 @@
-import { RequestMapping, RequestMethod } from '@nestjs/common';
+import { applyDecorators, HttpCode, RequestMapping, RequestMethod } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
 import { splitRouteKey } from '../contracts/http.js';
-import type { ResponseOf, RouteKey } from '../contracts/routes.js';
+import { API_ROUTES, type ResponseOf, type RouteKey } from '../contracts/routes.js';
 
 type Answer<Key extends RouteKey> = ResponseOf<Key> | Promise<ResponseOf<Key>>;
 
 /**
- * Binds a handler to its route in the REST contract (`contracts/routes.ts`): the method and path come from
- * the key, and the handler must answer the contract's response type. Controllers take no path of their own.
+ * Binds a handler to its route in the REST contract (`contracts/routes.ts`): the method, path and success
+ * status come from the contract, and the handler must answer the contract's response type. Controllers
+ * take no path of their own.
  */
 export function Endpoint<Key extends RouteKey>(key: Key) {
   const { method, path } = splitRouteKey(key);
-  const mapping = RequestMapping({ method: RequestMethod[method], path });
+  const spec = API_ROUTES[key] as { raw?: true; status?: 201 | 204 };
+  const status = spec.status ?? 200;
+  const decorate = applyDecorators(RequestMapping({ method: RequestMethod[method], path }), HttpCode(status), ApiResponse({ status, description: 'Success' }));
   return <Handler extends (...args: never[]) => Answer<Key>>(target: object, name: string | symbol, descriptor: TypedPropertyDescriptor<Handler>): void => {
-    mapping(target, name, descriptor);
+    decorate(target, name, descriptor);
   };
 }

@@ -12,17 +12,35 @@ declare const carried: unique symbol;
 export interface RouteSpec<Response = unknown, Body = undefined, Query = undefined> {
   /** Answered with something other than JSON (a file, an image, a redirect): called as a URL, not fetched. */
   readonly raw?: true;
+  /** The success status when it is not 200: 201 for a route that creates, 204 for one that answers nothing. */
+  readonly status?: 201 | 204;
   readonly [carried]?: { response: Response; body: Body; query: Query };
 }
 
-/** A JSON route: its answer, its body (POST, PUT, PATCH) and its query string's parameters. */
+/** A JSON route answered with 200: its answer, its body (POST, PUT, PATCH) and its query string's parameters. */
 export const route = <Response, Body = undefined, Query = undefined>(): RouteSpec<Response, Body, Query> => ({});
 
+/** A route that creates a record, answered with 201 and the record. */
+export const created = <Response, Body = undefined, Query = undefined>(): RouteSpec<Response, Body, Query> => ({ status: 201 });
+
 /** A route answered with 204 and no body; its handler returns nothing. */
-export const noContent = <Body = undefined, Query = undefined>(): RouteSpec<void, Body, Query> => ({});
+export const noContent = <Body = undefined, Query = undefined>(): RouteSpec<void, Body, Query> => ({ status: 204 });
 
 /** A route answered by a file, an image, a stream or a redirect: the client only builds its URL. */
 export const rawRoute = <Query = undefined>(): RouteSpec<unknown, undefined, Query> => ({ raw: true });
+
+declare const formParts: unique symbol;
+
+/**
+ * A multipart/form-data body (SPEC §3: a record with its images): each record part is sent as a JSON text
+ * part and each file part as a file. The client builds one with `formBody({ event: record, icon: file })`.
+ */
+export interface FormBody<Parts extends Record<string, unknown>> {
+  readonly [formParts]: Parts;
+}
+
+/** A file part of a `FormBody`; left out when empty. */
+export type FilePart = Blob | null | undefined;
 
 export type RouteTable = Record<`${HttpMethod} /${string}`, RouteSpec<unknown, unknown, unknown>>;
 

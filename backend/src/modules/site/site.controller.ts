@@ -1,5 +1,5 @@
-import { Controller, HttpCode, Inject, Req } from '@nestjs/common';
-import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { SiteConfig } from '../../contracts/api.js';
 import { Access } from '../../common/access.js';
@@ -32,8 +32,6 @@ export class SiteController {
   /** Records a visit (last seen) for a signed-in user. Never fails the client. */
   @Endpoint('POST /config')
   @Access('public')
-  @HttpCode(204)
-  @ApiNoContentResponse()
   async recordVisit(@Req() request: Request): Promise<void> {
     if (request.principal) await this.users.recordVisit(request.principal.userId).catch(() => undefined);
   }

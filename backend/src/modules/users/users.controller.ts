@@ -1,5 +1,5 @@
-import { Body, Controller, Header, HttpCode, NotFoundException, Param, Query, StreamableFile } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Header, NotFoundException, Param, Query, StreamableFile } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { ApiKeyInfo, CurrentUserDto, Page, RoleInfo, UserListItem } from '../../contracts/api.js';
 import type { UserRoles } from '../../contracts/users.js';
 import { Access } from '../../common/access.js';
@@ -27,7 +27,6 @@ export class UsersController {
   }
 
   @Endpoint('POST /users/page')
-  @HttpCode(200)
   @Access('isAdmin')
   page(@Query() query: PageQuery, @Body() body: UserPageBody): Promise<Page<UserListItem>> {
     return this.users.page(query, body);
@@ -44,7 +43,6 @@ export class UsersController {
   @Endpoint('POST /users/me/apiKey')
   @RateLimited('apiKey')
   @Access('signedIn')
-  @ApiCreatedResponse({ description: 'The new key, shown only this once; the previous key stops working.' })
   async createApiKey(@CurrentPrincipal() principal: Principal): Promise<{ key: string }> {
     return { key: await this.apiKeys.issue(principal.userId) };
   }
@@ -59,8 +57,6 @@ export class UsersController {
 
   @Endpoint('DELETE /users/me/apiKey')
   @Access('signedIn')
-  @HttpCode(204)
-  @ApiNoContentResponse({ description: 'The key stops working at once; sockets opened with it are disconnected.' })
   async revokeApiKey(@CurrentPrincipal() principal: Principal): Promise<void> {
     await this.apiKeys.revoke(principal.userId);
   }

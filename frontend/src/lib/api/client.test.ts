@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { installFakeApi } from '../../testing/fakeApi.js';
-import { api, apiUrl, untypedApi, ApiError, ApiTimeoutError, onApiError } from './client.js';
+import { api, apiUrl, formBody, untypedApi, ApiError, ApiTimeoutError, onApiError } from './client.js';
 import type { ApiErrorNotice } from './errorBody.js';
 
 function collectNotices(): { notices: ApiErrorNotice[]; stop: () => void } {
@@ -104,5 +104,21 @@ describe('api client bound to the REST contract', () => {
 
   it('builds the address of a route under /api', () => {
     expect(apiUrl('GET /maintenance')).toBe('/api/maintenance');
+  });
+
+  it('fills path parameters, URI-encoded', async () => {
+    const fake = installFakeApi({ 'DELETE /api/users/7/roles/is%20steward': { status: 200, body: { roles: [] } } });
+    await api.delete('/users/:id/roles/:role', { params: { id: 7, role: 'is steward' as 'isSteward' } });
+    expect(fake.requests[0]?.key).toBe('DELETE /api/users/7/roles/is%20steward');
+  });
+});
+
+describe('formBody', () => {
+  it('sends each file part as the file, any other part as JSON text, and leaves empty parts out', async () => {
+    const icon = new Blob(['png'], { type: 'image/png' });
+    const form = formBody({ game: { name: 'GT7' }, icon, banner: null }) as unknown as FormData;
+    expect(form.get('game')).toBe('{"name":"GT7"}');
+    expect(form.get('icon')).toMatchObject({ size: 3, type: 'image/png' });
+    expect(form.has('banner')).toBe(false);
   });
 });

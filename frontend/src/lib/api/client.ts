@@ -1,4 +1,4 @@
-import { fillPath, splitRouteKey, type HttpMethod, type PathOf, type PathParamNames, type PathParams } from '@paddock/contracts/http.js';
+import { fillPath, splitRouteKey, type FormBody, type HttpMethod, type PathOf, type PathParamNames, type PathParams } from '@paddock/contracts/http.js';
 import type { BodyOf, QueryOf, ResponseOf, RouteKey, RouteKeyOf, RoutePathOf } from '@paddock/contracts/routes.js';
 import { parseErrorBody, type ApiErrorNotice } from './errorBody.js';
 
@@ -137,6 +137,13 @@ type QueryOption<Key extends RouteKey> = [QueryOf<Key>] extends [undefined] ? { 
 export type CallOptions<Key extends RouteKey> = Omit<RequestOptions, 'method' | 'body' | 'query'> & ParamsOption<PathOf<Key>> & QueryOption<Key>;
 /** The options argument: required when the path has parameters. */
 type OptionsArgs<Key extends RouteKey> = [PathParamNames<PathOf<Key>>] extends [never] ? [options?: CallOptions<Key>] : [options: CallOptions<Key>];
+/** A DELETE's options, with its body when the route takes one. */
+type DeleteOptions<Key extends RouteKey> = CallOptions<Key> & ([BodyOf<Key>] extends [undefined] ? { body?: never } : { body: BodyOf<Key> });
+type DeleteArgs<Key extends RouteKey> = [PathParamNames<PathOf<Key>>] extends [never]
+  ? [BodyOf<Key>] extends [undefined]
+    ? [options?: DeleteOptions<Key>]
+    : [options: DeleteOptions<Key>]
+  : [options: DeleteOptions<Key>];
 
 function call<Key extends RouteKey>(key: Key, body: unknown, options: Partial<CallOptions<Key>> = {}): Promise<ResponseOf<Key>> {
   const { method, path } = splitRouteKey(key);
@@ -163,9 +170,24 @@ export const api = {
     call(`PUT ${path}` as KeyOf<'PUT', Path>, body, options),
   patch: <Path extends RoutePathOf<'PATCH'>>(path: Path, body: BodyOf<KeyOf<'PATCH', Path>>, ...[options]: OptionsArgs<KeyOf<'PATCH', Path>>) =>
     call(`PATCH ${path}` as KeyOf<'PATCH', Path>, body, options),
-  delete: <Path extends RoutePathOf<'DELETE'>>(path: Path, ...[options]: OptionsArgs<KeyOf<'DELETE', Path>>) =>
-    call(`DELETE ${path}` as KeyOf<'DELETE', Path>, undefined, options),
+  delete: <Path extends RoutePathOf<'DELETE'>>(path: Path, ...[options]: DeleteArgs<KeyOf<'DELETE', Path>>) => {
+    const { body, ...rest } = (options ?? {}) as { body?: unknown };
+    return call(`DELETE ${path}` as KeyOf<'DELETE', Path>, body, rest);
+  },
 };
+
+/**
+ * A multipart body for a route that takes a record with files (`FormBody` in the contract): a file part is
+ * sent as the file, an empty one is left out, and any other part as JSON text.
+ */
+export function formBody<Parts extends Record<string, unknown>>(parts: Parts): FormBody<Parts> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts)) {
+    if (value instanceof Blob) form.append(name, value);
+    else if (value !== null && value !== undefined) form.append(name, JSON.stringify(value));
+  }
+  return form as unknown as FormBody<Parts>;
+}
 
 /**
  * The calls not yet bound to the contract, by free path and a type argument. Being replaced by `api`;
