@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { request as httpRequest, type Server } from 'node:http';
+import { Redis } from 'ioredis';
 import pg from 'pg';
+import { guardWithCircuitBreaker, RedisUnavailableError } from '../../backend/src/infra/redis/circuit-breaker.js';
+import { FAIL_FAST_REDIS } from '../../backend/src/infra/redis/redis-options.js';
 import { SESSION_STORE_UNAVAILABLE } from '../../backend/src/modules/auth/session.js';
 import { DATABASE_UNAVAILABLE } from '../../backend/src/common/service-unavailable.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
@@ -151,4 +154,23 @@ describe('outages', () => {
     expect((await answer(t, '/api/headlines', { method: 'POST', headers: bearer, json: { text: 'Kept' } })).status).toBe(201);
     expect((await blocker.query<{ text: string }>('select text from headlines order by id')).rows.map((row) => row.text)).toEqual(['Kept']);
   }, 60_000);
+
+  it("stops writing to a stalled Redis after one command timed out, and lets a probe through once it answers again", async () => {
+    const proxy = later(await new TcpProxy(REDIS.hostname, Number(REDIS.port || 6379)).start(), (p) => p.stop());
+    const redis = later(guardWithCircuitBreaker(new Redis({ ...FAIL_FAST_REDIS, host: '127.0.0.1', port: proxy.port }), 200), (r) => r.disconnect());
+    await eventually(async () => expect(await redis.ping()).toBe('PONG'));
+
+    proxy.stall();
+    await expect(redis.get('paddock:breaker')).rejects.toThrow('Command timed out');
+    const heldAfterTimeout = proxy.heldBack;
+    // Open: the next commands fail at once without being sent, so the stall holds back nothing more.
+    await expect(redis.get('paddock:breaker')).rejects.toBeInstanceOf(RedisUnavailableError);
+    await expect(Promise.all([redis.incr('paddock:breaker'), redis.get('paddock:breaker')])).rejects.toBeInstanceOf(RedisUnavailableError);
+    expect(proxy.heldBack).toBe(heldAfterTimeout);
+
+    proxy.resume();
+    // After the open time a probe goes through; once it is answered, commands flow again.
+    await eventually(async () => expect(await redis.ping()).toBe('PONG'));
+    expect(await redis.set('paddock:breaker', 'ok', 'PX', 1000)).toBe('OK');
+  });
 });

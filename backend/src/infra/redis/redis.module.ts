@@ -1,13 +1,15 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
+import { guardWithCircuitBreaker } from './circuit-breaker.js';
 import { FAIL_FAST_REDIS, REDIS_READY_WAIT_MS } from './redis-options.js';
 
 export const REDIS = Symbol('REDIS');
 
 /**
  * The process' shared Redis connection (sessions, read cache, rate limits, stand-in codes, health).
- * Requests wait on it, so it fails fast (FAIL_FAST_REDIS). Queues open their own.
+ * Requests wait on it, so it fails fast (FAIL_FAST_REDIS) and stops waiting on a stalled Redis after one
+ * timeout (guardWithCircuitBreaker). Queues open their own.
  */
 @Global()
 @Module({
@@ -17,7 +19,7 @@ export const REDIS = Symbol('REDIS');
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig) => {
         // Commands issued in the same tick (every request's rate-limit hit and cached read) go out in one write.
-        const redis = new Redis(config.redisUrl, { ...FAIL_FAST_REDIS, enableAutoPipelining: true });
+        const redis = guardWithCircuitBreaker(new Redis(config.redisUrl, { ...FAIL_FAST_REDIS, enableAutoPipelining: true }));
         const logger = new Logger('Redis');
         let reported = false;
         redis.on('error', (error: Error) => {
