@@ -8,6 +8,7 @@
  * close to `counterBidHours` after the bid — only that lot's, so the others close on time and a late
  * bid always leaves the others a full window to answer it.
  */
+import { noContent, route } from './http.js';
 
 export const LOT_KINDS = ['SEAT', 'CAR', 'NUMBER'] as const;
 export type LotKind = (typeof LOT_KINDS)[number];
@@ -143,3 +144,22 @@ export function bidAmountProblem(amount: number, minimumBid: number, increment: 
   if ((amount - minimumBid) % increment !== 0) return `A bid goes up in steps of ${increment} from ${minimumBid}`;
   return null;
 }
+
+/** `GET /api/bidding/mine?for=`: numbers as the caller (a driver), teams for each team the caller captains. */
+export interface BidderRoundsQuery {
+  for: 'numbers' | 'teams';
+}
+
+export const biddingRoutes = {
+  /** Every round with its lots, bid counts and (once settled) awards (organizers). */
+  'GET /bidding/rounds': route<BiddingRoundDto[]>(),
+  'GET /bidding/rounds/:round': route<BiddingRoundDto>(),
+  /** Creates (no `id`) or edits a round and its lots; lots with bids stay, a round being settled is not changed (409). */
+  'PUT /bidding/rounds': route<BiddingRoundDto, BiddingRoundRequest>(),
+  /** The caller's view: lots, own sealed bids, budget, results. */
+  'GET /bidding/mine': route<BidderRoundDto[], undefined, BidderRoundsQuery>(),
+  /** Places or changes the caller's sealed bid on a lot of the round (a team's with `teamId`); answers the round as this bidder sees it. */
+  'POST /bidding/rounds/:round/bids': route<BidderRoundDto, PlaceBidRequest>(),
+  /** Withdraws one of the caller's bids (or their team's) while its lot is open. */
+  'DELETE /bidding/bids/:bid': noContent(),
+} as const;

@@ -1,4 +1,7 @@
-/** Request shapes of the community domain (headlines, …) shared with the web client. Types only. */
+/** The community domain's calls (headlines, affiliates, downloads, merchandise) and their shapes, shared with the web client. */
+import type { Page, PageParams } from './api.js';
+import type { HeadlineDto } from './client-events.js';
+import { created, noContent, rawRoute, route, type FilePart, type FormBody } from './http.js';
 
 /** `POST /api/headlines` and `PUT /api/headlines/{id}`. */
 export interface HeadlineRequest {
@@ -112,3 +115,41 @@ export interface DownloadRequest {
   version?: string | null;
   notes?: string | null;
 }
+
+/** `POST /api/affiliates/admin`: the admins' list, optionally filtered by name. */
+export interface AffiliateSearchRequest {
+  /** Part of the name, any case. */
+  name?: string;
+}
+
+export const communityRoutes = {
+  'GET /headlines': route<HeadlineDto[]>(),
+  'POST /headlines': created<HeadlineDto, HeadlineRequest>(),
+  'PUT /headlines/order': route<HeadlineDto[], HeadlineOrderRequest>(),
+  'PUT /headlines/:id': route<HeadlineDto, HeadlineRequest>(),
+  'DELETE /headlines/:id': noContent(),
+  /** The affiliates shown now (inside their active window), by position: Home's paid banner and 'Official affiliates' logos. */
+  'GET /affiliates': route<AffiliateDto[]>(),
+  /** Admins' list of every affiliate (active or not), paged; the body may filter by `name`. */
+  'POST /affiliates/admin': route<Page<AffiliateDto>, AffiliateSearchRequest, PageParams>(),
+  /** With `id` it updates; `icon` and `banner` (paid only) are stored as webp. */
+  'PUT /affiliates/admin': route<AffiliateDto, FormBody<{ affiliate: AffiliateRequest; icon?: FilePart; banner?: FilePart }>>(),
+  'GET /affiliates/admin/:id': route<AffiliateDto>(),
+  'DELETE /affiliates/admin/:id': noContent(),
+  /** Every download with its current file and previous versions. */
+  'GET /downloads': route<DownloadDto[]>(),
+  /** The current file of a download, as an attachment; counted. */
+  'GET /downloads/:id/file': rawRoute(),
+  /** One version's file (current or previous), as an attachment; counted. */
+  'GET /downloads/files/:id': rawRoute(),
+  /** With `id` it updates; `file` is required to create, a new version when updating. */
+  'PUT /downloads/admin': route<DownloadDto, FormBody<{ download: DownloadRequest; file?: FilePart }>>(),
+  'GET /downloads/admin/:id': route<DownloadDto>(),
+  'DELETE /downloads/admin/:id': noContent(),
+  /** Every product of the Merchandise page, by position (available or not). */
+  'GET /merchandise': route<ProductDto[]>(),
+  /** With `id` it updates; pictures `image0`…`image3` are stored as webp. */
+  'PUT /merchandise/admin': route<ProductDto, FormBody<{ product: ProductRequest; image0?: FilePart; image1?: FilePart; image2?: FilePart; image3?: FilePart }>>(),
+  'GET /merchandise/admin/:id': route<ProductDto>(),
+  'DELETE /merchandise/admin/:id': noContent(),
+} as const;

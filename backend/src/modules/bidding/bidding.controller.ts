@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import type { BidderRoundDto, BiddingRoundDto } from '../../contracts/bidding.js';
 import { BiddingRoundsService } from './bidding-rounds.service.js';
@@ -13,7 +14,7 @@ import { BidderQuery, BidParam, BiddingRoundBody, PlaceBidBody, RoundParam } fro
  * these reads go past the read cache.
  */
 @ApiTags('bidding')
-@Controller('bidding')
+@Controller()
 export class BiddingController {
   constructor(
     private readonly biddingRounds: BiddingRoundsService,
@@ -21,44 +22,42 @@ export class BiddingController {
   ) {}
 
   /** Every round with its lots, bid counts and (once settled) awards. */
-  @Get('rounds')
+  @Endpoint('GET /bidding/rounds')
   @Access('isOrganizer')
   rounds(): Promise<BiddingRoundDto[]> {
     return this.biddingRounds.rounds();
   }
 
-  @Get('rounds/:round')
+  @Endpoint('GET /bidding/rounds/:round')
   @Access('isOrganizer')
   round(@Param() { round }: RoundParam): Promise<BiddingRoundDto> {
     return this.biddingRounds.round(round);
   }
 
   /** Creates (no `id`) or edits a round and its lots; lots with bids stay, a round being settled is not changed (409). */
-  @Put('rounds')
+  @Endpoint('PUT /bidding/rounds')
   @Access('isOrganizer')
   save(@Body() body: BiddingRoundBody, @CurrentPrincipal() organizer: Principal): Promise<BiddingRoundDto> {
     return this.biddingRounds.save(organizer, body);
   }
 
   /** The caller's view: `for=numbers` as a driver, `for=teams` for each team they captain — lots, own sealed bids, budget, results. */
-  @Get('mine')
+  @Endpoint('GET /bidding/mine')
   @Access('signedIn')
   mine(@CurrentPrincipal() principal: Principal, @Query() query: BidderQuery): Promise<BidderRoundDto[]> {
     return this.bids.bidderRounds(principal, query.for);
   }
 
   /** Places or changes the caller's sealed bid on a lot of the round (a team's with `teamId`); answers the round as this bidder sees it. */
-  @Post('rounds/:round/bids')
+  @Endpoint('POST /bidding/rounds/:round/bids')
   @Access('signedIn')
-  @HttpCode(200)
   placeBid(@CurrentPrincipal() principal: Principal, @Param() { round }: RoundParam, @Body() body: PlaceBidBody): Promise<BidderRoundDto> {
     return this.bids.placeBid(principal, round, body);
   }
 
   /** Withdraws one of the caller's bids (or their team's) while its lot is open. */
-  @Delete('bids/:bid')
+  @Endpoint('DELETE /bidding/bids/:bid')
   @Access('signedIn')
-  @HttpCode(204)
   withdraw(@CurrentPrincipal() principal: Principal, @Param() { bid }: BidParam): Promise<void> {
     return this.bids.withdraw(principal, bid);
   }

@@ -1,44 +1,44 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { HeadlineDto } from '../../contracts/client-events.js';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import { IdParam } from '../../common/dto-fields.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import { HeadlineBody, HeadlineOrderBody } from './dto/headline.dto.js';
 import { HeadlinesService } from './headlines.service.js';
 
 @ApiTags('community')
-@Controller('headlines')
+@Controller()
 export class HeadlinesController {
   constructor(private readonly headlines: HeadlinesService) {}
 
-  @Get()
+  @Endpoint('GET /headlines')
   @Access('public')
   list(): Promise<HeadlineDto[]> {
     return this.headlines.list();
   }
 
-  @Post()
+  @Endpoint('POST /headlines')
   @Access('isAdmin')
   create(@Body() body: HeadlineBody, @CurrentPrincipal() admin: Principal): Promise<HeadlineDto> {
     return this.headlines.create(admin, body.text);
   }
 
-  @Put('order')
+  @Endpoint('PUT /headlines/order')
   @Access('isAdmin')
   reorder(@Body() body: HeadlineOrderBody, @CurrentPrincipal() admin: Principal): Promise<HeadlineDto[]> {
     return this.headlines.reorder(admin, body.ids);
   }
 
-  @Put(':id')
+  @Endpoint('PUT /headlines/:id')
   @Access('isAdmin')
   update(@Param() { id }: IdParam, @Body() body: HeadlineBody, @CurrentPrincipal() admin: Principal): Promise<HeadlineDto> {
     return this.headlines.update(admin, id, body.text);
   }
 
-  @Delete(':id')
+  @Endpoint('DELETE /headlines/:id')
   @Access('isAdmin')
-  @HttpCode(204)
   remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
     return this.headlines.remove(admin, id);
   }

@@ -1,8 +1,8 @@
 /** The bidding calls the client makes: organizers' rounds, a bidder's own view, and their commands. */
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { BidderRoundDto, BiddingRoundDto, BiddingRoundRequest, PlaceBidRequest } from '@paddock/contracts/bidding.js';
-import { untypedApi } from '../../lib/api/client.js';
+import type { BidderRoundDto, BiddingRoundRequest, PlaceBidRequest } from '@paddock/contracts/bidding.js';
+import { api } from '../../lib/api/client.js';
 import { useCommand } from '../../lib/query/useCommand.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 
@@ -12,29 +12,28 @@ export const biddingKeys = {
 };
 
 export const biddingQueries = {
-  rounds: () =>
-    queryOptions({ queryKey: [...biddingKeys.all, 'rounds'] as const, queryFn: () => untypedApi.get<BiddingRoundDto[]>('/bidding/rounds'), staleTime: PUSHED_STALE_TIME }),
+  rounds: () => queryOptions({ queryKey: [...biddingKeys.all, 'rounds'] as const, queryFn: () => api.get('/bidding/rounds'), staleTime: PUSHED_STALE_TIME }),
   round: (id: number) =>
     queryOptions({
       queryKey: [...biddingKeys.all, 'rounds', id] as const,
-      queryFn: () => untypedApi.get<BiddingRoundDto>(`/bidding/rounds/${id}`),
+      queryFn: () => api.get('/bidding/rounds/:round', { params: { round: id } }),
       staleTime: PUSHED_STALE_TIME,
     }),
   /** The caller's own view: as a driver (numbers) or for the teams they captain (seats and cars). */
   mine: (as: 'numbers' | 'teams') =>
     queryOptions({
       queryKey: [...biddingKeys.all, 'mine', as] as const,
-      queryFn: () => untypedApi.get<BidderRoundDto[]>('/bidding/mine', { query: { for: as } }),
+      queryFn: () => api.get('/bidding/mine', { query: { for: as } }),
       staleTime: PUSHED_STALE_TIME,
     }),
 };
 
 export const biddingCommands = {
   /** Quiet: the form shows why not, by field. */
-  saveRound: (round: BiddingRoundRequest, idempotencyKey?: string) => untypedApi.put<BiddingRoundDto>('/bidding/rounds', round, { silent: true, idempotencyKey }),
+  saveRound: (round: BiddingRoundRequest, idempotencyKey?: string) => api.put('/bidding/rounds', round, { silent: true, idempotencyKey }),
   placeBid: (roundId: number, bid: PlaceBidRequest, idempotencyKey?: string) =>
-    untypedApi.post<BidderRoundDto>(`/bidding/rounds/${roundId}/bids`, bid, { silent: true, idempotencyKey }),
-  withdraw: (bidId: number) => untypedApi.delete(`/bidding/bids/${bidId}`),
+    api.post('/bidding/rounds/:round/bids', bid, { params: { round: roundId }, silent: true, idempotencyKey }),
+  withdraw: (bidId: number) => api.delete('/bidding/bids/:bid', { params: { bid: bidId } }),
 };
 
 /** A round saved or a bid withdrawn: what is shown of bidding is asked again. */

@@ -1,20 +1,8 @@
-/** The community calls the client makes (headlines for now): reads as `queryOptions`, the admins' changes as commands. */
+/** The community calls the client makes (headlines, affiliates, merchandise, downloads): reads as `queryOptions`, the admins' changes as commands. */
 import { queryOptions } from '@tanstack/react-query';
-import type { HeadlineDto } from '@paddock/contracts/client-events.js';
-import type { Page } from '@paddock/contracts/api.js';
-import type {
-  AffiliateDto,
-  AffiliateRequest,
-  DownloadDto,
-  DownloadRequest,
-  HeadlineOrderRequest,
-  HeadlineRequest,
-  ProductDto,
-  ProductRequest,
-} from '@paddock/contracts/community.js';
-import { saveWithFiles } from '../../components/form/saveWithImage.js';
+import type { AffiliateRequest, DownloadRequest, ProductRequest } from '@paddock/contracts/community.js';
 import { useCommand } from '../../lib/query/useCommand.js';
-import { untypedApi } from '../../lib/api/client.js';
+import { api, formBody } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 
 export const communityKeys = {
@@ -30,64 +18,59 @@ export const communityQueries = {
   headlines: () =>
     queryOptions({
       queryKey: communityKeys.headlines,
-      queryFn: () => untypedApi.get<HeadlineDto[]>('/headlines', { silent: true }),
+      queryFn: () => api.get('/headlines', { silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
   /** The affiliates shown now (Home's banner and logos). Quiet: Home shows the rest without them. */
   activeAffiliates: () =>
     queryOptions({
       queryKey: [...communityKeys.affiliates, 'active'] as const,
-      queryFn: () => untypedApi.get<AffiliateDto[]>('/affiliates', { silent: true }),
+      queryFn: () => api.get('/affiliates', { silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
   adminAffiliates: (pageNumber: number, pageSize: number) =>
     queryOptions({
       queryKey: [...communityKeys.affiliates, 'admin', pageNumber, pageSize] as const,
-      queryFn: () => untypedApi.post<Page<AffiliateDto>>('/affiliates/admin', {}, { query: { pageNumber, pageSize } }),
+      queryFn: () => api.post('/affiliates/admin', {}, { query: { pageNumber, pageSize } }),
       staleTime: PUSHED_STALE_TIME,
     }),
   affiliate: (id: number) =>
     queryOptions({
       queryKey: [...communityKeys.affiliates, 'admin', id] as const,
-      queryFn: () => untypedApi.get<AffiliateDto>(`/affiliates/admin/${id}`),
+      queryFn: () => api.get('/affiliates/admin/:id', { params: { id } }),
       staleTime: PUSHED_STALE_TIME,
     }),
   products: () =>
     queryOptions({
       queryKey: communityKeys.merchandise,
-      queryFn: () => untypedApi.get<ProductDto[]>('/merchandise'),
+      queryFn: () => api.get('/merchandise'),
       staleTime: PUSHED_STALE_TIME,
     }),
   downloads: () =>
     queryOptions({
       queryKey: communityKeys.downloads,
-      queryFn: () => untypedApi.get<DownloadDto[]>('/downloads'),
+      queryFn: () => api.get('/downloads'),
       staleTime: PUSHED_STALE_TIME,
     }),
 };
 
 /** Quiet: the headlines screen says what failed beside the change. `headlines.changed` then brings the list to every browser. */
 export const communityCommands = {
-  createHeadline: (text: string, idempotencyKey?: string) => untypedApi.post<HeadlineDto>('/headlines', { text } satisfies HeadlineRequest, { silent: true, idempotencyKey }),
-  updateHeadline: (id: number, text: string, idempotencyKey?: string) =>
-    untypedApi.put<HeadlineDto>(`/headlines/${id}`, { text } satisfies HeadlineRequest, { silent: true, idempotencyKey }),
-  reorderHeadlines: (ids: number[]) => untypedApi.put<HeadlineDto[]>('/headlines/order', { ids } satisfies HeadlineOrderRequest, { silent: true }),
-  removeHeadline: (id: number) => untypedApi.delete(`/headlines/${id}`, { silent: true }),
+  createHeadline: (text: string, idempotencyKey?: string) => api.post('/headlines', { text }, { silent: true, idempotencyKey }),
+  updateHeadline: (id: number, text: string, idempotencyKey?: string) => api.put('/headlines/:id', { text }, { params: { id }, silent: true, idempotencyKey }),
+  reorderHeadlines: (ids: number[]) => api.put('/headlines/order', { ids }, { silent: true }),
+  removeHeadline: (id: number) => api.delete('/headlines/:id', { params: { id }, silent: true }),
   saveAffiliate: (affiliate: AffiliateRequest, files: { icon?: File | null; banner?: File | null }, idempotencyKey?: string) =>
-    saveWithFiles<AffiliateDto>({ path: '/affiliates/admin', part: 'affiliate', record: affiliate, files, idempotencyKey }),
-  removeAffiliate: (id: number) => untypedApi.delete(`/affiliates/admin/${id}`),
-  saveProduct: (product: ProductRequest, images: (File | null)[], idempotencyKey?: string) =>
-    saveWithFiles<ProductDto>({
-      path: '/merchandise/admin',
-      part: 'product',
-      record: product,
-      files: Object.fromEntries(images.map((file, slot) => [`image${slot}`, file])),
-      idempotencyKey,
-    }),
-  removeProduct: (id: number) => untypedApi.delete(`/merchandise/admin/${id}`),
+    api.put('/affiliates/admin', formBody({ affiliate, ...files }), { silent: true, idempotencyKey }),
+  removeAffiliate: (id: number) => api.delete('/affiliates/admin/:id', { params: { id } }),
+  saveProduct: (product: ProductRequest, images: (File | null)[], idempotencyKey?: string) => {
+    const [image0, image1, image2, image3] = images;
+    return api.put('/merchandise/admin', formBody({ product, image0, image1, image2, image3 }), { silent: true, idempotencyKey });
+  },
+  removeProduct: (id: number) => api.delete('/merchandise/admin/:id', { params: { id } }),
   saveDownload: (download: DownloadRequest, file: File | null, idempotencyKey?: string) =>
-    saveWithFiles<DownloadDto>({ path: '/downloads/admin', part: 'download', record: download, files: { file }, idempotencyKey }),
-  removeDownload: (id: number) => untypedApi.delete(`/downloads/admin/${id}`),
+    api.put('/downloads/admin', formBody({ download, file }), { silent: true, idempotencyKey }),
+  removeDownload: (id: number) => api.delete('/downloads/admin/:id', { params: { id } }),
 };
 
 /** Each save or removal refetches the list it changed (the pushed message then brings it to every other browser). */

@@ -14,6 +14,7 @@ import {
   type BiddingCurrency,
   type BiddingLotRequest,
   type BiddingRoundRequest,
+  type BidderRoundsQuery,
   type LotKind,
   type PlaceBidRequest,
   type TieBreak,
@@ -121,7 +122,7 @@ export class BidParam {
   bid!: number;
 }
 
-export class BidderQuery {
+export class BidderQuery implements BidderRoundsQuery {
   @ApiProperty({ enum: ['numbers', 'teams'], description: 'numbers: the caller as a driver; teams: the teams the caller captains' })
   @IsIn(['numbers', 'teams'], { message: 'for must be numbers or teams' })
   for!: 'numbers' | 'teams';

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { DateTimeField, OptionalBooleanField, OptionalIdField, OptionalTextField, TextField, WholeNumber } from '../../../common/dto-fields.js';
-import type { AffiliateRequest } from '../../../contracts/community.js';
+import type { AffiliateRequest, AffiliateSearchRequest } from '../../../contracts/community.js';
 import { WebUrlField } from '../community.fields.js';
 
 /** The `affiliate` part of `PUT /api/affiliates/admin` (multipart, with optional `icon` and `banner` images): with `id` it updates. */
@@ -34,7 +34,7 @@ export class AffiliateBody implements AffiliateRequest {
 }
 
 /** `POST /api/affiliates/admin`: the admins' list, optionally filtered by name. */
-export class AffiliateSearchBody {
+export class AffiliateSearchBody implements AffiliateSearchRequest {
   @OptionalTextField(100, 'Part of the name, any case')
   name?: string;
 }

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFiles } from '@nestjs/common';
+import { Body, Controller, Param, Query, UploadedFiles } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../../common/access.js';
+import { Endpoint } from '../../../common/endpoint.js';
 import { IdParam } from '../../../common/dto-fields.js';
 import { PageQuery } from '../../../common/pagination.js';
 import { CurrentPrincipal, type Principal } from '../../../common/principal.js';
@@ -15,12 +16,12 @@ import { AffiliatesService, type AffiliatePicture } from './affiliates.service.j
 const PICTURES: AffiliatePicture[] = ['icon', 'banner'];
 
 @ApiTags('community')
-@Controller('affiliates')
+@Controller()
 export class AffiliatesController {
   constructor(private readonly affiliates: AffiliatesService) {}
 
   /** The affiliates shown now (inside their active window), by position: Home's paid banner and 'Official affiliates' logos. */
-  @Get()
+  @Endpoint('GET /affiliates')
   @Access('public')
   @CachedRead(AFFILIATE_READS)
   active(): Promise<AffiliateDto[]> {
@@ -28,15 +29,14 @@ export class AffiliatesController {
   }
 
   /** Admins' list of every affiliate (active or not), paged; the body may filter by `name`. */
-  @Post('admin')
+  @Endpoint('POST /affiliates/admin')
   @Access('isAdmin')
-  @HttpCode(200)
   search(@Query() query: PageQuery, @Body() body: AffiliateSearchBody): Promise<Page<AffiliateDto>> {
     return this.affiliates.search(body, query);
   }
 
   /** Multipart: `affiliate` (JSON; with `id` it updates) and optional `icon` and `banner` (paid only) images, stored as webp. */
-  @Put('admin')
+  @Endpoint('PUT /affiliates/admin')
   @Access('isAdmin')
   @JsonPartWithImages('affiliate', PICTURES)
   save(
@@ -47,15 +47,14 @@ export class AffiliatesController {
     return this.affiliates.save(admin, affiliate, pictures);
   }
 
-  @Get('admin/:id')
+  @Endpoint('GET /affiliates/admin/:id')
   @Access('isAdmin')
   details(@Param() { id }: IdParam): Promise<AffiliateDto> {
     return this.affiliates.details(id);
   }
 
-  @Delete('admin/:id')
+  @Endpoint('DELETE /affiliates/admin/:id')
   @Access('isAdmin')
-  @HttpCode(204)
   remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
     return this.affiliates.remove(admin, id);
   }

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Put, Res, StreamableFile, UploadedFile } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Param, Res, StreamableFile, UploadedFile } from '@nestjs/common';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Access } from '../../../common/access.js';
+import { Endpoint } from '../../../common/endpoint.js';
 import { IdParam } from '../../../common/dto-fields.js';
 import { CurrentPrincipal, type Principal } from '../../../common/principal.js';
 import type { DownloadDto } from '../../../contracts/community.js';
@@ -20,12 +21,12 @@ function attachment(response: Response, file: DownloadStream): StreamableFile {
 }
 
 @ApiTags('community')
-@Controller('downloads')
+@Controller()
 export class DownloadsController {
   constructor(private readonly downloads: DownloadsService) {}
 
   /** Every download with its current file and previous versions. */
-  @Get()
+  @Endpoint('GET /downloads')
   @Access('public')
   @CachedRead(DOWNLOAD_READS)
   list(): Promise<DownloadDto[]> {
@@ -33,40 +34,37 @@ export class DownloadsController {
   }
 
   /** The current file of a download, as an attachment; counted. */
-  @Get(':id/file')
+  @Endpoint('GET /downloads/:id/file')
   @Access('public')
   @ApiProduces('application/octet-stream')
-  @ApiOkResponse({ description: 'The file (Content-Disposition: attachment)' })
   async current(@Param() { id }: IdParam, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
     return attachment(response, await this.downloads.openCurrent(id));
   }
 
   /** One version's file (current or previous), as an attachment; counted. */
-  @Get('files/:id')
+  @Endpoint('GET /downloads/files/:id')
   @Access('public')
   @ApiProduces('application/octet-stream')
-  @ApiOkResponse({ description: 'The file (Content-Disposition: attachment)' })
   async version(@Param() { id }: IdParam, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
     return attachment(response, await this.downloads.openVersion(id));
   }
 
   /** Multipart: `download` (JSON; with `id` it updates) and `file` (required to create; a new version when updating). */
-  @Put('admin')
+  @Endpoint('PUT /downloads/admin')
   @Access('isAdmin')
   @DownloadUpload()
   save(@Body('download') download: DownloadBody, @CurrentPrincipal() admin: Principal, @UploadedFile() file?: UploadedDownload): Promise<DownloadDto> {
     return this.downloads.save(admin, download, file);
   }
 
-  @Get('admin/:id')
+  @Endpoint('GET /downloads/admin/:id')
   @Access('isAdmin')
   details(@Param() { id }: IdParam): Promise<DownloadDto> {
     return this.downloads.details(id);
   }
 
-  @Delete('admin/:id')
+  @Endpoint('DELETE /downloads/admin/:id')
   @Access('isAdmin')
-  @HttpCode(204)
   remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
     return this.downloads.remove(admin, id);
   }

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Put, UploadedFiles } from '@nestjs/common';
+import { Body, Controller, Param, UploadedFiles } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../../common/access.js';
+import { Endpoint } from '../../../common/endpoint.js';
 import { IdParam } from '../../../common/dto-fields.js';
 import { CurrentPrincipal, type Principal } from '../../../common/principal.js';
 import type { ProductDto } from '../../../contracts/community.js';
@@ -11,12 +12,12 @@ import { MerchandiseService } from './merchandise.service.js';
 import { PRODUCT_IMAGE_SLOTS, ProductBody, type ProductImageSlot } from './product.dto.js';
 
 @ApiTags('community')
-@Controller('merchandise')
+@Controller()
 export class MerchandiseController {
   constructor(private readonly merchandise: MerchandiseService) {}
 
   /** Every product of the Merchandise page, by position (available or not). */
-  @Get()
+  @Endpoint('GET /merchandise')
   @Access('public')
   @CachedRead(MERCHANDISE_READS)
   list(): Promise<ProductDto[]> {
@@ -24,22 +25,21 @@ export class MerchandiseController {
   }
 
   /** Multipart: `product` (JSON; with `id` it updates) and optional pictures `image0`…`image3`, stored as webp. */
-  @Put('admin')
+  @Endpoint('PUT /merchandise/admin')
   @Access('isAdmin')
   @JsonPartWithImages('product', PRODUCT_IMAGE_SLOTS)
   save(@Body('product') product: ProductBody, @CurrentPrincipal() admin: Principal, @UploadedFiles() pictures?: UploadedImages<ProductImageSlot>): Promise<ProductDto> {
     return this.merchandise.save(admin, product, pictures);
   }
 
-  @Get('admin/:id')
+  @Endpoint('GET /merchandise/admin/:id')
   @Access('isAdmin')
   details(@Param() { id }: IdParam): Promise<ProductDto> {
     return this.merchandise.details(id);
   }
 
-  @Delete('admin/:id')
+  @Endpoint('DELETE /merchandise/admin/:id')
   @Access('isAdmin')
-  @HttpCode(204)
   remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
     return this.merchandise.remove(admin, id);
   }
