@@ -33,9 +33,9 @@ declare const formParts: unique symbol;
 
 /**
  * A multipart/form-data body (SPEC §3: a record with its images): each record part is sent as a JSON text
- * part and each file part as a file. The client builds one with `formBody({ event: record, icon: file })`.
+ * part, each file part as a file, and each plain field (a string or number) as its text. The client builds one with `formBody({ event: record, icon: file })`.
  */
-export interface FormBody<Parts extends Record<string, unknown>> {
+export interface FormBody<Parts extends object> {
   readonly [formParts]: Parts;
 }
 

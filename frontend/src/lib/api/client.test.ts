@@ -114,10 +114,11 @@ describe('api client bound to the REST contract', () => {
 });
 
 describe('formBody', () => {
-  it('sends each file part as the file, any other part as JSON text, and leaves empty parts out', async () => {
+  it('sends each file part as the file, a record as JSON text, a plain field as its text, and leaves empty parts out', async () => {
     const icon = new Blob(['png'], { type: 'image/png' });
-    const form = formBody({ game: { name: 'GT7' }, icon, banner: null }) as unknown as FormData;
+    const form = formBody({ game: { name: 'GT7' }, icon, banner: null, platform: 'PC', trackId: 4 }) as unknown as FormData;
     expect(form.get('game')).toBe('{"name":"GT7"}');
+    expect([form.get('platform'), form.get('trackId')]).toEqual(['PC', '4']);
     expect(form.get('icon')).toMatchObject({ size: 3, type: 'image/png' });
     expect(form.has('banner')).toBe(false);
   });

@@ -178,13 +178,16 @@ export const api = {
 
 /**
  * A multipart body for a route that takes a record with files (`FormBody` in the contract): a file part is
- * sent as the file, an empty one is left out, and any other part as JSON text.
+ * sent as the file, a plain field (string, number, boolean) as its text, a record as JSON text, and an
+ * empty part is left out.
  */
-export function formBody<Parts extends Record<string, unknown>>(parts: Parts): FormBody<Parts> {
+export function formBody<Parts extends object>(parts: Parts): FormBody<Parts> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(parts)) {
+  for (const [name, value] of Object.entries(parts) as [string, unknown][]) {
+    if (value === null || value === undefined) continue;
     if (value instanceof Blob) form.append(name, value);
-    else if (value !== null && value !== undefined) form.append(name, JSON.stringify(value));
+    else if (typeof value === 'object') form.append(name, JSON.stringify(value));
+    else form.append(name, String(value));
   }
   return form as unknown as FormBody<Parts>;
 }
