@@ -14,8 +14,9 @@
  * - GET /my/next/track/{id}: `id` is a rivals server's id (its next track)
  * - POST /import (isAdmin, by session or an admin's API key; multipart `file`, `trackId`, `carId`, `platform`?) → RivalImportResultDto
  */
-import type { Page } from './api.js';
+import type { Page, PageParams } from './api.js';
 import type { Platform } from './catalogue.js';
+import { created, noContent, route, type FilePart, type FormBody } from './http.js';
 
 /* ---- Pure rules ---- */
 
@@ -247,6 +248,16 @@ export interface RivalRejectRequest {
   reason: string;
 }
 
+/**
+ * `POST /api/rivals/import`'s plain text fields beside the `file`; `platform` is PC unless told. A type
+ * rather than an interface so that it can be a `FormBody`'s parts (an interface has no index signature).
+ */
+export type RivalImportFields = {
+  trackId: number;
+  carId: number;
+  platform?: Platform;
+};
+
 /** `POST /api/rivals/import` (multipart `file`, `trackId`, `carId`, optional `platform` default PC): what happened to each driver of the file. */
 export interface RivalImportResultDto {
   format: 'ACC' | 'AC';
@@ -267,6 +278,21 @@ export interface RivalRequest {
   gameId: number;
   trackId?: number | null;
   platform: Platform;
+}
+
+/** `POST /api/rivals/my/game|track/{id}?platform` body: who. */
+export interface RivalPickRequest {
+  profileId: number;
+}
+
+/** The platform asked about (`?platform`) by the picks and my-track calls. */
+export interface RivalPlatformQuery {
+  platform: Platform;
+}
+
+/** `DELETE /api/rivals/my/game|track/{id}?platform&profileId`: without profileId, every pick there goes. */
+export interface RivalUnpickQuery extends RivalPlatformQuery {
+  profileId?: number;
 }
 
 /** A picked rival as `/api/rivals/my/...` lists it, with their best on the track asked about (if any) and the gap to mine. */
@@ -304,6 +330,46 @@ export interface RivalCandidateDto {
 }
 
 export type RivalCandidatesPage = Page<RivalCandidateDto>;
+
+/* ---- Routes ---- */
+
+/** A board page's query: without `platform` the combined view of all platforms. */
+export type RivalBoardQuery = PageParams & { platform?: Platform };
+
+export const rivalRoutes = {
+  'GET /rivals/schedule/live': route<RivalScheduleEntryDto[]>(),
+  /** The next three days of a server (signed-in users: visitors are asked to log in). */
+  'GET /rivals/schedule/upcoming/:id': route<RivalPlannedScheduleDto>(),
+  'GET /rivals/servers': route<RivalServerDto[]>(),
+  'POST /rivals/servers': created<RivalServerDto, RivalServerRequest>(),
+  'PUT /rivals/servers/:id': route<RivalServerDto, RivalServerRequest>(),
+  'DELETE /rivals/servers/:id': noContent(),
+  /** A board page: 25 rows by default; without `platform` the combined view of all platforms. */
+  'GET /rivals/track/:id': route<RivalBoardDto, undefined, RivalBoardQuery>(),
+  'GET /rivals/top/:id': route<RivalTopForTrackDto>(),
+  /** Multipart: `time` (JSON) and an optional `screenshot` image; or a `videoUrl` in the JSON. Provisional until a steward decides. */
+  'POST /rivals/times': created<RivalTimeDto, FormBody<{ time: RivalTimeSubmission; screenshot?: FilePart }>>(),
+  /** My times, newest first, with stewards' decisions and reasons. */
+  'GET /rivals/times/mine': route<Page<RivalTimeDto>, undefined, PageParams>(),
+  'GET /rivals/times/provisional': route<Page<RivalTimeDto>, undefined, PageParams>(),
+  'POST /rivals/times/:id/verify': route<RivalTimeDto>(),
+  'POST /rivals/times/:id/reject': route<RivalTimeDto, RivalRejectRequest>(),
+  /** Multipart: `file` (ACC or Assetto Corsa result JSON, UTF-16LE or UTF-8) and the plain text fields `trackId`, `carId`, optional `platform`. Times are verified at once. */
+  'POST /rivals/import': route<RivalImportResultDto, FormBody<RivalImportFields & { file: Blob }>>(),
+  'GET /rivals/me/track/:id': route<MyTrackDto, undefined, RivalPlatformQuery>(),
+  'POST /rivals': created<MyRivalDto[], RivalRequest>(),
+  'DELETE /rivals': noContent<RivalRequest>(),
+  'GET /rivals/my/game/:id': route<MyRivalDto[], undefined, RivalPlatformQuery>(),
+  'POST /rivals/my/game/:id': created<MyRivalDto[], RivalPickRequest, RivalPlatformQuery>(),
+  'DELETE /rivals/my/game/:id': noContent<undefined, RivalUnpickQuery>(),
+  'GET /rivals/my/track/:id': route<MyRivalDto[], undefined, RivalPlatformQuery>(),
+  'POST /rivals/my/track/:id': created<MyRivalDto[], RivalPickRequest, RivalPlatformQuery>(),
+  'DELETE /rivals/my/track/:id': noContent<undefined, RivalUnpickQuery>(),
+  /** `:id` is a rivals server: me and my rivals on its next track. */
+  'GET /rivals/my/next/track/:id': route<MyNextTrackDto, undefined, RivalPlatformQuery>(),
+  'GET /rivals/candidates': route<RivalCandidatesPage, undefined, PageParams>(),
+  'GET /rivals/games/track/:id/candidates': route<RivalCandidatesPage, undefined, PageParams & RivalPlatformQuery>(),
+} as const;
 
 /* ---- Push messages (see client-events.ts) ---- */
 

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Param, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import { IdParam } from '../../common/dto-fields.js';
 import { PageQuery } from '../../common/pagination.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
@@ -41,7 +42,7 @@ import { RIVAL_BOARD_READS, RIVAL_SCHEDULE_READS } from './rivals.reads.js';
 
 /** Rivals (SPEC §7): servers and their schedule, lap times and boards, stewards' queue, picked rivals. */
 @ApiTags('rivals')
-@Controller('rivals')
+@Controller()
 export class RivalsController {
   constructor(
     private readonly servers: RivalsServersService,
@@ -51,7 +52,7 @@ export class RivalsController {
 
   /* ---- Schedule ---- */
 
-  @Get('schedule/live')
+  @Endpoint('GET /rivals/schedule/live')
   @Access('public')
   @CachedRead(RIVAL_SCHEDULE_READS)
   live(): Promise<RivalScheduleEntryDto[]> {
@@ -59,33 +60,32 @@ export class RivalsController {
   }
 
   /** The next three days of a server (signed-in users: visitors are asked to log in). */
-  @Get('schedule/upcoming/:id')
+  @Endpoint('GET /rivals/schedule/upcoming/:id')
   @Access('signedIn')
   upcoming(@Param() { id }: IdParam): Promise<RivalPlannedScheduleDto> {
     return this.servers.upcoming(id);
   }
 
-  @Get('servers')
+  @Endpoint('GET /rivals/servers')
   @Access('isAdmin')
   listServers(): Promise<RivalServerDto[]> {
     return this.servers.list();
   }
 
-  @Post('servers')
+  @Endpoint('POST /rivals/servers')
   @Access('isAdmin')
   createServer(@Body() body: RivalServerBody): Promise<RivalServerDto> {
     return this.servers.create(body);
   }
 
-  @Put('servers/:id')
+  @Endpoint('PUT /rivals/servers/:id')
   @Access('isAdmin')
   updateServer(@Param() { id }: IdParam, @Body() body: RivalServerBody): Promise<RivalServerDto> {
     return this.servers.update(id, body);
   }
 
-  @Delete('servers/:id')
+  @Endpoint('DELETE /rivals/servers/:id')
   @Access('isAdmin')
-  @HttpCode(204)
   removeServer(@Param() { id }: IdParam): Promise<void> {
     return this.servers.remove(id);
   }
@@ -93,14 +93,14 @@ export class RivalsController {
   /* ---- Boards ---- */
 
   /** A board page: 25 rows by default; without `platform` the combined view of all platforms. */
-  @Get('track/:id')
+  @Endpoint('GET /rivals/track/:id')
   @Access('public')
   @CachedRead(RIVAL_BOARD_READS)
   board(@Param() { id }: IdParam, @Query() query: OptionalPlatformQuery): Promise<RivalBoardDto> {
     return this.boards.board(id, query.platform, query);
   }
 
-  @Get('top/:id')
+  @Endpoint('GET /rivals/top/:id')
   @Access('public')
   @CachedRead(RIVAL_BOARD_READS)
   top(@Param() { id }: IdParam): Promise<RivalTopForTrackDto> {
@@ -110,7 +110,7 @@ export class RivalsController {
   /* ---- Times ---- */
 
   /** Multipart: `time` (JSON) and an optional `screenshot` image; or a `videoUrl` in the JSON. Provisional until a steward decides. */
-  @Post('times')
+  @Endpoint('POST /rivals/times')
   @Access('signedIn')
   @JsonPartWithImage('time', 'screenshot')
   submit(@Body('time') body: RivalTimeBody, @CurrentPrincipal() principal: Principal, @UploadedFile() screenshot?: UploadedImage): Promise<RivalTimeDto> {
@@ -118,36 +118,33 @@ export class RivalsController {
   }
 
   /** My times, newest first, with stewards' decisions and reasons. */
-  @Get('times/mine')
+  @Endpoint('GET /rivals/times/mine')
   @Access('signedIn')
   mine(@Query() query: PageQuery, @CurrentPrincipal() principal: Principal): Promise<Page<RivalTimeDto>> {
     return this.times.mine(principal, query);
   }
 
-  @Get('times/provisional')
+  @Endpoint('GET /rivals/times/provisional')
   @Access('isSteward')
   provisional(@Query() query: PageQuery): Promise<Page<RivalTimeDto>> {
     return this.times.provisional(query);
   }
 
-  @Post('times/:id/verify')
+  @Endpoint('POST /rivals/times/:id/verify')
   @Access('isSteward')
-  @HttpCode(200)
   verify(@Param() { id }: IdParam, @CurrentPrincipal() steward: Principal): Promise<RivalTimeDto> {
     return this.times.verify(steward, id);
   }
 
-  @Post('times/:id/reject')
+  @Endpoint('POST /rivals/times/:id/reject')
   @Access('isSteward')
-  @HttpCode(200)
   reject(@Param() { id }: IdParam, @Body() body: RejectBody, @CurrentPrincipal() steward: Principal): Promise<RivalTimeDto> {
     return this.times.reject(steward, id, body.reason);
   }
 
   /** Multipart: `file` (ACC or Assetto Corsa result JSON, UTF-16LE or UTF-8), `trackId`, `carId`, optional `platform` (PC). Times are verified at once. */
-  @Post('import')
+  @Endpoint('POST /rivals/import')
   @Access('isAdmin')
-  @HttpCode(200)
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_RESULT_FILE_BYTES, files: 1, fields: 3, fieldSize: 1024, parts: 4 } }), IdempotentUpload)
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -168,77 +165,74 @@ export class RivalsController {
 
   /* ---- Picking rivals ---- */
 
-  @Get('me/track/:id')
+  @Endpoint('GET /rivals/me/track/:id')
   @Access('signedIn')
   meOnTrack(@Param() { id }: IdParam, @Query() { platform }: PlatformQuery, @CurrentPrincipal() principal: Principal): Promise<MyTrackDto> {
     return this.boards.meOnTrack(principal, id, platform);
   }
 
-  @Post()
+  @Endpoint('POST /rivals')
   @Access('signedIn')
   pick(@Body() body: RivalBody, @CurrentPrincipal() principal: Principal): Promise<MyRivalDto[]> {
     return this.boards.pick(principal, body);
   }
 
-  @Delete()
+  @Endpoint('DELETE /rivals')
   @Access('signedIn')
-  @HttpCode(204)
   unpick(@Body() body: RivalBody, @CurrentPrincipal() principal: Principal): Promise<void> {
     return this.boards.unpick(principal, { gameId: body.gameId, trackId: body.trackId ?? null, platform: body.platform, profileId: body.profileId });
   }
 
-  @Get('my/game/:id')
+  @Endpoint('GET /rivals/my/game/:id')
   @Access('signedIn')
   myGame(@Param() { id }: IdParam, @Query() { platform }: PlatformQuery, @CurrentPrincipal() principal: Principal): Promise<MyRivalDto[]> {
     return this.boards.myRivals(principal, id, null, platform);
   }
 
-  @Post('my/game/:id')
+  @Endpoint('POST /rivals/my/game/:id')
   @Access('signedIn')
   pickForGame(@Param() { id }: IdParam, @Query() { platform }: PlatformQuery, @Body() body: PickBody, @CurrentPrincipal() principal: Principal): Promise<MyRivalDto[]> {
     return this.boards.pick(principal, { profileId: body.profileId, gameId: id, trackId: null, platform });
   }
 
-  @Delete('my/game/:id')
+  @Endpoint('DELETE /rivals/my/game/:id')
   @Access('signedIn')
-  @HttpCode(204)
   unpickForGame(@Param() { id }: IdParam, @Query() query: PickDeleteQuery, @CurrentPrincipal() principal: Principal): Promise<void> {
     return this.boards.unpick(principal, { gameId: id, trackId: null, platform: query.platform, profileId: query.profileId });
   }
 
-  @Get('my/track/:id')
+  @Endpoint('GET /rivals/my/track/:id')
   @Access('signedIn')
   async myTrack(@Param() { id }: IdParam, @Query() { platform }: PlatformQuery, @CurrentPrincipal() principal: Principal): Promise<MyRivalDto[]> {
     return this.boards.myRivals(principal, await this.boards.gameOfTrack(id), id, platform);
   }
 
-  @Post('my/track/:id')
+  @Endpoint('POST /rivals/my/track/:id')
   @Access('signedIn')
   async pickForTrack(@Param() { id }: IdParam, @Query() { platform }: PlatformQuery, @Body() body: PickBody, @CurrentPrincipal() principal: Principal): Promise<MyRivalDto[]> {
     return this.boards.pick(principal, { profileId: body.profileId, gameId: await this.boards.gameOfTrack(id), trackId: id, platform });
   }
 
-  @Delete('my/track/:id')
+  @Endpoint('DELETE /rivals/my/track/:id')
   @Access('signedIn')
-  @HttpCode(204)
   async unpickForTrack(@Param() { id }: IdParam, @Query() query: PickDeleteQuery, @CurrentPrincipal() principal: Principal): Promise<void> {
     return this.boards.unpick(principal, { gameId: await this.boards.gameOfTrack(id), trackId: id, platform: query.platform, profileId: query.profileId });
   }
 
   /** `{id}` is a rivals server: me and my rivals on its next track. */
-  @Get('my/next/track/:id')
+  @Endpoint('GET /rivals/my/next/track/:id')
   @Access('signedIn')
   myNextTrack(@Param() { id }: IdParam, @Query() { platform }: PlatformQuery, @CurrentPrincipal() principal: Principal): Promise<MyTrackDto> {
     return this.boards.meOnNextTrack(principal, id, platform);
   }
 
-  @Get('candidates')
+  @Endpoint('GET /rivals/candidates')
   @Access('signedIn')
   candidates(@Query() query: PageQuery, @CurrentPrincipal() principal: Principal): Promise<Page<RivalCandidateDto>> {
     return this.boards.candidates(principal, query);
   }
 
-  @Get('games/track/:id/candidates')
+  @Endpoint('GET /rivals/games/track/:id/candidates')
   @Access('signedIn')
   trackCandidates(@Param() { id }: IdParam, @Query() query: PlatformPageQuery, @CurrentPrincipal() principal: Principal): Promise<Page<RivalCandidateDto>> {
     return this.boards.trackCandidates(principal, id, query.platform, query);

@@ -5,26 +5,10 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Platform } from '@paddock/contracts/catalogue.js';
-import type {
-  MyRivalDto,
-  MyTrackDto,
-  RivalBoardDto,
-  RivalCandidatesPage,
-  RivalPlannedScheduleDto,
-  RivalRejectRequest,
-  RivalRequest,
-  RivalScheduleEntryDto,
-  RivalServerDto,
-  RivalServerRequest,
-  RivalTimeDto,
-  RivalTimeSubmission,
-  RivalTopForTrackDto,
-} from '@paddock/contracts/rivals.js';
+import type { RivalRequest, RivalServerRequest, RivalTimeSubmission } from '@paddock/contracts/rivals.js';
 import { RIVAL_BOARD_PAGE_SIZE, RIVAL_CANDIDATES_PAGE_SIZE } from '@paddock/contracts/rivals.js';
-import type { Page } from '@paddock/contracts/api.js';
-import { untypedApi, apiRequest } from '../../lib/api/client.js';
+import { api, formBody } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
-import { saveWithImage } from '../../components/form/saveWithImage.js';
 import { useCommand } from '../../lib/query/useCommand.js';
 
 /** A board's platform: one of the three, or the combined view (no `platform` sent). */
@@ -48,28 +32,28 @@ export const rivalsQueries = {
   scheduleLive: () =>
     queryOptions({
       queryKey: [...rivalsKeys.schedule, 'live'] as const,
-      queryFn: () => untypedApi.get<RivalScheduleEntryDto[]>('/rivals/schedule/live', { silent: true }),
+      queryFn: () => api.get('/rivals/schedule/live', { silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
   /** `GET /rivals/schedule/upcoming/{id}`: the row dialog's next three days. */
   upcoming: (serverId: number) =>
     queryOptions({
       queryKey: [...rivalsKeys.schedule, 'upcoming', serverId] as const,
-      queryFn: () => untypedApi.get<RivalPlannedScheduleDto>(`/rivals/schedule/upcoming/${serverId}`),
+      queryFn: () => api.get('/rivals/schedule/upcoming/:id', { params: { id: serverId } }),
       staleTime: PUSHED_STALE_TIME,
     }),
   /** `GET /rivals/top/{id}`: top three per platform on a track variant (Home's cards). */
   top: (trackId: number) =>
     queryOptions({
       queryKey: [...rivalsKeys.top, trackId] as const,
-      queryFn: () => untypedApi.get<RivalTopForTrackDto>(`/rivals/top/${trackId}`, { silent: true }),
+      queryFn: () => api.get('/rivals/top/:id', { params: { id: trackId }, silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
   /** `GET /rivals/track/{id}?platform&pageNumber&pageSize`: one page of a board (25 by default, SPEC §9). Quiet: the page says not found or its own failure. */
   board: (trackId: number, platform: BoardPlatform, pageNumber: number, pageSize = RIVAL_BOARD_PAGE_SIZE) =>
     queryOptions({
       queryKey: [...rivalsKeys.boards, trackId, platform, pageNumber, pageSize] as const,
-      queryFn: () => untypedApi.get<RivalBoardDto>(`/rivals/track/${trackId}`, { query: { platform: platformQuery(platform), pageNumber, pageSize }, silent: true }),
+      queryFn: () => api.get('/rivals/track/:id', { params: { id: trackId }, query: { platform: platformQuery(platform), pageNumber, pageSize }, silent: true }),
       staleTime: PUSHED_STALE_TIME,
       placeholderData: keepPreviousData,
     }),
@@ -77,61 +61,59 @@ export const rivalsQueries = {
   meOnTrack: (trackId: number, platform: Platform) =>
     queryOptions({
       queryKey: [...rivalsKeys.mine, 'track', trackId, platform] as const,
-      queryFn: () => untypedApi.get<MyTrackDto>(`/rivals/me/track/${trackId}`, { query: { platform } }),
+      queryFn: () => api.get('/rivals/me/track/:id', { params: { id: trackId }, query: { platform } }),
     }),
   /** `GET /rivals/my/game/{id}?platform`: rivals picked for a whole game. */
   myForGame: (gameId: number, platform: Platform) =>
     queryOptions({
       queryKey: [...rivalsKeys.mine, 'game', gameId, platform] as const,
-      queryFn: () => untypedApi.get<MyRivalDto[]>(`/rivals/my/game/${gameId}`, { query: { platform } }),
+      queryFn: () => api.get('/rivals/my/game/:id', { params: { id: gameId }, query: { platform } }),
     }),
   /** `GET /rivals/my/track/{id}?platform`: rivals picked for one track. */
   myForTrack: (trackId: number, platform: Platform) =>
     queryOptions({
       queryKey: [...rivalsKeys.mine, 'track-picks', trackId, platform] as const,
-      queryFn: () => untypedApi.get<MyRivalDto[]>(`/rivals/my/track/${trackId}`, { query: { platform } }),
+      queryFn: () => api.get('/rivals/my/track/:id', { params: { id: trackId }, query: { platform } }),
     }),
   /** `GET /rivals/games/track/{id}/candidates?platform`: drivers with a time on the board (page size 1000). */
   trackCandidates: (trackId: number, platform: Platform) =>
     queryOptions({
       queryKey: [...rivalsKeys.mine, 'candidates', trackId, platform] as const,
-      queryFn: () =>
-        untypedApi.get<RivalCandidatesPage>(`/rivals/games/track/${trackId}/candidates`, { query: { platform, pageNumber: 0, pageSize: RIVAL_CANDIDATES_PAGE_SIZE } }),
+      queryFn: () => api.get('/rivals/games/track/:id/candidates', { params: { id: trackId }, query: { platform, pageNumber: 0, pageSize: RIVAL_CANDIDATES_PAGE_SIZE } }),
     }),
   /** `GET /rivals/times/mine`: the driver's own submissions with their state and any rejection reason. */
   myTimes: (pageNumber: number, pageSize: number) =>
     queryOptions({
       queryKey: [...rivalsKeys.times, 'mine', pageNumber, pageSize] as const,
-      queryFn: () => untypedApi.get<Page<RivalTimeDto>>('/rivals/times/mine', { query: { pageNumber, pageSize } }),
+      queryFn: () => api.get('/rivals/times/mine', { query: { pageNumber, pageSize } }),
       placeholderData: keepPreviousData,
     }),
   /** `GET /rivals/times/provisional` (stewards): the queue, oldest first. */
   queue: (pageNumber: number, pageSize: number) =>
     queryOptions({
       queryKey: [...rivalsKeys.queue, pageNumber, pageSize] as const,
-      queryFn: () => untypedApi.get<Page<RivalTimeDto>>('/rivals/times/provisional', { query: { pageNumber, pageSize } }),
+      queryFn: () => api.get('/rivals/times/provisional', { query: { pageNumber, pageSize } }),
       placeholderData: keepPreviousData,
     }),
   /** `GET /rivals/servers` (admins). */
-  servers: () => queryOptions({ queryKey: rivalsKeys.servers, queryFn: () => untypedApi.get<RivalServerDto[]>('/rivals/servers') }),
+  servers: () => queryOptions({ queryKey: rivalsKeys.servers, queryFn: () => api.get('/rivals/servers') }),
 };
 
 export const rivalsCommands = {
   /** `POST /rivals/times` (multipart: the `time` JSON and an optional `screenshot`); quiet — the form shows why not. */
   submitTime: (submission: RivalTimeSubmission, screenshot: File | null, idempotencyKey?: string) =>
-    saveWithImage<RivalTimeDto>({ method: 'POST', path: '/rivals/times', part: 'time', record: submission, image: screenshot, imagePart: 'screenshot', idempotencyKey }),
-  verify: (id: number) => untypedApi.post<RivalTimeDto>(`/rivals/times/${id}/verify`),
-  reject: (id: number, reason: string, idempotencyKey?: string) =>
-    untypedApi.post<RivalTimeDto>(`/rivals/times/${id}/reject`, { reason } satisfies RivalRejectRequest, { silent: true, idempotencyKey }),
+    api.post('/rivals/times', formBody({ time: submission, screenshot }), { silent: true, idempotencyKey }),
+  verify: (id: number) => api.post('/rivals/times/:id/verify', undefined, { params: { id } }),
+  reject: (id: number, reason: string, idempotencyKey?: string) => api.post('/rivals/times/:id/reject', { reason }, { params: { id }, silent: true, idempotencyKey }),
   /** Answers the rivals now picked there. */
-  pick: (request: RivalRequest) => untypedApi.post<MyRivalDto[]>('/rivals', request),
-  unpick: (request: RivalRequest) => apiRequest<unknown>('/rivals', { method: 'DELETE', body: request }),
+  pick: (request: RivalRequest) => api.post('/rivals', request),
+  unpick: (request: RivalRequest) => api.delete('/rivals', { body: request }),
   /** Quiet: the server form shows field errors beside the fields. */
   saveServer: (id: number | null, request: RivalServerRequest, idempotencyKey?: string) =>
     id === null
-      ? untypedApi.post<RivalServerDto>('/rivals/servers', request, { silent: true, idempotencyKey })
-      : untypedApi.put<RivalServerDto>(`/rivals/servers/${id}`, request, { silent: true, idempotencyKey }),
-  deleteServer: (id: number) => untypedApi.delete(`/rivals/servers/${id}`),
+      ? api.post('/rivals/servers', request, { silent: true, idempotencyKey })
+      : api.put('/rivals/servers/:id', request, { params: { id }, silent: true, idempotencyKey }),
+  deleteServer: (id: number) => api.delete('/rivals/servers/:id', { params: { id } }),
 };
 
 const rivalsChanged = () => [rivalsKeys.all];

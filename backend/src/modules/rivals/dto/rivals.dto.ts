@@ -4,7 +4,21 @@ import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsIn, IsInt, IsNumber,
 import { IdFilterField, IdParam, OneOfField, OptionalBooleanField, OptionalTextField, TextField } from '../../../common/dto-fields.js';
 import { PageQuery } from '../../../common/pagination.js';
 import { PLATFORMS, type Platform } from '../../../contracts/catalogue.js';
-import { parseLapTime, RIVAL_CONDITIONS, type RivalConditions, type RivalRequest, type RivalServerRequest, type RivalTimeSubmission } from '../../../contracts/rivals.js';
+import {
+  parseLapTime,
+  RIVAL_CONDITIONS,
+  type RivalBoardQuery,
+  type RivalConditions,
+  type RivalImportFields,
+  type RivalPickRequest,
+  type RivalPlatformQuery,
+  type RivalRejectRequest,
+  type RivalRequest,
+  type RivalServerRequest,
+  type RivalTimeSubmission,
+  type RivalUnpickQuery,
+} from '../../../contracts/rivals.js';
+import type { PageParams } from '../../../contracts/api.js';
 
 export class RotationBody {
   @ApiProperty({ enum: ['EVERY_HOURS', 'DAILY'] })
@@ -90,22 +104,22 @@ export class RivalTimeBody implements RivalTimeSubmission {
   videoUrl?: string | null;
 }
 
-export class RejectBody {
+export class RejectBody implements RivalRejectRequest {
   @TextField(500, 'The time on the screenshot is not readable')
   reason!: string;
 }
 
-export class PlatformQuery {
+export class PlatformQuery implements RivalPlatformQuery {
   @OneOfField(PLATFORMS)
   platform!: Platform;
 }
 
-export class OptionalPlatformQuery extends PageQuery {
+export class OptionalPlatformQuery extends PageQuery implements RivalBoardQuery {
   @OneOfField(PLATFORMS, { optional: true })
   platform?: Platform;
 }
 
-export class PlatformPageQuery extends PageQuery {
+export class PlatformPageQuery extends PageQuery implements PageParams, RivalPlatformQuery {
   @OneOfField(PLATFORMS)
   platform!: Platform;
 }
@@ -129,7 +143,7 @@ export class RivalBody implements RivalRequest {
 }
 
 /** `/rivals/my/game|track/{id}` POST/DELETE body: who. */
-export class PickBody {
+export class PickBody implements RivalPickRequest {
   @ApiProperty()
   @IsInt()
   @Min(1)
@@ -137,12 +151,12 @@ export class PickBody {
 }
 
 /** `DELETE /rivals/my/game|track/{id}?platform&profileId`: without profileId, every pick there goes. */
-export class PickDeleteQuery extends PlatformQuery {
+export class PickDeleteQuery extends PlatformQuery implements RivalUnpickQuery {
   @IdFilterField({ inQuery: true })
   profileId?: number;
 }
 
-export class ImportFields {
+export class ImportFields implements RivalImportFields {
   @ApiProperty({ description: 'Track variant id' })
   @Type(() => Number)
   @IsInt()
