@@ -105,9 +105,11 @@ export const rivalsCommands = {
     api.post('/rivals/times', formBody({ time: submission, screenshot }), { silent: true, idempotencyKey }),
   verify: (id: number) => api.post('/rivals/times/:id/verify', undefined, { params: { id } }),
   reject: (id: number, reason: string, idempotencyKey?: string) => api.post('/rivals/times/:id/reject', { reason }, { params: { id }, silent: true, idempotencyKey }),
-  /** Answers the rivals now picked there. */
-  pick: (request: RivalRequest) => api.post('/rivals', request),
-  unpick: (request: RivalRequest) => api.delete('/rivals', { body: request }),
+  /** Picks a rival (`pick`) or drops one. */
+  changeRival: async ({ pick, request }: { pick: boolean; request: RivalRequest }): Promise<void> => {
+    if (pick) await api.post('/rivals', request);
+    else await api.delete('/rivals', { body: request });
+  },
   /** Quiet: the server form shows field errors beside the fields. */
   saveServer: (id: number | null, request: RivalServerRequest, idempotencyKey?: string) =>
     id === null
@@ -120,6 +122,9 @@ const rivalsChanged = () => [rivalsKeys.all];
 
 /** A server saved or deleted: the servers and the schedule they make are asked again. */
 const serversChanged = () => [rivalsKeys.servers, rivalsKeys.schedule];
+
+/** A rival picked or dropped: what is shown of the driver's rivals is asked again. */
+export const useChangeRival = () => useCommand(rivalsCommands.changeRival, () => [rivalsKeys.mine]);
 
 export const useSaveServer = () => useCommand(rivalsCommands.saveServer, serversChanged);
 export const useDeleteServer = () => useCommand(rivalsCommands.deleteServer, serversChanged);

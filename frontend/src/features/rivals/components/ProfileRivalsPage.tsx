@@ -9,16 +9,16 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PLATFORMS, type Platform } from '@paddock/contracts/catalogue.js';
-import { gapText, type MyRivalDto, type RivalRequest } from '@paddock/contracts/rivals.js';
+import { gapText, type MyRivalDto } from '@paddock/contracts/rivals.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { catalogueQueries } from '../../catalogue/index.js';
-import { rivalsCommands, rivalsKeys, rivalsQueries } from '../api.js';
+import { rivalsQueries, useChangeRival } from '../api.js';
 import { PLATFORM_LABELS } from '../labels.js';
 import { ProvisionalMarker } from './ProvisionalMarker.js';
 import { TrackSelect, useTrackVariants } from './TrackChoice.js';
@@ -70,7 +70,6 @@ function RivalList({ rivals, label, onRemove, busy }: { rivals: MyRivalDto[]; la
  * drivers with times there, and see the gap to each on the current track.
  */
 export default function ProfileRivalsPage() {
-  const queryClient = useQueryClient();
   const schedule = useQuery(rivalsQueries.scheduleLive());
   const games = useQuery(catalogueQueries.games());
   const [platform, setPlatform] = useState<Platform>('PC');
@@ -88,13 +87,7 @@ export default function ProfileRivalsPage() {
   const forGame = useQuery({ ...rivalsQueries.myForGame(gameId ?? 0, platform), enabled: gameId !== null });
   const candidates = useQuery({ ...rivalsQueries.trackCandidates(trackId ?? 0, platform), enabled: trackId !== null });
 
-  const change = useMutation({
-    mutationFn: async ({ pick, request }: { pick: boolean; request: RivalRequest }) => {
-      if (pick) await rivalsCommands.pick(request);
-      else await rivalsCommands.unpick(request);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: rivalsKeys.mine }),
-  });
+  const change = useMutation({ mutationFn: useChangeRival() });
   const remove = (rival: MyRivalDto) =>
     change.mutate({ pick: false, request: { profileId: rival.profile.id, gameId: rival.gameId, trackId: rival.trackId, platform: rival.platform } });
   const pick = (profileId: number, forTrack: boolean) =>
