@@ -37,10 +37,8 @@ export const catalogueQueries = {
 };
 
 export const catalogueCommands = {
-  saveGame: (game: GameRequest, icon: File | null, idempotencyKey?: string) =>
-    api.put('/games', formBody({ game, icon }), { silent: true, idempotencyKey }),
-  saveTrack: (track: TrackRequest, icon: File | null, idempotencyKey?: string) =>
-    api.put('/tracks', formBody({ track, icon }), { silent: true, idempotencyKey }),
+  saveGame: (game: GameRequest, icon: File | null, idempotencyKey?: string) => api.put('/games', formBody({ game, icon }), { silent: true, idempotencyKey }),
+  saveTrack: (track: TrackRequest, icon: File | null, idempotencyKey?: string) => api.put('/tracks', formBody({ track, icon }), { silent: true, idempotencyKey }),
   saveCar: (car: CarRequest, icon: File | null, idempotencyKey?: string) => api.put('/cars', formBody({ car, icon }), { silent: true, idempotencyKey }),
   removeGame: (id: number) => api.delete('/games/:id', { params: { id } }),
   removeTrack: (id: number) => api.delete('/tracks/:id', { params: { id } }),

@@ -26,14 +26,12 @@ export const teamQueries = {
   /** The caller's captained teams with open invitations (My Teams). */
   mine: () => queryOptions({ queryKey: teamKeys.mine, queryFn: () => api.get('/teams/mine') }),
   /** The invitations the caller has (the Profile page). */
-  invites: (signedIn: boolean) =>
-    queryOptions({ queryKey: teamKeys.invites, queryFn: () => api.get('/teams/invites', { silent: true }), enabled: signedIn }),
+  invites: (signedIn: boolean) => queryOptions({ queryKey: teamKeys.invites, queryFn: () => api.get('/teams/invites', { silent: true }), enabled: signedIn }),
 };
 
 export const teamCommands = {
   /** `PUT /teams` (multipart: the team JSON and an optional logo); quiet — the form shows field errors. */
-  save: (team: TeamRequest, logo: File | null, idempotencyKey?: string) =>
-    api.put('/teams', formBody({ team, logo }), { silent: true, idempotencyKey }),
+  save: (team: TeamRequest, logo: File | null, idempotencyKey?: string) => api.put('/teams', formBody({ team, logo }), { silent: true, idempotencyKey }),
   remove: (id: number) => api.delete('/teams/:id', { params: { id } }),
   setCaptains: (id: number, profileIds: number[]) => api.put('/teams/:id/captains', { profileIds }, { params: { id } }),
   invite: (id: number, profileId: number) => api.post('/teams/:id/invites', { profileId }, { params: { id } }),
