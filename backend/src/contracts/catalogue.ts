@@ -1,4 +1,5 @@
-/** Shapes of the racing catalogue (games, tracks with variants, cars) shared with the web client. Types and pure rules only. */
+/** Shapes of the racing catalogue (games, tracks with variants, cars) shared with the web client, and their REST routes. Types and pure rules only. */
+import { noContent, route, type FilePart, type FormBody } from './http.js';
 
 /** The platforms a game runs on (SPEC §9; `ALL` is only a filter value, never stored). */
 export const PLATFORMS = ['PC', 'XBOX', 'PLAYSTATION'] as const;
@@ -95,3 +96,21 @@ export interface CarRequest {
   name: string;
   carClass: string;
 }
+
+export const catalogueRoutes = {
+  'GET /games': route<GameDto[]>(),
+  /** `game` (with `id` to update) and an optional `icon` image (admins). */
+  'PUT /games': route<GameDto, FormBody<{ game: GameRequest; icon?: FilePart }>>(),
+  'GET /games/:id': route<GameDto>(),
+  'DELETE /games/:id': noContent(),
+  'GET /games/:id/tracks': route<TrackDto[]>(),
+  'GET /games/:id/cars': route<CarDto[]>(),
+  /** `track` (with all its `variants`; with `id` to update) and an optional `icon` (admins). */
+  'PUT /tracks': route<TrackDto, FormBody<{ track: TrackRequest; icon?: FilePart }>>(),
+  'GET /tracks/:id': route<TrackDto>(),
+  'DELETE /tracks/:id': noContent(),
+  /** `car` (with `id` to update) and an optional `icon` (admins). */
+  'PUT /cars': route<CarDto, FormBody<{ car: CarRequest; icon?: FilePart }>>(),
+  'GET /cars/:id': route<CarDto>(),
+  'DELETE /cars/:id': noContent(),
+} as const;

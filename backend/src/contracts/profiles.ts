@@ -1,11 +1,13 @@
 /**
  * Driver profiles (SPEC §3 Profile, §7 "Profile and teams") shared with the web client: the shapes,
  * and the pure rules — which field holds the id of which platform, the per-field limits with their
- * messages, and when a profile is complete. Types and pure functions only.
+ * messages, and when a profile is complete — and its REST routes. Types and pure functions only.
  */
-import type { DriverProfile, Page, TeamRef } from './api.js';
+import type { DriverProfile, Page, PageParams, TeamRef } from './api.js';
 import type { Platform } from './catalogue.js';
-import type { CrewRole } from './roles.js';
+import { route } from './http.js';
+import type { CrewRole, Role } from './roles.js';
+import type { TeamDriverEntry } from './teams.js';
 
 export const DRIVER_NUMBER_MIN = 1;
 export const DRIVER_NUMBER_MAX = 999;
@@ -268,18 +270,48 @@ export interface PromoteRequest {
   profileId: number;
 }
 
+/** The promoted driver's roles, without NEW. */
+export interface PromotedDriver {
+  profileId: number;
+  roles: Role[];
+}
+
 /** `PUT /api/profile/championNumber`: who keeps number 1 (null: nobody, it is free). */
 export interface ChampionNumberRequest {
   profileId: number | null;
 }
 
 /** `GET /api/profile/list` filters. `roles` is a comma-separated list of roles, or a Crew filter value. */
-export interface DriverListRequest {
+export interface DriverListFilter {
   roles?: string;
   platform?: Platform | 'ALL';
   game?: number;
   team?: number;
   search?: string;
-  pageNumber?: number;
-  pageSize?: number;
 }
+
+export const profileRoutes = {
+  /** The caller's own profile, as the Profile page edits it (made empty on first visit). */
+  'GET /profile': route<MyProfileDto>(),
+  /** Any fields of the profile; `profileCompleted` follows. 409 when a number or platform id is taken. */
+  'PATCH /profile': route<MyProfileDto, ProfileUpdateRequest>(),
+  'PATCH /profile/account': route<MyProfileDto, AccountUpdateRequest>(),
+  'PATCH /profile/connections': route<MyProfileDto, ConnectionsUpdateRequest>(),
+  'PATCH /profile/socials': route<MyProfileDto, SocialsUpdateRequest>(),
+  'PATCH /profile/games': route<MyProfileDto, GamesUpdateRequest>(),
+  /** Numbers other drivers hold (and 1 while it is kept for the champion), for the form to show before saving. */
+  'GET /profile/takenDriverNumbers': route<number[]>(),
+  /** The Grid (complete profiles) and, with `roles`, the Crew; 0-based pages of 25 by default. */
+  'GET /profile/list': route<DriverPage, undefined, PageParams & DriverListFilter>(),
+  /** Removes NEW from a driver after their assessment race (organizers); the driver's menus change live. */
+  'POST /profile/promote': route<PromotedDriver, PromoteRequest>(),
+  /** Keeps number 1 for the reigning champion, or frees it (admins); answers who keeps it now. */
+  'PUT /profile/championNumber': route<ChampionNumberRequest, ChampionNumberRequest>(),
+  /** A driver's public profile; a hidden one is "Private driver" to visitors. */
+  'GET /profile/:id': route<PublicProfileDto>(),
+  /** SPEC §3's team-driver entry of the driver, or `{driverTeam: null}`. */
+  'GET /profile/:id/team': route<TeamDriverEntry | { driverTeam: null }>(),
+  /** Every team the driver drives for (at most one per game). */
+  'GET /profile/:id/teams': route<TeamDriverEntry[]>(),
+  'GET /profile/:id/events': route<ProfileEventDto[]>(),
+} as const;

@@ -1,5 +1,6 @@
-/** Teams (SPEC §3 Team-driver entry, §7 "Profile and teams") shared with the web client. Types and pure rules only. */
+/** Teams (SPEC §3 Team-driver entry, §7 "Profile and teams") shared with the web client, and their REST routes. Types and pure rules only. */
 import type { Platform } from './catalogue.js';
+import { noContent, route, type FilePart, type FormBody } from './http.js';
 
 export const TEAM_COLOUR = /^#[0-9a-f]{6}$/;
 export const TEAM_TAG = /^[A-Z0-9]{2,6}$/;
@@ -74,3 +75,26 @@ export interface InviteResponseRequest {
 export interface HandOverRequest {
   profileId: number;
 }
+
+export const teamRoutes = {
+  /** Every team with its logo, colour and drivers (GridTeams). */
+  'GET /teams': route<TeamDto[]>(),
+  /** The teams that invited the caller (accept or decline on the Profile page). */
+  'GET /teams/invites': route<TeamInviteDto[]>(),
+  /** The teams the caller captains, with open invitations (My Teams); none for a driver who captains none. */
+  'GET /teams/mine': route<MyTeamDto[]>(),
+  /** `team` (with `id` it updates) and an optional `logo` image (stored as webp), admins. 409 for a taken name. */
+  'PUT /teams': route<TeamDto, FormBody<{ team: TeamRequest; logo?: FilePart }>>(),
+  'GET /teams/:id': route<TeamDto>(),
+  'DELETE /teams/:id': noContent(),
+  /** Admins appoint exactly these captains; drivers not in the team join it. */
+  'PUT /teams/:id/captains': route<TeamDto, CaptainsRequest>(),
+  /** A captain invites a driver; the driver accepts or declines on their profile. */
+  'POST /teams/:id/invites': route<MyTeamDto, InviteRequest>(),
+  'DELETE /teams/:id/invites/:profileId': route<MyTeamDto>(),
+  /** The invited caller accepts (takes a seat; 409 when in another team of the game) or declines. */
+  'POST /teams/:id/invites/respond': route<TeamInviteDto[], InviteResponseRequest>(),
+  'DELETE /teams/:id/members/:profileId': route<MyTeamDto>(),
+  /** The captain hands captaincy to a driver of the team and stays on as a driver. */
+  'POST /teams/:id/captaincy': route<TeamDto, HandOverRequest>(),
+} as const;

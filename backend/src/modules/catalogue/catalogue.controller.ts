@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Put, UploadedFile } from '@nestjs/common';
-import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Param, UploadedFile } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { CATALOGUE_READS } from './catalogue.reads.js';
@@ -13,7 +14,7 @@ import { GamesService } from './games.service.js';
 import { TracksService } from './tracks.service.js';
 
 @ApiTags('catalogue')
-@Controller('games')
+@Controller()
 export class GamesController {
   constructor(
     private readonly games: GamesService,
@@ -21,7 +22,7 @@ export class GamesController {
     private readonly cars: CarsService,
   ) {}
 
-  @Get()
+  @Endpoint('GET /games')
   @Access('public')
   @CachedRead(CATALOGUE_READS)
   list(): Promise<GameDto[]> {
@@ -29,36 +30,34 @@ export class GamesController {
   }
 
   /** Multipart: `game` (JSON, with `id` to update) and an optional `icon` image. */
-  @Put()
+  @Endpoint('PUT /games')
   @Access('isAdmin')
   @JsonPartWithImage('game')
   save(@Body('game') game: GameBody, @CurrentPrincipal() admin: Principal, @UploadedFile() icon?: UploadedImage): Promise<GameDto> {
     return this.games.save(admin, game, icon);
   }
 
-  @Get(':id')
+  @Endpoint('GET /games/:id')
   @Access('public')
   @CachedRead(CATALOGUE_READS)
   get(@Param() { id }: IdParam): Promise<GameDto> {
     return this.games.get(id);
   }
 
-  @Delete(':id')
+  @Endpoint('DELETE /games/:id')
   @Access('isAdmin')
-  @HttpCode(204)
-  @ApiNoContentResponse()
   remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
     return this.games.remove(admin, id);
   }
 
-  @Get(':id/tracks')
+  @Endpoint('GET /games/:id/tracks')
   @Access('public')
   @CachedRead(CATALOGUE_READS)
   tracksOf(@Param() { id }: IdParam): Promise<TrackDto[]> {
     return this.tracks.listForGame(id);
   }
 
-  @Get(':id/cars')
+  @Endpoint('GET /games/:id/cars')
   @Access('public')
   @CachedRead(CATALOGUE_READS)
   carsOf(@Param() { id }: IdParam): Promise<CarDto[]> {
@@ -67,58 +66,54 @@ export class GamesController {
 }
 
 @ApiTags('catalogue')
-@Controller('tracks')
+@Controller()
 export class TracksController {
   constructor(private readonly tracks: TracksService) {}
 
   /** Multipart: `track` (JSON with all its `variants`; with `id` to update) and an optional `icon`. */
-  @Put()
+  @Endpoint('PUT /tracks')
   @Access('isAdmin')
   @JsonPartWithImage('track')
   save(@Body('track') track: TrackBody, @CurrentPrincipal() admin: Principal, @UploadedFile() icon?: UploadedImage): Promise<TrackDto> {
     return this.tracks.save(admin, track, icon);
   }
 
-  @Get(':id')
+  @Endpoint('GET /tracks/:id')
   @Access('public')
   @CachedRead(CATALOGUE_READS)
   get(@Param() { id }: IdParam): Promise<TrackDto> {
     return this.tracks.get(id);
   }
 
-  @Delete(':id')
+  @Endpoint('DELETE /tracks/:id')
   @Access('isAdmin')
-  @HttpCode(204)
-  @ApiNoContentResponse()
   remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
     return this.tracks.remove(admin, id);
   }
 }
 
 @ApiTags('catalogue')
-@Controller('cars')
+@Controller()
 export class CarsController {
   constructor(private readonly cars: CarsService) {}
 
   /** Multipart: `car` (JSON; with `id` to update) and an optional `icon`. */
-  @Put()
+  @Endpoint('PUT /cars')
   @Access('isAdmin')
   @JsonPartWithImage('car')
   save(@Body('car') car: CarBody, @CurrentPrincipal() admin: Principal, @UploadedFile() icon?: UploadedImage): Promise<CarDto> {
     return this.cars.save(admin, car, icon);
   }
 
-  @Get(':id')
+  @Endpoint('GET /cars/:id')
   @Access('public')
   @CachedRead(CATALOGUE_READS)
   get(@Param() { id }: IdParam): Promise<CarDto> {
     return this.cars.get(id);
   }
 
-  @Delete(':id')
+  @Endpoint('DELETE /cars/:id')
   @Access('isAdmin')
-  @HttpCode(204)
-  @ApiNoContentResponse()
   remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
     return this.cars.remove(admin, id);
   }

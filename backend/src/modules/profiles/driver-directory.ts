@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Page, TeamRef } from '../../contracts/api.js';
 import { shownDriver } from '../../contracts/driver-name.js';
-import { PRIVATE_DRIVER, type DriverListItemDto, type ProfileEventDto, type PublicProfileDto } from '../../contracts/profiles.js';
+import { PRIVATE_DRIVER, type DriverListItemDto, type ProfileEventDto, type PromotedDriver, type PublicProfileDto } from '../../contracts/profiles.js';
 import { CREW_ROLES, crewRolesFor, isRole, type CrewRole, type Role } from '../../contracts/roles.js';
 import type { TeamDriverEntry } from '../../contracts/teams.js';
 import { seesHiddenDrivers, type Principal } from '../../common/principal.js';
@@ -118,7 +118,7 @@ export class DriverDirectory {
   }
 
   /** Removes NEW from the driver (after their assessment race), with DriverPromoted in the same transaction. Idempotent. */
-  async promote(profileId: number): Promise<{ profileId: number; roles: Role[] }> {
+  async promote(profileId: number): Promise<PromotedDriver> {
     const summary = await this.profiles.summary(profileId);
     return this.em.transactional(async (em) => {
       const before = (await this.users.rolesOf([summary.userId])).get(summary.userId) ?? [];

@@ -1,10 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import { Caller, CurrentPrincipal, seesHiddenDrivers, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
-import type { DriverListItemDto, MyProfileDto, ProfileEventDto, PublicProfileDto } from '../../contracts/profiles.js';
-import type { Role } from '../../contracts/roles.js';
+import type { ChampionNumberRequest, DriverListItemDto, MyProfileDto, ProfileEventDto, PromotedDriver, PublicProfileDto } from '../../contracts/profiles.js';
 import type { TeamDriverEntry } from '../../contracts/teams.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { DriverDirectory } from './driver-directory.js';
@@ -26,7 +26,7 @@ import { ProfilesService } from './profiles.service.js';
 const signedIn = (principal: Principal | undefined) => !!principal;
 
 @ApiTags('profiles')
-@Controller('profile')
+@Controller()
 export class ProfilesController {
   constructor(
     private readonly profiles: ProfilesService,
@@ -36,48 +36,48 @@ export class ProfilesController {
   // Fixed paths come before `:id`, which would otherwise take them.
 
   /** The caller's own profile, as the Profile page edits it (made empty on first visit). */
-  @Get()
+  @Endpoint('GET /profile')
   @Access('signedIn')
   mine(@CurrentPrincipal() principal: Principal): Promise<MyProfileDto> {
     return this.profiles.mine(principal.userId);
   }
 
   /** Any fields of the profile; `profileCompleted` follows (a number and an id on a platform raced on). 409 when a number or platform id is taken. */
-  @Patch()
+  @Endpoint('PATCH /profile')
   @Access('signedIn')
   update(@CurrentPrincipal() principal: Principal, @Body() body: ProfileUpdateBody): Promise<MyProfileDto> {
     return this.profiles.update(principal.userId, body);
   }
 
   /** Name, country, time zone, and whether visitors see the profile. */
-  @Patch('account')
+  @Endpoint('PATCH /profile/account')
   @Access('signedIn')
   updateAccount(@CurrentPrincipal() principal: Principal, @Body() body: AccountUpdateBody): Promise<MyProfileDto> {
     return this.profiles.update(principal.userId, body);
   }
 
   /** The platform ids: Xbox gamertag, Steam name, PSN id. */
-  @Patch('connections')
+  @Endpoint('PATCH /profile/connections')
   @Access('signedIn')
   updateConnections(@CurrentPrincipal() principal: Principal, @Body() body: ConnectionsUpdateBody): Promise<MyProfileDto> {
     return this.profiles.update(principal.userId, body);
   }
 
-  @Patch('socials')
+  @Endpoint('PATCH /profile/socials')
   @Access('signedIn')
   updateSocials(@CurrentPrincipal() principal: Principal, @Body() body: SocialsUpdateBody): Promise<MyProfileDto> {
     return this.profiles.update(principal.userId, body);
   }
 
   /** The games and platforms the driver races on. */
-  @Patch('games')
+  @Endpoint('PATCH /profile/games')
   @Access('signedIn')
   updateGames(@CurrentPrincipal() principal: Principal, @Body() body: GamesUpdateBody): Promise<MyProfileDto> {
     return this.profiles.update(principal.userId, body);
   }
 
   /** Numbers other drivers hold (and 1 while it is kept for the champion), for the form to show before saving. */
-  @Get('takenDriverNumbers')
+  @Endpoint('GET /profile/takenDriverNumbers')
   @Access('signedIn')
   takenDriverNumbers(@CurrentPrincipal() principal: Principal): Promise<number[]> {
     return this.profiles.takenNumbers(principal.userId);
@@ -87,7 +87,7 @@ export class ProfilesController {
    * The Grid (complete profiles) and, with `roles`, the Crew: filters `roles` (roles or a crew filter
    * value), `platform`, `game`, `team`, `search`; 0-based pages of 25 by default.
    */
-  @Get('list')
+  @Endpoint('GET /profile/list')
   @Access('public')
   @CachedRead(PROFILE_READS, { bypass: seesHiddenDrivers })
   list(@Query() query: DriverListQuery, @Caller() viewer?: Principal): Promise<Page<DriverListItemDto>> {
@@ -95,22 +95,21 @@ export class ProfilesController {
   }
 
   /** Removes NEW from a driver after their assessment race; the driver's menus change live. */
-  @Post('promote')
+  @Endpoint('POST /profile/promote')
   @Access('isOrganizer')
-  @HttpCode(200)
-  promote(@Body() body: PromoteBody): Promise<{ profileId: number; roles: Role[] }> {
+  promote(@Body() body: PromoteBody): Promise<PromotedDriver> {
     return this.directory.promote(body.profileId);
   }
 
   /** Keeps number 1 for the reigning champion (`profileId`), or frees it (`null`). */
-  @Put('championNumber')
+  @Endpoint('PUT /profile/championNumber')
   @Access('isAdmin')
-  championNumber(@Body() body: ChampionNumberBody): Promise<{ profileId: number | null }> {
+  championNumber(@Body() body: ChampionNumberBody): Promise<ChampionNumberRequest> {
     return this.profiles.setChampion(body.profileId ?? null);
   }
 
   /** A driver's public profile; a hidden one is "Private driver" to visitors. */
-  @Get(':id')
+  @Endpoint('GET /profile/:id')
   @Access('public')
   @CachedRead(PROFILE_READS, { bypass: signedIn })
   publicProfile(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<PublicProfileDto> {
@@ -118,7 +117,7 @@ export class ProfilesController {
   }
 
   /** SPEC §3's team-driver entry of the driver, or `{driverTeam: null}`. */
-  @Get(':id/team')
+  @Endpoint('GET /profile/:id/team')
   @Access('public')
   @CachedRead(PROFILE_READS, { bypass: signedIn })
   team(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<TeamDriverEntry | { driverTeam: null }> {
@@ -126,7 +125,7 @@ export class ProfilesController {
   }
 
   /** Every team the driver drives for (at most one per game). */
-  @Get(':id/teams')
+  @Endpoint('GET /profile/:id/teams')
   @Access('public')
   @CachedRead(PROFILE_READS, { bypass: signedIn })
   teams(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<TeamDriverEntry[]> {
@@ -134,7 +133,7 @@ export class ProfilesController {
   }
 
   /** The published events the driver entered, newest first. */
-  @Get(':id/events')
+  @Endpoint('GET /profile/:id/events')
   @Access('public')
   @CachedRead(PROFILE_READS, { bypass: signedIn })
   events(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<ProfileEventDto[]> {

@@ -10,6 +10,7 @@ import {
   isProfileComplete,
   missingForCompletion,
   numberTakenMessage,
+  type ChampionNumberRequest,
   type MyProfileDto,
   type ProfileUpdateRequest,
   type PublicProfileDto,
@@ -217,7 +218,7 @@ export class ProfilesService {
   }
 
   /** Keeps number 1 for the champion's profile (null: number 1 is free for all). The champion gets number 1 if it is free. */
-  async setChampion(profileId: number | null): Promise<{ profileId: number | null }> {
+  async setChampion(profileId: number | null): Promise<ChampionNumberRequest> {
     await this.em.transactional(async (em) => {
       await em.nativeDelete(ReservedDriverNumber, { driverNumber: CHAMPION_NUMBER });
       if (profileId === null) return;

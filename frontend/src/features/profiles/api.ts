@@ -3,20 +3,9 @@
  * per read (its cache key and fetch), plain functions for the commands.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Page } from '@paddock/contracts/api.js';
 import type { Platform } from '@paddock/contracts/catalogue.js';
-import type {
-  DriverListItemDto,
-  MyProfileDto,
-  ProfileEventDto,
-  ProfileUpdateRequest,
-  PublicProfileDto,
-  SeasonResultsDto,
-  StatsSummaryDto,
-} from '@paddock/contracts/profiles.js';
-import type { Role } from '@paddock/contracts/roles.js';
-import type { TeamDriverEntry } from '@paddock/contracts/teams.js';
-import { untypedApi } from '../../lib/api/client.js';
+import type { ProfileUpdateRequest, PublicProfileDto, SeasonResultsDto, StatsSummaryDto } from '@paddock/contracts/profiles.js';
+import { api, untypedApi } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 import { useCommand } from '../../lib/query/useCommand.js';
 import type { PageRequest } from '../../components/paging.js';
@@ -46,14 +35,14 @@ export const profileKeys = {
 
 export const profileQueries = {
   /** `GET /profile`: the caller's profile as the Profile page edits it. */
-  mine: () => queryOptions({ queryKey: profileKeys.mine, queryFn: () => untypedApi.get<MyProfileDto>('/profile') }),
-  takenNumbers: () => queryOptions({ queryKey: profileKeys.takenNumbers, queryFn: () => untypedApi.get<number[]>('/profile/takenDriverNumbers') }),
+  mine: () => queryOptions({ queryKey: profileKeys.mine, queryFn: () => api.get('/profile') }),
+  takenNumbers: () => queryOptions({ queryKey: profileKeys.takenNumbers, queryFn: () => api.get('/profile/takenDriverNumbers') }),
   /** `GET /profile/list`: the Grid, or the Crew with `roles`. */
   list: (page: PageRequest, filters: DriverFilters) =>
     queryOptions({
       queryKey: [...profileKeys.lists, page, filters] as const,
       queryFn: () =>
-        untypedApi.get<Page<DriverListItemDto>>('/profile/list', {
+        api.get('/profile/list', {
           query: {
             ...page,
             platform: filters.platform === 'ALL' ? undefined : filters.platform,
@@ -67,17 +56,17 @@ export const profileQueries = {
       placeholderData: keepPreviousData,
     }),
   publicProfile: (id: number) =>
-    queryOptions({ queryKey: profileKeys.driver(id), queryFn: () => untypedApi.get<PublicProfileDto>(`/profile/${id}`, { silent: true }), staleTime: PUSHED_STALE_TIME }),
+    queryOptions({ queryKey: profileKeys.driver(id), queryFn: () => api.get('/profile/:id', { params: { id }, silent: true }), staleTime: PUSHED_STALE_TIME }),
   teams: (id: number) =>
     queryOptions({
       queryKey: [...profileKeys.driver(id), 'teams'] as const,
-      queryFn: () => untypedApi.get<TeamDriverEntry[]>(`/profile/${id}/teams`),
+      queryFn: () => api.get('/profile/:id/teams', { params: { id } }),
       staleTime: PUSHED_STALE_TIME,
     }),
   events: (id: number) =>
     queryOptions({
       queryKey: [...profileKeys.driver(id), 'events'] as const,
-      queryFn: () => untypedApi.get<ProfileEventDto[]>(`/profile/${id}/events`),
+      queryFn: () => api.get('/profile/:id/events', { params: { id } }),
       staleTime: PUSHED_STALE_TIME,
     }),
   results: (id: number) =>
@@ -97,8 +86,8 @@ export const profileQueries = {
 /** The commands: each returns the API's answer, which the caller writes into the cache. */
 export const profileCommands = {
   /** `PATCH /profile`; quiet — the form shows field errors and a taken number beside the fields. */
-  update: (changes: ProfileUpdateRequest, idempotencyKey?: string) => untypedApi.patch<MyProfileDto>('/profile', changes, { silent: true, idempotencyKey }),
-  promote: (profileId: number) => untypedApi.post<{ profileId: number; roles: Role[] }>('/profile/promote', { profileId }),
+  update: (changes: ProfileUpdateRequest, idempotencyKey?: string) => api.patch('/profile', changes, { silent: true, idempotencyKey }),
+  promote: (profileId: number) => api.post('/profile/promote', { profileId }),
 };
 
 /** A NEW driver promoted: their profile says so at once (the driver's own menus follow by push). */

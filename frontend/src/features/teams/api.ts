@@ -3,10 +3,9 @@
  * plain functions for the commands.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { MyTeamDto, TeamDto, TeamInviteDto, TeamRequest } from '@paddock/contracts/teams.js';
-import { untypedApi } from '../../lib/api/client.js';
+import type { TeamRequest } from '@paddock/contracts/teams.js';
+import { api, formBody } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
-import { saveWithImage } from '../../components/form/saveWithImage.js';
 import { useCommand } from '../../lib/query/useCommand.js';
 
 /** Cache keys: everything about teams sits under `teams` (`teams.changed` refetches it all). */
@@ -20,28 +19,26 @@ export const teamKeys = {
 
 export const teamQueries = {
   /** `GET /teams`: every team with logo, colour and drivers (GridTeams, admin list, filters). */
-  list: () => queryOptions({ queryKey: teamKeys.list, queryFn: () => untypedApi.get<TeamDto[]>('/teams'), staleTime: PUSHED_STALE_TIME }),
+  list: () => queryOptions({ queryKey: teamKeys.list, queryFn: () => api.get('/teams'), staleTime: PUSHED_STALE_TIME }),
   /** Quiet: the page says not found or its own failure. */
   detail: (id: number) =>
-    queryOptions({ queryKey: teamKeys.detail(id), queryFn: () => untypedApi.get<TeamDto>(`/teams/${id}`, { silent: true }), staleTime: PUSHED_STALE_TIME }),
+    queryOptions({ queryKey: teamKeys.detail(id), queryFn: () => api.get('/teams/:id', { params: { id }, silent: true }), staleTime: PUSHED_STALE_TIME }),
   /** The caller's captained teams with open invitations (My Teams). */
-  mine: () => queryOptions({ queryKey: teamKeys.mine, queryFn: () => untypedApi.get<MyTeamDto[]>('/teams/mine') }),
+  mine: () => queryOptions({ queryKey: teamKeys.mine, queryFn: () => api.get('/teams/mine') }),
   /** The invitations the caller has (the Profile page). */
-  invites: (signedIn: boolean) =>
-    queryOptions({ queryKey: teamKeys.invites, queryFn: () => untypedApi.get<TeamInviteDto[]>('/teams/invites', { silent: true }), enabled: signedIn }),
+  invites: (signedIn: boolean) => queryOptions({ queryKey: teamKeys.invites, queryFn: () => api.get('/teams/invites', { silent: true }), enabled: signedIn }),
 };
 
 export const teamCommands = {
   /** `PUT /teams` (multipart: the team JSON and an optional logo); quiet — the form shows field errors. */
-  save: (team: TeamRequest, logo: File | null, idempotencyKey?: string) =>
-    saveWithImage<TeamDto>({ path: '/teams', part: 'team', record: team, image: logo, imagePart: 'logo', idempotencyKey }),
-  remove: (id: number) => untypedApi.delete(`/teams/${id}`),
-  setCaptains: (id: number, profileIds: number[]) => untypedApi.put<TeamDto>(`/teams/${id}/captains`, { profileIds }),
-  invite: (id: number, profileId: number) => untypedApi.post<MyTeamDto>(`/teams/${id}/invites`, { profileId }),
-  withdrawInvite: (id: number, profileId: number) => untypedApi.delete<MyTeamDto>(`/teams/${id}/invites/${profileId}`),
-  respond: (id: number, accept: boolean) => untypedApi.post<TeamInviteDto[]>(`/teams/${id}/invites/respond`, { accept }),
-  removeMember: (id: number, profileId: number) => untypedApi.delete<MyTeamDto>(`/teams/${id}/members/${profileId}`),
-  handOver: (id: number, profileId: number) => untypedApi.post<TeamDto>(`/teams/${id}/captaincy`, { profileId }),
+  save: (team: TeamRequest, logo: File | null, idempotencyKey?: string) => api.put('/teams', formBody({ team, logo }), { silent: true, idempotencyKey }),
+  remove: (id: number) => api.delete('/teams/:id', { params: { id } }),
+  setCaptains: (id: number, profileIds: number[]) => api.put('/teams/:id/captains', { profileIds }, { params: { id } }),
+  invite: (id: number, profileId: number) => api.post('/teams/:id/invites', { profileId }, { params: { id } }),
+  withdrawInvite: (id: number, profileId: number) => api.delete('/teams/:id/invites/:profileId', { params: { id, profileId } }),
+  respond: (id: number, accept: boolean) => api.post('/teams/:id/invites/respond', { accept }, { params: { id } }),
+  removeMember: (id: number, profileId: number) => api.delete('/teams/:id/members/:profileId', { params: { id, profileId } }),
+  handOver: (id: number, profileId: number) => api.post('/teams/:id/captaincy', { profileId }, { params: { id } }),
 };
 
 /** Saves a team: the answer is the team shown, and the list is asked again. */

@@ -4,6 +4,7 @@ import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { IdFilterField, IdParam, OneOfField, OptionalNotNull } from '../../../common/dto-fields.js';
 import { PageQuery } from '../../../common/pagination.js';
+import type { PageParams } from '../../../contracts/api.js';
 import { PLATFORMS, type Platform } from '../../../contracts/catalogue.js';
 import {
   DRIVER_NUMBER_MAX,
@@ -15,7 +16,7 @@ import {
   type AccountUpdateRequest,
   type ChampionNumberRequest,
   type ConnectionsUpdateRequest,
-  type DriverListRequest,
+  type DriverListFilter,
   type GamesUpdateRequest,
   type ProfileTextField,
   type ProfileUpdateRequest,
@@ -203,7 +204,7 @@ export class ChampionNumberBody implements ChampionNumberRequest {
 }
 
 /** `GET /api/profile/list`: filters and the page (25 by default). */
-export class DriverListQuery extends PageQuery implements DriverListRequest {
+export class DriverListQuery extends PageQuery implements PageParams, DriverListFilter {
   @ApiPropertyOptional({
     description: 'Comma-separated roles (e.g. HOST,ORGANIZER) or a Crew filter value (all, admin, organizers, hosts, racedirector, headstewards, stewards)',
   })
