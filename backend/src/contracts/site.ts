@@ -1,9 +1,17 @@
-/** The site's own calls: start-up configuration, visits and maintenance mode (SPEC §1, §3). */
+/** The site's own calls: start-up configuration, visits, maintenance mode, stored images, health and metrics (SPEC §1, §3). */
 import type { SiteConfig } from './api.js';
-import { noContent, route } from './http.js';
+import { noContent, rawRoute, route } from './http.js';
 
 export interface MaintenanceState {
   enabled: boolean;
+}
+
+type HealthCheck = 'up' | 'down';
+
+export interface HealthReport {
+  status: 'ok';
+  database: HealthCheck;
+  redis: HealthCheck;
 }
 
 export const siteRoutes = {
@@ -12,4 +20,10 @@ export const siteRoutes = {
   'POST /config': noContent(),
   'GET /maintenance': route<MaintenanceState>(),
   'PUT /maintenance': route<MaintenanceState, MaintenanceState>(),
+  /** A stored image (webp). Its content never changes, so browsers and proxies keep it for a year. */
+  'GET /images/:id.webp': rawRoute(),
+  /** For orchestrators: 200 when PostgreSQL and Redis answer, 503 otherwise. */
+  'GET /health': route<HealthReport>(),
+  /** Prometheus metrics: for the configured METRICS_TOKEN (Bearer) or a signed-in admin. */
+  'GET /metrics': rawRoute(),
 } as const;

@@ -18,6 +18,8 @@
  * - `GET /api/safety-car?pageNumber&pageSize` (public): Page<SafetyCarDecisionDto>.
  * - `GET /api/safety-car/races/{race}` (public): RaceStewardingDto — whether the race's results are still provisional.
  */
+import type { Page, PageParams } from './api.js';
+import { created, route } from './http.js';
 
 /**
  * OPEN: filed, no steward has voted yet. UNDER_REVIEW: stewards are voting. DECIDED: a decision stands
@@ -112,6 +114,13 @@ export interface DecisionRequest {
 export interface AppealRequest {
   reason: string;
   evidence?: EvidenceLink[];
+}
+
+/** `GET /api/tickets`: the steward queue's filters (absent: any). */
+export interface TicketFilter {
+  state?: TicketState;
+  season?: number;
+  race?: number;
 }
 
 /** `PUT /api/seasons/{season}/stewarding`. */
@@ -375,3 +384,32 @@ export function outcomeLabel(outcome: TicketOutcome): string {
 export function outcomeNeedsAmount(kind: OutcomeKind): boolean {
   return kind === 'TIME_PENALTY' || kind === 'POSITION_PENALTY' || kind === 'POINTS_DEDUCTION' || kind === 'LICENCE_POINTS' || kind === 'RACE_BAN';
 }
+
+export const stewardingRoutes = {
+  /** Files a ticket about an incident of a race the caller drove in, inside the season's filing window (409 outside it, saying the window). */
+  'POST /tickets': created<TicketDto, TicketRequest>(),
+  /** The steward queue: tickets by state, season and race, newest first. */
+  'GET /tickets': route<Page<TicketListItemDto>, undefined, PageParams & TicketFilter>(),
+  /** The caller's tickets (filed by or against them) and their state, for the profile. */
+  'GET /tickets/mine': route<Page<TicketListItemDto>, undefined, PageParams>(),
+  /** The ticket: stewards see the internal thread, votes (once they voted) and the audit; its drivers the public parts. */
+  'GET /tickets/:id': route<TicketDto>(),
+  /** A driver of the ticket adds their statement and evidence, inside the filing window. */
+  'POST /tickets/:id/statements': route<TicketDto, StatementRequest>(),
+  /** A message in the stewards' internal thread. */
+  'POST /tickets/:id/messages': route<TicketDto, ThreadMessageRequest>(),
+  /** The caller's vote in the current round (again: replaces it); 403 for a steward involved in the race. */
+  'POST /tickets/:id/votes': route<TicketDto, VoteRequest>(),
+  /** Decides the current round (the majority of votes agreeing, or the head steward); deciding again replaces the earlier outcomes and their effect. */
+  'POST /tickets/:id/decision': route<TicketDto, DecisionRequest>(),
+  /** A driver of the ticket appeals its decision, inside the appeal window; stewards who did not decide hear it. */
+  'POST /tickets/:id/appeal': route<TicketDto, AppealRequest>(),
+  'GET /seasons/:season/stewarding': route<StewardingSettingsDto>(),
+  'PUT /seasons/:season/stewarding': route<StewardingSettingsDto, StewardingSettingsRequest>(),
+  /** The decisions of current seasons (race, drivers, outcome, reason), newest first. */
+  'GET /safety-car': route<Page<SafetyCarDecisionDto>, undefined, PageParams>(),
+  /** Whether the race's results are provisional (protests or appeals still possible) or final. */
+  'GET /safety-car/races/:id': route<RaceStewardingDto>(),
+  /** The driver's licence points (active and expired) and the bans of events to come. */
+  'GET /profile/:id/licence': route<LicenceDto>(),
+} as const;

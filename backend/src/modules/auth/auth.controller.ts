@@ -1,7 +1,8 @@
-import { Controller, Get, HttpCode, Inject, Logger, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Inject, Logger, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import { RateLimited } from '../../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { ClientPush } from '../../infra/realtime/client-push.js';
@@ -9,6 +10,11 @@ import { sessionRoom } from '../../infra/realtime/rooms.js';
 import { DiscordAuthGuard } from './discord-auth.guard.js';
 import { SignInRefusedFilter } from './sign-in-refused.filter.js';
 
+/**
+ * Signing in is Discord's OAuth flow: the browser navigates to the login route (its address comes with
+ * `GET /config`) and Discord back to the callback. Neither is an API call, so both stay out of the OpenAPI
+ * document and, with it, out of the REST contract; signing out is a contract route.
+ */
 @ApiTags('auth')
 @Controller()
 export class AuthController {
@@ -41,10 +47,8 @@ export class AuthController {
     response.redirect('/');
   }
 
-  @Post('logout')
+  @Endpoint('POST /logout')
   @Access('public')
-  @HttpCode(204)
-  @ApiNoContentResponse({ description: "The session is ended server-side, its cookie cleared, and its open sockets leave the signed-in user's rooms." })
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     const signedIn = !!request.user;
     const sessionId = request.sessionID;

@@ -1,16 +1,13 @@
-import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Inject, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
+import type { HealthReport } from '../../contracts/site.js';
 import { REDIS } from '../../infra/redis/redis.module.js';
 
-type Check = 'up' | 'down';
-export interface HealthReport {
-  status: 'ok';
-  database: Check;
-  redis: Check;
-}
+type Check = HealthReport['database'];
 
 // Each check gives up sooner on its own (the clients' timeouts); this bounds the answer whatever happens.
 const CHECK_TIMEOUT_MS = 1000;
@@ -21,14 +18,14 @@ function within<T>(promise: Promise<T>): Promise<T> {
 
 /** For orchestrators: 200 when PostgreSQL and Redis answer, 503 otherwise. */
 @ApiTags('site')
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(
     private readonly orm: MikroORM,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
-  @Get()
+  @Endpoint('GET /health')
   @Access('public')
   async health(): Promise<HealthReport> {
     const [database, redis] = await Promise.all([

@@ -1,20 +1,20 @@
-import { Controller, Get, NotFoundException, Param, ParseUUIDPipe, Res, StreamableFile } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, NotFoundException, Param, ParseUUIDPipe, Res, StreamableFile } from '@nestjs/common';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import { IMMUTABLE_CACHE_CONTROL } from './image-upload.js';
 import { ImagesService } from './images.service.js';
 
 @ApiTags('images')
-@Controller('images')
+@Controller()
 export class ImagesController {
   constructor(private readonly images: ImagesService) {}
 
   /** A stored image (webp). Its content never changes, so browsers and proxies keep it for a year. */
-  @Get(':id.webp')
+  @Endpoint('GET /images/:id.webp')
   @Access('public')
   @ApiProduces('image/webp')
-  @ApiOkResponse({ description: 'The image' })
   async image(@Param('id', new ParseUUIDPipe({ version: '4' })) id: string, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
     const data = await this.images.read(id);
     if (!data) throw new NotFoundException(`Image ${id} not found`);

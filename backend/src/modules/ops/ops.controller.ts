@@ -1,8 +1,9 @@
-import { Controller, ForbiddenException, Get, Inject, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Controller, ForbiddenException, Inject, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { OpsService } from './ops.service.js';
 
@@ -13,7 +14,7 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 @ApiTags('ops')
-@Controller('metrics')
+@Controller()
 export class OpsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -21,7 +22,7 @@ export class OpsController {
   ) {}
 
   /** Prometheus metrics: for the configured METRICS_TOKEN (Bearer) or a signed-in admin. */
-  @Get()
+  @Endpoint('GET /metrics')
   @Access('public')
   async metrics(@Req() request: Request, @Res() response: Response): Promise<void> {
     const bearer = request.get('authorization')?.replace(/^Bearer /, '') ?? '';

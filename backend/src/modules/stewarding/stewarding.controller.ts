@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import { IdParam } from '../../common/dto-fields.js';
 import { PageQuery } from '../../common/pagination.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
@@ -14,73 +15,68 @@ import { StewardingService } from './stewarding.service.js';
 
 /** Incident tickets: drivers file and answer them, stewards discuss, vote and decide, parties appeal. */
 @ApiTags('stewarding')
-@Controller('tickets')
+@Controller()
 export class TicketsController {
   constructor(private readonly stewarding: StewardingService) {}
 
   /** Files a ticket about an incident of a race the caller drove in, inside the season's filing window (409 outside it, saying the window). */
-  @Post()
+  @Endpoint('POST /tickets')
   @Access('signedIn')
   file(@Body() body: TicketBody, @CurrentPrincipal() principal: Principal): Promise<TicketDto> {
     return this.stewarding.file(principal, body);
   }
 
   /** The steward queue: tickets by state, season and race, newest first. */
-  @Get()
+  @Endpoint('GET /tickets')
   @Access('isSteward')
   list(@Query() query: TicketQuery): Promise<Page<TicketListItemDto>> {
     return this.stewarding.list(query);
   }
 
   /** The caller's tickets (filed by or against them) and their state, for the profile. */
-  @Get('mine')
+  @Endpoint('GET /tickets/mine')
   @Access('signedIn')
   mine(@Query() page: PageQuery, @CurrentPrincipal() principal: Principal): Promise<Page<TicketListItemDto>> {
     return this.stewarding.mine(principal, page);
   }
 
   /** The ticket: stewards see the internal thread, votes (once they voted) and the audit; its drivers the public parts. */
-  @Get(':id')
+  @Endpoint('GET /tickets/:id')
   @Access('signedIn')
   ticket(@Param() { id }: IdParam, @CurrentPrincipal() principal: Principal): Promise<TicketDto> {
     return this.stewarding.ticket(id, principal);
   }
 
   /** A driver of the ticket adds their statement and evidence, inside the filing window. */
-  @Post(':id/statements')
-  @HttpCode(200)
+  @Endpoint('POST /tickets/:id/statements')
   @Access('signedIn')
   statement(@Param() { id }: IdParam, @Body() body: StatementBody, @CurrentPrincipal() principal: Principal): Promise<TicketDto> {
     return this.stewarding.addStatement(principal, id, body);
   }
 
   /** A message in the stewards' internal thread. */
-  @Post(':id/messages')
-  @HttpCode(200)
+  @Endpoint('POST /tickets/:id/messages')
   @Access('isSteward')
   message(@Param() { id }: IdParam, @Body() body: ThreadMessageBody, @CurrentPrincipal() principal: Principal): Promise<TicketDto> {
     return this.stewarding.addMessage(principal, id, body.text);
   }
 
   /** The caller's vote in the current round (again: replaces it); 403 for a steward involved in the race. */
-  @Post(':id/votes')
-  @HttpCode(200)
+  @Endpoint('POST /tickets/:id/votes')
   @Access('isSteward')
   vote(@Param() { id }: IdParam, @Body() body: DecisionBody, @CurrentPrincipal() principal: Principal): Promise<TicketDto> {
     return this.stewarding.vote(principal, id, body);
   }
 
   /** Decides the current round (the majority of votes agreeing, or the head steward); deciding again replaces the earlier outcomes and their effect. */
-  @Post(':id/decision')
-  @HttpCode(200)
+  @Endpoint('POST /tickets/:id/decision')
   @Access('isSteward')
   decide(@Param() { id }: IdParam, @Body() body: DecisionBody, @CurrentPrincipal() principal: Principal): Promise<TicketDto> {
     return this.stewarding.decide(principal, id, body);
   }
 
   /** A driver of the ticket appeals its decision, inside the appeal window; stewards who did not decide hear it. */
-  @Post(':id/appeal')
-  @HttpCode(200)
+  @Endpoint('POST /tickets/:id/appeal')
   @Access('signedIn')
   appeal(@Param() { id }: IdParam, @Body() body: AppealBody, @CurrentPrincipal() principal: Principal): Promise<TicketDto> {
     return this.stewarding.appeal(principal, id, body);
@@ -89,17 +85,17 @@ export class TicketsController {
 
 /** A season's stewarding settings (filing window, panel, appeals, licence thresholds). */
 @ApiTags('stewarding')
-@Controller('seasons')
+@Controller()
 export class StewardingSettingsController {
   constructor(private readonly stewarding: StewardingService) {}
 
-  @Get(':season/stewarding')
+  @Endpoint('GET /seasons/:season/stewarding')
   @Access('isSteward')
   settings(@Param() { season }: SeasonParam): Promise<StewardingSettingsDto> {
     return this.stewarding.settings(season);
   }
 
-  @Put(':season/stewarding')
+  @Endpoint('PUT /seasons/:season/stewarding')
   @Access('isOrganizer')
   save(@Param() { season }: SeasonParam, @Body() body: StewardingSettingsBody, @CurrentPrincipal() organizer: Principal): Promise<StewardingSettingsDto> {
     return this.stewarding.saveSettings(organizer, season, body);
@@ -113,7 +109,7 @@ export class StewardingPublicController {
   constructor(private readonly stewarding: StewardingService) {}
 
   /** The decisions of current seasons (race, drivers, outcome, reason), newest first. */
-  @Get('safety-car')
+  @Endpoint('GET /safety-car')
   @Access('public')
   @CachedRead(STEWARDING_READS)
   safetyCar(@Query() page: PageQuery): Promise<Page<SafetyCarDecisionDto>> {
@@ -121,7 +117,7 @@ export class StewardingPublicController {
   }
 
   /** Whether the race's results are provisional (protests or appeals still possible) or final. */
-  @Get('safety-car/races/:id')
+  @Endpoint('GET /safety-car/races/:id')
   @Access('public')
   @CachedRead(STEWARDING_READS)
   raceStatus(@Param() { id }: IdParam): Promise<RaceStewardingDto> {
@@ -129,7 +125,7 @@ export class StewardingPublicController {
   }
 
   /** The driver's licence points (active and expired) and the bans of events to come. */
-  @Get('profile/:id/licence')
+  @Endpoint('GET /profile/:id/licence')
   @Access('signedIn')
   licence(@Param() { id }: IdParam): Promise<LicenceDto> {
     return this.stewarding.licence(id);

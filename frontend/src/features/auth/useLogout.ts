@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { untypedApi, ApiError } from '../../lib/api/client.js';
+import { api, ApiError } from '../../lib/api/client.js';
 import { currentUserAtom } from './atoms.js';
 
 /** Signs out on the server, clears the user and goes Home (SPEC §4). A failure keeps the user signed in; the Error dialog says why. */
@@ -9,7 +9,7 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return async () => {
     try {
-      await untypedApi.post('/logout');
+      await api.post('/logout', undefined);
     } catch (error) {
       // 401: the session had already ended, which is what we wanted.
       if (!(error instanceof ApiError && error.status === 401)) return;

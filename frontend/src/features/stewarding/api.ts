@@ -4,25 +4,11 @@
  * beside the fields (and a refused filing window in words).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApi } from '../../lib/api/client.js';
+import { api } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 import { useCommand } from '../../lib/query/useCommand.js';
 import type { PageRequest } from '../../components/paging.js';
-import type {
-  AppealRequest,
-  DecisionRequest,
-  LicenceDto,
-  Page,
-  RaceStewardingDto,
-  SafetyCarDecisionDto,
-  StatementRequest,
-  ThreadMessageRequest,
-  TicketDto,
-  TicketListItemDto,
-  TicketRequest,
-  TicketState,
-  VoteRequest,
-} from './types.js';
+import type { AppealRequest, DecisionRequest, StatementRequest, ThreadMessageRequest, TicketRequest, TicketState, VoteRequest } from './types.js';
 
 /** The steward queue's filters (null: any). */
 export interface QueueFilters {
@@ -51,8 +37,8 @@ export const stewardingQueries = {
     queryOptions({
       queryKey: [...stewardingKeys.queue, filters, page] as const,
       queryFn: () =>
-        untypedApi.get<Page<TicketListItemDto>>('/tickets', {
-          query: { state: filters.state, season: filters.seasonId, race: filters.raceId, pageNumber: page.pageNumber, pageSize: page.pageSize },
+        api.get('/tickets', {
+          query: { state: filters.state ?? undefined, season: filters.seasonId ?? undefined, race: filters.raceId ?? undefined, ...page },
         }),
       placeholderData: keepPreviousData,
       staleTime: PUSHED_STALE_TIME,
@@ -61,23 +47,22 @@ export const stewardingQueries = {
   mine: (page: PageRequest) =>
     queryOptions({
       queryKey: [...stewardingKeys.mine, page] as const,
-      queryFn: () => untypedApi.get<Page<TicketListItemDto>>('/tickets/mine', { query: { ...page } }),
+      queryFn: () => api.get('/tickets/mine', { query: { ...page } }),
       placeholderData: keepPreviousData,
     }),
   /** One ticket; quiet: its page shows not-found or its own failure. */
-  ticket: (id: number) => queryOptions({ queryKey: stewardingKeys.ticket(id), queryFn: () => untypedApi.get<TicketDto>(`/tickets/${id}`, { silent: true }) }),
-  licence: (profileId: number) => queryOptions({ queryKey: stewardingKeys.licence(profileId), queryFn: () => untypedApi.get<LicenceDto>(`/profile/${profileId}/licence`) }),
+  ticket: (id: number) => queryOptions({ queryKey: stewardingKeys.ticket(id), queryFn: () => api.get('/tickets/:id', { params: { id }, silent: true }) }),
+  licence: (profileId: number) => queryOptions({ queryKey: stewardingKeys.licence(profileId), queryFn: () => api.get('/profile/:id/licence', { params: { id: profileId } }) }),
   /** The public decisions of current seasons. */
   safetyCar: (page: PageRequest) =>
     queryOptions({
       queryKey: [...stewardingKeys.safetyCar, page] as const,
-      queryFn: () => untypedApi.get<Page<SafetyCarDecisionDto>>('/safety-car', { query: { ...page } }),
+      queryFn: () => api.get('/safety-car', { query: { ...page } }),
       placeholderData: keepPreviousData,
       staleTime: PUSHED_STALE_TIME,
     }),
   /** Whether a race's results are still provisional (public); quiet: a results view shows no status rather than an error. */
-  race: (raceId: number) =>
-    queryOptions({ queryKey: stewardingKeys.race(raceId), queryFn: () => untypedApi.get<RaceStewardingDto>(`/safety-car/races/${raceId}`, { silent: true }) }),
+  race: (raceId: number) => queryOptions({ queryKey: stewardingKeys.race(raceId), queryFn: () => api.get('/safety-car/races/:id', { params: { id: raceId }, silent: true }) }),
 };
 
 /** A race's provisional/final status, refreshed by the stewarding pushes (cache.ts). */
@@ -86,14 +71,14 @@ export function useRaceStewarding(raceId: number) {
 }
 
 export const stewardingCommands = {
-  file: (request: TicketRequest, idempotencyKey?: string) => untypedApi.post<TicketDto>('/tickets', request, { silent: true, idempotencyKey }),
+  file: (request: TicketRequest, idempotencyKey?: string) => api.post('/tickets', request, { silent: true, idempotencyKey }),
   addStatement: (id: number, request: StatementRequest, idempotencyKey?: string) =>
-    untypedApi.post<TicketDto>(`/tickets/${id}/statements`, request, { silent: true, idempotencyKey }),
+    api.post('/tickets/:id/statements', request, { params: { id }, silent: true, idempotencyKey }),
   postMessage: (id: number, request: ThreadMessageRequest, idempotencyKey?: string) =>
-    untypedApi.post<TicketDto>(`/tickets/${id}/messages`, request, { silent: true, idempotencyKey }),
-  vote: (id: number, request: VoteRequest, idempotencyKey?: string) => untypedApi.post<TicketDto>(`/tickets/${id}/votes`, request, { silent: true, idempotencyKey }),
-  decide: (id: number, request: DecisionRequest, idempotencyKey?: string) => untypedApi.post<TicketDto>(`/tickets/${id}/decision`, request, { silent: true, idempotencyKey }),
-  appeal: (id: number, request: AppealRequest, idempotencyKey?: string) => untypedApi.post<TicketDto>(`/tickets/${id}/appeal`, request, { silent: true, idempotencyKey }),
+    api.post('/tickets/:id/messages', request, { params: { id }, silent: true, idempotencyKey }),
+  vote: (id: number, request: VoteRequest, idempotencyKey?: string) => api.post('/tickets/:id/votes', request, { params: { id }, silent: true, idempotencyKey }),
+  decide: (id: number, request: DecisionRequest, idempotencyKey?: string) => api.post('/tickets/:id/decision', request, { params: { id }, silent: true, idempotencyKey }),
+  appeal: (id: number, request: AppealRequest, idempotencyKey?: string) => api.post('/tickets/:id/appeal', request, { params: { id }, silent: true, idempotencyKey }),
 };
 
 /** A ticket filed: the caller's own tickets are asked again (the stewards' queue follows by push). */

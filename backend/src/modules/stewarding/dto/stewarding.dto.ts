@@ -29,6 +29,7 @@ import {
   type StatementRequest,
   type StewardingSettingsRequest,
   type ThreadMessageRequest,
+  type TicketFilter,
   type TicketOutcome,
   type TicketRequest,
   type TicketState,
@@ -199,7 +200,7 @@ export class StewardingSettingsBody implements StewardingSettingsRequest {
 }
 
 /** `GET /api/tickets?state&season&race&pageNumber&pageSize`. */
-export class TicketQuery extends PageQuery {
+export class TicketQuery extends PageQuery implements TicketFilter {
   @OneOfField(TICKET_STATES, { optional: true })
   state?: TicketState;
 
