@@ -3,9 +3,11 @@
  * shared with the web client. Types and pure rules only; the standings function lives in the API
  * (`modules/competitions/standings`).
  */
-import type { SortRequest } from './api.js';
+import type { Page, PageParams, SortRequest } from './api.js';
 import type { Platform } from './catalogue.js';
 import type { CompetitionStyle, RaceEventType } from './events.js';
+import { route, type FilePart, type FormBody } from './http.js';
+import type { SeasonResultsDto, StatsSummaryDto } from './profiles.js';
 
 /** SPEC §9: SOLO (Individual), TEAM (Teams), LVL (League VS League); events and competitions share them. */
 export { COMPETITION_STYLES, type CompetitionStyle } from './events.js';
@@ -345,6 +347,11 @@ export interface SeasonRequest {
   pointsSystem: PointsSystem;
 }
 
+/** `?confirmFuture=true` on a results save or import: the organizer means a race that has not started yet. */
+export interface ConfirmFutureParams {
+  confirmFuture?: 'true' | 'false';
+}
+
 /** `PUT /api/seasons/{season}/events`: exactly the season's events (others leave it; an event with results cannot). */
 export interface SeasonEventsRequest {
   eventIds: number[];
@@ -380,6 +387,20 @@ export type ImportDecision = number | 'GUEST' | 'SKIP';
  * the suggested profile.
  */
 export type ResultImportDecisions = Record<string, ImportDecision>;
+
+/** The text parts of `POST …/results/{race}/import/preview` beside its `file`. */
+export type ResultPreviewParts = {
+  /** true: import a file of another game or track than the race on purpose. */
+  confirmMismatch?: boolean;
+};
+
+/** The parts of `POST …/results/{race}/import` beside its `file`, each sent as JSON text. */
+export type ResultImportParts = ResultPreviewParts & {
+  decisions?: ResultImportDecisions;
+  mapping?: ResultImportMapping;
+  /** Saves results for a race that has not started yet (else 409); also `?confirmFuture=true`. */
+  confirmFuture?: boolean;
+};
 
 /** How the import found a file's driver among the profiles: an identity mapped in an earlier import, a platform id, or the name. */
 export type ImportMatchedBy = 'REMEMBERED' | 'PLATFORM_ID' | 'NAME';
@@ -460,3 +481,61 @@ export interface ResultImportDto {
   unmatched: UnmatchedImportLineDto[];
   unchanged: boolean;
 }
+
+/** A competition's or group's pictures beside its JSON part, stored as webp. */
+type PictureParts = {
+  icon?: FilePart;
+  banner?: FilePart;
+};
+
+export const competitionRoutes = {
+  /** Every competition group, by position then name; `live` when it has a current competition. */
+  'GET /competitions/groups': route<CompetitionGroupDto[]>(),
+  /** The groups with a current competition (the Series page). */
+  'GET /competitions/groups/live': route<CompetitionGroupDto[]>(),
+  'GET /competitions/groups/:id': route<CompetitionGroupDto>(),
+  /** `group` with `id` updates; 409 for a taken name. */
+  'PUT /competitions/groups': route<CompetitionGroupDto, FormBody<{ group: CompetitionGroupRequest } & PictureParts>>(),
+  /** Current competitions (the Series page), by group then name. */
+  'GET /competitions/current': route<Page<CompetitionSummaryDto>, undefined, PageParams>(),
+  'GET /competitions/current/group/:id': route<Page<CompetitionSummaryDto>, undefined, PageParams>(),
+  /** Competitions on the Series leaderboard (enabled, with a season), each with its seasons. */
+  'GET /competitions/leaderboards': route<CompetitionDto[]>(),
+  /** The result files the import reads. */
+  'GET /competitions/external/sources': route<ResultSourceDto[]>(),
+  /** Organizers' list of every competition: filters and sort in the body. */
+  'POST /competitions': route<Page<CompetitionSummaryDto>, CompetitionSearchRequest, PageParams>(),
+  /** `competition` with `id` updates. */
+  'PUT /competitions': route<CompetitionDto, FormBody<{ competition: CompetitionRequest } & PictureParts>>(),
+  /** Creates (no `id`) or updates a season of the competition: name, rules, points system. */
+  'PUT /competitions/:id/seasons': route<SeasonDto, SeasonRequest>(),
+  /** One competition with its seasons. */
+  'GET /competitions/:id': route<CompetitionDto>(),
+
+  /** The season with its competition, points system and rounds in date order (organizers: unpublished ones too). */
+  'GET /seasons/:season': route<SeasonDto>(),
+  /** Makes exactly these events the season's rounds (an event with results cannot leave it: 409). */
+  'PUT /seasons/:season/events': route<SeasonDto, SeasonEventsRequest>(),
+  /** The driver and team standings from the published rounds; organizers get the unpublished ones too, marked. */
+  'GET /seasons/:season/standings': route<StandingsDto>(),
+  /** One round with the latest results of each of its races. */
+  'GET /seasons/:season/events/:event': route<SeasonEventDetailsDto>(),
+  /** The race's latest results. */
+  'GET /seasons/:season/events/:event/results/:race': route<RaceResultsDto>(),
+  /** Saves the race's whole classification (or its qualifying) as a new revision; a race still to come needs `confirmFuture`. */
+  'PUT /seasons/:season/events/:event/results/:race': route<RaceResultsDto, RaceResultsRequest, ConfirmFutureParams>(),
+  /** The race's revisions, newest first. */
+  'GET /seasons/:season/events/:event/results/:race/revisions': route<ResultRevisionDto[]>(),
+  'GET /seasons/:season/events/:event/results/:race/revisions/:revision': route<RaceResultsDto>(),
+  /** Makes a new revision with that revision's lines ("reverted to revision N"). */
+  'POST /seasons/:season/events/:event/results/:race/revisions/:revision/revert': route<RaceResultsDto>(),
+  /** Every line of a server result file with the profile suggested for each driver; nothing is written. 409 for a file of another game or track (unless confirmed). */
+  'POST /seasons/:season/events/:event/results/:race/import/preview': route<ResultImportPreviewDto, FormBody<{ file: Blob } & ResultPreviewParts>>(),
+  /** Saves a server result file as the race's next revision once every driver has a profile or a decision; else answers the drivers still to decide. */
+  'POST /seasons/:season/events/:event/results/:race/import': route<ResultImportDto, FormBody<{ file: Blob } & ResultImportParts>, ConfirmFutureParams>(),
+
+  /** The driver's rounds by season, newest season first: finishing position and points of each. */
+  'GET /profile/:id/results': route<SeasonResultsDto[]>(),
+  /** Starts, wins, podiums, poles, fastest laps, DNFs, average finish and points, from the latest results. */
+  'GET /profile/:id/stats-summary': route<StatsSummaryDto>(),
+} as const;

@@ -5,6 +5,7 @@ import { authRoutes } from './auth.js';
 import { biddingRoutes } from './bidding.js';
 import { catalogueRoutes } from './catalogue.js';
 import { communityRoutes } from './community.js';
+import { competitionRoutes } from './competitions.js';
 import { profileRoutes } from './profiles.js';
 import { rivalRoutes } from './rivals.js';
 import { siteRoutes } from './site.js';
@@ -13,10 +14,10 @@ import { teamRoutes } from './teams.js';
 import { userRoutes } from './users.js';
 
 /** Each domain's routes; a key is declared in one table only (routes.spec.ts). */
-export const ROUTE_TABLES = [auditRoutes, authRoutes, biddingRoutes, catalogueRoutes, communityRoutes, profileRoutes, rivalRoutes, siteRoutes, stewardingRoutes, teamRoutes, userRoutes] as const;
+export const ROUTE_TABLES = [auditRoutes, authRoutes, biddingRoutes, catalogueRoutes, communityRoutes, competitionRoutes, profileRoutes, rivalRoutes, siteRoutes, stewardingRoutes, teamRoutes, userRoutes] as const;
 
 /** Each domain's routes; a key is declared in one table only (routes.spec.ts). */
-export const ROUTE_TABLES = [auditRoutes, authRoutes, biddingRoutes, catalogueRoutes, communityRoutes, profileRoutes, rivalRoutes, siteRoutes, stewardingRoutes, teamRoutes, userRoutes] as const;
+export const ROUTE_TABLES = [auditRoutes, authRoutes, biddingRoutes, catalogueRoutes, communityRoutes, competitionRoutes, profileRoutes, rivalRoutes, siteRoutes, stewardingRoutes, teamRoutes, userRoutes] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;
 export type ApiRoutes = UnionToIntersection<(typeof ROUTE_TABLES)[number]>;

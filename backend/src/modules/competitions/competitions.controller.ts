@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UploadedFiles } from '@nestjs/common';
+import { Body, Controller, Param, Query, UploadedFiles } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import { IdParam } from '../../common/dto-fields.js';
 import { PageQuery } from '../../common/pagination.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
@@ -17,7 +18,7 @@ import { SeasonsService } from './seasons.service.js';
 const PICTURES: PictureField[] = ['icon', 'banner'];
 
 @ApiTags('competitions')
-@Controller('competitions')
+@Controller()
 export class CompetitionsController {
   constructor(
     private readonly competitions: CompetitionsService,
@@ -27,7 +28,7 @@ export class CompetitionsController {
   // Fixed paths come before `:id`, which would otherwise take them.
 
   /** Every competition group, by position then name; `live` when it has a current competition. */
-  @Get('groups')
+  @Endpoint('GET /competitions/groups')
   @Access('public')
   @CachedRead(COMPETITION_READS)
   groups(): Promise<CompetitionGroupDto[]> {
@@ -35,14 +36,14 @@ export class CompetitionsController {
   }
 
   /** The groups with a current competition (the Series page). */
-  @Get('groups/live')
+  @Endpoint('GET /competitions/groups/live')
   @Access('public')
   @CachedRead(COMPETITION_READS)
   liveGroups(): Promise<CompetitionGroupDto[]> {
     return this.competitions.groups(true);
   }
 
-  @Get('groups/:id')
+  @Endpoint('GET /competitions/groups/:id')
   @Access('public')
   @CachedRead(COMPETITION_READS)
   group(@Param() { id }: IdParam): Promise<CompetitionGroupDto> {
@@ -50,7 +51,7 @@ export class CompetitionsController {
   }
 
   /** Multipart: `group` (JSON; with `id` it updates) and optional `icon` and `banner` images (stored as webp). 409 for a taken name. */
-  @Put('groups')
+  @Endpoint('PUT /competitions/groups')
   @Access('isAdmin')
   @JsonPartWithImages('group', PICTURES)
   saveGroup(
@@ -62,14 +63,14 @@ export class CompetitionsController {
   }
 
   /** Current competitions (the Series page), by group then name. */
-  @Get('current')
+  @Endpoint('GET /competitions/current')
   @Access('public')
   @CachedRead(COMPETITION_READS)
   current(@Query() query: PageQuery): Promise<Page<CompetitionSummaryDto>> {
     return this.competitions.current(query);
   }
 
-  @Get('current/group/:id')
+  @Endpoint('GET /competitions/current/group/:id')
   @Access('public')
   @CachedRead(COMPETITION_READS)
   currentOfGroup(@Param() { id }: IdParam, @Query() query: PageQuery): Promise<Page<CompetitionSummaryDto>> {
@@ -77,7 +78,7 @@ export class CompetitionsController {
   }
 
   /** Competitions on the Series leaderboard (enabled, with a season), each with its seasons. */
-  @Get('leaderboards')
+  @Endpoint('GET /competitions/leaderboards')
   @Access('public')
   @CachedRead(COMPETITION_READS)
   leaderboards(): Promise<CompetitionDto[]> {
@@ -85,22 +86,21 @@ export class CompetitionsController {
   }
 
   /** The result files the import reads. */
-  @Get('external/sources')
+  @Endpoint('GET /competitions/external/sources')
   @Access('public')
   sources(): ResultSourceDto[] {
     return RESULT_SOURCE_LIST;
   }
 
   /** Organizers' list of every competition: filters and sort in the body. */
-  @Post()
+  @Endpoint('POST /competitions')
   @Access('isOrganizer')
-  @HttpCode(200)
   search(@Query() query: PageQuery, @Body() body: CompetitionSearchBody): Promise<Page<CompetitionSummaryDto>> {
     return this.competitions.search(body, query);
   }
 
   /** Multipart: `competition` (JSON; with `id` it updates) and optional `icon` and `banner` images (stored as webp). */
-  @Put()
+  @Endpoint('PUT /competitions')
   @Access('isOrganizer')
   @JsonPartWithImages('competition', PICTURES)
   save(
@@ -112,14 +112,14 @@ export class CompetitionsController {
   }
 
   /** Creates (no `id`) or updates a season of the competition: name, rules, points system. */
-  @Put(':id/seasons')
+  @Endpoint('PUT /competitions/:id/seasons')
   @Access('isOrganizer')
   saveSeason(@Param() { id }: IdParam, @Body() body: SeasonBody, @CurrentPrincipal() organizer: Principal): Promise<SeasonDto> {
     return this.seasons.save(organizer, id, body);
   }
 
   /** One competition with its seasons. */
-  @Get(':id')
+  @Endpoint('GET /competitions/:id')
   @Access('public')
   @CachedRead(COMPETITION_READS)
   details(@Param() { id }: IdParam): Promise<CompetitionDto> {

@@ -1,6 +1,7 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import { Caller, type Principal } from '../../common/principal.js';
 import type { SeasonResultsDto, StatsSummaryDto } from '../../contracts/profiles.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
@@ -12,12 +13,12 @@ const signedIn = (principal: Principal | undefined) => !!principal;
 
 /** A driver's results and stats on their public profile, computed from posted results (the profiles module cannot read competitions: it lives here). */
 @ApiTags('profiles')
-@Controller('profile')
+@Controller()
 export class DriverRecordController {
   constructor(private readonly records: DriverRecordService) {}
 
   /** The driver's rounds by season, newest season first: finishing position and points of each. */
-  @Get(':id/results')
+  @Endpoint('GET /profile/:id/results')
   @Access('public')
   @CachedRead(DRIVER_RECORD_READS, { bypass: signedIn })
   results(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<SeasonResultsDto[]> {
@@ -25,7 +26,7 @@ export class DriverRecordController {
   }
 
   /** Starts, wins, podiums, poles, fastest laps, DNFs, average finish and points, from the latest results. */
-  @Get(':id/stats-summary')
+  @Endpoint('GET /profile/:id/stats-summary')
   @Access('public')
   @CachedRead(DRIVER_RECORD_READS, { bypass: signedIn })
   stats(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<StatsSummaryDto> {

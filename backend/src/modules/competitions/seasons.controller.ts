@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Param, Query, UploadedFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import { Caller, CurrentPrincipal, type Principal } from '../../common/principal.js';
 import { RateLimited } from '../../common/rate-limit.js';
 import type {
@@ -27,7 +28,7 @@ const raceRef = ({ season, event, race }: RaceParams): RaceRef => ({ seasonId: s
 
 /** Seasons with their rounds, races' results with their revisions, and standings. Organizers (who see unpublished rounds) read past the cache. */
 @ApiTags('competitions')
-@Controller('seasons')
+@Controller()
 export class SeasonsController {
   constructor(
     private readonly seasons: SeasonsService,
@@ -37,7 +38,7 @@ export class SeasonsController {
   ) {}
 
   /** The season with its competition, points system and rounds in date order, each with its race events and races. */
-  @Get(':season')
+  @Endpoint('GET /seasons/:season')
   @Access('public')
   @CachedRead(COMPETITION_READS, { bypass: seesUnpublished })
   season(@Param() { season }: SeasonParam, @Caller() principal?: Principal): Promise<SeasonDto> {
@@ -45,14 +46,14 @@ export class SeasonsController {
   }
 
   /** Makes exactly these events the season's rounds (an event with results cannot leave it: 409). */
-  @Put(':season/events')
+  @Endpoint('PUT /seasons/:season/events')
   @Access('isOrganizer')
   setEvents(@Param() { season }: SeasonParam, @Body() body: SeasonEventsBody, @CurrentPrincipal() organizer: Principal): Promise<SeasonDto> {
     return this.seasons.setEvents(organizer, season, body.eventIds);
   }
 
   /** The season's driver and team standings from its published rounds, as the worker last computed them; organizers get the unpublished ones too, marked. */
-  @Get(':season/standings')
+  @Endpoint('GET /seasons/:season/standings')
   @Access('public')
   @CachedRead(COMPETITION_READS, { bypass: seesUnpublished })
   seasonStandings(@Param() { season }: SeasonParam, @Caller() principal?: Principal): Promise<StandingsDto> {
@@ -60,7 +61,7 @@ export class SeasonsController {
   }
 
   /** One round with the latest results of each of its races. */
-  @Get(':season/events/:event')
+  @Endpoint('GET /seasons/:season/events/:event')
   @Access('public')
   @CachedRead(COMPETITION_READS, { bypass: seesUnpublished })
   seasonEvent(@Param() params: SeasonEventParams, @Caller() principal?: Principal): Promise<SeasonEventDetailsDto> {
@@ -68,7 +69,7 @@ export class SeasonsController {
   }
 
   /** The race's latest results. */
-  @Get(':season/events/:event/results/:race')
+  @Endpoint('GET /seasons/:season/events/:event/results/:race')
   @Access('public')
   @CachedRead(COMPETITION_READS, { bypass: seesUnpublished })
   raceResults(@Param() params: RaceParams, @Caller() principal?: Principal): Promise<RaceResultsDto> {
@@ -76,7 +77,7 @@ export class SeasonsController {
   }
 
   /** Saves the race's whole classification (or its qualifying) as a new revision (positions 1 to n, each driver once); a race still to come needs `confirmFuture`. */
-  @Put(':season/events/:event/results/:race')
+  @Endpoint('PUT /seasons/:season/events/:event/results/:race')
   @Access('isOrganizer')
   @RateLimited('results')
   saveResults(
@@ -92,24 +93,23 @@ export class SeasonsController {
   }
 
   /** The race's revisions, newest first: author, time, note, number of lines. */
-  @Get(':season/events/:event/results/:race/revisions')
+  @Endpoint('GET /seasons/:season/events/:event/results/:race/revisions')
   @Access('isOrganizer')
   revisions(@Param() params: RaceParams, @CurrentPrincipal() principal: Principal): Promise<ResultRevisionDto[]> {
     return this.results.history(raceRef(params), principal);
   }
 
   /** One revision's classification, to compare with another. */
-  @Get(':season/events/:event/results/:race/revisions/:revision')
+  @Endpoint('GET /seasons/:season/events/:event/results/:race/revisions/:revision')
   @Access('isOrganizer')
   revision(@Param() params: RevisionParams, @CurrentPrincipal() principal: Principal): Promise<RaceResultsDto> {
     return this.results.revision(raceRef(params), params.revision, principal);
   }
 
   /** Makes a new revision with that revision's lines ("reverted to revision N"). */
-  @Post(':season/events/:event/results/:race/revisions/:revision/revert')
+  @Endpoint('POST /seasons/:season/events/:event/results/:race/revisions/:revision/revert')
   @Access('isOrganizer')
   @RateLimited('results')
-  @HttpCode(200)
   revert(@Param() params: RevisionParams, @CurrentPrincipal() principal: Principal): Promise<RaceResultsDto> {
     return this.results.revert(raceRef(params), params.revision, principal);
   }
@@ -119,10 +119,9 @@ export class SeasonsController {
    * its drivers and the profile suggested for each; nothing is written. 409 when the file is of another
    * game or track than the race (unless confirmed).
    */
-  @Post(':season/events/:event/results/:race/import/preview')
+  @Endpoint('POST /seasons/:season/events/:event/results/:race/import/preview')
   @Access('isOrganizer')
   @RateLimited('results')
-  @HttpCode(200)
   @ResultFileUpload(false)
   previewImport(
     @Param() params: RaceParams,
@@ -139,10 +138,9 @@ export class SeasonsController {
    * qualifying file) once every driver has a profile or a decision; otherwise nothing is saved and the
    * drivers still to decide are answered. The same file again makes no revision (`unchanged`).
    */
-  @Post(':season/events/:event/results/:race/import')
+  @Endpoint('POST /seasons/:season/events/:event/results/:race/import')
   @Access('isOrganizer')
   @RateLimited('results')
-  @HttpCode(200)
   @ResultFileUpload(true)
   importResults(
     @Param() params: RaceParams,

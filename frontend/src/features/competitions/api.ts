@@ -5,7 +5,7 @@
  * document per view; organizer screens read and write over REST (they see unpublished rounds).
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { untypedApi } from '../../lib/api/client.js';
+import { api, formBody, untypedApi } from '../../lib/api/client.js';
 import { request } from '../../lib/graphql.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 import type { PageRequest } from '../../components/paging.js';
@@ -19,20 +19,14 @@ import type {
   DriverListItemDto,
   Page,
   PointsSystem,
-  RaceResultsDto,
   RaceResultsRequest,
-  ResultImportDto,
   ResultImportDecisions,
-  ResultImportPreviewDto,
-  ResultRevisionDto,
-  ResultSourceDto,
   SeasonDto,
   SeasonEventDetailsDto,
   SeasonEventsRequest,
   SeasonRequest,
   StandingsDto,
 } from './types.js';
-import { saveWithFiles } from '../../components/form/saveWithImage.js';
 
 /** One race of a season's event: where its results live. */
 export interface RaceRef {
@@ -125,7 +119,8 @@ export interface LeaderboardView {
   season: SeasonDto | null;
 }
 
-const resultsPath = ({ seasonId, eventId, raceId }: RaceRef) => `/seasons/${seasonId}/events/${eventId}/results/${raceId}`;
+/** A race's path parameters. */
+const raceParams = ({ seasonId, eventId, raceId }: RaceRef) => ({ season: seasonId, event: eventId, race: raceId });
 
 /** Standings only move forward: an answer older than what the cache holds (a push overtook the fetch) is not shown. */
 export function newerStandings(cached: unknown, fetched: unknown): unknown {
@@ -135,10 +130,9 @@ export function newerStandings(cached: unknown, fetched: unknown): unknown {
 }
 
 export const competitionQueries = {
-  groups: () => queryOptions({ queryKey: competitionKeys.groups, queryFn: () => untypedApi.get<CompetitionGroupDto[]>('/competitions/groups'), staleTime: PUSHED_STALE_TIME }),
+  groups: () => queryOptions({ queryKey: competitionKeys.groups, queryFn: () => api.get('/competitions/groups'), staleTime: PUSHED_STALE_TIME }),
   /** Quiet: its page shows not-found or its own failure. */
-  group: (id: number) =>
-    queryOptions({ queryKey: competitionKeys.group(id), queryFn: () => untypedApi.get<CompetitionGroupDto>(`/competitions/groups/${id}`, { silent: true }) }),
+  group: (id: number) => queryOptions({ queryKey: competitionKeys.group(id), queryFn: () => api.get('/competitions/groups/:id', { params: { id }, silent: true }) }),
   /** The Series page in one GraphQL read: groups and current competitions. */
   series: (page: PageRequest = CURRENT_PAGE) =>
     queryOptions({
@@ -174,21 +168,21 @@ export const competitionQueries = {
   search: (page: PageRequest, body: CompetitionSearchRequest) =>
     queryOptions({
       queryKey: [...competitionKeys.lists, 'search', page, body] as const,
-      queryFn: () => untypedApi.post<Page<CompetitionSummaryDto>>('/competitions', body, { query: { ...page } }),
+      queryFn: () => api.post('/competitions', body, { query: { ...page } }),
       placeholderData: keepPreviousData,
     }),
   /** `GET /competitions/{id}` with its seasons (organizer screens). Quiet: its pages show not-found or their own failure. */
   details: (id: number) =>
     queryOptions({
       queryKey: competitionKeys.details(id),
-      queryFn: () => untypedApi.get<CompetitionDto>(`/competitions/${id}`, { silent: true }),
+      queryFn: () => api.get('/competitions/:id', { params: { id }, silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
   /** `GET /seasons/{id}`: the season with its competition, points system and events (organizers: unpublished ones too). Quiet, as above. */
   season: (id: number) =>
     queryOptions({
       queryKey: competitionKeys.seasonDetails(id),
-      queryFn: () => untypedApi.get<SeasonDto>(`/seasons/${id}`, { silent: true }),
+      queryFn: () => api.get('/seasons/:season', { params: { season: id }, silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
   /**
@@ -223,7 +217,7 @@ export const competitionQueries = {
   standingsPreview: (id: number) =>
     queryOptions({
       queryKey: competitionKeys.standingsPreview(id),
-      queryFn: () => untypedApi.get<StandingsDto>(`/seasons/${id}/standings`, { silent: true }),
+      queryFn: () => api.get('/seasons/:season/standings', { params: { season: id }, silent: true }),
       staleTime: PUSHED_STALE_TIME,
       structuralSharing: newerStandings,
     }),
@@ -239,26 +233,26 @@ export const competitionQueries = {
   results: (race: RaceRef) =>
     queryOptions({
       queryKey: competitionKeys.results(race),
-      queryFn: () => untypedApi.get<RaceResultsDto>(resultsPath(race), { silent: true }),
+      queryFn: () => api.get('/seasons/:season/events/:event/results/:race', { params: raceParams(race), silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
   revisions: (race: RaceRef) =>
     queryOptions({
       queryKey: competitionKeys.revisions(race),
-      queryFn: () => untypedApi.get<ResultRevisionDto[]>(`${resultsPath(race)}/revisions`),
+      queryFn: () => api.get('/seasons/:season/events/:event/results/:race/revisions', { params: raceParams(race) }),
     }),
   /** A saved revision never changes: read once. */
   revision: (race: RaceRef, revision: number) =>
     queryOptions({
       queryKey: [...competitionKeys.revisions(race), revision] as const,
-      queryFn: () => untypedApi.get<RaceResultsDto>(`${resultsPath(race)}/revisions/${revision}`),
+      queryFn: () => api.get('/seasons/:season/events/:event/results/:race/revisions/:revision', { params: { ...raceParams(race), revision } }),
       staleTime: Infinity,
     }),
   /** `GET /competitions/external/sources`: the result files the import reads. */
   sources: () =>
     queryOptions({
       queryKey: ['competitions', 'sources'] as const,
-      queryFn: () => untypedApi.get<ResultSourceDto[]>('/competitions/external/sources', { silent: true }),
+      queryFn: () => api.get('/competitions/external/sources', { silent: true }),
       staleTime: Infinity,
     }),
   /** `GET /profile/list?search=`: drivers by number or name for the results grid (quiet: the field says it). */
@@ -275,34 +269,38 @@ export const competitionQueries = {
 export const competitionCommands = {
   /** `PUT /competitions/groups` (multipart: `group` JSON, `icon`, `banner`); quiet — the form shows field errors. */
   saveGroup: (group: CompetitionGroupRequest, icon: File | null, banner: File | null, idempotencyKey?: string) =>
-    saveWithFiles<CompetitionGroupDto>({ path: '/competitions/groups', part: 'group', record: group, files: { icon, banner }, idempotencyKey }),
+    api.put('/competitions/groups', formBody({ group, icon, banner }), { silent: true, idempotencyKey }),
   /** `PUT /competitions` (multipart: `competition` JSON, `icon`, `banner`); quiet, as above. */
   saveCompetition: (competition: CompetitionRequest, icon: File | null, banner: File | null, idempotencyKey?: string) =>
-    saveWithFiles<CompetitionDto>({ path: '/competitions', part: 'competition', record: competition, files: { icon, banner }, idempotencyKey }),
+    api.put('/competitions', formBody({ competition, icon, banner }), { silent: true, idempotencyKey }),
   /** `PUT /competitions/{id}/seasons`: creates (no id) or updates a season with its points system. Quiet: the form says why not. */
   saveSeason: (competitionId: number, season: SeasonRequest, idempotencyKey?: string) =>
-    untypedApi.put<SeasonDto>(`/competitions/${competitionId}/seasons`, season, { silent: true, idempotencyKey }),
+    api.put('/competitions/:id/seasons', season, { params: { id: competitionId }, silent: true, idempotencyKey }),
   /** `PUT /seasons/{id}/events`: exactly these events make up the season. Quiet, as above. */
-  linkEvents: (seasonId: number, body: SeasonEventsRequest) => untypedApi.put<SeasonDto>(`/seasons/${seasonId}/events`, body, { silent: true }),
+  linkEvents: (seasonId: number, body: SeasonEventsRequest) => api.put('/seasons/:season/events', body, { params: { season: seasonId }, silent: true }),
   /** Saves a race's classification as a new revision. Quiet: the grid shows why not. */
   /** Quiet: the grid says why not. `confirmFuture` saves results for a race that has not started (else 409). */
   saveResults: (race: RaceRef, body: RaceResultsRequest, confirmFuture = false) =>
-    untypedApi.put<RaceResultsDto>(resultsPath(race), confirmFuture ? { ...body, confirmFuture } : body, { silent: true }),
-  revert: (race: RaceRef, revision: number) => untypedApi.post<RaceResultsDto>(`${resultsPath(race)}/revisions/${revision}/revert`, undefined, { silent: true }),
+    api.put('/seasons/:season/events/:event/results/:race', confirmFuture ? { ...body, confirmFuture } : body, { params: raceParams(race), silent: true }),
+  revert: (race: RaceRef, revision: number) =>
+    api.post('/seasons/:season/events/:event/results/:race/revisions/:revision/revert', undefined, { params: { ...raceParams(race), revision }, silent: true }),
   /** Reads a server results file for the race: every line and the driver suggested for each; nothing is saved. Quiet: the panel says why not. */
   previewImport: (race: RaceRef, file: File, confirmMismatch = false) =>
-    untypedApi.post<ResultImportPreviewDto>(`${resultsPath(race)}/import/preview`, importForm(file, { confirmMismatch }), { silent: true }),
+    api.post('/seasons/:season/events/:event/results/:race/import/preview', formBody(importParts(file, { confirmMismatch })), { params: raceParams(race), silent: true }),
   /** Saves a server results file with the organizer's decisions for its drivers (a profile, a guest, or skipped); `confirmFuture` as for a save. */
   importResults: (race: RaceRef, file: File, decisions: ResultImportDecisions = {}, confirmMismatch = false, confirmFuture = false) =>
-    untypedApi.post<ResultImportDto>(`${resultsPath(race)}/import`, importForm(file, { decisions, confirmMismatch, confirmFuture }), { silent: true }),
+    api.post('/seasons/:season/events/:event/results/:race/import', formBody(importParts(file, { decisions, confirmMismatch, confirmFuture })), {
+      params: raceParams(race),
+      silent: true,
+    }),
 };
 
-/** The multipart body of an import or its preview: the file, the decisions (when any) and whether a mismatch (and a race still to come) is confirmed. */
-function importForm(file: File, fields: { decisions?: ResultImportDecisions; confirmMismatch: boolean; confirmFuture?: boolean }): FormData {
-  const form = new FormData();
-  form.append('file', file);
-  if (fields.decisions && Object.keys(fields.decisions).length) form.append('decisions', JSON.stringify(fields.decisions));
-  if (fields.confirmMismatch) form.append('confirmMismatch', 'true');
-  if (fields.confirmFuture) form.append('confirmFuture', 'true');
-  return form;
+/** The parts of an import or its preview: the file, the decisions (when any) and whether a mismatch (and a race still to come) is confirmed; the others are left out. */
+function importParts(file: File, fields: { decisions?: ResultImportDecisions; confirmMismatch: boolean; confirmFuture?: boolean }) {
+  return {
+    file,
+    decisions: fields.decisions && Object.keys(fields.decisions).length ? fields.decisions : undefined,
+    confirmMismatch: fields.confirmMismatch || undefined,
+    confirmFuture: fields.confirmFuture || undefined,
+  };
 }

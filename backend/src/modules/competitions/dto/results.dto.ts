@@ -7,8 +7,11 @@ import {
   RESULT_SESSIONS,
   RESULT_STATUSES,
   type CoDriverLine,
+  type ConfirmFutureParams,
   type RaceResultLine,
   type RaceResultsRequest,
+  type ResultImportParts,
+  type ResultPreviewParts,
   type ResultSession,
   type ResultStatus,
 } from '../../../contracts/competitions.js';
@@ -178,7 +181,7 @@ export class RaceResultsBody implements RaceResultsRequest {
 }
 
 /** `?confirmFuture=true` on a results save or import: the organizer means a race that has not started yet. */
-export class ConfirmFutureQuery {
+export class ConfirmFutureQuery implements ConfirmFutureParams {
   @ApiPropertyOptional({ enum: ['true', 'false'] })
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'confirmFuture must be true or false' })
@@ -189,7 +192,7 @@ export class ConfirmFutureQuery {
 const formBoolean = Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' || value === '' ? false : value));
 
 /** The text fields of `POST …/results/{race}/import/preview` (beside the `file`). */
-export class ResultPreviewBody {
+export class ResultPreviewBody implements ResultPreviewParts {
   @ApiPropertyOptional({ description: 'true: import a file of another game or track than the race on purpose' })
   @IsOptional()
   @formBoolean
@@ -197,8 +200,8 @@ export class ResultPreviewBody {
   confirmMismatch?: boolean;
 }
 
-/** The text fields of `POST …/results/{race}/import` (beside the `file`). */
-export class ResultImportBody extends ResultPreviewBody {
+/** The text fields of `POST …/results/{race}/import` (beside the `file`); `decisions` and `mapping` as the JSON text of the contract's parts, which the import parses. */
+export class ResultImportBody extends ResultPreviewBody implements Omit<ResultImportParts, 'decisions' | 'mapping'> {
   @ApiPropertyOptional({ description: 'JSON {"<driver key>": <driver profile id> | "GUEST" | "SKIP"} for the drivers of the file ("3", or "3.1" for a co-driver)' })
   @IsOptional()
   @IsString({ message: 'decisions must be JSON text' })
