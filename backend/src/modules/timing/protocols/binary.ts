@@ -72,24 +72,30 @@ export class BinaryWriter {
     return this;
   }
 
+  /** Whole numbers in the field's range only: Buffer would truncate a fraction silently. */
+  private integer(value: number, min: number, max: number, length: number, write: (chunk: Buffer) => void): this {
+    if (!Number.isInteger(value) || value < min || value > max) throw new RangeError(`${value} does not fit a ${length * 8}-bit field (${min}..${max})`);
+    return this.fixed(length, write);
+  }
+
   uint8(value: number): this {
-    return this.fixed(1, (chunk) => chunk.writeUInt8(value));
+    return this.integer(value, 0, 0xff, 1, (chunk) => chunk.writeUInt8(value));
   }
 
   uint16(value: number): this {
-    return this.fixed(2, (chunk) => chunk.writeUInt16LE(value));
+    return this.integer(value, 0, 0xffff, 2, (chunk) => chunk.writeUInt16LE(value));
   }
 
   int16(value: number): this {
-    return this.fixed(2, (chunk) => chunk.writeInt16LE(value));
+    return this.integer(value, -0x8000, 0x7fff, 2, (chunk) => chunk.writeInt16LE(value));
   }
 
   uint32(value: number): this {
-    return this.fixed(4, (chunk) => chunk.writeUInt32LE(value));
+    return this.integer(value, 0, 0xffffffff, 4, (chunk) => chunk.writeUInt32LE(value));
   }
 
   int32(value: number): this {
-    return this.fixed(4, (chunk) => chunk.writeInt32LE(value));
+    return this.integer(value, -0x80000000, 0x7fffffff, 4, (chunk) => chunk.writeInt32LE(value));
   }
 
   float32(value: number): this {
