@@ -1,3 +1,4 @@
+// Little-endian field layouts as .NET's BinaryReader/BinaryWriter use them (both games' reference code is C#).
 import { describe, expect, it } from '@jest/globals';
 import { BinaryReader, BinaryWriter, MalformedPacket, messageDecoder, WireEnum } from './binary.js';
 

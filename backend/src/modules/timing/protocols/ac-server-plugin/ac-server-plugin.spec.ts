@@ -1,3 +1,4 @@
+// Fixtures hand-written from Kunos' acServer UDP plugin example (acRemoteServerUDP_Example Program.cs) and acplugins4net's protocol-4 leaderboard rows.
 import { describe, expect, it } from '@jest/globals';
 import { decodeAcServerPluginPacket, decodeAcServerPluginRequest } from './decode.js';
 import { encodeAcServerPluginMessage, encodeAcServerPluginRequest } from './encode.js';

@@ -1,3 +1,4 @@
+// Fixtures hand-written from Kunos' ACC broadcasting SDK layout (ksBroadcastingNetwork/BroadcastingNetworkProtocol.cs, BroadcastingEnums.cs).
 import { describe, expect, it } from '@jest/globals';
 import { decodeAccBroadcastingPacket, decodeAccBroadcastingRequest } from './decode.js';
 import { encodeAccBroadcastingMessage, encodeAccBroadcastingRequest } from './encode.js';
