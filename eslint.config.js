@@ -27,6 +27,7 @@ const WALLED_MODULES = [
   'site',
   'stewarding',
   'teams',
+  'timing',
   'users',
 ];
 

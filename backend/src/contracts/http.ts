@@ -50,12 +50,55 @@ export type ResponseOfSpec<R> = Carried<R>['response'];
 export type BodyOfSpec<R> = Carried<R>['body'];
 export type QueryOfSpec<R> = Carried<R>['query'];
 
-/** `/events/:id/races/:raceId` → `'id' | 'raceId'`. */
-export type PathParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParamNames<`/${Rest}`>
-  : Path extends `${string}:${infer Name}`
-    ? Name
-    : never;
+/** `/events/:id/races/:raceId` → `'id' | 'raceId'`; a name ends where a letter, digit or `_` does (`/images/:id.webp` → `'id'`). */
+export type PathParamNames<Path extends string> = Path extends `${string}:${infer Rest}` ? ParamName<Rest> | PathParamNames<Rest> : never;
+
+type NameCharacter =
+  | 'a'
+  | 'b'
+  | 'c'
+  | 'd'
+  | 'e'
+  | 'f'
+  | 'g'
+  | 'h'
+  | 'i'
+  | 'j'
+  | 'k'
+  | 'l'
+  | 'm'
+  | 'n'
+  | 'o'
+  | 'p'
+  | 'q'
+  | 'r'
+  | 's'
+  | 't'
+  | 'u'
+  | 'v'
+  | 'w'
+  | 'x'
+  | 'y'
+  | 'z'
+  | Uppercase<'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z'>
+  | '0'
+  | '1'
+  | '2'
+  | '3'
+  | '4'
+  | '5'
+  | '6'
+  | '7'
+  | '8'
+  | '9'
+  | '_';
+
+/** The leading name characters of `Text`. */
+type ParamName<Text extends string, Name extends string = ''> = Text extends `${infer First}${infer Rest}`
+  ? First extends NameCharacter
+    ? ParamName<Rest, `${Name}${First}`>
+    : Name
+  : Name;
 
 export type PathParams<Path extends string> = { [Name in PathParamNames<Path>]: string | number };
 

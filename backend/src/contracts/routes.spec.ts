@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fillPath, splitRouteKey } from './http.js';
+import { fillPath, splitRouteKey, type PathParamNames } from './http.js';
 import { API_ROUTES, ROUTE_TABLES } from './routes.js';
 
 describe('the REST contract’s route tables', () => {
@@ -17,5 +17,12 @@ describe('the REST contract’s route tables', () => {
     expect(splitRouteKey('GET /events/:id/races/:raceId')).toEqual({ method: 'GET', path: '/events/:id/races/:raceId' });
     expect(fillPath('/events/:id/races/:raceId', { id: 5, raceId: 'a/b' })).toBe('/events/5/races/a%2Fb');
     expect(() => fillPath('/events/:id', {})).toThrow('Path /events/:id needs its "id" parameter');
+  });
+
+  it('name a path parameter as fillPath reads it: up to the first character that is not a letter, digit or _', () => {
+    const names: PathParamNames<'/images/:id.webp' | '/events/:id/races/:race_id'>[] = ['id', 'race_id'];
+    // @ts-expect-error `id.webp` is no parameter of the path: its name ends at the dot.
+    const wrong: PathParamNames<'/images/:id.webp'> = 'id.webp';
+    expect([fillPath('/images/:id.webp', { id: 'abc' }), names, wrong]).toEqual(['/images/abc.webp', ['id', 'race_id'], 'id.webp']);
   });
 });

@@ -5,7 +5,7 @@
  * document per view; organizer screens read and write over REST (they see unpublished rounds).
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, formBody, untypedApi } from '../../lib/api/client.js';
+import { api, formBody } from '../../lib/api/client.js';
 import { request } from '../../lib/graphql.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 import type { PageRequest } from '../../components/paging.js';
@@ -16,7 +16,6 @@ import type {
   CompetitionRequest,
   CompetitionSearchRequest,
   CompetitionSummaryDto,
-  DriverListItemDto,
   Page,
   PointsSystem,
   RaceResultsRequest,
@@ -259,7 +258,7 @@ export const competitionQueries = {
   drivers: (search: string) =>
     queryOptions({
       queryKey: ['competitions', 'driverSearch', search] as const,
-      queryFn: () => untypedApi.get<Page<DriverListItemDto>>('/profile/list', { query: { search, pageNumber: 0, pageSize: 10 }, silent: true }),
+      queryFn: () => api.get('/profile/list', { query: { search, pageNumber: 0, pageSize: 10 }, silent: true }),
       enabled: search.trim().length > 0,
       placeholderData: keepPreviousData,
     }),

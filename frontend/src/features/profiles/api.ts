@@ -4,8 +4,8 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Platform } from '@paddock/contracts/catalogue.js';
-import type { ProfileUpdateRequest, PublicProfileDto, SeasonResultsDto, StatsSummaryDto } from '@paddock/contracts/profiles.js';
-import { api, untypedApi } from '../../lib/api/client.js';
+import type { ProfileUpdateRequest, PublicProfileDto } from '@paddock/contracts/profiles.js';
+import { api } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 import { useCommand } from '../../lib/query/useCommand.js';
 import type { PageRequest } from '../../components/paging.js';
@@ -72,13 +72,13 @@ export const profileQueries = {
   results: (id: number) =>
     queryOptions({
       queryKey: [...profileKeys.driver(id), 'results'] as const,
-      queryFn: () => untypedApi.get<SeasonResultsDto[]>(`/profile/${id}/results`),
+      queryFn: () => api.get('/profile/:id/results', { params: { id } }),
       staleTime: PUSHED_STALE_TIME,
     }),
   stats: (id: number) =>
     queryOptions({
       queryKey: [...profileKeys.driver(id), 'stats'] as const,
-      queryFn: () => untypedApi.get<StatsSummaryDto>(`/profile/${id}/stats-summary`),
+      queryFn: () => api.get('/profile/:id/stats-summary', { params: { id } }),
       staleTime: PUSHED_STALE_TIME,
     }),
 };

@@ -1,0 +1,7 @@
+/** The live timing module's public face: the game servers' timing protocols, read and written. */
+export { decodeAccBroadcastingPacket, decodeAccBroadcastingRequest } from './protocols/acc-broadcasting/decode.js';
+export { encodeAccBroadcastingMessage, encodeAccBroadcastingRequest } from './protocols/acc-broadcasting/encode.js';
+export type { AccRequest, AccServerMessage } from './protocols/acc-broadcasting/messages.js';
+export { decodeAcServerPluginPacket, decodeAcServerPluginRequest } from './protocols/ac-server-plugin/decode.js';
+export { encodeAcServerPluginMessage, encodeAcServerPluginRequest } from './protocols/ac-server-plugin/encode.js';
+export type { AcRequest, AcServerMessage } from './protocols/ac-server-plugin/messages.js';
