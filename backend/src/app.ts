@@ -11,6 +11,7 @@ import { BODY_LIMIT, verifyJsonBody } from './common/input-limits.js';
 import { abandonWhenClientLeaves, RefuseAbandonedCommits } from './common/request-abandonment.js';
 import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.js';
+import { describeContractRoutes } from './common/openapi-contract.js';
 import type { AppConfig } from './config/environment.js';
 import { AppModule } from './app.module.js';
 import type { Clock } from './common/clock.js';
@@ -71,7 +72,7 @@ export async function createApp(config: AppConfig, options: { logger?: boolean; 
     .addCookieAuth(config.session.cookieName, { type: 'apiKey', in: 'cookie' }, 'session')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key from POST /api/users/me/apiKey' }, 'apiKey')
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  SwaggerModule.setup('api/docs', app, () => describeContractRoutes(SwaggerModule.createDocument(app, openApi), `/${API_PREFIX}`));
 
   await app.get(MikroORM).connect();
   return app;

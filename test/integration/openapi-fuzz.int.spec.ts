@@ -34,9 +34,11 @@ interface Parameter {
 interface Operation {
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
 }
 
 interface Document {
+  openapi: string;
   paths: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, Schema> };
 }
@@ -177,6 +179,75 @@ describe('every operation of the OpenAPI document survives hostile input', () =>
       return !document.paths[`/api${path.replace(/:(\w+)/g, '{$1}')}`]?.[method.toLowerCase()];
     });
     expect(missing).toEqual([]);
+  });
+
+  const operationOf = (key: keyof typeof API_ROUTES): Operation | undefined => {
+    const { method, path } = splitRouteKey(key);
+    return document.paths[`/api${path.replace(/:(\w+)/g, '{$1}')}`]?.[method.toLowerCase()];
+  };
+
+  it('describes every contract route’s success answer with its schema from the contract (issue #25)', () => {
+    const undescribed = (Object.keys(API_ROUTES) as (keyof typeof API_ROUTES)[]).flatMap((key) => {
+      const spec: { raw?: true; status?: 201 | 204 } = API_ROUTES[key];
+      const status = spec.status ?? 200;
+      const content = operationOf(key)?.responses?.[status]?.content;
+      if (status === 204) return content ? [`${key}: ${status} has content`] : [];
+      if (spec.raw) return content?.['application/octet-stream'] && !content['application/json'] ? [] : [`${key}: not described as binary`];
+      return content?.['application/json']?.schema ? [] : [`${key}: ${status} has no JSON schema`];
+    });
+    expect(undescribed).toEqual([]);
+  });
+
+  it('gives the answers’ and bodies’ fields their contract types', () => {
+    const answer = (key: keyof typeof API_ROUTES, status = 200) => resolve(operationOf(key)?.responses?.[status]?.content?.['application/json']?.schema);
+    const maintenance = answer('GET /maintenance');
+    expect(maintenance).toMatchObject({ type: 'object', properties: { enabled: { type: 'boolean' } }, required: ['enabled'] });
+    expect(resolve(operationOf('PUT /maintenance')?.requestBody?.content['application/json']?.schema)).toEqual(maintenance);
+    expect(answer('POST /users/me/apiKey', 201)).toMatchObject({ type: 'object', properties: { key: { type: 'string' } }, required: ['key'] });
+    const roles = answer('GET /roles');
+    expect(roles.type).toBe('array');
+    expect(resolve(roles.items).properties).toHaveProperty('role');
+    const usersPage = answer('POST /users/page');
+    expect(usersPage.required).toEqual(expect.arrayContaining(['content', 'totalElements']));
+    expect(resolve(usersPage.properties?.content?.items).properties).toHaveProperty('id');
+    expect(resolve(answer('GET /audit').properties?.content?.items).properties?.actor).toMatchObject({ type: 'object', nullable: true });
+  });
+
+  it('stays an OpenAPI 3.0 document: every $ref resolves, and schemas use only 3.0’s keywords', () => {
+    const keywords = new Set(
+      'title multipleOf maximum exclusiveMaximum minimum exclusiveMinimum maxLength minLength pattern maxItems minItems uniqueItems maxProperties minProperties required enum type allOf oneOf anyOf not items properties additionalProperties description format default nullable discriminator readOnly writeOnly xml externalDocs example deprecated $ref'.split(
+        ' ',
+      ),
+    );
+    const problems: string[] = [];
+    const checkSchema = (schema: unknown, where: string): void => {
+      if (schema === null || typeof schema !== 'object') return;
+      for (const [keyword, value] of Object.entries(schema)) {
+        if (!keywords.has(keyword) && !keyword.startsWith('x-')) problems.push(`${where}: ${keyword}`);
+        if (keyword === '$ref' && !document.components?.schemas?.[String(value).replace('#/components/schemas/', '')]) problems.push(`${where}: ${String(value)} is missing`);
+        if (keyword === 'type' && typeof value !== 'string') problems.push(`${where}: type ${JSON.stringify(value)}`);
+        if (keyword === 'properties') for (const [name, inner] of Object.entries(value as object)) checkSchema(inner, `${where}.${name}`);
+        else if (['items', 'not', 'additionalProperties'].includes(keyword)) checkSchema(value, `${where}.${keyword}`);
+        else if (['allOf', 'oneOf', 'anyOf'].includes(keyword)) (value as unknown[]).forEach((inner, index) => checkSchema(inner, `${where}.${keyword}[${index}]`));
+      }
+    };
+    expect(document.openapi).toMatch(/^3\.0\./);
+    for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
+      if (!/^[A-Za-z0-9._-]+$/.test(name)) problems.push(`component name ${name}`);
+      checkSchema(schema, name);
+    }
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        for (const [type, media] of Object.entries(operation.requestBody?.content ?? {})) checkSchema(media.schema, `${where} body ${type}`);
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          if (!response.description && response.description !== '') problems.push(`${where} ${status}: no description`);
+          for (const [type, media] of Object.entries(response.content ?? {})) checkSchema(media.schema, `${where} ${status} ${type}`);
+        }
+        for (const parameter of operation.parameters ?? []) checkSchema(parameter.schema, `${where} ${parameter.name}`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it('answers 400 naming the field for the bodies that once answered 500 (issue #23)', async () => {
