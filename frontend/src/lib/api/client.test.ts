@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { installFakeApi } from '../../testing/fakeApi.js';
-import { api, apiUrl, formBody, untypedApi, ApiError, ApiTimeoutError, onApiError } from './client.js';
+import { api, apiRequest, apiUrl, formBody, ApiError, ApiTimeoutError, onApiError } from './client.js';
 import type { ApiErrorNotice } from './errorBody.js';
 
 function collectNotices(): { notices: ApiErrorNotice[]; stop: () => void } {
@@ -15,7 +15,7 @@ describe('api client', () => {
 
   it('calls /api with credentials, JSON and the X-Requested-With header on every request', async () => {
     const fake = installFakeApi({ 'PUT /api/things/1': { status: 200, body: { ok: true } } });
-    await expect(untypedApi.put('/things/1', { name: 'x' }, { query: { notify: true, skip: undefined } })).resolves.toEqual({ ok: true });
+    await expect(apiRequest('/things/1', { method: 'PUT', body: { name: 'x' }, query: { notify: true, skip: undefined } })).resolves.toEqual({ ok: true });
     const [request] = fake.requests;
     expect(request?.key).toBe('PUT /api/things/1?notify=true');
     expect(request?.init?.credentials).toBe('include');
@@ -34,11 +34,11 @@ describe('api client', () => {
       'GET /api/things/1': { status: 200, body: {} },
       'DELETE /api/things/1': { status: 204 },
     });
-    await untypedApi.post('/things', { name: 'x' });
-    await untypedApi.post('/things', { name: 'x' });
-    await untypedApi.patch('/things/1', { name: 'y' }, { idempotencyKey: 'retry-of-submit-1' });
-    await untypedApi.get('/things/1');
-    await untypedApi.delete('/things/1');
+    await apiRequest('/things', { method: 'POST', body: { name: 'x' } });
+    await apiRequest('/things', { method: 'POST', body: { name: 'x' } });
+    await apiRequest('/things/1', { method: 'PATCH', body: { name: 'y' }, idempotencyKey: 'retry-of-submit-1' });
+    await apiRequest('/things/1');
+    await apiRequest('/things/1', { method: 'DELETE' });
     const keys = fake.requests.map((request) => (request.init?.headers as Record<string, string>)['Idempotency-Key']);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
@@ -48,14 +48,14 @@ describe('api client', () => {
 
   it('answers undefined for an empty 204 body', async () => {
     installFakeApi({ 'POST /api/logout': { status: 204 } });
-    await expect(untypedApi.post('/logout')).resolves.toBeUndefined();
+    await expect(apiRequest('/logout', { method: 'POST' })).resolves.toBeUndefined();
   });
 
   it.each([401, 403])('hands %i back to the caller without raising api_error', async (status) => {
     installFakeApi({ 'GET /api/secret': { status, body: { timestamp: 't', status, message: 'No', path: '/api/secret' } } });
     const { notices, stop } = collectNotices();
     stopListening = stop;
-    await expect(untypedApi.get('/secret')).rejects.toMatchObject({ status });
+    await expect(apiRequest('/secret')).rejects.toMatchObject({ status });
     expect(notices).toEqual([]);
   });
 
@@ -63,7 +63,7 @@ describe('api client', () => {
     installFakeApi({ 'GET /api/broken': { status: 500, body: { timestamp: '2025-01-01T00:00:00Z', status: 500, message: 'Engine failure', path: '/api/broken' } } });
     const { notices, stop } = collectNotices();
     stopListening = stop;
-    await expect(untypedApi.get('/broken')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest('/broken')).rejects.toBeInstanceOf(ApiError);
     expect(notices).toEqual([{ message: 'Engine failure', time: '2025-01-01T00:00:00Z', url: 'http://localhost/api/broken' }]);
   });
 
@@ -74,8 +74,8 @@ describe('api client', () => {
     });
     const { notices, stop } = collectNotices();
     stopListening = stop;
-    await expect(untypedApi.get('/odd')).rejects.toMatchObject({ status: 502 });
-    await expect(untypedApi.get('/quiet', { silent: true })).rejects.toMatchObject({ status: 500 });
+    await expect(apiRequest('/odd')).rejects.toMatchObject({ status: 502 });
+    await expect(apiRequest('/quiet', { silent: true })).rejects.toMatchObject({ status: 500 });
     expect(notices).toEqual([]);
   });
 
@@ -87,7 +87,7 @@ describe('api client', () => {
       })) as typeof fetch;
     const { notices, stop } = collectNotices();
     stopListening = stop;
-    await expect(untypedApi.get('/config', { timeoutMs: 20 })).rejects.toBeInstanceOf(ApiTimeoutError);
+    await expect(apiRequest('/config', { timeoutMs: 20 })).rejects.toBeInstanceOf(ApiTimeoutError);
     expect(log).toHaveBeenCalledWith('Request timed out', '/api/config');
     expect(notices).toEqual([]);
     log.mockRestore();
@@ -121,5 +121,17 @@ describe('formBody', () => {
     expect([form.get('platform'), form.get('trackId')]).toEqual(['PC', '4']);
     expect(form.get('icon')).toMatchObject({ size: 3, type: 'image/png' });
     expect(form.has('banner')).toBe(false);
+  });
+
+  it('goes out as multipart (its own content type), with credentials, the CSRF header and the Idempotency-Key', async () => {
+    const fake = installFakeApi({ 'PUT /api/games': { status: 200, body: { id: 4 } } });
+    const icon = new File(['png'], 'logo.png', { type: 'image/png' });
+    const game = await api.put('/games', formBody({ game: { name: 'GT7', platforms: ['PC'] }, icon }), { idempotencyKey: 'submit-1' });
+    expect(game.id).toBe(4);
+    const init = fake.requests[0]!.init!;
+    expect(((init.body as FormData).get('icon') as File).name).toBe('logo.png');
+    expect(init.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest', 'Idempotency-Key': 'submit-1' });
+    expect(init.headers).not.toHaveProperty('Content-Type');
+    expect(init.credentials).toBe('include');
   });
 });
