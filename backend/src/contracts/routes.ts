@@ -1,11 +1,13 @@
 /** Every route of the REST contract (under /api), merged from each domain's table. */
 import type { BodyOfSpec, PathOf, QueryOfSpec, ResponseOfSpec, HttpMethod } from './http.js';
 import { auditRoutes } from './audit.js';
+import { eventRoutes } from './events.js';
+import { raceLineupRoutes } from './race-lineups.js';
 import { siteRoutes } from './site.js';
 import { userRoutes } from './users.js';
 
 /** Each domain's routes; a key is declared in one table only (routes.spec.ts). */
-export const ROUTE_TABLES = [auditRoutes, siteRoutes, userRoutes] as const;
+export const ROUTE_TABLES = [auditRoutes, eventRoutes, raceLineupRoutes, siteRoutes, userRoutes] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;
 export type ApiRoutes = UnionToIntersection<(typeof ROUTE_TABLES)[number]>;
