@@ -1,6 +1,7 @@
 /** Shapes of events, attendance, videos and the live event (SPEC §3, §7 Events), and their pure rules. */
-import type { SortRequest } from './api.js';
+import type { Page, PageParams, SortRequest } from './api.js';
 import type { GameDto, Platform, TrackRef } from './catalogue.js';
+import { noContent, route, type FilePart, type FormBody } from './http.js';
 
 export const COMPETITION_STYLES = ['SOLO', 'TEAM', 'LVL'] as const;
 export type CompetitionStyle = (typeof COMPETITION_STYLES)[number];
@@ -124,6 +125,11 @@ export interface LiveStream {
   url: string;
 }
 
+/** `GET /api/events/mynext`: the caller's next event, or null. */
+export interface MyNextEventDto {
+  event: EventDto | null;
+}
+
 /** `GET /api/live`: the live event and its stream, or both null. */
 export interface LiveDto {
   event: EventDetailsDto | null;
@@ -213,8 +219,10 @@ export interface EventSearchRequest {
 
 /** `?publish&sendNotification` of `GET /api/events/{id}/publish`. */
 export interface PublishRequest {
-  publish: boolean;
-  sendNotification: boolean;
+  /** Default true; false unpublishes. */
+  publish?: boolean;
+  /** Default false. */
+  sendNotification?: boolean;
 }
 
 /** `PUT /api/events/{id}/single/attendance`. */
@@ -243,6 +251,45 @@ export interface LiveRequest {
 export interface YoutubeRequest {
   youtubeUrl: string;
 }
+
+/** The multipart body of `PUT /api/events/individual|assessment`: the event as JSON and an optional icon. */
+export type EventForm = FormBody<{ event: EventRequest; icon?: FilePart }>;
+
+export const eventRoutes = {
+  /** Upcoming published events, soonest first; filters `gameId` and `platform` (ALL, PC, XBOX, PLAYSTATION). */
+  'GET /events/planned': route<Page<EventDto>, undefined, PageParams & EventListFilterRequest>(),
+  /** Published events that have started, latest first; same filters. */
+  'GET /events/past': route<Page<EventDto>, undefined, PageParams & EventListFilterRequest>(),
+  'GET /events/mynext': route<MyNextEventDto>(),
+  'GET /events/assessment/planned': route<Page<EventDto>, undefined, PageParams & EventListFilterRequest>(),
+  'GET /events/assessment/:id': route<EventDetailsDto>(),
+  /** Multipart: `event` (with `id` it updates) and an optional `icon`. New events are unpublished. */
+  'PUT /events/individual': route<EventDetailsDto, EventForm>(),
+  'PUT /events/assessment': route<EventDetailsDto, EventForm>(),
+  /** Organizers' list of individual events, published or not: filters and sort in the body. */
+  'POST /events/individual': route<Page<EventDto>, EventSearchRequest, PageParams>(),
+  'POST /events/assessment': route<Page<EventDto>, EventSearchRequest, PageParams>(),
+  /** One event with `attendance` (who is in); unpublished events only for organizers. */
+  'GET /events/:id': route<EventDetailsDto>(),
+  'GET /events/:id/drivers': route<AttendeeDto[]>(),
+  /** Publishes (or unpublishes); `sendNotification=true` announces it on Discord. A GET that changes state (SPEC §7). */
+  'GET /events/:id/publish': route<EventDto, undefined, PublishRequest>(),
+  /** The caller joins or leaves the event; 409 when full, started, or a TEAM or LVL event. */
+  'PUT /events/:id/single/attendance': route<MyAttendanceDto, MyAttendanceRequest>(),
+  'PUT /events/:id/attendance': route<AttendanceCountDto, DriverAttendanceRequest>(),
+  /** A captain sets exactly which team drivers race this TEAM or LVL event (none withdraws the team), until the line-up locks. */
+  'POST /events/:id/attendance/team': route<AttendanceCountDto, TeamAttendanceRequest>(),
+  /** Organizers adjust a team's drivers at any time (never past the largest team). */
+  'PUT /events/:id/attendance/team': route<AttendanceCountDto, TeamAttendanceRequest>(),
+  'PUT /events/:id/live': route<LiveDto, LiveRequest>(),
+  'DELETE /events/:id/live': noContent(),
+  'GET /events/youtube/latest': route<VideoDto[]>(),
+  'GET /events/youtube/all': route<Page<VideoDto>, undefined, PageParams>(),
+  /** Sets the event's video: YouTube URLs only, stored as the video id. */
+  'POST /events/youtube/:id': route<VideoDto, YoutubeRequest>(),
+  /** The live event and its stream, or both null. */
+  'GET /live': route<LiveDto>(),
+} as const;
 
 export const TEAM_SIZE_MAX = 50;
 /** A week. */

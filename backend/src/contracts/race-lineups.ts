@@ -4,6 +4,7 @@
  * drivers, within the event's team size. Removing it falls back to the event entry.
  */
 import type { AttendeeDto } from './events.js';
+import { noContent, route } from './http.js';
 
 /** Where a team's line-up for a race comes from: its event entry, or one set for this race. */
 export type RaceLineupSource = 'EVENT' | 'RACE';
@@ -30,3 +31,13 @@ export interface RaceLineupsDto {
 export interface RaceLineupRequest {
   profileIds: number[];
 }
+
+/** Signed-in callers; the service lets in organizers and team captains (their own teams, until the line-up lock). */
+export const raceLineupRoutes = {
+  /** Each entered team's drivers for the race, marked `EVENT` (its event entry) or `RACE` (set for this race). */
+  'GET /events/:id/races/:race/lineups': route<RaceLineupsDto>(),
+  /** The team's drivers for this race, among its drivers entered in the event, within the team size. */
+  'PUT /events/:id/races/:race/lineups/:team': route<RaceLineupDto, RaceLineupRequest>(),
+  /** The team races this race with its event entry again. */
+  'DELETE /events/:id/races/:race/lineups/:team': noContent(),
+} as const;

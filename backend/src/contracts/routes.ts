@@ -6,7 +6,9 @@ import { biddingRoutes } from './bidding.js';
 import { catalogueRoutes } from './catalogue.js';
 import { communityRoutes } from './community.js';
 import { competitionRoutes } from './competitions.js';
+import { eventRoutes } from './events.js';
 import { profileRoutes } from './profiles.js';
+import { raceLineupRoutes } from './race-lineups.js';
 import { rivalRoutes } from './rivals.js';
 import { siteRoutes } from './site.js';
 import { stewardingRoutes } from './stewarding.js';
@@ -14,6 +16,7 @@ import { teamRoutes } from './teams.js';
 import { userRoutes } from './users.js';
 
 /** Each domain's routes; a key is declared in one table only (routes.spec.ts). */
+export const ROUTE_TABLES = [auditRoutes, authRoutes, biddingRoutes, catalogueRoutes, communityRoutes, competitionRoutes, eventRoutes, profileRoutes, raceLineupRoutes, rivalRoutes, siteRoutes, stewardingRoutes, teamRoutes, userRoutes] as const;
 export const ROUTE_TABLES = [
   auditRoutes,
   authRoutes,

@@ -1,11 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFile } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Param, Query, UploadedFile } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Access, ChangesState } from '../../common/access.js';
+import { Endpoint } from '../../common/endpoint.js';
 import { JsonPartWithImage, type UploadedImage } from '../images/index.js';
 import { PageQuery } from '../../common/pagination.js';
 import { Caller, CurrentPrincipal, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
-import type { AttendanceCountDto, AttendeeDto, EventDetailsDto, EventDto, LiveDto, MyAttendanceDto, VideoDto } from '../../contracts/events.js';
+import type { AttendanceCountDto, AttendeeDto, EventDetailsDto, EventDto, LiveDto, MyAttendanceDto, MyNextEventDto, VideoDto } from '../../contracts/events.js';
 import { IdParam } from '../../common/dto-fields.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { AttendanceService } from './attendance.service.js';
@@ -26,7 +27,7 @@ import { LiveService } from './live.service.js';
 import { VideosService } from './videos.service.js';
 
 @ApiTags('events')
-@Controller('events')
+@Controller()
 export class EventsController {
   constructor(
     private readonly events: EventsService,
@@ -37,7 +38,7 @@ export class EventsController {
   // Fixed paths come before `:id`, which would otherwise take them.
 
   /** Upcoming published events, soonest first; filters `gameId` and `platform` (ALL, PC, XBOX, PLAYSTATION). */
-  @Get('planned')
+  @Endpoint('GET /events/planned')
   @Access('public')
   @CachedRead(EVENT_READS)
   planned(@Query() query: EventListQuery): Promise<Page<EventDto>> {
@@ -45,7 +46,7 @@ export class EventsController {
   }
 
   /** Published events that have started, latest first; same filters. */
-  @Get('past')
+  @Endpoint('GET /events/past')
   @Access('public')
   @CachedRead(EVENT_READS)
   past(@Query() query: EventListQuery): Promise<Page<EventDto>> {
@@ -53,21 +54,21 @@ export class EventsController {
   }
 
   /** The caller's next event: `{event}` or `{event: null}`. */
-  @Get('mynext')
+  @Endpoint('GET /events/mynext')
   @Access('signedIn')
   @CachedRead(EVENT_READS, { perCaller: true })
-  async myNext(@CurrentPrincipal() principal: Principal): Promise<{ event: EventDto | null }> {
+  async myNext(@CurrentPrincipal() principal: Principal): Promise<MyNextEventDto> {
     return { event: await this.events.myNext(principal.userId) };
   }
 
-  @Get('assessment/planned')
+  @Endpoint('GET /events/assessment/planned')
   @Access('public')
   @CachedRead(EVENT_READS)
   assessmentsPlanned(@Query() query: EventListQuery): Promise<Page<EventDto>> {
     return this.events.planned(query, true);
   }
 
-  @Get('assessment/:id')
+  @Endpoint('GET /events/assessment/:id')
   @Access('public')
   @CachedRead(EVENT_READS, { bypass: seesUnpublished })
   assessment(@Param() { id }: IdParam, @Caller() principal?: Principal): Promise<EventDetailsDto> {
@@ -75,14 +76,14 @@ export class EventsController {
   }
 
   /** Multipart: `event` (JSON of SPEC §3; with `id` it updates) and an optional `icon`. New events are unpublished. */
-  @Put('individual')
+  @Endpoint('PUT /events/individual')
   @Access('isOrganizer')
   @JsonPartWithImage('event')
   saveIndividual(@Body('event') event: EventBody, @CurrentPrincipal() organizer: Principal, @UploadedFile() icon?: UploadedImage): Promise<EventDetailsDto> {
     return this.events.save(organizer, 'individual', event, icon);
   }
 
-  @Put('assessment')
+  @Endpoint('PUT /events/assessment')
   @Access('isOrganizer')
   @JsonPartWithImage('event')
   saveAssessment(@Body('event') event: EventBody, @CurrentPrincipal() organizer: Principal, @UploadedFile() icon?: UploadedImage): Promise<EventDetailsDto> {
@@ -90,29 +91,27 @@ export class EventsController {
   }
 
   /** Organizers' list of individual events, published or not: filters and sort in the body. */
-  @Post('individual')
+  @Endpoint('POST /events/individual')
   @Access('isOrganizer')
-  @HttpCode(200)
   searchIndividual(@Query() query: PageQuery, @Body() body: EventSearchBody): Promise<Page<EventDto>> {
     return this.events.search('individual', body, query);
   }
 
-  @Post('assessment')
+  @Endpoint('POST /events/assessment')
   @Access('isOrganizer')
-  @HttpCode(200)
   searchAssessments(@Query() query: PageQuery, @Body() body: EventSearchBody): Promise<Page<EventDto>> {
     return this.events.search('assessment', body, query);
   }
 
   /** One event with `attendance` (who is in); unpublished events only for organizers. */
-  @Get(':id')
+  @Endpoint('GET /events/:id')
   @Access('public')
   @CachedRead(EVENT_READS, { bypass: seesUnpublished })
   details(@Param() { id }: IdParam, @Caller() principal?: Principal): Promise<EventDetailsDto> {
     return this.events.details(id, principal);
   }
 
-  @Get(':id/drivers')
+  @Endpoint('GET /events/:id/drivers')
   @Access('public')
   @CachedRead(EVENT_READS, { bypass: seesUnpublished })
   drivers(@Param() { id }: IdParam, @Caller() principal?: Principal): Promise<AttendeeDto[]> {
@@ -120,7 +119,7 @@ export class EventsController {
   }
 
   /** Publishes (or, with `publish=false`, unpublishes); `sendNotification=true` announces it on Discord. A GET that changes state (SPEC §7). */
-  @Get(':id/publish')
+  @Endpoint('GET /events/:id/publish')
   @Access('isOrganizer')
   @ChangesState()
   publish(@Param() { id }: IdParam, @Query() query: PublishQuery, @CurrentPrincipal() organizer: Principal): Promise<EventDto> {
@@ -128,13 +127,13 @@ export class EventsController {
   }
 
   /** The caller joins (`attending: true`) or leaves the event. 409 'Event full', when the event has started, or for joining a TEAM or LVL event alone. */
-  @Put(':id/single/attendance')
+  @Endpoint('PUT /events/:id/single/attendance')
   @Access('signedIn')
   mine(@Param() { id }: IdParam, @Body() body: MyAttendanceBody, @CurrentPrincipal() principal: Principal): Promise<MyAttendanceDto> {
     return this.attendance.setMine(principal, id, body.attending);
   }
 
-  @Put(':id/attendance')
+  @Endpoint('PUT /events/:id/attendance')
   @Access('isOrganizer')
   forDriver(@Param() { id }: IdParam, @Body() body: DriverAttendanceBody, @CurrentPrincipal() organizer: Principal): Promise<AttendanceCountDto> {
     return this.attendance.setForDriver(organizer, id, body.profileId, body.attending);
@@ -145,48 +144,45 @@ export class EventsController {
    * or between the event's team sizes, until the line-up locks. 409 after the lock, outside the sizes,
    * for a solo event or a team of another game.
    */
-  @Post(':id/attendance/team')
+  @Endpoint('POST /events/:id/attendance/team')
   @Access('isTeamCaptain')
-  @HttpCode(200)
   forTeam(@Param() { id }: IdParam, @Body() body: TeamAttendanceBody, @CurrentPrincipal() principal: Principal): Promise<AttendanceCountDto> {
     return this.attendance.setTeamEntries(principal, id, body.teamId, body.profileIds);
   }
 
   /** Organizers adjust a team's drivers in a TEAM or LVL event at any time (never past the largest team). */
-  @Put(':id/attendance/team')
+  @Endpoint('PUT /events/:id/attendance/team')
   @Access('isOrganizer')
   teamAsOrganizer(@Param() { id }: IdParam, @Body() body: TeamAttendanceBody, @CurrentPrincipal() organizer: Principal): Promise<AttendanceCountDto> {
     return this.attendance.setTeamEntriesAsOrganizer(organizer, id, body.teamId, body.profileIds);
   }
 
-  @Put(':id/live')
+  @Endpoint('PUT /events/:id/live')
   @Access('isOrganizer')
   goLive(@Param() { id }: IdParam, @Body() body: LiveBody): Promise<LiveDto> {
     return this.live.start(id, body.streamUrl);
   }
 
-  @Delete(':id/live')
+  @Endpoint('DELETE /events/:id/live')
   @Access('isOrganizer')
-  @HttpCode(204)
-  @ApiNoContentResponse()
   endLive(@Param() { id }: IdParam): Promise<void> {
     return this.live.stop(id);
   }
 }
 
 @ApiTags('events')
-@Controller('events/youtube')
+@Controller()
 export class VideosController {
   constructor(private readonly videos: VideosService) {}
 
-  @Get('latest')
+  @Endpoint('GET /events/youtube/latest')
   @Access('public')
   @CachedRead(EVENT_READS)
   latest(): Promise<VideoDto[]> {
     return this.videos.latest();
   }
 
-  @Get('all')
+  @Endpoint('GET /events/youtube/all')
   @Access('public')
   @CachedRead(EVENT_READS)
   all(@Query() query: PageQuery): Promise<Page<VideoDto>> {
@@ -194,22 +190,20 @@ export class VideosController {
   }
 
   /** Sets the event's video: YouTube URLs only, stored as the video id. */
-  @Post(':id')
+  @Endpoint('POST /events/youtube/:id')
   @Access('isOrganizer')
-  @HttpCode(200)
-  @ApiOkResponse()
   attach(@Param() { id }: IdParam, @Body() body: YoutubeBody): Promise<VideoDto> {
     return this.videos.attach(id, body.youtubeUrl);
   }
 }
 
 @ApiTags('events')
-@Controller('live')
+@Controller()
 export class LiveController {
   constructor(private readonly live: LiveService) {}
 
   /** The live event and its stream, or `{event: null, stream: null}`. */
-  @Get()
+  @Endpoint('GET /live')
   @Access('public')
   @CachedRead(EVENT_READS)
   current(): Promise<LiveDto> {

@@ -3,20 +3,11 @@
  * per read (its cache key and fetch), plain functions for the commands.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type {
-  AttendanceCountDto,
-  EventRequest,
-  EventSearchRequest,
-  LiveRequest,
-  MyAttendanceRequest,
-  TeamAttendanceRequest,
-  YoutubeRequest,
-} from '@paddock/contracts/events.js';
-import { untypedApi } from '../../lib/api/client.js';
+import type { EventRequest, EventSearchRequest } from '@paddock/contracts/events.js';
+import { api, formBody } from '../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
 import { useCommand } from '../../lib/query/useCommand.js';
-import { saveWithImage } from '../../components/form/saveWithImage.js';
-import type { AttendeeDto, EventDetailsDto, EventDto, LiveDto, MyAttendanceDto, Page, Platform, VideoDto } from './types.js';
+import type { Platform } from './types.js';
 
 export type PlatformFilter = Platform | 'ALL';
 export type EventKind = 'individual' | 'assessment';
@@ -66,7 +57,7 @@ export const NEXT_PLANNED_PAGE: PageRequest = { pageNumber: 0, pageSize: 1 };
 const datedList = (when: 'planned' | 'past', page: PageRequest, filters?: EventListFilters, { silent = false }: ReadOptions = {}) =>
   queryOptions({
     queryKey: [...eventKeys.lists, when, page, filters ?? null] as const,
-    queryFn: () => untypedApi.get<Page<EventDto>>(`/events/${when}`, { query: listQuery(page, filters), silent }),
+    queryFn: () => api.get(`/events/${when}` as const, { query: listQuery(page, filters), silent }),
     staleTime: PUSHED_STALE_TIME,
     // The previous page stays while the next loads, but upcoming events never stand in for past ones (or back).
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === when ? previous : undefined),
@@ -79,28 +70,28 @@ export const eventQueries = {
   assessmentsPlanned: (page: PageRequest) =>
     queryOptions({
       queryKey: [...eventKeys.lists, 'assessment-planned', page] as const,
-      queryFn: () => untypedApi.get<Page<EventDto>>('/events/assessment/planned', { query: listQuery(page) }),
+      queryFn: () => api.get('/events/assessment/planned', { query: listQuery(page) }),
       staleTime: PUSHED_STALE_TIME,
     }),
   /** Organizers' search lists, drafts included. */
   search: (kind: EventKind, page: PageRequest, body: EventSearchRequest) =>
     queryOptions({
       queryKey: [...eventKeys.lists, 'search', kind, page, body] as const,
-      queryFn: () => untypedApi.post<Page<EventDto>>(`/events/${kind}`, body, { query: { ...page } }),
+      queryFn: () => api.post(`/events/${kind}` as const, body, { query: { ...page } }),
       placeholderData: keepPreviousData,
     }),
   /** `GET /events/{id}`; organizers read unpublished events through it too. Quiet: its pages show not-found or their own failure. */
   details: (id: number) =>
     queryOptions({
       queryKey: eventKeys.details(id),
-      queryFn: () => untypedApi.get<EventDetailsDto>(`/events/${id}`, { silent: true }),
+      queryFn: () => api.get('/events/:id', { params: { id }, silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
   /** The signed-in driver's next race (null for a visitor: nothing is asked). */
   myNext: (userId: number | null) =>
     queryOptions({
       queryKey: [...eventKeys.myNext, userId] as const,
-      queryFn: () => untypedApi.get<{ event: EventDto | null }>('/events/mynext', { silent: true }),
+      queryFn: () => api.get('/events/mynext', { silent: true }),
       enabled: userId !== null,
       staleTime: PUSHED_STALE_TIME,
     }),
@@ -108,42 +99,39 @@ export const eventQueries = {
   live: () =>
     queryOptions({
       queryKey: eventKeys.live,
-      queryFn: () => untypedApi.get<LiveDto>('/live', { silent: true }),
+      queryFn: () => api.get('/live', { silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
   latestVideos: ({ silent = false }: ReadOptions = {}) =>
     queryOptions({
       queryKey: [...eventKeys.videos, 'latest'] as const,
-      queryFn: () => untypedApi.get<VideoDto[]>('/events/youtube/latest', { silent }),
+      queryFn: () => api.get('/events/youtube/latest', { silent }),
     }),
   allVideos: (page: PageRequest) =>
     queryOptions({
       queryKey: [...eventKeys.videos, 'all', page] as const,
-      queryFn: () => untypedApi.get<Page<VideoDto>>('/events/youtube/all', { query: { ...page } }),
+      queryFn: () => api.get('/events/youtube/all', { query: { ...page } }),
       placeholderData: keepPreviousData,
     }),
 };
 
 /** The commands: each returns the API's answer, which the caller writes into the cache (features/events/cache.ts). */
 export const eventCommands = {
-  drivers: (id: number) => untypedApi.get<AttendeeDto[]>(`/events/${id}/drivers`),
-  setMyAttendance: (id: number, attending: boolean) => untypedApi.put<MyAttendanceDto>(`/events/${id}/single/attendance`, { attending } satisfies MyAttendanceRequest),
+  drivers: (id: number) => api.get('/events/:id/drivers', { params: { id } }),
+  setMyAttendance: (id: number, attending: boolean) => api.put('/events/:id/single/attendance', { attending }, { params: { id } }),
   /** A captain sets exactly the team's drivers in a TEAM or LVL event (none withdraws the team); quiet — the panel says why not. */
-  enterTeam: (id: number, teamId: number, profileIds: number[]) =>
-    untypedApi.post<AttendanceCountDto>(`/events/${id}/attendance/team`, { teamId, profileIds } satisfies TeamAttendanceRequest, { silent: true }),
+  enterTeam: (id: number, teamId: number, profileIds: number[]) => api.post('/events/:id/attendance/team', { teamId, profileIds }, { params: { id }, silent: true }),
   /** Organizers adjust a team's drivers at any time; quiet — the panel says why not. */
-  adjustTeam: (id: number, teamId: number, profileIds: number[]) =>
-    untypedApi.put<AttendanceCountDto>(`/events/${id}/attendance/team`, { teamId, profileIds } satisfies TeamAttendanceRequest, { silent: true }),
+  adjustTeam: (id: number, teamId: number, profileIds: number[]) => api.put('/events/:id/attendance/team', { teamId, profileIds }, { params: { id }, silent: true }),
   /** Quiet: the live panel shows why a stream URL was refused beside the field. */
-  startLive: (id: number, streamUrl: string) => untypedApi.put<LiveDto>(`/events/${id}/live`, { streamUrl } satisfies LiveRequest, { silent: true }),
-  stopLive: (id: number) => untypedApi.delete(`/events/${id}/live`),
-  publish: (id: number, publish: boolean, sendNotification: boolean) => untypedApi.get<EventDto>(`/events/${id}/publish`, { query: { publish, sendNotification } }),
+  startLive: (id: number, streamUrl: string) => api.put('/events/:id/live', { streamUrl }, { params: { id }, silent: true }),
+  stopLive: (id: number) => api.delete('/events/:id/live', { params: { id } }),
+  publish: (id: number, publish: boolean, sendNotification: boolean) => api.get('/events/:id/publish', { params: { id }, query: { publish, sendNotification } }),
   /** Quiet: the form shows why a link was refused beside it. */
-  attachVideo: (id: number, youtubeUrl: string, idempotencyKey?: string) =>
-    untypedApi.post<VideoDto>(`/events/youtube/${id}`, { youtubeUrl } satisfies YoutubeRequest, { silent: true, idempotencyKey }),
+  attachVideo: (id: number, youtubeUrl: string, idempotencyKey?: string) => api.post('/events/youtube/:id', { youtubeUrl }, { params: { id }, silent: true, idempotencyKey }),
   /** `PUT /events/{kind}` (multipart: the event JSON and an optional icon); quiet — the form shows field errors. */
   save: (kind: EventKind, event: EventRequest, icon: File | null, idempotencyKey?: string) =>
-    saveWithImage<EventDetailsDto>({ path: `/events/${kind}`, part: 'event', record: event, image: icon, idempotencyKey }),
+    api.put(`/events/${kind}` as const, formBody({ event, icon }), { silent: true, idempotencyKey }),
 };
 
 /** A race's video attached: the events (which say they have one) and the video lists are asked again. */

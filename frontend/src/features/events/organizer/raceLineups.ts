@@ -1,29 +1,27 @@
 /** Line-ups per race (`/events/{id}/races/{race}/lineups`): the organizers' read and commands. */
 import { queryOptions } from '@tanstack/react-query';
-import type { RaceLineupDto, RaceLineupRequest, RaceLineupsDto } from '@paddock/contracts/race-lineups.js';
-import { untypedApi } from '../../../lib/api/client.js';
+import { api } from '../../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../../lib/query/queryClient.js';
 import { useCommand } from '../../../lib/query/useCommand.js';
 import { eventKeys } from '../api.js';
 import { RACE_TYPE_LABELS, trackTitle } from '../labels.js';
 import type { EventDto } from '../types.js';
 
-const lineupsPath = (eventId: number, raceId: number) => `/events/${eventId}/races/${raceId}/lineups`;
-
 /** Every entered team's line-up for one race; refetched when the event's entries or line-ups change (pushed). Quiet: the screen says why not. */
 export const raceLineupsQuery = (eventId: number, raceId: number) =>
   queryOptions({
     queryKey: [...eventKeys.raceLineups(eventId), raceId] as const,
-    queryFn: () => untypedApi.get<RaceLineupsDto>(lineupsPath(eventId, raceId), { silent: true }),
+    queryFn: () => api.get('/events/:id/races/:race/lineups', { params: { id: eventId, race: raceId }, silent: true }),
     staleTime: PUSHED_STALE_TIME,
   });
 
 export const raceLineupCommands = {
   /** Quiet: the line-up says why a change was refused. */
   set: (eventId: number, raceId: number, teamId: number, profileIds: number[]) =>
-    untypedApi.put<RaceLineupDto>(`${lineupsPath(eventId, raceId)}/${teamId}`, { profileIds } satisfies RaceLineupRequest, { silent: true }),
+    api.put('/events/:id/races/:race/lineups/:team', { profileIds }, { params: { id: eventId, race: raceId, team: teamId }, silent: true }),
   /** Back to the event entry. */
-  reset: (eventId: number, raceId: number, teamId: number) => untypedApi.delete(`${lineupsPath(eventId, raceId)}/${teamId}`, { silent: true }),
+  reset: (eventId: number, raceId: number, teamId: number) =>
+    api.delete('/events/:id/races/:race/lineups/:team', { params: { id: eventId, race: raceId, team: teamId }, silent: true }),
 };
 
 /** A race's line-up set or reset: the event's line-ups are asked again, and waited for, so it shows as saved. */
