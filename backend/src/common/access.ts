@@ -1,14 +1,16 @@
 import { SetMetadata, applyDecorators } from '@nestjs/common';
 import { ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse, ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
-import type { RoleFlag } from '../contracts/roles.js';
+import type { AccessRule } from '../contracts/http.js';
 
-/** Who may call a route: anyone, any signed-in user, or holders of a role flag (SPEC §6). */
-export type AccessRule = 'public' | 'signedIn' | RoleFlag;
+export type { AccessRule };
 
 export const ACCESS_RULE = 'paddock:access-rule';
 export const CHANGES_STATE = 'paddock:changes-state';
 
-/** Declares a route's (or controller's) audience; the global AccessGuard enforces it. Undeclared means signed-in. */
+/**
+ * Declares a route's (or controller's) audience; the global AccessGuard enforces it. Undeclared means signed-in.
+ * A contract route gets its rule from the contract through `@Endpoint`; only routes outside it declare their own.
+ */
 export function Access(rule: AccessRule): MethodDecorator & ClassDecorator {
   const documented = rule === 'public' ? [] : [ApiCookieAuth('session'), ApiBearerAuth('apiKey'), ApiUnauthorizedResponse({ description: 'Not signed in' })];
   const forbidden = rule === 'public' || rule === 'signedIn' ? [] : [ApiForbiddenResponse({ description: `Requires ${rule}` })];

@@ -78,5 +78,5 @@ export interface AuditFilter {
 
 export const auditRoutes = {
   /** Staff changes, newest first (admins). */
-  'GET /audit': route<Page<AuditLogEntryDto>, undefined, PageParams & AuditFilter>(),
+  'GET /audit': route<Page<AuditLogEntryDto>, undefined, PageParams & AuditFilter>('isAdmin'),
 } as const;

@@ -3,5 +3,5 @@ import { noContent } from './http.js';
 
 export const authRoutes = {
   /** The session is ended server-side, its cookie cleared, and its open sockets leave the signed-in user's rooms. */
-  'POST /logout': noContent(),
+  'POST /logout': noContent('public'),
 } as const;

@@ -152,14 +152,14 @@ export interface BidderRoundsQuery {
 
 export const biddingRoutes = {
   /** Every round with its lots, bid counts and (once settled) awards (organizers). */
-  'GET /bidding/rounds': route<BiddingRoundDto[]>(),
-  'GET /bidding/rounds/:round': route<BiddingRoundDto>(),
+  'GET /bidding/rounds': route<BiddingRoundDto[]>('isOrganizer'),
+  'GET /bidding/rounds/:round': route<BiddingRoundDto>('isOrganizer'),
   /** Creates (no `id`) or edits a round and its lots; lots with bids stay, a round being settled is not changed (409). */
-  'PUT /bidding/rounds': route<BiddingRoundDto, BiddingRoundRequest>(),
+  'PUT /bidding/rounds': route<BiddingRoundDto, BiddingRoundRequest>('isOrganizer'),
   /** The caller's view: lots, own sealed bids, budget, results. */
-  'GET /bidding/mine': route<BidderRoundDto[], undefined, BidderRoundsQuery>(),
+  'GET /bidding/mine': route<BidderRoundDto[], undefined, BidderRoundsQuery>('signedIn'),
   /** Places or changes the caller's sealed bid on a lot of the round (a team's with `teamId`); answers the round as this bidder sees it. */
-  'POST /bidding/rounds/:round/bids': route<BidderRoundDto, PlaceBidRequest>(),
+  'POST /bidding/rounds/:round/bids': route<BidderRoundDto, PlaceBidRequest>('signedIn'),
   /** Withdraws one of the caller's bids (or their team's) while its lot is open. */
-  'DELETE /bidding/bids/:bid': noContent(),
+  'DELETE /bidding/bids/:bid': noContent('signedIn'),
 } as const;

@@ -98,19 +98,19 @@ export interface CarRequest {
 }
 
 export const catalogueRoutes = {
-  'GET /games': route<GameDto[]>(),
+  'GET /games': route<GameDto[]>('public'),
   /** `game` (with `id` to update) and an optional `icon` image (admins). */
-  'PUT /games': route<GameDto, FormBody<{ game: GameRequest; icon?: FilePart }>>(),
-  'GET /games/:id': route<GameDto>(),
-  'DELETE /games/:id': noContent(),
-  'GET /games/:id/tracks': route<TrackDto[]>(),
-  'GET /games/:id/cars': route<CarDto[]>(),
+  'PUT /games': route<GameDto, FormBody<{ game: GameRequest; icon?: FilePart }>>('isAdmin'),
+  'GET /games/:id': route<GameDto>('public'),
+  'DELETE /games/:id': noContent('isAdmin'),
+  'GET /games/:id/tracks': route<TrackDto[]>('public'),
+  'GET /games/:id/cars': route<CarDto[]>('public'),
   /** `track` (with all its `variants`; with `id` to update) and an optional `icon` (admins). */
-  'PUT /tracks': route<TrackDto, FormBody<{ track: TrackRequest; icon?: FilePart }>>(),
-  'GET /tracks/:id': route<TrackDto>(),
-  'DELETE /tracks/:id': noContent(),
+  'PUT /tracks': route<TrackDto, FormBody<{ track: TrackRequest; icon?: FilePart }>>('isAdmin'),
+  'GET /tracks/:id': route<TrackDto>('public'),
+  'DELETE /tracks/:id': noContent('isAdmin'),
   /** `car` (with `id` to update) and an optional `icon` (admins). */
-  'PUT /cars': route<CarDto, FormBody<{ car: CarRequest; icon?: FilePart }>>(),
-  'GET /cars/:id': route<CarDto>(),
-  'DELETE /cars/:id': noContent(),
+  'PUT /cars': route<CarDto, FormBody<{ car: CarRequest; icon?: FilePart }>>('isAdmin'),
+  'GET /cars/:id': route<CarDto>('public'),
+  'DELETE /cars/:id': noContent('isAdmin'),
 } as const;

@@ -123,33 +123,33 @@ export interface AffiliateSearchRequest {
 }
 
 export const communityRoutes = {
-  'GET /headlines': route<HeadlineDto[]>(),
-  'POST /headlines': created<HeadlineDto, HeadlineRequest>(),
-  'PUT /headlines/order': route<HeadlineDto[], HeadlineOrderRequest>(),
-  'PUT /headlines/:id': route<HeadlineDto, HeadlineRequest>(),
-  'DELETE /headlines/:id': noContent(),
+  'GET /headlines': route<HeadlineDto[]>('public'),
+  'POST /headlines': created<HeadlineDto, HeadlineRequest>('isAdmin'),
+  'PUT /headlines/order': route<HeadlineDto[], HeadlineOrderRequest>('isAdmin'),
+  'PUT /headlines/:id': route<HeadlineDto, HeadlineRequest>('isAdmin'),
+  'DELETE /headlines/:id': noContent('isAdmin'),
   /** The affiliates shown now (inside their active window), by position: Home's paid banner and 'Official affiliates' logos. */
-  'GET /affiliates': route<AffiliateDto[]>(),
+  'GET /affiliates': route<AffiliateDto[]>('public'),
   /** Admins' list of every affiliate (active or not), paged; the body may filter by `name`. */
-  'POST /affiliates/admin': route<Page<AffiliateDto>, AffiliateSearchRequest, PageParams>(),
+  'POST /affiliates/admin': route<Page<AffiliateDto>, AffiliateSearchRequest, PageParams>('isAdmin'),
   /** With `id` it updates; `icon` and `banner` (paid only) are stored as webp. */
-  'PUT /affiliates/admin': route<AffiliateDto, FormBody<{ affiliate: AffiliateRequest; icon?: FilePart; banner?: FilePart }>>(),
-  'GET /affiliates/admin/:id': route<AffiliateDto>(),
-  'DELETE /affiliates/admin/:id': noContent(),
+  'PUT /affiliates/admin': route<AffiliateDto, FormBody<{ affiliate: AffiliateRequest; icon?: FilePart; banner?: FilePart }>>('isAdmin'),
+  'GET /affiliates/admin/:id': route<AffiliateDto>('isAdmin'),
+  'DELETE /affiliates/admin/:id': noContent('isAdmin'),
   /** Every download with its current file and previous versions. */
-  'GET /downloads': route<DownloadDto[]>(),
+  'GET /downloads': route<DownloadDto[]>('public'),
   /** The current file of a download, as an attachment; counted. */
-  'GET /downloads/:id/file': rawRoute(),
+  'GET /downloads/:id/file': rawRoute('public'),
   /** One version's file (current or previous), as an attachment; counted. */
-  'GET /downloads/files/:id': rawRoute(),
+  'GET /downloads/files/:id': rawRoute('public'),
   /** With `id` it updates; `file` is required to create, a new version when updating. */
-  'PUT /downloads/admin': route<DownloadDto, FormBody<{ download: DownloadRequest; file?: FilePart }>>(),
-  'GET /downloads/admin/:id': route<DownloadDto>(),
-  'DELETE /downloads/admin/:id': noContent(),
+  'PUT /downloads/admin': route<DownloadDto, FormBody<{ download: DownloadRequest; file?: FilePart }>>('isAdmin'),
+  'GET /downloads/admin/:id': route<DownloadDto>('isAdmin'),
+  'DELETE /downloads/admin/:id': noContent('isAdmin'),
   /** Every product of the Merchandise page, by position (available or not). */
-  'GET /merchandise': route<ProductDto[]>(),
+  'GET /merchandise': route<ProductDto[]>('public'),
   /** With `id` it updates; pictures `image0`…`image3` are stored as webp. */
-  'PUT /merchandise/admin': route<ProductDto, FormBody<{ product: ProductRequest; image0?: FilePart; image1?: FilePart; image2?: FilePart; image3?: FilePart }>>(),
-  'GET /merchandise/admin/:id': route<ProductDto>(),
-  'DELETE /merchandise/admin/:id': noContent(),
+  'PUT /merchandise/admin': route<ProductDto, FormBody<{ product: ProductRequest; image0?: FilePart; image1?: FilePart; image2?: FilePart; image3?: FilePart }>>('isAdmin'),
+  'GET /merchandise/admin/:id': route<ProductDto>('isAdmin'),
+  'DELETE /merchandise/admin/:id': noContent('isAdmin'),
 } as const;

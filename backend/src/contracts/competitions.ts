@@ -490,52 +490,52 @@ type PictureParts = {
 
 export const competitionRoutes = {
   /** Every competition group, by position then name; `live` when it has a current competition. */
-  'GET /competitions/groups': route<CompetitionGroupDto[]>(),
+  'GET /competitions/groups': route<CompetitionGroupDto[]>('public'),
   /** The groups with a current competition (the Series page). */
-  'GET /competitions/groups/live': route<CompetitionGroupDto[]>(),
-  'GET /competitions/groups/:id': route<CompetitionGroupDto>(),
+  'GET /competitions/groups/live': route<CompetitionGroupDto[]>('public'),
+  'GET /competitions/groups/:id': route<CompetitionGroupDto>('public'),
   /** `group` with `id` updates; 409 for a taken name. */
-  'PUT /competitions/groups': route<CompetitionGroupDto, FormBody<{ group: CompetitionGroupRequest } & PictureParts>>(),
+  'PUT /competitions/groups': route<CompetitionGroupDto, FormBody<{ group: CompetitionGroupRequest } & PictureParts>>('isAdmin'),
   /** Current competitions (the Series page), by group then name. */
-  'GET /competitions/current': route<Page<CompetitionSummaryDto>, undefined, PageParams>(),
-  'GET /competitions/current/group/:id': route<Page<CompetitionSummaryDto>, undefined, PageParams>(),
+  'GET /competitions/current': route<Page<CompetitionSummaryDto>, undefined, PageParams>('public'),
+  'GET /competitions/current/group/:id': route<Page<CompetitionSummaryDto>, undefined, PageParams>('public'),
   /** Competitions on the Series leaderboard (enabled, with a season), each with its seasons. */
-  'GET /competitions/leaderboards': route<CompetitionDto[]>(),
+  'GET /competitions/leaderboards': route<CompetitionDto[]>('public'),
   /** The result files the import reads. */
-  'GET /competitions/external/sources': route<ResultSourceDto[]>(),
+  'GET /competitions/external/sources': route<ResultSourceDto[]>('public'),
   /** Organizers' list of every competition: filters and sort in the body. */
-  'POST /competitions': route<Page<CompetitionSummaryDto>, CompetitionSearchRequest, PageParams>(),
+  'POST /competitions': route<Page<CompetitionSummaryDto>, CompetitionSearchRequest, PageParams>('isOrganizer'),
   /** `competition` with `id` updates. */
-  'PUT /competitions': route<CompetitionDto, FormBody<{ competition: CompetitionRequest } & PictureParts>>(),
+  'PUT /competitions': route<CompetitionDto, FormBody<{ competition: CompetitionRequest } & PictureParts>>('isOrganizer'),
   /** Creates (no `id`) or updates a season of the competition: name, rules, points system. */
-  'PUT /competitions/:id/seasons': route<SeasonDto, SeasonRequest>(),
+  'PUT /competitions/:id/seasons': route<SeasonDto, SeasonRequest>('isOrganizer'),
   /** One competition with its seasons. */
-  'GET /competitions/:id': route<CompetitionDto>(),
+  'GET /competitions/:id': route<CompetitionDto>('public'),
 
   /** The season with its competition, points system and rounds in date order (organizers: unpublished ones too). */
-  'GET /seasons/:season': route<SeasonDto>(),
+  'GET /seasons/:season': route<SeasonDto>('public'),
   /** Makes exactly these events the season's rounds (an event with results cannot leave it: 409). */
-  'PUT /seasons/:season/events': route<SeasonDto, SeasonEventsRequest>(),
+  'PUT /seasons/:season/events': route<SeasonDto, SeasonEventsRequest>('isOrganizer'),
   /** The driver and team standings from the published rounds; organizers get the unpublished ones too, marked. */
-  'GET /seasons/:season/standings': route<StandingsDto>(),
+  'GET /seasons/:season/standings': route<StandingsDto>('public'),
   /** One round with the latest results of each of its races. */
-  'GET /seasons/:season/events/:event': route<SeasonEventDetailsDto>(),
+  'GET /seasons/:season/events/:event': route<SeasonEventDetailsDto>('public'),
   /** The race's latest results. */
-  'GET /seasons/:season/events/:event/results/:race': route<RaceResultsDto>(),
+  'GET /seasons/:season/events/:event/results/:race': route<RaceResultsDto>('public'),
   /** Saves the race's whole classification (or its qualifying) as a new revision; a race still to come needs `confirmFuture`. */
-  'PUT /seasons/:season/events/:event/results/:race': route<RaceResultsDto, RaceResultsRequest, ConfirmFutureParams>(),
+  'PUT /seasons/:season/events/:event/results/:race': route<RaceResultsDto, RaceResultsRequest, ConfirmFutureParams>('isOrganizer'),
   /** The race's revisions, newest first. */
-  'GET /seasons/:season/events/:event/results/:race/revisions': route<ResultRevisionDto[]>(),
-  'GET /seasons/:season/events/:event/results/:race/revisions/:revision': route<RaceResultsDto>(),
+  'GET /seasons/:season/events/:event/results/:race/revisions': route<ResultRevisionDto[]>('isOrganizer'),
+  'GET /seasons/:season/events/:event/results/:race/revisions/:revision': route<RaceResultsDto>('isOrganizer'),
   /** Makes a new revision with that revision's lines ("reverted to revision N"). */
-  'POST /seasons/:season/events/:event/results/:race/revisions/:revision/revert': route<RaceResultsDto>(),
+  'POST /seasons/:season/events/:event/results/:race/revisions/:revision/revert': route<RaceResultsDto>('isOrganizer'),
   /** Every line of a server result file with the profile suggested for each driver; nothing is written. 409 for a file of another game or track (unless confirmed). */
-  'POST /seasons/:season/events/:event/results/:race/import/preview': route<ResultImportPreviewDto, FormBody<{ file: Blob } & ResultPreviewParts>>(),
+  'POST /seasons/:season/events/:event/results/:race/import/preview': route<ResultImportPreviewDto, FormBody<{ file: Blob } & ResultPreviewParts>>('isOrganizer'),
   /** Saves a server result file as the race's next revision once every driver has a profile or a decision; else answers the drivers still to decide. */
-  'POST /seasons/:season/events/:event/results/:race/import': route<ResultImportDto, FormBody<{ file: Blob } & ResultImportParts>, ConfirmFutureParams>(),
+  'POST /seasons/:season/events/:event/results/:race/import': route<ResultImportDto, FormBody<{ file: Blob } & ResultImportParts>, ConfirmFutureParams>('isOrganizer'),
 
   /** The driver's rounds by season, newest season first: finishing position and points of each. */
-  'GET /profile/:id/results': route<SeasonResultsDto[]>(),
+  'GET /profile/:id/results': route<SeasonResultsDto[]>('public'),
   /** Starts, wins, podiums, poles, fastest laps, DNFs, average finish and points, from the latest results. */
-  'GET /profile/:id/stats-summary': route<StatsSummaryDto>(),
+  'GET /profile/:id/stats-summary': route<StatsSummaryDto>('public'),
 } as const;

@@ -257,38 +257,38 @@ export type EventForm = FormBody<{ event: EventRequest; icon?: FilePart }>;
 
 export const eventRoutes = {
   /** Upcoming published events, soonest first; filters `gameId` and `platform` (ALL, PC, XBOX, PLAYSTATION). */
-  'GET /events/planned': route<Page<EventDto>, undefined, PageParams & EventListFilterRequest>(),
+  'GET /events/planned': route<Page<EventDto>, undefined, PageParams & EventListFilterRequest>('public'),
   /** Published events that have started, latest first; same filters. */
-  'GET /events/past': route<Page<EventDto>, undefined, PageParams & EventListFilterRequest>(),
-  'GET /events/mynext': route<MyNextEventDto>(),
-  'GET /events/assessment/planned': route<Page<EventDto>, undefined, PageParams & EventListFilterRequest>(),
-  'GET /events/assessment/:id': route<EventDetailsDto>(),
+  'GET /events/past': route<Page<EventDto>, undefined, PageParams & EventListFilterRequest>('public'),
+  'GET /events/mynext': route<MyNextEventDto>('signedIn'),
+  'GET /events/assessment/planned': route<Page<EventDto>, undefined, PageParams & EventListFilterRequest>('public'),
+  'GET /events/assessment/:id': route<EventDetailsDto>('public'),
   /** Multipart: `event` (with `id` it updates) and an optional `icon`. New events are unpublished. */
-  'PUT /events/individual': route<EventDetailsDto, EventForm>(),
-  'PUT /events/assessment': route<EventDetailsDto, EventForm>(),
+  'PUT /events/individual': route<EventDetailsDto, EventForm>('isOrganizer'),
+  'PUT /events/assessment': route<EventDetailsDto, EventForm>('isOrganizer'),
   /** Organizers' list of individual events, published or not: filters and sort in the body. */
-  'POST /events/individual': route<Page<EventDto>, EventSearchRequest, PageParams>(),
-  'POST /events/assessment': route<Page<EventDto>, EventSearchRequest, PageParams>(),
+  'POST /events/individual': route<Page<EventDto>, EventSearchRequest, PageParams>('isOrganizer'),
+  'POST /events/assessment': route<Page<EventDto>, EventSearchRequest, PageParams>('isOrganizer'),
   /** One event with `attendance` (who is in); unpublished events only for organizers. */
-  'GET /events/:id': route<EventDetailsDto>(),
-  'GET /events/:id/drivers': route<AttendeeDto[]>(),
+  'GET /events/:id': route<EventDetailsDto>('public'),
+  'GET /events/:id/drivers': route<AttendeeDto[]>('public'),
   /** Publishes (or unpublishes); `sendNotification=true` announces it on Discord. A GET that changes state (SPEC §7). */
-  'GET /events/:id/publish': route<EventDto, undefined, PublishRequest>(),
+  'GET /events/:id/publish': route<EventDto, undefined, PublishRequest>('isOrganizer'),
   /** The caller joins or leaves the event; 409 when full, started, or a TEAM or LVL event. */
-  'PUT /events/:id/single/attendance': route<MyAttendanceDto, MyAttendanceRequest>(),
-  'PUT /events/:id/attendance': route<AttendanceCountDto, DriverAttendanceRequest>(),
+  'PUT /events/:id/single/attendance': route<MyAttendanceDto, MyAttendanceRequest>('signedIn'),
+  'PUT /events/:id/attendance': route<AttendanceCountDto, DriverAttendanceRequest>('isOrganizer'),
   /** A captain sets exactly which team drivers race this TEAM or LVL event (none withdraws the team), until the line-up locks. */
-  'POST /events/:id/attendance/team': route<AttendanceCountDto, TeamAttendanceRequest>(),
+  'POST /events/:id/attendance/team': route<AttendanceCountDto, TeamAttendanceRequest>('isTeamCaptain'),
   /** Organizers adjust a team's drivers at any time (never past the largest team). */
-  'PUT /events/:id/attendance/team': route<AttendanceCountDto, TeamAttendanceRequest>(),
-  'PUT /events/:id/live': route<LiveDto, LiveRequest>(),
-  'DELETE /events/:id/live': noContent(),
-  'GET /events/youtube/latest': route<VideoDto[]>(),
-  'GET /events/youtube/all': route<Page<VideoDto>, undefined, PageParams>(),
+  'PUT /events/:id/attendance/team': route<AttendanceCountDto, TeamAttendanceRequest>('isOrganizer'),
+  'PUT /events/:id/live': route<LiveDto, LiveRequest>('isOrganizer'),
+  'DELETE /events/:id/live': noContent('isOrganizer'),
+  'GET /events/youtube/latest': route<VideoDto[]>('public'),
+  'GET /events/youtube/all': route<Page<VideoDto>, undefined, PageParams>('public'),
   /** Sets the event's video: YouTube URLs only, stored as the video id. */
-  'POST /events/youtube/:id': route<VideoDto, YoutubeRequest>(),
+  'POST /events/youtube/:id': route<VideoDto, YoutubeRequest>('isOrganizer'),
   /** The live event and its stream, or both null. */
-  'GET /live': route<LiveDto>(),
+  'GET /live': route<LiveDto>('public'),
 } as const;
 
 export const TEAM_SIZE_MAX = 50;

@@ -4,12 +4,19 @@
  * schemas from the same declarations, and the web client calls by key, so none of them can drift apart.
  */
 
+import type { RoleFlag } from './roles.js';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call a route: anyone, any signed-in user, or holders of a role flag (SPEC §6). */
+export type AccessRule = 'public' | 'signedIn' | RoleFlag;
 
 declare const carried: unique symbol;
 
 /** What one route takes and answers. The value at run time is empty but for `raw`; the types ride on it. */
 export interface RouteSpec<Response = unknown, Body = undefined, Query = undefined> {
+  /** Who may call it; the API refuses everyone else (401 or 403). */
+  readonly access: AccessRule;
   /** Answered with something other than JSON (a file, an image, a redirect): called as a URL, not fetched. */
   readonly raw?: true;
   /** The success status when it is not 200: 201 for a route that creates, 204 for one that answers nothing. */
@@ -17,17 +24,17 @@ export interface RouteSpec<Response = unknown, Body = undefined, Query = undefin
   readonly [carried]?: { response: Response; body: Body; query: Query };
 }
 
-/** A JSON route answered with 200: its answer, its body (POST, PUT, PATCH) and its query string's parameters. */
-export const route = <Response, Body = undefined, Query = undefined>(): RouteSpec<Response, Body, Query> => ({});
+/** A JSON route answered with 200, for `access`: its answer, its body (POST, PUT, PATCH) and its query string's parameters. */
+export const route = <Response, Body = undefined, Query = undefined>(access: AccessRule): RouteSpec<Response, Body, Query> => ({ access });
 
 /** A route that creates a record, answered with 201 and the record. */
-export const created = <Response, Body = undefined, Query = undefined>(): RouteSpec<Response, Body, Query> => ({ status: 201 });
+export const created = <Response, Body = undefined, Query = undefined>(access: AccessRule): RouteSpec<Response, Body, Query> => ({ access, status: 201 });
 
 /** A route answered with 204 and no body; its handler returns nothing. */
-export const noContent = <Body = undefined, Query = undefined>(): RouteSpec<void, Body, Query> => ({ status: 204 });
+export const noContent = <Body = undefined, Query = undefined>(access: AccessRule): RouteSpec<void, Body, Query> => ({ access, status: 204 });
 
 /** A route answered by a file, an image, a stream or a redirect: the client only builds its URL. */
-export const rawRoute = <Query = undefined>(): RouteSpec<unknown, undefined, Query> => ({ raw: true });
+export const rawRoute = <Query = undefined>(access: AccessRule): RouteSpec<unknown, undefined, Query> => ({ access, raw: true });
 
 declare const formParts: unique symbol;
 

@@ -292,26 +292,26 @@ export interface DriverListFilter {
 
 export const profileRoutes = {
   /** The caller's own profile, as the Profile page edits it (made empty on first visit). */
-  'GET /profile': route<MyProfileDto>(),
+  'GET /profile': route<MyProfileDto>('signedIn'),
   /** Any fields of the profile; `profileCompleted` follows. 409 when a number or platform id is taken. */
-  'PATCH /profile': route<MyProfileDto, ProfileUpdateRequest>(),
-  'PATCH /profile/account': route<MyProfileDto, AccountUpdateRequest>(),
-  'PATCH /profile/connections': route<MyProfileDto, ConnectionsUpdateRequest>(),
-  'PATCH /profile/socials': route<MyProfileDto, SocialsUpdateRequest>(),
-  'PATCH /profile/games': route<MyProfileDto, GamesUpdateRequest>(),
+  'PATCH /profile': route<MyProfileDto, ProfileUpdateRequest>('signedIn'),
+  'PATCH /profile/account': route<MyProfileDto, AccountUpdateRequest>('signedIn'),
+  'PATCH /profile/connections': route<MyProfileDto, ConnectionsUpdateRequest>('signedIn'),
+  'PATCH /profile/socials': route<MyProfileDto, SocialsUpdateRequest>('signedIn'),
+  'PATCH /profile/games': route<MyProfileDto, GamesUpdateRequest>('signedIn'),
   /** Numbers other drivers hold (and 1 while it is kept for the champion), for the form to show before saving. */
-  'GET /profile/takenDriverNumbers': route<number[]>(),
+  'GET /profile/takenDriverNumbers': route<number[]>('signedIn'),
   /** The Grid (complete profiles) and, with `roles`, the Crew; 0-based pages of 25 by default. */
-  'GET /profile/list': route<DriverPage, undefined, PageParams & DriverListFilter>(),
+  'GET /profile/list': route<DriverPage, undefined, PageParams & DriverListFilter>('public'),
   /** Removes NEW from a driver after their assessment race (organizers); the driver's menus change live. */
-  'POST /profile/promote': route<PromotedDriver, PromoteRequest>(),
+  'POST /profile/promote': route<PromotedDriver, PromoteRequest>('isOrganizer'),
   /** Keeps number 1 for the reigning champion, or frees it (admins); answers who keeps it now. */
-  'PUT /profile/championNumber': route<ChampionNumberRequest, ChampionNumberRequest>(),
+  'PUT /profile/championNumber': route<ChampionNumberRequest, ChampionNumberRequest>('isAdmin'),
   /** A driver's public profile; a hidden one is "Private driver" to visitors. */
-  'GET /profile/:id': route<PublicProfileDto>(),
+  'GET /profile/:id': route<PublicProfileDto>('public'),
   /** SPEC §3's team-driver entry of the driver, or `{driverTeam: null}`. */
-  'GET /profile/:id/team': route<TeamDriverEntry | { driverTeam: null }>(),
+  'GET /profile/:id/team': route<TeamDriverEntry | { driverTeam: null }>('public'),
   /** Every team the driver drives for (at most one per game). */
-  'GET /profile/:id/teams': route<TeamDriverEntry[]>(),
-  'GET /profile/:id/events': route<ProfileEventDto[]>(),
+  'GET /profile/:id/teams': route<TeamDriverEntry[]>('public'),
+  'GET /profile/:id/events': route<ProfileEventDto[]>('public'),
 } as const;

@@ -35,9 +35,9 @@ export interface RaceLineupRequest {
 /** Signed-in callers; the service lets in organizers and team captains (their own teams, until the line-up lock). */
 export const raceLineupRoutes = {
   /** Each entered team's drivers for the race, marked `EVENT` (its event entry) or `RACE` (set for this race). */
-  'GET /events/:id/races/:race/lineups': route<RaceLineupsDto>(),
+  'GET /events/:id/races/:race/lineups': route<RaceLineupsDto>('signedIn'),
   /** The team's drivers for this race, among its drivers entered in the event, within the team size. */
-  'PUT /events/:id/races/:race/lineups/:team': route<RaceLineupDto, RaceLineupRequest>(),
+  'PUT /events/:id/races/:race/lineups/:team': route<RaceLineupDto, RaceLineupRequest>('signedIn'),
   /** The team races this race with its event entry again. */
-  'DELETE /events/:id/races/:race/lineups/:team': noContent(),
+  'DELETE /events/:id/races/:race/lineups/:team': noContent('signedIn'),
 } as const;

@@ -337,38 +337,38 @@ export type RivalCandidatesPage = Page<RivalCandidateDto>;
 export type RivalBoardQuery = PageParams & { platform?: Platform };
 
 export const rivalRoutes = {
-  'GET /rivals/schedule/live': route<RivalScheduleEntryDto[]>(),
+  'GET /rivals/schedule/live': route<RivalScheduleEntryDto[]>('public'),
   /** The next three days of a server (signed-in users: visitors are asked to log in). */
-  'GET /rivals/schedule/upcoming/:id': route<RivalPlannedScheduleDto>(),
-  'GET /rivals/servers': route<RivalServerDto[]>(),
-  'POST /rivals/servers': created<RivalServerDto, RivalServerRequest>(),
-  'PUT /rivals/servers/:id': route<RivalServerDto, RivalServerRequest>(),
-  'DELETE /rivals/servers/:id': noContent(),
+  'GET /rivals/schedule/upcoming/:id': route<RivalPlannedScheduleDto>('signedIn'),
+  'GET /rivals/servers': route<RivalServerDto[]>('isAdmin'),
+  'POST /rivals/servers': created<RivalServerDto, RivalServerRequest>('isAdmin'),
+  'PUT /rivals/servers/:id': route<RivalServerDto, RivalServerRequest>('isAdmin'),
+  'DELETE /rivals/servers/:id': noContent('isAdmin'),
   /** A board page: 25 rows by default; without `platform` the combined view of all platforms. */
-  'GET /rivals/track/:id': route<RivalBoardDto, undefined, RivalBoardQuery>(),
-  'GET /rivals/top/:id': route<RivalTopForTrackDto>(),
+  'GET /rivals/track/:id': route<RivalBoardDto, undefined, RivalBoardQuery>('public'),
+  'GET /rivals/top/:id': route<RivalTopForTrackDto>('public'),
   /** Multipart: `time` (JSON) and an optional `screenshot` image; or a `videoUrl` in the JSON. Provisional until a steward decides. */
-  'POST /rivals/times': created<RivalTimeDto, FormBody<{ time: RivalTimeSubmission; screenshot?: FilePart }>>(),
+  'POST /rivals/times': created<RivalTimeDto, FormBody<{ time: RivalTimeSubmission; screenshot?: FilePart }>>('signedIn'),
   /** My times, newest first, with stewards' decisions and reasons. */
-  'GET /rivals/times/mine': route<Page<RivalTimeDto>, undefined, PageParams>(),
-  'GET /rivals/times/provisional': route<Page<RivalTimeDto>, undefined, PageParams>(),
-  'POST /rivals/times/:id/verify': route<RivalTimeDto>(),
-  'POST /rivals/times/:id/reject': route<RivalTimeDto, RivalRejectRequest>(),
+  'GET /rivals/times/mine': route<Page<RivalTimeDto>, undefined, PageParams>('signedIn'),
+  'GET /rivals/times/provisional': route<Page<RivalTimeDto>, undefined, PageParams>('isSteward'),
+  'POST /rivals/times/:id/verify': route<RivalTimeDto>('isSteward'),
+  'POST /rivals/times/:id/reject': route<RivalTimeDto, RivalRejectRequest>('isSteward'),
   /** Multipart: `file` (ACC or Assetto Corsa result JSON, UTF-16LE or UTF-8) and the plain text fields `trackId`, `carId`, optional `platform`. Times are verified at once. */
-  'POST /rivals/import': route<RivalImportResultDto, FormBody<RivalImportFields & { file: Blob }>>(),
-  'GET /rivals/me/track/:id': route<MyTrackDto, undefined, RivalPlatformQuery>(),
-  'POST /rivals': created<MyRivalDto[], RivalRequest>(),
-  'DELETE /rivals': noContent<RivalRequest>(),
-  'GET /rivals/my/game/:id': route<MyRivalDto[], undefined, RivalPlatformQuery>(),
-  'POST /rivals/my/game/:id': created<MyRivalDto[], RivalPickRequest, RivalPlatformQuery>(),
-  'DELETE /rivals/my/game/:id': noContent<undefined, RivalUnpickQuery>(),
-  'GET /rivals/my/track/:id': route<MyRivalDto[], undefined, RivalPlatformQuery>(),
-  'POST /rivals/my/track/:id': created<MyRivalDto[], RivalPickRequest, RivalPlatformQuery>(),
-  'DELETE /rivals/my/track/:id': noContent<undefined, RivalUnpickQuery>(),
+  'POST /rivals/import': route<RivalImportResultDto, FormBody<RivalImportFields & { file: Blob }>>('isAdmin'),
+  'GET /rivals/me/track/:id': route<MyTrackDto, undefined, RivalPlatformQuery>('signedIn'),
+  'POST /rivals': created<MyRivalDto[], RivalRequest>('signedIn'),
+  'DELETE /rivals': noContent<RivalRequest>('signedIn'),
+  'GET /rivals/my/game/:id': route<MyRivalDto[], undefined, RivalPlatformQuery>('signedIn'),
+  'POST /rivals/my/game/:id': created<MyRivalDto[], RivalPickRequest, RivalPlatformQuery>('signedIn'),
+  'DELETE /rivals/my/game/:id': noContent<undefined, RivalUnpickQuery>('signedIn'),
+  'GET /rivals/my/track/:id': route<MyRivalDto[], undefined, RivalPlatformQuery>('signedIn'),
+  'POST /rivals/my/track/:id': created<MyRivalDto[], RivalPickRequest, RivalPlatformQuery>('signedIn'),
+  'DELETE /rivals/my/track/:id': noContent<undefined, RivalUnpickQuery>('signedIn'),
   /** `:id` is a rivals server: me and my rivals on its next track. */
-  'GET /rivals/my/next/track/:id': route<MyNextTrackDto, undefined, RivalPlatformQuery>(),
-  'GET /rivals/candidates': route<RivalCandidatesPage, undefined, PageParams>(),
-  'GET /rivals/games/track/:id/candidates': route<RivalCandidatesPage, undefined, PageParams & RivalPlatformQuery>(),
+  'GET /rivals/my/next/track/:id': route<MyNextTrackDto, undefined, RivalPlatformQuery>('signedIn'),
+  'GET /rivals/candidates': route<RivalCandidatesPage, undefined, PageParams>('signedIn'),
+  'GET /rivals/games/track/:id/candidates': route<RivalCandidatesPage, undefined, PageParams & RivalPlatformQuery>('signedIn'),
 } as const;
 
 /* ---- Push messages (see client-events.ts) ---- */

@@ -15,15 +15,15 @@ export interface HealthReport {
 }
 
 export const siteRoutes = {
-  'GET /config': route<SiteConfig>(),
+  'GET /config': route<SiteConfig>('public'),
   /** Records a visit (last seen) for a signed-in user. */
-  'POST /config': noContent(),
-  'GET /maintenance': route<MaintenanceState>(),
-  'PUT /maintenance': route<MaintenanceState, MaintenanceState>(),
+  'POST /config': noContent('public'),
+  'GET /maintenance': route<MaintenanceState>('public'),
+  'PUT /maintenance': route<MaintenanceState, MaintenanceState>('isAdmin'),
   /** A stored image (webp). Its content never changes, so browsers and proxies keep it for a year. */
-  'GET /images/:id.webp': rawRoute(),
+  'GET /images/:id.webp': rawRoute('public'),
   /** For orchestrators: 200 when PostgreSQL and Redis answer, 503 otherwise. */
-  'GET /health': route<HealthReport>(),
+  'GET /health': route<HealthReport>('public'),
   /** Prometheus metrics: for the configured METRICS_TOKEN (Bearer) or a signed-in admin. */
-  'GET /metrics': rawRoute(),
+  'GET /metrics': rawRoute('public'),
 } as const;

@@ -387,29 +387,29 @@ export function outcomeNeedsAmount(kind: OutcomeKind): boolean {
 
 export const stewardingRoutes = {
   /** Files a ticket about an incident of a race the caller drove in, inside the season's filing window (409 outside it, saying the window). */
-  'POST /tickets': created<TicketDto, TicketRequest>(),
+  'POST /tickets': created<TicketDto, TicketRequest>('signedIn'),
   /** The steward queue: tickets by state, season and race, newest first. */
-  'GET /tickets': route<Page<TicketListItemDto>, undefined, PageParams & TicketFilter>(),
+  'GET /tickets': route<Page<TicketListItemDto>, undefined, PageParams & TicketFilter>('isSteward'),
   /** The caller's tickets (filed by or against them) and their state, for the profile. */
-  'GET /tickets/mine': route<Page<TicketListItemDto>, undefined, PageParams>(),
+  'GET /tickets/mine': route<Page<TicketListItemDto>, undefined, PageParams>('signedIn'),
   /** The ticket: stewards see the internal thread, votes (once they voted) and the audit; its drivers the public parts. */
-  'GET /tickets/:id': route<TicketDto>(),
+  'GET /tickets/:id': route<TicketDto>('signedIn'),
   /** A driver of the ticket adds their statement and evidence, inside the filing window. */
-  'POST /tickets/:id/statements': route<TicketDto, StatementRequest>(),
+  'POST /tickets/:id/statements': route<TicketDto, StatementRequest>('signedIn'),
   /** A message in the stewards' internal thread. */
-  'POST /tickets/:id/messages': route<TicketDto, ThreadMessageRequest>(),
+  'POST /tickets/:id/messages': route<TicketDto, ThreadMessageRequest>('isSteward'),
   /** The caller's vote in the current round (again: replaces it); 403 for a steward involved in the race. */
-  'POST /tickets/:id/votes': route<TicketDto, VoteRequest>(),
+  'POST /tickets/:id/votes': route<TicketDto, VoteRequest>('isSteward'),
   /** Decides the current round (the majority of votes agreeing, or the head steward); deciding again replaces the earlier outcomes and their effect. */
-  'POST /tickets/:id/decision': route<TicketDto, DecisionRequest>(),
+  'POST /tickets/:id/decision': route<TicketDto, DecisionRequest>('isSteward'),
   /** A driver of the ticket appeals its decision, inside the appeal window; stewards who did not decide hear it. */
-  'POST /tickets/:id/appeal': route<TicketDto, AppealRequest>(),
-  'GET /seasons/:season/stewarding': route<StewardingSettingsDto>(),
-  'PUT /seasons/:season/stewarding': route<StewardingSettingsDto, StewardingSettingsRequest>(),
+  'POST /tickets/:id/appeal': route<TicketDto, AppealRequest>('signedIn'),
+  'GET /seasons/:season/stewarding': route<StewardingSettingsDto>('isSteward'),
+  'PUT /seasons/:season/stewarding': route<StewardingSettingsDto, StewardingSettingsRequest>('isOrganizer'),
   /** The decisions of current seasons (race, drivers, outcome, reason), newest first. */
-  'GET /safety-car': route<Page<SafetyCarDecisionDto>, undefined, PageParams>(),
+  'GET /safety-car': route<Page<SafetyCarDecisionDto>, undefined, PageParams>('public'),
   /** Whether the race's results are provisional (protests or appeals still possible) or final. */
-  'GET /safety-car/races/:id': route<RaceStewardingDto>(),
+  'GET /safety-car/races/:id': route<RaceStewardingDto>('public'),
   /** The driver's licence points (active and expired) and the bans of events to come. */
-  'GET /profile/:id/licence': route<LicenceDto>(),
+  'GET /profile/:id/licence': route<LicenceDto>('signedIn'),
 } as const;

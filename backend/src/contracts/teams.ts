@@ -78,23 +78,23 @@ export interface HandOverRequest {
 
 export const teamRoutes = {
   /** Every team with its logo, colour and drivers (GridTeams). */
-  'GET /teams': route<TeamDto[]>(),
+  'GET /teams': route<TeamDto[]>('public'),
   /** The teams that invited the caller (accept or decline on the Profile page). */
-  'GET /teams/invites': route<TeamInviteDto[]>(),
+  'GET /teams/invites': route<TeamInviteDto[]>('signedIn'),
   /** The teams the caller captains, with open invitations (My Teams); none for a driver who captains none. */
-  'GET /teams/mine': route<MyTeamDto[]>(),
+  'GET /teams/mine': route<MyTeamDto[]>('signedIn'),
   /** `team` (with `id` it updates) and an optional `logo` image (stored as webp), admins. 409 for a taken name. */
-  'PUT /teams': route<TeamDto, FormBody<{ team: TeamRequest; logo?: FilePart }>>(),
-  'GET /teams/:id': route<TeamDto>(),
-  'DELETE /teams/:id': noContent(),
+  'PUT /teams': route<TeamDto, FormBody<{ team: TeamRequest; logo?: FilePart }>>('isAdmin'),
+  'GET /teams/:id': route<TeamDto>('public'),
+  'DELETE /teams/:id': noContent('isAdmin'),
   /** Admins appoint exactly these captains; drivers not in the team join it. */
-  'PUT /teams/:id/captains': route<TeamDto, CaptainsRequest>(),
+  'PUT /teams/:id/captains': route<TeamDto, CaptainsRequest>('isAdmin'),
   /** A captain invites a driver; the driver accepts or declines on their profile. */
-  'POST /teams/:id/invites': route<MyTeamDto, InviteRequest>(),
-  'DELETE /teams/:id/invites/:profileId': route<MyTeamDto>(),
+  'POST /teams/:id/invites': route<MyTeamDto, InviteRequest>('isTeamCaptain'),
+  'DELETE /teams/:id/invites/:profileId': route<MyTeamDto>('isTeamCaptain'),
   /** The invited caller accepts (takes a seat; 409 when in another team of the game) or declines. */
-  'POST /teams/:id/invites/respond': route<TeamInviteDto[], InviteResponseRequest>(),
-  'DELETE /teams/:id/members/:profileId': route<MyTeamDto>(),
+  'POST /teams/:id/invites/respond': route<TeamInviteDto[], InviteResponseRequest>('signedIn'),
+  'DELETE /teams/:id/members/:profileId': route<MyTeamDto>('isTeamCaptain'),
   /** The captain hands captaincy to a driver of the team and stays on as a driver. */
-  'POST /teams/:id/captaincy': route<TeamDto, HandOverRequest>(),
+  'POST /teams/:id/captaincy': route<TeamDto, HandOverRequest>('isTeamCaptain'),
 } as const;

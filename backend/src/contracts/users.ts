@@ -9,18 +9,18 @@ export interface UserRoles {
 }
 
 export const userRoutes = {
-  'GET /users/me': route<CurrentUserDto>(),
+  'GET /users/me': route<CurrentUserDto>('signedIn'),
   /** One page, sorted as asked, of everyone or of one role's holders (admins). */
-  'POST /users/page': route<Page<UserListItem>, UserPageRequest, PageParams>(),
+  'POST /users/page': route<Page<UserListItem>, UserPageRequest, PageParams>('isAdmin'),
   /** Everyone as CSV, downloaded through a plain link (admins). */
-  'GET /users/export': rawRoute(),
+  'GET /users/export': rawRoute('isAdmin'),
   /** A new key, shown only this once; the previous key stops working. */
-  'POST /users/me/apiKey': created<{ key: string }>(),
-  'GET /users/me/apiKey': route<ApiKeyInfo>(),
+  'POST /users/me/apiKey': created<{ key: string }>('signedIn'),
+  'GET /users/me/apiKey': route<ApiKeyInfo>('signedIn'),
   /** The key stops working at once; sockets opened with it are disconnected. */
-  'DELETE /users/me/apiKey': noContent(),
-  'PUT /users/:id/roles/:role': route<UserRoles>(),
-  'DELETE /users/:id/roles/:role': route<UserRoles>(),
+  'DELETE /users/me/apiKey': noContent('signedIn'),
+  'PUT /users/:id/roles/:role': route<UserRoles>('isAdmin'),
+  'DELETE /users/:id/roles/:role': route<UserRoles>('isAdmin'),
   /** Every role with what it is for (admins). */
-  'GET /roles': route<RoleInfo[]>(),
+  'GET /roles': route<RoleInfo[]>('isAdmin'),
 } as const;

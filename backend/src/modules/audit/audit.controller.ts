@@ -1,6 +1,5 @@
 import { Controller, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Access } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import type { Page } from '../../contracts/api.js';
 import type { AuditLogEntryDto } from '../../contracts/audit.js';
@@ -14,7 +13,6 @@ export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Endpoint('GET /audit')
-  @Access('isAdmin')
   page(@Query() query: AuditQuery): Promise<Page<AuditLogEntryDto>> {
     return this.audit.page(query);
   }

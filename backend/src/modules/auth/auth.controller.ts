@@ -48,7 +48,6 @@ export class AuthController {
   }
 
   @Endpoint('POST /logout')
-  @Access('public')
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     const signedIn = !!request.user;
     const sessionId = request.sessionID;

@@ -1,6 +1,5 @@
 import { Body, Controller, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Access } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import type { BidderRoundDto, BiddingRoundDto } from '../../contracts/bidding.js';
@@ -23,41 +22,35 @@ export class BiddingController {
 
   /** Every round with its lots, bid counts and (once settled) awards. */
   @Endpoint('GET /bidding/rounds')
-  @Access('isOrganizer')
   rounds(): Promise<BiddingRoundDto[]> {
     return this.biddingRounds.rounds();
   }
 
   @Endpoint('GET /bidding/rounds/:round')
-  @Access('isOrganizer')
   round(@Param() { round }: RoundParam): Promise<BiddingRoundDto> {
     return this.biddingRounds.round(round);
   }
 
   /** Creates (no `id`) or edits a round and its lots; lots with bids stay, a round being settled is not changed (409). */
   @Endpoint('PUT /bidding/rounds')
-  @Access('isOrganizer')
   save(@Body() body: BiddingRoundBody, @CurrentPrincipal() organizer: Principal): Promise<BiddingRoundDto> {
     return this.biddingRounds.save(organizer, body);
   }
 
   /** The caller's view: `for=numbers` as a driver, `for=teams` for each team they captain — lots, own sealed bids, budget, results. */
   @Endpoint('GET /bidding/mine')
-  @Access('signedIn')
   mine(@CurrentPrincipal() principal: Principal, @Query() query: BidderQuery): Promise<BidderRoundDto[]> {
     return this.bids.bidderRounds(principal, query.for);
   }
 
   /** Places or changes the caller's sealed bid on a lot of the round (a team's with `teamId`); answers the round as this bidder sees it. */
   @Endpoint('POST /bidding/rounds/:round/bids')
-  @Access('signedIn')
   placeBid(@CurrentPrincipal() principal: Principal, @Param() { round }: RoundParam, @Body() body: PlaceBidBody): Promise<BidderRoundDto> {
     return this.bids.placeBid(principal, round, body);
   }
 
   /** Withdraws one of the caller's bids (or their team's) while its lot is open. */
   @Endpoint('DELETE /bidding/bids/:bid')
-  @Access('signedIn')
   withdraw(@CurrentPrincipal() principal: Principal, @Param() { bid }: BidParam): Promise<void> {
     return this.bids.withdraw(principal, bid);
   }

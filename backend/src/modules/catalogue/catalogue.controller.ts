@@ -1,6 +1,5 @@
 import { Body, Controller, Param, UploadedFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Access } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
@@ -23,7 +22,6 @@ export class GamesController {
   ) {}
 
   @Endpoint('GET /games')
-  @Access('public')
   @CachedRead(CATALOGUE_READS)
   list(): Promise<GameDto[]> {
     return this.games.list();
@@ -31,34 +29,29 @@ export class GamesController {
 
   /** Multipart: `game` (JSON, with `id` to update) and an optional `icon` image. */
   @Endpoint('PUT /games')
-  @Access('isAdmin')
   @JsonPartWithImage('game')
   save(@Body('game') game: GameBody, @CurrentPrincipal() admin: Principal, @UploadedFile() icon?: UploadedImage): Promise<GameDto> {
     return this.games.save(admin, game, icon);
   }
 
   @Endpoint('GET /games/:id')
-  @Access('public')
   @CachedRead(CATALOGUE_READS)
   get(@Param() { id }: IdParam): Promise<GameDto> {
     return this.games.get(id);
   }
 
   @Endpoint('DELETE /games/:id')
-  @Access('isAdmin')
   remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
     return this.games.remove(admin, id);
   }
 
   @Endpoint('GET /games/:id/tracks')
-  @Access('public')
   @CachedRead(CATALOGUE_READS)
   tracksOf(@Param() { id }: IdParam): Promise<TrackDto[]> {
     return this.tracks.listForGame(id);
   }
 
   @Endpoint('GET /games/:id/cars')
-  @Access('public')
   @CachedRead(CATALOGUE_READS)
   carsOf(@Param() { id }: IdParam): Promise<CarDto[]> {
     return this.cars.listForGame(id);
@@ -72,21 +65,18 @@ export class TracksController {
 
   /** Multipart: `track` (JSON with all its `variants`; with `id` to update) and an optional `icon`. */
   @Endpoint('PUT /tracks')
-  @Access('isAdmin')
   @JsonPartWithImage('track')
   save(@Body('track') track: TrackBody, @CurrentPrincipal() admin: Principal, @UploadedFile() icon?: UploadedImage): Promise<TrackDto> {
     return this.tracks.save(admin, track, icon);
   }
 
   @Endpoint('GET /tracks/:id')
-  @Access('public')
   @CachedRead(CATALOGUE_READS)
   get(@Param() { id }: IdParam): Promise<TrackDto> {
     return this.tracks.get(id);
   }
 
   @Endpoint('DELETE /tracks/:id')
-  @Access('isAdmin')
   remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
     return this.tracks.remove(admin, id);
   }
@@ -99,21 +89,18 @@ export class CarsController {
 
   /** Multipart: `car` (JSON; with `id` to update) and an optional `icon`. */
   @Endpoint('PUT /cars')
-  @Access('isAdmin')
   @JsonPartWithImage('car')
   save(@Body('car') car: CarBody, @CurrentPrincipal() admin: Principal, @UploadedFile() icon?: UploadedImage): Promise<CarDto> {
     return this.cars.save(admin, car, icon);
   }
 
   @Endpoint('GET /cars/:id')
-  @Access('public')
   @CachedRead(CATALOGUE_READS)
   get(@Param() { id }: IdParam): Promise<CarDto> {
     return this.cars.get(id);
   }
 
   @Endpoint('DELETE /cars/:id')
-  @Access('isAdmin')
   remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
     return this.cars.remove(admin, id);
   }

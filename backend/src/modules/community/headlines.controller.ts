@@ -1,7 +1,6 @@
 import { Body, Controller, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { HeadlineDto } from '../../contracts/client-events.js';
-import { Access } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import { IdParam } from '../../common/dto-fields.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
@@ -14,31 +13,26 @@ export class HeadlinesController {
   constructor(private readonly headlines: HeadlinesService) {}
 
   @Endpoint('GET /headlines')
-  @Access('public')
   list(): Promise<HeadlineDto[]> {
     return this.headlines.list();
   }
 
   @Endpoint('POST /headlines')
-  @Access('isAdmin')
   create(@Body() body: HeadlineBody, @CurrentPrincipal() admin: Principal): Promise<HeadlineDto> {
     return this.headlines.create(admin, body.text);
   }
 
   @Endpoint('PUT /headlines/order')
-  @Access('isAdmin')
   reorder(@Body() body: HeadlineOrderBody, @CurrentPrincipal() admin: Principal): Promise<HeadlineDto[]> {
     return this.headlines.reorder(admin, body.ids);
   }
 
   @Endpoint('PUT /headlines/:id')
-  @Access('isAdmin')
   update(@Param() { id }: IdParam, @Body() body: HeadlineBody, @CurrentPrincipal() admin: Principal): Promise<HeadlineDto> {
     return this.headlines.update(admin, id, body.text);
   }
 
   @Endpoint('DELETE /headlines/:id')
-  @Access('isAdmin')
   remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
     return this.headlines.remove(admin, id);
   }

@@ -1,6 +1,5 @@
 import { Body, Controller, Param, Query, UploadedFiles } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Access } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import { IdParam } from '../../common/dto-fields.js';
 import { PageQuery } from '../../common/pagination.js';
@@ -29,7 +28,6 @@ export class CompetitionsController {
 
   /** Every competition group, by position then name; `live` when it has a current competition. */
   @Endpoint('GET /competitions/groups')
-  @Access('public')
   @CachedRead(COMPETITION_READS)
   groups(): Promise<CompetitionGroupDto[]> {
     return this.competitions.groups();
@@ -37,14 +35,12 @@ export class CompetitionsController {
 
   /** The groups with a current competition (the Series page). */
   @Endpoint('GET /competitions/groups/live')
-  @Access('public')
   @CachedRead(COMPETITION_READS)
   liveGroups(): Promise<CompetitionGroupDto[]> {
     return this.competitions.groups(true);
   }
 
   @Endpoint('GET /competitions/groups/:id')
-  @Access('public')
   @CachedRead(COMPETITION_READS)
   group(@Param() { id }: IdParam): Promise<CompetitionGroupDto> {
     return this.competitions.group(id);
@@ -52,7 +48,6 @@ export class CompetitionsController {
 
   /** Multipart: `group` (JSON; with `id` it updates) and optional `icon` and `banner` images (stored as webp). 409 for a taken name. */
   @Endpoint('PUT /competitions/groups')
-  @Access('isAdmin')
   @JsonPartWithImages('group', PICTURES)
   saveGroup(
     @Body('group') group: CompetitionGroupBody,
@@ -64,14 +59,12 @@ export class CompetitionsController {
 
   /** Current competitions (the Series page), by group then name. */
   @Endpoint('GET /competitions/current')
-  @Access('public')
   @CachedRead(COMPETITION_READS)
   current(@Query() query: PageQuery): Promise<Page<CompetitionSummaryDto>> {
     return this.competitions.current(query);
   }
 
   @Endpoint('GET /competitions/current/group/:id')
-  @Access('public')
   @CachedRead(COMPETITION_READS)
   currentOfGroup(@Param() { id }: IdParam, @Query() query: PageQuery): Promise<Page<CompetitionSummaryDto>> {
     return this.competitions.current(query, id);
@@ -79,7 +72,6 @@ export class CompetitionsController {
 
   /** Competitions on the Series leaderboard (enabled, with a season), each with its seasons. */
   @Endpoint('GET /competitions/leaderboards')
-  @Access('public')
   @CachedRead(COMPETITION_READS)
   leaderboards(): Promise<CompetitionDto[]> {
     return this.competitions.leaderboards();
@@ -87,21 +79,18 @@ export class CompetitionsController {
 
   /** The result files the import reads. */
   @Endpoint('GET /competitions/external/sources')
-  @Access('public')
   sources(): ResultSourceDto[] {
     return RESULT_SOURCE_LIST;
   }
 
   /** Organizers' list of every competition: filters and sort in the body. */
   @Endpoint('POST /competitions')
-  @Access('isOrganizer')
   search(@Query() query: PageQuery, @Body() body: CompetitionSearchBody): Promise<Page<CompetitionSummaryDto>> {
     return this.competitions.search(body, query);
   }
 
   /** Multipart: `competition` (JSON; with `id` it updates) and optional `icon` and `banner` images (stored as webp). */
   @Endpoint('PUT /competitions')
-  @Access('isOrganizer')
   @JsonPartWithImages('competition', PICTURES)
   save(
     @Body('competition') competition: CompetitionBody,
@@ -113,14 +102,12 @@ export class CompetitionsController {
 
   /** Creates (no `id`) or updates a season of the competition: name, rules, points system. */
   @Endpoint('PUT /competitions/:id/seasons')
-  @Access('isOrganizer')
   saveSeason(@Param() { id }: IdParam, @Body() body: SeasonBody, @CurrentPrincipal() organizer: Principal): Promise<SeasonDto> {
     return this.seasons.save(organizer, id, body);
   }
 
   /** One competition with its seasons. */
   @Endpoint('GET /competitions/:id')
-  @Access('public')
   @CachedRead(COMPETITION_READS)
   details(@Param() { id }: IdParam): Promise<CompetitionDto> {
     return this.competitions.details(id);

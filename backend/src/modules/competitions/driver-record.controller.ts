@@ -1,6 +1,5 @@
 import { Controller, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Access } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import { Caller, type Principal } from '../../common/principal.js';
 import type { SeasonResultsDto, StatsSummaryDto } from '../../contracts/profiles.js';
@@ -19,7 +18,6 @@ export class DriverRecordController {
 
   /** The driver's rounds by season, newest season first: finishing position and points of each. */
   @Endpoint('GET /profile/:id/results')
-  @Access('public')
   @CachedRead(DRIVER_RECORD_READS, { bypass: signedIn })
   results(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<SeasonResultsDto[]> {
     return this.records.results(id, viewer);
@@ -27,7 +25,6 @@ export class DriverRecordController {
 
   /** Starts, wins, podiums, poles, fastest laps, DNFs, average finish and points, from the latest results. */
   @Endpoint('GET /profile/:id/stats-summary')
-  @Access('public')
   @CachedRead(DRIVER_RECORD_READS, { bypass: signedIn })
   stats(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<StatsSummaryDto> {
     return this.records.stats(id, viewer);

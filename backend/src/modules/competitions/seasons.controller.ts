@@ -1,6 +1,5 @@
 import { Body, Controller, Param, Query, UploadedFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Access } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import { Caller, CurrentPrincipal, type Principal } from '../../common/principal.js';
 import { RateLimited } from '../../common/rate-limit.js';
@@ -39,7 +38,6 @@ export class SeasonsController {
 
   /** The season with its competition, points system and rounds in date order, each with its race events and races. */
   @Endpoint('GET /seasons/:season')
-  @Access('public')
   @CachedRead(COMPETITION_READS, { bypass: seesUnpublished })
   season(@Param() { season }: SeasonParam, @Caller() principal?: Principal): Promise<SeasonDto> {
     return this.seasons.season(season, principal);
@@ -47,14 +45,12 @@ export class SeasonsController {
 
   /** Makes exactly these events the season's rounds (an event with results cannot leave it: 409). */
   @Endpoint('PUT /seasons/:season/events')
-  @Access('isOrganizer')
   setEvents(@Param() { season }: SeasonParam, @Body() body: SeasonEventsBody, @CurrentPrincipal() organizer: Principal): Promise<SeasonDto> {
     return this.seasons.setEvents(organizer, season, body.eventIds);
   }
 
   /** The season's driver and team standings from its published rounds, as the worker last computed them; organizers get the unpublished ones too, marked. */
   @Endpoint('GET /seasons/:season/standings')
-  @Access('public')
   @CachedRead(COMPETITION_READS, { bypass: seesUnpublished })
   seasonStandings(@Param() { season }: SeasonParam, @Caller() principal?: Principal): Promise<StandingsDto> {
     return this.standings.read(season, principal);
@@ -62,7 +58,6 @@ export class SeasonsController {
 
   /** One round with the latest results of each of its races. */
   @Endpoint('GET /seasons/:season/events/:event')
-  @Access('public')
   @CachedRead(COMPETITION_READS, { bypass: seesUnpublished })
   seasonEvent(@Param() params: SeasonEventParams, @Caller() principal?: Principal): Promise<SeasonEventDetailsDto> {
     return this.seasons.seasonEvent(params.season, params.event, principal);
@@ -70,7 +65,6 @@ export class SeasonsController {
 
   /** The race's latest results. */
   @Endpoint('GET /seasons/:season/events/:event/results/:race')
-  @Access('public')
   @CachedRead(COMPETITION_READS, { bypass: seesUnpublished })
   raceResults(@Param() params: RaceParams, @Caller() principal?: Principal): Promise<RaceResultsDto> {
     return this.results.latest(raceRef(params), principal);
@@ -78,7 +72,6 @@ export class SeasonsController {
 
   /** Saves the race's whole classification (or its qualifying) as a new revision (positions 1 to n, each driver once); a race still to come needs `confirmFuture`. */
   @Endpoint('PUT /seasons/:season/events/:event/results/:race')
-  @Access('isOrganizer')
   @RateLimited('results')
   saveResults(
     @Param() params: RaceParams,
@@ -94,21 +87,18 @@ export class SeasonsController {
 
   /** The race's revisions, newest first: author, time, note, number of lines. */
   @Endpoint('GET /seasons/:season/events/:event/results/:race/revisions')
-  @Access('isOrganizer')
   revisions(@Param() params: RaceParams, @CurrentPrincipal() principal: Principal): Promise<ResultRevisionDto[]> {
     return this.results.history(raceRef(params), principal);
   }
 
   /** One revision's classification, to compare with another. */
   @Endpoint('GET /seasons/:season/events/:event/results/:race/revisions/:revision')
-  @Access('isOrganizer')
   revision(@Param() params: RevisionParams, @CurrentPrincipal() principal: Principal): Promise<RaceResultsDto> {
     return this.results.revision(raceRef(params), params.revision, principal);
   }
 
   /** Makes a new revision with that revision's lines ("reverted to revision N"). */
   @Endpoint('POST /seasons/:season/events/:event/results/:race/revisions/:revision/revert')
-  @Access('isOrganizer')
   @RateLimited('results')
   revert(@Param() params: RevisionParams, @CurrentPrincipal() principal: Principal): Promise<RaceResultsDto> {
     return this.results.revert(raceRef(params), params.revision, principal);
@@ -120,7 +110,6 @@ export class SeasonsController {
    * game or track than the race (unless confirmed).
    */
   @Endpoint('POST /seasons/:season/events/:event/results/:race/import/preview')
-  @Access('isOrganizer')
   @RateLimited('results')
   @ResultFileUpload(false)
   previewImport(
@@ -139,7 +128,6 @@ export class SeasonsController {
    * drivers still to decide are answered. The same file again makes no revision (`unchanged`).
    */
   @Endpoint('POST /seasons/:season/events/:event/results/:race/import')
-  @Access('isOrganizer')
   @RateLimited('results')
   @ResultFileUpload(true)
   importResults(

@@ -1,6 +1,6 @@
 import { Body, Controller, Param, Query, UploadedFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Access, ChangesState } from '../../common/access.js';
+import { ChangesState } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import { JsonPartWithImage, type UploadedImage } from '../images/index.js';
 import { PageQuery } from '../../common/pagination.js';
@@ -39,7 +39,6 @@ export class EventsController {
 
   /** Upcoming published events, soonest first; filters `gameId` and `platform` (ALL, PC, XBOX, PLAYSTATION). */
   @Endpoint('GET /events/planned')
-  @Access('public')
   @CachedRead(EVENT_READS)
   planned(@Query() query: EventListQuery): Promise<Page<EventDto>> {
     return this.events.planned(query);
@@ -47,7 +46,6 @@ export class EventsController {
 
   /** Published events that have started, latest first; same filters. */
   @Endpoint('GET /events/past')
-  @Access('public')
   @CachedRead(EVENT_READS)
   past(@Query() query: EventListQuery): Promise<Page<EventDto>> {
     return this.events.past(query);
@@ -55,21 +53,18 @@ export class EventsController {
 
   /** The caller's next event: `{event}` or `{event: null}`. */
   @Endpoint('GET /events/mynext')
-  @Access('signedIn')
   @CachedRead(EVENT_READS, { perCaller: true })
   async myNext(@CurrentPrincipal() principal: Principal): Promise<MyNextEventDto> {
     return { event: await this.events.myNext(principal.userId) };
   }
 
   @Endpoint('GET /events/assessment/planned')
-  @Access('public')
   @CachedRead(EVENT_READS)
   assessmentsPlanned(@Query() query: EventListQuery): Promise<Page<EventDto>> {
     return this.events.planned(query, true);
   }
 
   @Endpoint('GET /events/assessment/:id')
-  @Access('public')
   @CachedRead(EVENT_READS, { bypass: seesUnpublished })
   assessment(@Param() { id }: IdParam, @Caller() principal?: Principal): Promise<EventDetailsDto> {
     return this.events.details(id, principal, false, 'assessment');
@@ -77,14 +72,12 @@ export class EventsController {
 
   /** Multipart: `event` (JSON of SPEC §3; with `id` it updates) and an optional `icon`. New events are unpublished. */
   @Endpoint('PUT /events/individual')
-  @Access('isOrganizer')
   @JsonPartWithImage('event')
   saveIndividual(@Body('event') event: EventBody, @CurrentPrincipal() organizer: Principal, @UploadedFile() icon?: UploadedImage): Promise<EventDetailsDto> {
     return this.events.save(organizer, 'individual', event, icon);
   }
 
   @Endpoint('PUT /events/assessment')
-  @Access('isOrganizer')
   @JsonPartWithImage('event')
   saveAssessment(@Body('event') event: EventBody, @CurrentPrincipal() organizer: Principal, @UploadedFile() icon?: UploadedImage): Promise<EventDetailsDto> {
     return this.events.save(organizer, 'assessment', event, icon);
@@ -92,27 +85,23 @@ export class EventsController {
 
   /** Organizers' list of individual events, published or not: filters and sort in the body. */
   @Endpoint('POST /events/individual')
-  @Access('isOrganizer')
   searchIndividual(@Query() query: PageQuery, @Body() body: EventSearchBody): Promise<Page<EventDto>> {
     return this.events.search('individual', body, query);
   }
 
   @Endpoint('POST /events/assessment')
-  @Access('isOrganizer')
   searchAssessments(@Query() query: PageQuery, @Body() body: EventSearchBody): Promise<Page<EventDto>> {
     return this.events.search('assessment', body, query);
   }
 
   /** One event with `attendance` (who is in); unpublished events only for organizers. */
   @Endpoint('GET /events/:id')
-  @Access('public')
   @CachedRead(EVENT_READS, { bypass: seesUnpublished })
   details(@Param() { id }: IdParam, @Caller() principal?: Principal): Promise<EventDetailsDto> {
     return this.events.details(id, principal);
   }
 
   @Endpoint('GET /events/:id/drivers')
-  @Access('public')
   @CachedRead(EVENT_READS, { bypass: seesUnpublished })
   drivers(@Param() { id }: IdParam, @Caller() principal?: Principal): Promise<AttendeeDto[]> {
     return this.attendance.drivers(id, principal);
@@ -120,7 +109,6 @@ export class EventsController {
 
   /** Publishes (or, with `publish=false`, unpublishes); `sendNotification=true` announces it on Discord. A GET that changes state (SPEC §7). */
   @Endpoint('GET /events/:id/publish')
-  @Access('isOrganizer')
   @ChangesState()
   publish(@Param() { id }: IdParam, @Query() query: PublishQuery, @CurrentPrincipal() organizer: Principal): Promise<EventDto> {
     return this.events.publish(organizer, id, query.publish, query.sendNotification);
@@ -128,13 +116,11 @@ export class EventsController {
 
   /** The caller joins (`attending: true`) or leaves the event. 409 'Event full', when the event has started, or for joining a TEAM or LVL event alone. */
   @Endpoint('PUT /events/:id/single/attendance')
-  @Access('signedIn')
   mine(@Param() { id }: IdParam, @Body() body: MyAttendanceBody, @CurrentPrincipal() principal: Principal): Promise<MyAttendanceDto> {
     return this.attendance.setMine(principal, id, body.attending);
   }
 
   @Endpoint('PUT /events/:id/attendance')
-  @Access('isOrganizer')
   forDriver(@Param() { id }: IdParam, @Body() body: DriverAttendanceBody, @CurrentPrincipal() organizer: Principal): Promise<AttendanceCountDto> {
     return this.attendance.setForDriver(organizer, id, body.profileId, body.attending);
   }
@@ -145,26 +131,22 @@ export class EventsController {
    * for a solo event or a team of another game.
    */
   @Endpoint('POST /events/:id/attendance/team')
-  @Access('isTeamCaptain')
   forTeam(@Param() { id }: IdParam, @Body() body: TeamAttendanceBody, @CurrentPrincipal() principal: Principal): Promise<AttendanceCountDto> {
     return this.attendance.setTeamEntries(principal, id, body.teamId, body.profileIds);
   }
 
   /** Organizers adjust a team's drivers in a TEAM or LVL event at any time (never past the largest team). */
   @Endpoint('PUT /events/:id/attendance/team')
-  @Access('isOrganizer')
   teamAsOrganizer(@Param() { id }: IdParam, @Body() body: TeamAttendanceBody, @CurrentPrincipal() organizer: Principal): Promise<AttendanceCountDto> {
     return this.attendance.setTeamEntriesAsOrganizer(organizer, id, body.teamId, body.profileIds);
   }
 
   @Endpoint('PUT /events/:id/live')
-  @Access('isOrganizer')
   goLive(@Param() { id }: IdParam, @Body() body: LiveBody): Promise<LiveDto> {
     return this.live.start(id, body.streamUrl);
   }
 
   @Endpoint('DELETE /events/:id/live')
-  @Access('isOrganizer')
   endLive(@Param() { id }: IdParam): Promise<void> {
     return this.live.stop(id);
   }
@@ -176,14 +158,12 @@ export class VideosController {
   constructor(private readonly videos: VideosService) {}
 
   @Endpoint('GET /events/youtube/latest')
-  @Access('public')
   @CachedRead(EVENT_READS)
   latest(): Promise<VideoDto[]> {
     return this.videos.latest();
   }
 
   @Endpoint('GET /events/youtube/all')
-  @Access('public')
   @CachedRead(EVENT_READS)
   all(@Query() query: PageQuery): Promise<Page<VideoDto>> {
     return this.videos.all(query);
@@ -191,7 +171,6 @@ export class VideosController {
 
   /** Sets the event's video: YouTube URLs only, stored as the video id. */
   @Endpoint('POST /events/youtube/:id')
-  @Access('isOrganizer')
   attach(@Param() { id }: IdParam, @Body() body: YoutubeBody): Promise<VideoDto> {
     return this.videos.attach(id, body.youtubeUrl);
   }
@@ -204,7 +183,6 @@ export class LiveController {
 
   /** The live event and its stream, or `{event: null, stream: null}`. */
   @Endpoint('GET /live')
-  @Access('public')
   @CachedRead(EVENT_READS)
   current(): Promise<LiveDto> {
     return this.live.current();

@@ -1,6 +1,5 @@
 import { Body, Controller, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Access } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import type { RaceLineupDto, RaceLineupsDto } from '../../contracts/race-lineups.js';
@@ -18,21 +17,18 @@ export class RaceLineupsController {
 
   /** Each entered team's drivers for the race, marked `EVENT` (its event entry) or `RACE` (set for this race). */
   @Endpoint('GET /events/:id/races/:race/lineups')
-  @Access('signedIn')
   list(@Param() { id, race }: RaceParams, @CurrentPrincipal() principal: Principal): Promise<RaceLineupsDto> {
     return this.lineups.list(principal, id, race);
   }
 
   /** The team's drivers for this race, among its drivers entered in the event, within the team size. */
   @Endpoint('PUT /events/:id/races/:race/lineups/:team')
-  @Access('signedIn')
   set(@Param() { id, race, team }: RaceLineupParams, @Body() body: RaceLineupBody, @CurrentPrincipal() principal: Principal): Promise<RaceLineupDto> {
     return this.lineups.set(principal, id, race, team, body.profileIds);
   }
 
   /** The team races this race with its event entry again. */
   @Endpoint('DELETE /events/:id/races/:race/lineups/:team')
-  @Access('signedIn')
   reset(@Param() { id, race, team }: RaceLineupParams, @CurrentPrincipal() principal: Principal): Promise<void> {
     return this.lineups.reset(principal, id, race, team);
   }

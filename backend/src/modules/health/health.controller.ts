@@ -2,7 +2,6 @@ import { Controller, Inject, ServiceUnavailableException } from '@nestjs/common'
 import { ApiTags } from '@nestjs/swagger';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
-import { Access } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import type { HealthReport } from '../../contracts/site.js';
 import { REDIS } from '../../infra/redis/redis.module.js';
@@ -26,7 +25,6 @@ export class HealthController {
   ) {}
 
   @Endpoint('GET /health')
-  @Access('public')
   async health(): Promise<HealthReport> {
     const [database, redis] = await Promise.all([
       within(this.orm.checkConnection()).then(

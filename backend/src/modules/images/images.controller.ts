@@ -1,7 +1,6 @@
 import { Controller, NotFoundException, Param, ParseUUIDPipe, Res, StreamableFile } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Access } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import { IMMUTABLE_CACHE_CONTROL } from './image-upload.js';
 import { ImagesService } from './images.service.js';
@@ -13,7 +12,6 @@ export class ImagesController {
 
   /** A stored image (webp). Its content never changes, so browsers and proxies keep it for a year. */
   @Endpoint('GET /images/:id.webp')
-  @Access('public')
   @ApiProduces('image/webp')
   async image(@Param('id', new ParseUUIDPipe({ version: '4' })) id: string, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
     const data = await this.images.read(id);

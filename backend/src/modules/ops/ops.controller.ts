@@ -2,7 +2,6 @@ import { Controller, ForbiddenException, Inject, Req, Res, UnauthorizedException
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { timingSafeEqual } from 'node:crypto';
-import { Access } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { OpsService } from './ops.service.js';
@@ -23,7 +22,6 @@ export class OpsController {
 
   /** Prometheus metrics: for the configured METRICS_TOKEN (Bearer) or a signed-in admin. */
   @Endpoint('GET /metrics')
-  @Access('public')
   async metrics(@Req() request: Request, @Res() response: Response): Promise<void> {
     const bearer = request.get('authorization')?.replace(/^Bearer /, '') ?? '';
     const byToken = !!this.config.metricsToken && sameSecret(bearer, this.config.metricsToken);

@@ -1,6 +1,5 @@
 import { Body, Controller, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Access } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import { Caller, CurrentPrincipal, seesHiddenDrivers, type Principal } from '../../common/principal.js';
 import type { Page } from '../../contracts/api.js';
@@ -37,48 +36,41 @@ export class ProfilesController {
 
   /** The caller's own profile, as the Profile page edits it (made empty on first visit). */
   @Endpoint('GET /profile')
-  @Access('signedIn')
   mine(@CurrentPrincipal() principal: Principal): Promise<MyProfileDto> {
     return this.profiles.mine(principal.userId);
   }
 
   /** Any fields of the profile; `profileCompleted` follows (a number and an id on a platform raced on). 409 when a number or platform id is taken. */
   @Endpoint('PATCH /profile')
-  @Access('signedIn')
   update(@CurrentPrincipal() principal: Principal, @Body() body: ProfileUpdateBody): Promise<MyProfileDto> {
     return this.profiles.update(principal.userId, body);
   }
 
   /** Name, country, time zone, and whether visitors see the profile. */
   @Endpoint('PATCH /profile/account')
-  @Access('signedIn')
   updateAccount(@CurrentPrincipal() principal: Principal, @Body() body: AccountUpdateBody): Promise<MyProfileDto> {
     return this.profiles.update(principal.userId, body);
   }
 
   /** The platform ids: Xbox gamertag, Steam name, PSN id. */
   @Endpoint('PATCH /profile/connections')
-  @Access('signedIn')
   updateConnections(@CurrentPrincipal() principal: Principal, @Body() body: ConnectionsUpdateBody): Promise<MyProfileDto> {
     return this.profiles.update(principal.userId, body);
   }
 
   @Endpoint('PATCH /profile/socials')
-  @Access('signedIn')
   updateSocials(@CurrentPrincipal() principal: Principal, @Body() body: SocialsUpdateBody): Promise<MyProfileDto> {
     return this.profiles.update(principal.userId, body);
   }
 
   /** The games and platforms the driver races on. */
   @Endpoint('PATCH /profile/games')
-  @Access('signedIn')
   updateGames(@CurrentPrincipal() principal: Principal, @Body() body: GamesUpdateBody): Promise<MyProfileDto> {
     return this.profiles.update(principal.userId, body);
   }
 
   /** Numbers other drivers hold (and 1 while it is kept for the champion), for the form to show before saving. */
   @Endpoint('GET /profile/takenDriverNumbers')
-  @Access('signedIn')
   takenDriverNumbers(@CurrentPrincipal() principal: Principal): Promise<number[]> {
     return this.profiles.takenNumbers(principal.userId);
   }
@@ -88,7 +80,6 @@ export class ProfilesController {
    * value), `platform`, `game`, `team`, `search`; 0-based pages of 25 by default.
    */
   @Endpoint('GET /profile/list')
-  @Access('public')
   @CachedRead(PROFILE_READS, { bypass: seesHiddenDrivers })
   list(@Query() query: DriverListQuery, @Caller() viewer?: Principal): Promise<Page<DriverListItemDto>> {
     return this.directory.list(query, viewer);
@@ -96,21 +87,18 @@ export class ProfilesController {
 
   /** Removes NEW from a driver after their assessment race; the driver's menus change live. */
   @Endpoint('POST /profile/promote')
-  @Access('isOrganizer')
   promote(@Body() body: PromoteBody): Promise<PromotedDriver> {
     return this.directory.promote(body.profileId);
   }
 
   /** Keeps number 1 for the reigning champion (`profileId`), or frees it (`null`). */
   @Endpoint('PUT /profile/championNumber')
-  @Access('isAdmin')
   championNumber(@Body() body: ChampionNumberBody): Promise<ChampionNumberRequest> {
     return this.profiles.setChampion(body.profileId ?? null);
   }
 
   /** A driver's public profile; a hidden one is "Private driver" to visitors. */
   @Endpoint('GET /profile/:id')
-  @Access('public')
   @CachedRead(PROFILE_READS, { bypass: signedIn })
   publicProfile(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<PublicProfileDto> {
     return this.directory.publicProfile(id, viewer);
@@ -118,7 +106,6 @@ export class ProfilesController {
 
   /** SPEC §3's team-driver entry of the driver, or `{driverTeam: null}`. */
   @Endpoint('GET /profile/:id/team')
-  @Access('public')
   @CachedRead(PROFILE_READS, { bypass: signedIn })
   team(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<TeamDriverEntry | { driverTeam: null }> {
     return this.directory.teamOf(id, viewer);
@@ -126,7 +113,6 @@ export class ProfilesController {
 
   /** Every team the driver drives for (at most one per game). */
   @Endpoint('GET /profile/:id/teams')
-  @Access('public')
   @CachedRead(PROFILE_READS, { bypass: signedIn })
   teams(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<TeamDriverEntry[]> {
     return this.directory.teamsOf(id, viewer);
@@ -134,7 +120,6 @@ export class ProfilesController {
 
   /** The published events the driver entered, newest first. */
   @Endpoint('GET /profile/:id/events')
-  @Access('public')
   @CachedRead(PROFILE_READS, { bypass: signedIn })
   events(@Param() { id }: ProfileIdParam, @Caller() viewer?: Principal): Promise<ProfileEventDto[]> {
     return this.directory.events(id, viewer);

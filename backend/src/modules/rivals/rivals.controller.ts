@@ -1,7 +1,6 @@
 import { Body, Controller, Param, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { Access } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import { IdParam } from '../../common/dto-fields.js';
 import { PageQuery } from '../../common/pagination.js';
@@ -53,7 +52,6 @@ export class RivalsController {
   /* ---- Schedule ---- */
 
   @Endpoint('GET /rivals/schedule/live')
-  @Access('public')
   @CachedRead(RIVAL_SCHEDULE_READS)
   live(): Promise<RivalScheduleEntryDto[]> {
     return this.servers.live();
@@ -61,31 +59,26 @@ export class RivalsController {
 
   /** The next three days of a server (signed-in users: visitors are asked to log in). */
   @Endpoint('GET /rivals/schedule/upcoming/:id')
-  @Access('signedIn')
   upcoming(@Param() { id }: IdParam): Promise<RivalPlannedScheduleDto> {
     return this.servers.upcoming(id);
   }
 
   @Endpoint('GET /rivals/servers')
-  @Access('isAdmin')
   listServers(): Promise<RivalServerDto[]> {
     return this.servers.list();
   }
 
   @Endpoint('POST /rivals/servers')
-  @Access('isAdmin')
   createServer(@Body() body: RivalServerBody): Promise<RivalServerDto> {
     return this.servers.create(body);
   }
 
   @Endpoint('PUT /rivals/servers/:id')
-  @Access('isAdmin')
   updateServer(@Param() { id }: IdParam, @Body() body: RivalServerBody): Promise<RivalServerDto> {
     return this.servers.update(id, body);
   }
 
   @Endpoint('DELETE /rivals/servers/:id')
-  @Access('isAdmin')
   removeServer(@Param() { id }: IdParam): Promise<void> {
     return this.servers.remove(id);
   }
@@ -94,14 +87,12 @@ export class RivalsController {
 
   /** A board page: 25 rows by default; without `platform` the combined view of all platforms. */
   @Endpoint('GET /rivals/track/:id')
-  @Access('public')
   @CachedRead(RIVAL_BOARD_READS)
   board(@Param() { id }: IdParam, @Query() query: OptionalPlatformQuery): Promise<RivalBoardDto> {
     return this.boards.board(id, query.platform, query);
   }
 
   @Endpoint('GET /rivals/top/:id')
-  @Access('public')
   @CachedRead(RIVAL_BOARD_READS)
   top(@Param() { id }: IdParam): Promise<RivalTopForTrackDto> {
     return this.boards.top(id);
@@ -111,7 +102,6 @@ export class RivalsController {
 
   /** Multipart: `time` (JSON) and an optional `screenshot` image; or a `videoUrl` in the JSON. Provisional until a steward decides. */
   @Endpoint('POST /rivals/times')
-  @Access('signedIn')
   @JsonPartWithImage('time', 'screenshot')
   submit(@Body('time') body: RivalTimeBody, @CurrentPrincipal() principal: Principal, @UploadedFile() screenshot?: UploadedImage): Promise<RivalTimeDto> {
     return this.times.submit(principal, body, screenshot);
@@ -119,32 +109,27 @@ export class RivalsController {
 
   /** My times, newest first, with stewards' decisions and reasons. */
   @Endpoint('GET /rivals/times/mine')
-  @Access('signedIn')
   mine(@Query() query: PageQuery, @CurrentPrincipal() principal: Principal): Promise<Page<RivalTimeDto>> {
     return this.times.mine(principal, query);
   }
 
   @Endpoint('GET /rivals/times/provisional')
-  @Access('isSteward')
   provisional(@Query() query: PageQuery): Promise<Page<RivalTimeDto>> {
     return this.times.provisional(query);
   }
 
   @Endpoint('POST /rivals/times/:id/verify')
-  @Access('isSteward')
   verify(@Param() { id }: IdParam, @CurrentPrincipal() steward: Principal): Promise<RivalTimeDto> {
     return this.times.verify(steward, id);
   }
 
   @Endpoint('POST /rivals/times/:id/reject')
-  @Access('isSteward')
   reject(@Param() { id }: IdParam, @Body() body: RejectBody, @CurrentPrincipal() steward: Principal): Promise<RivalTimeDto> {
     return this.times.reject(steward, id, body.reason);
   }
 
   /** Multipart: `file` (ACC or Assetto Corsa result JSON, UTF-16LE or UTF-8), `trackId`, `carId`, optional `platform` (PC). Times are verified at once. */
   @Endpoint('POST /rivals/import')
-  @Access('isAdmin')
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_RESULT_FILE_BYTES, files: 1, fields: 3, fieldSize: 1024, parts: 4 } }), IdempotentUpload)
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -166,74 +151,62 @@ export class RivalsController {
   /* ---- Picking rivals ---- */
 
   @Endpoint('GET /rivals/me/track/:id')
-  @Access('signedIn')
   meOnTrack(@Param() { id }: IdParam, @Query() { platform }: PlatformQuery, @CurrentPrincipal() principal: Principal): Promise<MyTrackDto> {
     return this.boards.meOnTrack(principal, id, platform);
   }
 
   @Endpoint('POST /rivals')
-  @Access('signedIn')
   pick(@Body() body: RivalBody, @CurrentPrincipal() principal: Principal): Promise<MyRivalDto[]> {
     return this.boards.pick(principal, body);
   }
 
   @Endpoint('DELETE /rivals')
-  @Access('signedIn')
   unpick(@Body() body: RivalBody, @CurrentPrincipal() principal: Principal): Promise<void> {
     return this.boards.unpick(principal, { gameId: body.gameId, trackId: body.trackId ?? null, platform: body.platform, profileId: body.profileId });
   }
 
   @Endpoint('GET /rivals/my/game/:id')
-  @Access('signedIn')
   myGame(@Param() { id }: IdParam, @Query() { platform }: PlatformQuery, @CurrentPrincipal() principal: Principal): Promise<MyRivalDto[]> {
     return this.boards.myRivals(principal, id, null, platform);
   }
 
   @Endpoint('POST /rivals/my/game/:id')
-  @Access('signedIn')
   pickForGame(@Param() { id }: IdParam, @Query() { platform }: PlatformQuery, @Body() body: PickBody, @CurrentPrincipal() principal: Principal): Promise<MyRivalDto[]> {
     return this.boards.pick(principal, { profileId: body.profileId, gameId: id, trackId: null, platform });
   }
 
   @Endpoint('DELETE /rivals/my/game/:id')
-  @Access('signedIn')
   unpickForGame(@Param() { id }: IdParam, @Query() query: PickDeleteQuery, @CurrentPrincipal() principal: Principal): Promise<void> {
     return this.boards.unpick(principal, { gameId: id, trackId: null, platform: query.platform, profileId: query.profileId });
   }
 
   @Endpoint('GET /rivals/my/track/:id')
-  @Access('signedIn')
   async myTrack(@Param() { id }: IdParam, @Query() { platform }: PlatformQuery, @CurrentPrincipal() principal: Principal): Promise<MyRivalDto[]> {
     return this.boards.myRivals(principal, await this.boards.gameOfTrack(id), id, platform);
   }
 
   @Endpoint('POST /rivals/my/track/:id')
-  @Access('signedIn')
   async pickForTrack(@Param() { id }: IdParam, @Query() { platform }: PlatformQuery, @Body() body: PickBody, @CurrentPrincipal() principal: Principal): Promise<MyRivalDto[]> {
     return this.boards.pick(principal, { profileId: body.profileId, gameId: await this.boards.gameOfTrack(id), trackId: id, platform });
   }
 
   @Endpoint('DELETE /rivals/my/track/:id')
-  @Access('signedIn')
   async unpickForTrack(@Param() { id }: IdParam, @Query() query: PickDeleteQuery, @CurrentPrincipal() principal: Principal): Promise<void> {
     return this.boards.unpick(principal, { gameId: await this.boards.gameOfTrack(id), trackId: id, platform: query.platform, profileId: query.profileId });
   }
 
   /** `{id}` is a rivals server: me and my rivals on its next track. */
   @Endpoint('GET /rivals/my/next/track/:id')
-  @Access('signedIn')
   myNextTrack(@Param() { id }: IdParam, @Query() { platform }: PlatformQuery, @CurrentPrincipal() principal: Principal): Promise<MyTrackDto> {
     return this.boards.meOnNextTrack(principal, id, platform);
   }
 
   @Endpoint('GET /rivals/candidates')
-  @Access('signedIn')
   candidates(@Query() query: PageQuery, @CurrentPrincipal() principal: Principal): Promise<Page<RivalCandidateDto>> {
     return this.boards.candidates(principal, query);
   }
 
   @Endpoint('GET /rivals/games/track/:id/candidates')
-  @Access('signedIn')
   trackCandidates(@Param() { id }: IdParam, @Query() query: PlatformPageQuery, @CurrentPrincipal() principal: Principal): Promise<Page<RivalCandidateDto>> {
     return this.boards.trackCandidates(principal, id, query.platform, query);
   }

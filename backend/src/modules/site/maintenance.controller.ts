@@ -1,7 +1,6 @@
 import { Body, Controller } from '@nestjs/common';
 import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
-import { Access } from '../../common/access.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import type { MaintenanceState } from '../../contracts/site.js';
@@ -21,14 +20,12 @@ export class MaintenanceController {
   constructor(private readonly maintenance: MaintenanceService) {}
 
   @Endpoint('GET /maintenance')
-  @Access('public')
   @CachedRead(MAINTENANCE_READS)
   state(): Promise<MaintenanceState> {
     return this.maintenance.state();
   }
 
   @Endpoint('PUT /maintenance')
-  @Access('isAdmin')
   set(@Body() body: MaintenanceBody, @CurrentPrincipal() admin: Principal): Promise<MaintenanceState> {
     return this.maintenance.set(admin, body.enabled);
   }

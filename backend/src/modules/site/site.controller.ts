@@ -2,7 +2,6 @@ import { Controller, Inject, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { SiteConfig } from '../../contracts/api.js';
-import { Access } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { SITE_CONFIG_READS } from './site.reads.js';
@@ -19,7 +18,6 @@ export class SiteController {
 
   /** What the client needs before anything else: where Login and Join go, and the footer's channels. */
   @Endpoint('GET /config')
-  @Access('public')
   @CachedRead(SITE_CONFIG_READS)
   siteConfig(): SiteConfig {
     return {
@@ -31,7 +29,6 @@ export class SiteController {
 
   /** Records a visit (last seen) for a signed-in user. Never fails the client. */
   @Endpoint('POST /config')
-  @Access('public')
   async recordVisit(@Req() request: Request): Promise<void> {
     if (request.principal) await this.users.recordVisit(request.principal.userId).catch(() => undefined);
   }

@@ -2,7 +2,6 @@ import { Body, Controller, Header, NotFoundException, Param, Query, StreamableFi
 import { ApiTags } from '@nestjs/swagger';
 import type { ApiKeyInfo, CurrentUserDto, Page, RoleInfo, UserListItem } from '../../contracts/api.js';
 import type { UserRoles } from '../../contracts/users.js';
-import { Access } from '../../common/access.js';
 import { Endpoint } from '../../common/endpoint.js';
 import { PageQuery } from '../../common/pagination.js';
 import { RateLimited } from '../../common/rate-limit.js';
@@ -21,19 +20,16 @@ export class UsersController {
   ) {}
 
   @Endpoint('GET /users/me')
-  @Access('signedIn')
   me(@CurrentPrincipal() principal: Principal): Promise<CurrentUserDto> {
     return this.users.currentUser(principal.userId);
   }
 
   @Endpoint('POST /users/page')
-  @Access('isAdmin')
   page(@Query() query: PageQuery, @Body() body: UserPageBody): Promise<Page<UserListItem>> {
     return this.users.page(query, body);
   }
 
   @Endpoint('GET /users/export')
-  @Access('isAdmin')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="paddock-users.csv"')
   async export(): Promise<StreamableFile> {
@@ -42,13 +38,11 @@ export class UsersController {
 
   @Endpoint('POST /users/me/apiKey')
   @RateLimited('apiKey')
-  @Access('signedIn')
   async createApiKey(@CurrentPrincipal() principal: Principal): Promise<{ key: string }> {
     return { key: await this.apiKeys.issue(principal.userId) };
   }
 
   @Endpoint('GET /users/me/apiKey')
-  @Access('signedIn')
   async describeApiKey(@CurrentPrincipal() principal: Principal): Promise<ApiKeyInfo> {
     const info = await this.apiKeys.describe(principal.userId);
     if (!info) throw new NotFoundException('You have no API key yet');
@@ -56,19 +50,16 @@ export class UsersController {
   }
 
   @Endpoint('DELETE /users/me/apiKey')
-  @Access('signedIn')
   async revokeApiKey(@CurrentPrincipal() principal: Principal): Promise<void> {
     await this.apiKeys.revoke(principal.userId);
   }
 
   @Endpoint('PUT /users/:id/roles/:role')
-  @Access('isAdmin')
   async grantRole(@Param() params: UserRoleParams, @CurrentPrincipal() admin: Principal): Promise<UserRoles> {
     return { roles: await this.users.setRoleByAdmin(admin, params.id, params.role, true) };
   }
 
   @Endpoint('DELETE /users/:id/roles/:role')
-  @Access('isAdmin')
   async revokeRole(@Param() params: UserRoleParams, @CurrentPrincipal() admin: Principal): Promise<UserRoles> {
     return { roles: await this.users.setRoleByAdmin(admin, params.id, params.role, false) };
   }
@@ -80,7 +71,6 @@ export class RolesController {
   constructor(private readonly users: UsersService) {}
 
   @Endpoint('GET /roles')
-  @Access('isAdmin')
   list(): RoleInfo[] {
     return this.users.roles();
   }

@@ -191,16 +191,3 @@ export function formBody<Parts extends object>(parts: Parts): FormBody<Parts> {
   }
   return form as unknown as FormBody<Parts>;
 }
-
-/**
- * The calls not yet bound to the contract, by free path and a type argument. Being replaced by `api`;
- * do not add new uses.
- */
-export const untypedApi = {
-  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  /** Most deletes answer 204: without a type argument the promise holds nothing. */
-  delete: <T = void>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};

@@ -1,6 +1,5 @@
 import { Body, Controller, Param, Query, UploadedFiles } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Access } from '../../../common/access.js';
 import { Endpoint } from '../../../common/endpoint.js';
 import { IdParam } from '../../../common/dto-fields.js';
 import { PageQuery } from '../../../common/pagination.js';
@@ -22,7 +21,6 @@ export class AffiliatesController {
 
   /** The affiliates shown now (inside their active window), by position: Home's paid banner and 'Official affiliates' logos. */
   @Endpoint('GET /affiliates')
-  @Access('public')
   @CachedRead(AFFILIATE_READS)
   active(): Promise<AffiliateDto[]> {
     return this.affiliates.active();
@@ -30,14 +28,12 @@ export class AffiliatesController {
 
   /** Admins' list of every affiliate (active or not), paged; the body may filter by `name`. */
   @Endpoint('POST /affiliates/admin')
-  @Access('isAdmin')
   search(@Query() query: PageQuery, @Body() body: AffiliateSearchBody): Promise<Page<AffiliateDto>> {
     return this.affiliates.search(body, query);
   }
 
   /** Multipart: `affiliate` (JSON; with `id` it updates) and optional `icon` and `banner` (paid only) images, stored as webp. */
   @Endpoint('PUT /affiliates/admin')
-  @Access('isAdmin')
   @JsonPartWithImages('affiliate', PICTURES)
   save(
     @Body('affiliate') affiliate: AffiliateBody,
@@ -48,13 +44,11 @@ export class AffiliatesController {
   }
 
   @Endpoint('GET /affiliates/admin/:id')
-  @Access('isAdmin')
   details(@Param() { id }: IdParam): Promise<AffiliateDto> {
     return this.affiliates.details(id);
   }
 
   @Endpoint('DELETE /affiliates/admin/:id')
-  @Access('isAdmin')
   remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
     return this.affiliates.remove(admin, id);
   }

@@ -1,7 +1,6 @@
 import { Body, Controller, Param, Res, StreamableFile, UploadedFile } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Access } from '../../../common/access.js';
 import { Endpoint } from '../../../common/endpoint.js';
 import { IdParam } from '../../../common/dto-fields.js';
 import { CurrentPrincipal, type Principal } from '../../../common/principal.js';
@@ -27,7 +26,6 @@ export class DownloadsController {
 
   /** Every download with its current file and previous versions. */
   @Endpoint('GET /downloads')
-  @Access('public')
   @CachedRead(DOWNLOAD_READS)
   list(): Promise<DownloadDto[]> {
     return this.downloads.list();
@@ -35,7 +33,6 @@ export class DownloadsController {
 
   /** The current file of a download, as an attachment; counted. */
   @Endpoint('GET /downloads/:id/file')
-  @Access('public')
   @ApiProduces('application/octet-stream')
   async current(@Param() { id }: IdParam, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
     return attachment(response, await this.downloads.openCurrent(id));
@@ -43,7 +40,6 @@ export class DownloadsController {
 
   /** One version's file (current or previous), as an attachment; counted. */
   @Endpoint('GET /downloads/files/:id')
-  @Access('public')
   @ApiProduces('application/octet-stream')
   async version(@Param() { id }: IdParam, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
     return attachment(response, await this.downloads.openVersion(id));
@@ -51,20 +47,17 @@ export class DownloadsController {
 
   /** Multipart: `download` (JSON; with `id` it updates) and `file` (required to create; a new version when updating). */
   @Endpoint('PUT /downloads/admin')
-  @Access('isAdmin')
   @DownloadUpload()
   save(@Body('download') download: DownloadBody, @CurrentPrincipal() admin: Principal, @UploadedFile() file?: UploadedDownload): Promise<DownloadDto> {
     return this.downloads.save(admin, download, file);
   }
 
   @Endpoint('GET /downloads/admin/:id')
-  @Access('isAdmin')
   details(@Param() { id }: IdParam): Promise<DownloadDto> {
     return this.downloads.details(id);
   }
 
   @Endpoint('DELETE /downloads/admin/:id')
-  @Access('isAdmin')
   remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
     return this.downloads.remove(admin, id);
   }

@@ -1,6 +1,5 @@
 import { Body, Controller, Param, UploadedFiles } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Access } from '../../../common/access.js';
 import { Endpoint } from '../../../common/endpoint.js';
 import { IdParam } from '../../../common/dto-fields.js';
 import { CurrentPrincipal, type Principal } from '../../../common/principal.js';
@@ -18,7 +17,6 @@ export class MerchandiseController {
 
   /** Every product of the Merchandise page, by position (available or not). */
   @Endpoint('GET /merchandise')
-  @Access('public')
   @CachedRead(MERCHANDISE_READS)
   list(): Promise<ProductDto[]> {
     return this.merchandise.list();
@@ -26,20 +24,17 @@ export class MerchandiseController {
 
   /** Multipart: `product` (JSON; with `id` it updates) and optional pictures `image0`…`image3`, stored as webp. */
   @Endpoint('PUT /merchandise/admin')
-  @Access('isAdmin')
   @JsonPartWithImages('product', PRODUCT_IMAGE_SLOTS)
   save(@Body('product') product: ProductBody, @CurrentPrincipal() admin: Principal, @UploadedFiles() pictures?: UploadedImages<ProductImageSlot>): Promise<ProductDto> {
     return this.merchandise.save(admin, product, pictures);
   }
 
   @Endpoint('GET /merchandise/admin/:id')
-  @Access('isAdmin')
   details(@Param() { id }: IdParam): Promise<ProductDto> {
     return this.merchandise.details(id);
   }
 
   @Endpoint('DELETE /merchandise/admin/:id')
-  @Access('isAdmin')
   remove(@Param() { id }: IdParam, @CurrentPrincipal() admin: Principal): Promise<void> {
     return this.merchandise.remove(admin, id);
   }
