@@ -16,7 +16,22 @@ import { teamRoutes } from './teams.js';
 import { userRoutes } from './users.js';
 
 /** Each domain's routes; a key is declared in one table only (routes.spec.ts). */
-export const ROUTE_TABLES = [auditRoutes, authRoutes, biddingRoutes, catalogueRoutes, communityRoutes, competitionRoutes, eventRoutes, profileRoutes, raceLineupRoutes, rivalRoutes, siteRoutes, stewardingRoutes, teamRoutes, userRoutes] as const;
+export const ROUTE_TABLES = [
+  auditRoutes,
+  authRoutes,
+  biddingRoutes,
+  catalogueRoutes,
+  communityRoutes,
+  competitionRoutes,
+  eventRoutes,
+  profileRoutes,
+  raceLineupRoutes,
+  rivalRoutes,
+  siteRoutes,
+  stewardingRoutes,
+  teamRoutes,
+  userRoutes,
+] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;
 export type ApiRoutes = UnionToIntersection<(typeof ROUTE_TABLES)[number]>;
