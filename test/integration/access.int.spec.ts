@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { API_ROUTES } from '../../backend/src/contracts/routes.js';
 import { ROLE_FLAGS, roleFlags, type Role, type RoleFlag } from '../../backend/src/contracts/roles.js';
 import type { DemoUsername } from '../../backend/src/infra/discord/demo-accounts.js';
 import { User } from '../../backend/src/modules/users/user.entity.js';
@@ -50,7 +51,7 @@ describe('access to every route', () => {
     );
   });
 
-  it('declares an access rule with @Access on every route, so none falls back to a default by accident', () => {
+  it('declares an access rule on every route (from the contract through @Endpoint, or @Access outside it), so none falls back to a default by accident', () => {
     const valid = new Set<string>(['public', 'signedIn', ...ROLE_FLAGS]);
     const undeclared = routes.filter((route) => route.rule === undefined).map(describeRoute);
     expect(undeclared).toEqual([]);
@@ -68,6 +69,30 @@ describe('access to every route', () => {
     // The OpenAPI document and its viewer are public documentation, served by SwaggerModule.
     const outside = routesOnly.filter((route) => !known.has(route) && !/ \/api\/docs(\/|-json$|-yaml$|$)/.test(route));
     expect(outside).toEqual([]);
+  });
+
+  it('binds every route to the REST contract with the contract’s access rule, but the Discord sign-in navigations and the stand-in for Discord', () => {
+    // Not API calls: the browser is sent to them (sign-in and Discord's callback), or they play Discord itself.
+    const outsideTheContract = (route: RouteInfo) =>
+      route.controller === 'DiscordStandInController' || (route.controller === 'AuthController' && route.path.startsWith('/api/auth/discord'));
+    const contract = new Map<string, string>(Object.entries(API_ROUTES).map(([key, spec]) => [key, spec.access]));
+    const unbound = routes
+      .filter((route) => !outsideTheContract(route))
+      .flatMap((route) => {
+        const key = `${route.method} ${route.path.replace(/^\/api/, '')}`;
+        if (!contract.has(key)) return [`${key}: not in the contract`];
+        return contract.get(key) === route.rule ? [] : [`${key}: ${route.rule} served, ${contract.get(key)} in the contract`];
+      });
+    expect(unbound).toEqual([]);
+    expect(routes.filter(outsideTheContract).map(describeRoute).sort()).toEqual([
+      'GET /api/auth/discord',
+      'GET /api/auth/discord/callback',
+      'GET /api/discord-stand-in/oauth2/authorize',
+      'GET /api/discord-stand-in/oauth2/authorize/decision',
+      'GET /api/discord-stand-in/users/@me',
+      'GET /api/discord-stand-in/users/@me/guilds/:guildId/member',
+      'POST /api/discord-stand-in/oauth2/token',
+    ]);
   });
 
   it('keeps user administration and role management for admins only', () => {
