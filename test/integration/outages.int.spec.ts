@@ -155,7 +155,7 @@ describe('outages', () => {
     expect((await blocker.query<{ text: string }>('select text from headlines order by id')).rows.map((row) => row.text)).toEqual(['Kept']);
   }, 60_000);
 
-  it("stops writing to a stalled Redis after one command timed out, and lets a probe through once it answers again", async () => {
+  it('stops writing to a stalled Redis after one command timed out, and lets a probe through once it answers again', async () => {
     const proxy = later(await new TcpProxy(REDIS.hostname, Number(REDIS.port || 6379)).start(), (p) => p.stop());
     const redis = later(guardWithCircuitBreaker(new Redis({ ...FAIL_FAST_REDIS, host: '127.0.0.1', port: proxy.port }), 200), (r) => r.disconnect());
     await eventually(async () => expect(await redis.ping()).toBe('PONG'));
