@@ -19,6 +19,7 @@ import { Migration20261125160000_steam_ids_remembered_identities } from './Migra
 import { Migration20261125170000_idempotency_keys } from './Migration20261125170000_idempotency_keys.js';
 import { Migration20261125180000_panel_anonymity } from './Migration20261125180000_panel_anonymity.js';
 import { Migration20261125180001_audit_log } from './Migration20261125180001_audit_log.js';
+import { Migration20261126023135_timing_sources } from './Migration20261126023135_timing_sources.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
@@ -42,4 +43,5 @@ export const migrations: MigrationObject[] = [
   Migration20261125170000_idempotency_keys,
   Migration20261125180000_panel_anonymity,
   Migration20261125180001_audit_log,
+  Migration20261126023135_timing_sources,
 ].map((migration) => ({ name: migration.name, class: migration }));

@@ -16,6 +16,7 @@ import { TEAMS_ENTITIES } from './modules/teams/team.entity.js';
 import { USERS_ENTITIES } from './modules/users/users.entities.js';
 import { BIDDING_ENTITIES } from './modules/bidding/bidding.entities.js';
 import { RIVALS_ENTITIES } from './modules/rivals/rivals.entities.js';
+import { TIMING_ENTITIES } from './modules/timing/timing.entities.js';
 
 /**
  * Every entity, for the ORM, the migration tooling and the schema-drift test: each module lists its
@@ -40,4 +41,5 @@ export const ENTITIES = [
   ...BIDDING_ENTITIES,
   ...STEWARDING_ENTITIES,
   ...AUDIT_ENTITIES,
+  ...TIMING_ENTITIES,
 ];

@@ -69,6 +69,8 @@ export interface DomainEventMap {
   BiddingRoundChanged: { roundId: number };
   /** The worker settled lots of a bidding round whose close had passed; `userIds` placed bids on them. */
   BiddingLotsSettled: { roundId: number; userIds: number[] };
+  /** An organizer connected, changed or removed a race's timing source: workers start, restart or stop ingesting it. */
+  TimingSourceChanged: { raceId: number };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -107,6 +109,7 @@ export const DOMAIN_EVENT_VERSIONS: { readonly [N in DomainEventName]: number } 
   DownloadChanged: 1,
   BiddingRoundChanged: 1,
   BiddingLotsSettled: 1,
+  TimingSourceChanged: 1,
 };
 
 export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENT_VERSIONS) as DomainEventName[];

@@ -2,6 +2,7 @@
  * Live timing of a race as it runs (issue #26): what the timing tower, the stream overlay and the "if the race
  * ended now" standings show, pushed to the `live:<raceId>` room. Times are in milliseconds.
  */
+import { noContent, route } from './http.js';
 
 /** The games whose servers the league reads live: ACC's broadcasting protocol, Assetto Corsa's server plugin. */
 export type TimingGame = 'ACC' | 'AC';
@@ -97,3 +98,40 @@ export interface LiveIncident {
   /** Impact speed where the source gives it. */
   speedKmh: number | null;
 }
+
+/**
+ * A race's timing source as organizers see it. The connection and command passwords stay on the server:
+ * an answer only says whether one is set.
+ */
+export interface TimingSourceDto {
+  raceId: number;
+  game: TimingGame;
+  /** The game server's address: ACC's broadcasting port, or where AC's plugin commands go. */
+  host: string;
+  port: number;
+  /** AC: the port the worker listens on for the server's plugin messages (the server's UDP_PLUGIN_ADDRESS); null for ACC. */
+  localPort: number | null;
+  hasPassword: boolean;
+  hasCommandPassword: boolean;
+  updatedAt: string;
+}
+
+/** Connects or changes a race's source. A password left out keeps the one stored; null clears it. */
+export interface TimingSourceRequest {
+  game: TimingGame;
+  host: string;
+  port: number;
+  localPort?: number | null;
+  password?: string | null;
+  commandPassword?: string | null;
+}
+
+export const timingRoutes = {
+  'GET /races/:raceId/timing-source': route<TimingSourceDto>('isOrganizer'),
+  'PUT /races/:raceId/timing-source': route<TimingSourceDto, TimingSourceRequest>('isOrganizer'),
+  'DELETE /races/:raceId/timing-source': noContent('isOrganizer'),
+  /** The race's live timing as it is now (404 while no source has sent anything). */
+  'GET /races/:raceId/timing': route<LiveTiming>('public'),
+  /** The incidents the race's source reported, oldest first. */
+  'GET /races/:raceId/incidents': route<LiveIncident[]>('isSteward'),
+};
