@@ -4,6 +4,7 @@
  */
 import type { PushedMessageName, PushedPayload } from './pushes.js';
 import type { RoleFlag } from './roles.js';
+import type { LiveIncident, LiveTimingFrame } from './timing.js';
 
 export interface HeadlineDto {
   id: number;
@@ -25,6 +26,15 @@ export type ClientEventMap = { [M in PushedMessageName]: PushedPayload<M> } & {
    * `/users/me` and what is shown.
    */
   'session.changed': { signedIn: boolean };
+  /**
+   * To `live:<raceId>`, from the worker ingesting the race's source (not through the outbox: ephemeral, at
+   * most 4 a second, volatile so a slow viewer skips frames), and to one socket as it joins (a snapshot).
+   * A frame whose version is not above the one shown is dropped; a delta whose base is not the version
+   * shown asks for the snapshot (`GET /races/{raceId}/timing`).
+   */
+  'live.frame': LiveTimingFrame;
+  /** To `flag:isSteward`: a collision the race's source just reported. */
+  'live.incident': LiveIncident;
 };
 
 export type ClientEventName = keyof ClientEventMap;
@@ -33,12 +43,12 @@ export const SESSION_CHANGED = 'session.changed';
 
 /**
  * Rooms: `everyone` and `user:<id>` are joined automatically; the others on request, when allowed:
- * `signedIn` needs a signed-in socket, `flag:<RoleFlag>` needs that role flag; `event:<id>` needs a user
+ * `live:<raceId>` (a race's live timing) is open to all; `signedIn` needs a signed-in socket, `flag:<RoleFlag>` needs that role flag; `event:<id>` needs a user
  * who may see the event (an unpublished one: organizers); `season:<id>` (live standings) is open to all.
  * A refused `flag:` room is joined later
  * when a new role allows it; rooms no longer allowed are left at once.
  */
-export type Room = 'everyone' | 'signedIn' | `flag:${RoleFlag}` | `user:${number}` | `event:${number}` | `season:${number}`;
+export type Room = 'everyone' | 'signedIn' | `flag:${RoleFlag}` | `user:${number}` | `event:${number}` | `season:${number}` | `live:${number}`;
 
 /** The client asks to join or leave a room with these; the ack says whether it was allowed. */
 export const SUBSCRIBE = 'subscribe';

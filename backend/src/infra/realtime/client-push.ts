@@ -31,6 +31,14 @@ export class ClientPush implements OnApplicationShutdown {
   }
 
   /**
+   * Publishes a message a socket may miss (live timing frames): each API instance drops it for a socket
+   * whose buffer is not drained, so a slow viewer skips frames instead of falling behind.
+   */
+  async sendVolatile<N extends ClientEventName>(room: Room, name: N, payload: ClientEventMap[N]): Promise<void> {
+    await this.publish(`The push of ${name} to ${room}`, (emitter) => emitter.to(room).volatile.emit(name, payload));
+  }
+
+  /**
    * Makes every API instance identify its sockets in `room` again and move them to the rooms they
    * may be in now (after a logout: the session's room; after a role change: the user's room).
    */

@@ -13,8 +13,8 @@ import type { Server, Socket } from 'socket.io';
 import { SESSION_CHANGED, SUBSCRIBE, UNSUBSCRIBE, type ClientEventMap, type SubscribeAck } from '../../contracts/client-events.js';
 import type { Principal } from '../../common/principal.js';
 import { ROLE_FLAGS } from '../../contracts/roles.js';
-import { ROOM_POLICIES, type RoomPolicy } from './room-policy.js';
-import { automaticRooms, mayJoin, REVALIDATE_SOCKETS, sessionRoom, type RevalidateRequest } from './rooms.js';
+import { ROOM_POLICIES, type ClientMessage, type RoomPolicy } from './room-policy.js';
+import { automaticRooms, mayJoin, REVALIDATE_SOCKETS, sessionRoom, type PolicyRoom, type RevalidateRequest } from './rooms.js';
 import { SOCKET_IDENTITY, type SocketCredential, type SocketIdentification, type SocketIdentity } from './socket-identity.js';
 
 const MAX_ROOMS = 50;
@@ -121,6 +121,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       if (!socket.data.wanted.has(room) && socket.data.wanted.size >= MAX_ROOMS) return { ok: false, error: 'Too many rooms' };
       socket.data.wanted.add(room);
       if (!(await this.allowed(rule, socket.data.principal))) return { ok: false, error: `Not allowed to join ${room}` };
+      // Sent before the join, so every message of the room reaches the socket after it.
+      const welcome = typeof rule === 'boolean' ? null : await this.welcome(rule);
+      if (welcome) socket.emit(welcome.name, welcome.payload as never);
       await socket.join(room);
       return { ok: true };
     });
@@ -199,6 +202,18 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     } catch (error) {
       this.logger.warn(`Room policy ${rule.kind} failed: ${(error as Error).message}`);
       return false;
+    }
+  }
+
+  /** What the room's policy gives a socket joining it (a failure only costs the welcome). */
+  private async welcome(room: PolicyRoom): Promise<ClientMessage | null> {
+    const policy = this.policies.get(room.kind);
+    if (!policy?.welcome) return null;
+    try {
+      return await policy.welcome(room.id);
+    } catch (error) {
+      this.logger.warn(`Room policy ${room.kind} failed to welcome: ${(error as Error).message}`);
+      return null;
     }
   }
 

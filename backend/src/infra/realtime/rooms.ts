@@ -22,8 +22,8 @@ export function mayJoin(room: string, principal: Principal | null): boolean | Po
   const userId = /^user:(\d+)$/.exec(room)?.[1];
   if (userId) return principal?.userId === Number(userId);
   // Rooms of domain records, decided by their module's RoomPolicy: an event page's live seat count
-  // (for those who may see the event), a season's live standings.
-  const record = /^(event|season):([1-9]\d{0,9})$/.exec(room);
+  // (for those who may see the event), a season's live standings, a race's live timing.
+  const record = /^(event|season|live):([1-9]\d{0,9})$/.exec(room);
   if (record) return { kind: record[1], id: Number(record[2]) };
   return false;
 }
