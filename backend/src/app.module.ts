@@ -17,6 +17,7 @@ import { EventRoomPolicy } from './modules/events/event-room.policy.js';
 import { LeagueEventsModule } from './modules/events/events.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { OpsModule } from './modules/ops/ops.module.js';
+import { LiveRoomPolicy, TimingModule } from './modules/timing/index.js';
 
 /** An API instance: REST under /api, the Socket.IO gateway and the outbox relay. */
 @Module({})
@@ -32,7 +33,10 @@ export class AppModule {
         RateLimitModule,
         ...DOMAIN_MODULES,
         HealthModule,
-        RealtimeModule.forApp({ identity: AuthModule, roomPolicies: { modules: [LeagueEventsModule, CompetitionsModule], policies: [EventRoomPolicy, SeasonRoomPolicy] } }),
+        RealtimeModule.forApp({
+          identity: AuthModule,
+          roomPolicies: { modules: [LeagueEventsModule, CompetitionsModule, TimingModule], policies: [EventRoomPolicy, SeasonRoomPolicy, LiveRoomPolicy] },
+        }),
         OpsModule,
         GraphqlModule,
         IdempotencyModule,

@@ -22,6 +22,7 @@ import { DriversModule } from './modules/profiles/drivers.module.js';
 import { TeamsApiModule } from './modules/teams/teams-api.module.js';
 import { BiddingModule } from './modules/bidding/bidding.module.js';
 import { RivalsModule } from './modules/rivals/rivals.module.js';
+import { TimingModule } from './modules/timing/index.js';
 
 /** The domain modules, loaded by API and worker alike (both find their domain event subscribers; the worker their scheduled jobs). */
 export const DOMAIN_MODULES = [
@@ -38,6 +39,7 @@ export const DOMAIN_MODULES = [
   RivalsModule,
   BiddingModule,
   AuditModule,
+  TimingModule,
 ];
 
 export interface CoreOptions {

@@ -7,14 +7,15 @@ import { IdempotencyModule } from './infra/idempotency/idempotency.js';
 import { DomainEventsWorker } from './infra/outbox/domain-events.worker.js';
 import { SubscriberRunner } from './infra/outbox/subscriber-runner.js';
 import { ScheduledJobs } from './infra/scheduling/scheduled-jobs.js';
+import { TimingIngestModule } from './modules/timing/index.js';
 
-/** A worker process: runs domain event subscribers from the queue, and the scheduled jobs. */
+/** A worker process: runs domain event subscribers from the queue, the scheduled jobs, and the live timing ingesters. */
 @Module({})
 export class WorkerModule {
   static forConfig(config: AppConfig, options: { clock?: Clock } = {}): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forConfig(config, { clock: options.clock }), DiscoveryModule, ...DOMAIN_MODULES, IdempotencyModule],
+      imports: [CoreModule.forConfig(config, { clock: options.clock }), DiscoveryModule, ...DOMAIN_MODULES, IdempotencyModule, TimingIngestModule],
       providers: [SubscriberRunner, DomainEventsWorker, ScheduledJobs],
     };
   }

@@ -5,3 +5,6 @@ export type { AccRequest, AccServerMessage } from './protocols/acc-broadcasting/
 export { decodeAcServerPluginPacket, decodeAcServerPluginRequest } from './protocols/ac-server-plugin/decode.js';
 export { encodeAcServerPluginMessage, encodeAcServerPluginRequest } from './protocols/ac-server-plugin/encode.js';
 export type { AcRequest, AcServerMessage } from './protocols/ac-server-plugin/messages.js';
+export { TimingModule } from './timing.module.js';
+export { TimingIngestModule } from './ingest/timing-ingest.module.js';
+export { LiveRoomPolicy } from './live-room.policy.js';
