@@ -11,8 +11,8 @@ export class Migration20261126023135_timing_sources extends Migration {
     this.addSql(
       `alter table "timing_sources" add constraint "timing_sources_race_id_fkey" foreign key ("race_id") references "races" ("id") on update no action on delete cascade;`,
     );
-    this.addSql(`alter table "timing_sources" add constraint "timing_sources_local_port_range" check (local_port is null or local_port between 1 and 65535);`);
-    this.addSql(`alter table "timing_sources" add constraint "timing_sources_port_range" check (port between 1 and 65535);`);
+    this.addSql(`alter table "timing_sources" add constraint "timing_sources_local_port_range" check (local_port is null or (local_port >= 1 and local_port <= 65535));`);
+    this.addSql(`alter table "timing_sources" add constraint "timing_sources_port_range" check (port >= 1 and port <= 65535);`);
     this.addSql(`alter table "timing_sources" add constraint "timing_sources_game_known" check (game in ('ACC','AC'));`);
   }
 

@@ -10,8 +10,8 @@ import type { Race } from '../events/event.entities.js';
  */
 @Entity({ tableName: 'timing_sources' })
 @Check({ name: 'timing_sources_game_known', expression: "game in ('ACC','AC')" })
-@Check({ name: 'timing_sources_port_range', expression: 'port between 1 and 65535' })
-@Check({ name: 'timing_sources_local_port_range', expression: 'local_port is null or local_port between 1 and 65535' })
+@Check({ name: 'timing_sources_port_range', expression: 'port >= 1 and port <= 65535' })
+@Check({ name: 'timing_sources_local_port_range', expression: 'local_port is null or (local_port >= 1 and local_port <= 65535)' })
 export class TimingSource {
   @ManyToOne(entityNamed<Race>('Race'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
   race!: Rel<Race>;
