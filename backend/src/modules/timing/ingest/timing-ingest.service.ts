@@ -15,6 +15,8 @@ import type { IngestSource } from './udp-links.js';
 
 /** Every source is read from the database this often besides the change notices (a notice lost while Redis was away). */
 const RELOAD_EVERY_MS = 15_000;
+/** A source that could not be opened (a host that does not resolve, a port in use) is tried again after this. */
+const RETRY_FAILED_AFTER_MS = 10_000;
 
 /**
  * The worker's side of live timing: knows every race's source (from the database, and at once when an
@@ -31,6 +33,8 @@ export class TimingIngestService implements OnApplicationBootstrap, OnApplicatio
   private readonly running = new Map<number, RaceIngester>();
   /** Races being started or stopped: the tick leaves them alone meanwhile. */
   private readonly busy = new Set<number>();
+  /** When a race's source last failed to open here. */
+  private readonly failedAt = new Map<number, number>();
   private subscriber: Redis | null = null;
   private ticker: NodeJS.Timeout | null = null;
   private reloader: NodeJS.Timeout | null = null;
@@ -84,6 +88,7 @@ export class TimingIngestService implements OnApplicationBootstrap, OnApplicatio
       }
       for (const source of this.sources.values()) {
         if (this.running.has(source.raceId) || this.busy.has(source.raceId)) continue;
+        if (Date.now() - (this.failedAt.get(source.raceId) ?? 0) < RETRY_FAILED_AFTER_MS) continue;
         if (await this.lease(source.raceId).acquire()) await this.startRace(source);
       }
     } catch (error) {
@@ -110,9 +115,11 @@ export class TimingIngestService implements OnApplicationBootstrap, OnApplicatio
       });
       await ingester.start();
       this.running.set(source.raceId, ingester);
+      this.failedAt.delete(source.raceId);
       this.logger.log(`Ingesting race ${source.raceId} (${source.game} ${source.host}:${source.port}) from version ${session.version}`);
     } catch (error) {
       this.logger.warn(`Race ${source.raceId}: timing source not opened: ${(error as Error).message}`);
+      this.failedAt.set(source.raceId, Date.now());
       await lease.release().catch(() => undefined);
     } finally {
       this.busy.delete(source.raceId);
@@ -151,6 +158,7 @@ export class TimingIngestService implements OnApplicationBootstrap, OnApplicatio
       .findOne(TimingSource, { race: raceId })
       .catch(() => undefined);
     if (row === undefined) return;
+    this.failedAt.delete(raceId);
     if (row) this.sources.set(raceId, toIngestSource(row));
     else this.sources.delete(raceId);
     await this.tick();
