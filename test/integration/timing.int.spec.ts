@@ -6,7 +6,8 @@ import type { Socket } from 'socket.io-client';
 import type { LiveIncident, LiveTiming, LiveTimingFrame, TimingSourceDto } from '../../backend/src/contracts/timing.js';
 import { encodeAccBroadcastingMessage } from '../../backend/src/modules/timing/index.js';
 import { Race } from '../../backend/src/modules/events/event.entities.js';
-import { newEvent } from '../factories/events.js';
+import { newAttendance, newEvent } from '../factories/events.js';
+import { newDriver } from '../factories/users.js';
 import { eventually } from '../support/eventually.js';
 import { FakeAccServer } from '../support/fake-acc-server.js';
 import type { CookieJar } from '../support/sign-in.js';
@@ -47,6 +48,7 @@ describe('live timing: a game server through the worker to every browser', () =>
   const sockets: Socket[] = [];
   let organizer: CookieJar;
   let raceId: number;
+  let anaProfileId: number;
 
   beforeAll(async () => {
     a = await startTestApp({ worker: false });
@@ -59,6 +61,10 @@ describe('live timing: a game server through the worker to every browser', () =>
     organizer = await b.signIn('organizer');
     const event = await newEvent(a.em());
     raceId = (await a.em().findOneOrFail(Race, { raceEvent: { event } })).id;
+    // Ana Sousa entered the event: the tower links her profile; the others are guests.
+    const ana = await newDriver(a.em(), { profile: { name: 'Ana Sousa' } });
+    anaProfileId = ana.profile.id;
+    await newAttendance(a.em(), event, ana.profile);
   }, 60_000);
 
   afterAll(async () => {
@@ -202,6 +208,11 @@ describe('live timing: a game server through the worker to every browser', () =>
     const timingText = await timingResponse.text();
     const timing = JSON.parse(timingText) as LiveTiming;
     expect(timing).toMatchObject({ raceId, game: 'ACC', trackName: 'Monza Circuit' });
+    expect(timing.cars.map(({ driverName, profileId }) => ({ driverName, profileId })).sort((x, y) => x.driverName.localeCompare(y.driverName))).toEqual([
+      { driverName: 'Ana Sousa', profileId: anaProfileId },
+      { driverName: 'Jon Berg', profileId: null },
+      { driverName: 'Mia Kuhn', profileId: null },
+    ]);
     expect(timing.version).toBeGreaterThan(seenBefore);
     const sourceText = await (await b.request(`/api/races/${raceId}/timing-source`, { as: organizer })).text();
     for (const text of [savedText, timingText, sourceText, JSON.stringify(listed)]) {

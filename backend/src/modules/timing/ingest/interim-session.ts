@@ -1,5 +1,6 @@
 import type { LiveCar, LiveIncident, LiveTiming, LiveTimingFrame, TimingGame } from '../../../contracts/timing.js';
 import type { TimingMessage, TimingSession } from '../session/timing-session.js';
+import type { DriverResolver } from './race-drivers.js';
 
 /**
  * A stand-in for the session model (session/, being built alongside): enough of the tower for the
@@ -17,7 +18,10 @@ class InterimSession implements TimingSession {
   private incidents: LiveIncident[] = [];
   private incidentCount = 0;
 
-  constructor(timing: LiveTiming) {
+  constructor(
+    timing: LiveTiming,
+    private readonly resolveDriver: DriverResolver,
+  ) {
     this.timing = structuredClone(timing);
     this.version = timing.version;
     this.since = timing.version;
@@ -38,7 +42,8 @@ class InterimSession implements TimingSession {
     if (game === 'ACC') {
       if (message.kind === 'entryListCar') {
         const driver = message.drivers[message.currentDriverIndex] ?? message.drivers[0];
-        this.changeCar(message.carIndex, { raceNumber: message.raceNumber, driverName: driver ? `${driver.firstName} ${driver.lastName}`.trim() : '' });
+        const driverName = driver ? `${driver.firstName} ${driver.lastName}`.trim() : '';
+        this.changeCar(message.carIndex, { raceNumber: message.raceNumber, driverName, profileId: this.resolveDriver(driverName, null) });
       } else if (message.kind === 'trackData') {
         this.changeSession(() => (this.timing.trackName = message.trackName));
       } else if (message.kind === 'realtimeUpdate') {
@@ -65,7 +70,12 @@ class InterimSession implements TimingSession {
         this.incident('ACCIDENT', [message.carIndex], message.timeMs, null);
       }
     } else if (message.kind === 'carInfo' || message.kind === 'newConnection') {
-      this.changeCar(message.carId, { driverName: message.driverName, carModel: message.carModel, connected: message.kind === 'newConnection' || message.isConnected });
+      this.changeCar(message.carId, {
+        driverName: message.driverName,
+        profileId: this.resolveDriver(message.driverName, message.driverGuid),
+        carModel: message.carModel,
+        connected: message.kind === 'newConnection' || message.isConnected,
+      });
     } else if (message.kind === 'lapCompleted') {
       const car = this.car(message.carId);
       this.changeCar(message.carId, { lastLapMs: message.lapTimeMs, bestLapMs: Math.min(car.bestLapMs ?? message.lapTimeMs, message.lapTimeMs) });
@@ -178,19 +188,22 @@ class InterimSession implements TimingSession {
   }
 }
 
-export function createInterimSession(raceId: number, game: TimingGame): TimingSession {
-  return new InterimSession({
-    raceId,
-    version: 0,
-    game,
-    trackName: null,
-    session: { kind: 'OTHER', phase: 'PRE', flag: 'NONE', elapsedMs: 0, remainingMs: null, totalLaps: null },
-    sessionBestLapMs: null,
-    sessionBestCarId: null,
-    cars: [],
-  });
+export function createInterimSession(raceId: number, game: TimingGame, resolveDriver: DriverResolver): TimingSession {
+  return new InterimSession(
+    {
+      raceId,
+      version: 0,
+      game,
+      trackName: null,
+      session: { kind: 'OTHER', phase: 'PRE', flag: 'NONE', elapsedMs: 0, remainingMs: null, totalLaps: null },
+      sessionBestLapMs: null,
+      sessionBestCarId: null,
+      cars: [],
+    },
+    resolveDriver,
+  );
 }
 
-export function restoreInterimSession(timing: LiveTiming): TimingSession {
-  return new InterimSession(timing);
+export function restoreInterimSession(timing: LiveTiming, resolveDriver: DriverResolver): TimingSession {
+  return new InterimSession(timing, resolveDriver);
 }

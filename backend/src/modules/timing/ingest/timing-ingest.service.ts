@@ -9,6 +9,7 @@ import { REDIS } from '../../../infra/redis/redis.module.js';
 import { TimingSource } from '../timing.entities.js';
 import { TimingStore } from '../timing-store.js';
 import { IngestLease, LEASE_TRY_EVERY_MS } from './ingest-lease.js';
+import { raceDriverResolver, type DriverResolver } from './race-drivers.js';
 import { RaceIngester } from './race-ingester.js';
 import { newSession, resumeSession } from './sessions.js';
 import type { IngestSource } from './udp-links.js';
@@ -103,7 +104,11 @@ export class TimingIngestService implements OnApplicationBootstrap, OnApplicatio
     const lease = this.lease(source.raceId);
     try {
       const stored = await this.store.stored(source.raceId);
-      const session = (stored && resumeSession(source.raceId, source.game, stored.session)) ?? newSession(source.raceId, source.game);
+      const resolveDriver = await raceDriverResolver(this.orm.em.fork(), source.raceId).catch((error: Error): DriverResolver => {
+        this.logger.warn(`Race ${source.raceId}: entrants not read, every driver shown as a guest: ${error.message}`);
+        return () => null;
+      });
+      const session = (stored && resumeSession(source.raceId, source.game, stored.session, resolveDriver)) ?? newSession(source.raceId, source.game, resolveDriver);
       const ingester = new RaceIngester({
         source,
         session,
