@@ -5,3 +5,7 @@ export type { AccRequest, AccServerMessage } from './protocols/acc-broadcasting/
 export { decodeAcServerPluginPacket, decodeAcServerPluginRequest } from './protocols/ac-server-plugin/decode.js';
 export { encodeAcServerPluginMessage, encodeAcServerPluginRequest } from './protocols/ac-server-plugin/encode.js';
 export type { AcRequest, AcServerMessage } from './protocols/ac-server-plugin/messages.js';
+export type { ResolveDriver, TimingMessage, TimingSession } from './session/timing-session.js';
+export type { TimingSessionState } from './session/session-state.js';
+export { createTimingSession, restoreTimingSession } from './session/live-timing-session.js';
+export { draftClassification } from './session/draft-classification.js';
