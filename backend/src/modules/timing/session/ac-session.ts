@@ -84,7 +84,7 @@ function applySession(state: TimingSessionState, fields: AcSessionFields, receiv
 /** Moves the shown clock to `receivedAtMs`; an AC race is under way once its clock passed zero. */
 function tick(state: TimingSessionState, receivedAtMs: number): void {
   const { session } = state;
-  if (session.phase === 'FINISHED' || session.sourceIndex === null) return;
+  if (session.sourceIndex === null) return;
   session.elapsedMs = clockAt(session.clock, receivedAtMs);
   session.remainingMs = session.durationMs === null ? null : session.durationMs - Math.max(0, session.elapsedMs);
   if (session.elapsedMs >= 0 && session.phase === 'PRE') {
