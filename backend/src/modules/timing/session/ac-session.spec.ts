@@ -4,6 +4,7 @@ import type { AcLeaderboardEntry, AcServerMessage, AcSessionFields } from '../pr
 import { draftClassification } from './draft-classification.js';
 import { createTimingSession, restoreTimingSession } from './live-timing-session.js';
 import { acPacket, entrants } from './session.spec-support.js';
+import type { TimingSessionState } from './session-state.js';
 import type { TimingMessage, TimingSession } from './timing-session.js';
 
 const EPOCH = 1_700_000_000_000;
@@ -243,7 +244,8 @@ describe('Assetto Corsa session', () => {
     const steps = race();
     const original = newSession();
     play(original, steps, -Infinity, 150_000);
-    const restored = restoreTimingSession(JSON.parse(JSON.stringify(original.state())) as ReturnType<TimingSession['state']>, resolveDriver)!;
+    const saved: TimingSessionState = JSON.parse(JSON.stringify(original.state()));
+    const restored = restoreTimingSession(saved, resolveDriver)!;
     expect(restored.state()).toEqual(original.state());
     for (const step of steps.filter((candidate) => candidate.at > 150_000)) {
       expect(restored.apply(step.message, receivedAt(step.at))).toBe(original.apply(step.message, receivedAt(step.at)));

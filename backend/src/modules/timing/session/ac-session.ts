@@ -2,7 +2,7 @@
 import type { LiveSessionKind } from '../../../contracts/timing.js';
 import { normalizePlatformId } from '../../competitions/index.js';
 import type { AcClientEvent, AcConnectionFields, AcLapCompleted, AcServerMessage, AcSessionFields, AcSessionType } from '../protocols/ac-server-plugin/messages.js';
-import { clearLaps, clockAt, newCar, nextIncidentId, seatDriver, type CarState, type TimingSessionState } from './session-state.js';
+import { clearLaps, clockAt, clockReading, lapTime, LIMITS, newCar, nextIncidentId, seatDriver, type CarState, type TimingSessionState } from './session-state.js';
 import type { ResolveDriver } from './timing-session.js';
 
 const KINDS: Record<AcSessionType, LiveSessionKind> = { booking: 'OTHER', practice: 'PRACTICE', qualifying: 'QUALIFYING', race: 'RACE' };
@@ -61,6 +61,8 @@ function carOf(state: TimingSessionState, carId: number): CarState | null {
 
 function applySession(state: TimingSessionState, fields: AcSessionFields, receivedAtMs: number, starts: boolean): boolean {
   const { session } = state;
+  const elapsedMs = clockReading(fields.elapsedMs);
+  if (elapsedMs === null || fields.durationMinutes * 60_000 > LIMITS.clockMs || fields.laps > LIMITS.laps) return false;
   const another = session.sourceIndex !== fields.sessionIndex || starts;
   if (another) {
     if (session.kind === 'RACE' && session.phase === 'RUNNING' && session.sourceIndex === fields.sessionIndex && !starts) return false;
@@ -74,7 +76,7 @@ function applySession(state: TimingSessionState, fields: AcSessionFields, receiv
   const byLaps = session.kind === 'RACE' && fields.laps > 0;
   session.totalLaps = byLaps ? fields.laps : null;
   session.durationMs = byLaps ? null : fields.durationMinutes * 60_000;
-  session.clock = { elapsedMs: fields.elapsedMs, receivedAtMs };
+  session.clock = { elapsedMs, receivedAtMs };
   const track = fields.track.trim();
   const layout = fields.trackConfig.trim();
   state.trackName = track && layout ? `${track} (${layout})` : track || null;
@@ -111,26 +113,25 @@ function connect(state: TimingSessionState, fields: AcConnectionFields, connecte
 function completeLap(state: TimingSessionState, lap: AcLapCompleted, receivedAtMs: number): boolean {
   const car = carOf(state, lap.carId);
   if (!car || car.finished || state.session.sourceIndex === null) return false;
+  if (lap.leaderboard.some((line) => line.laps > LIMITS.laps) || car.laps >= LIMITS.laps) return false;
   const now = Math.round(clockAt(state.session.clock, receivedAtMs));
   const entry = lap.leaderboard.find((line) => line.carId === lap.carId);
   const laps = Math.max(car.laps + 1, entry?.laps ?? 0);
-  while (car.crossingsMs.length < laps - 1) car.crossingsMs.push(null);
-  car.crossingsMs.length = laps - 1;
-  car.crossingsMs.push(now);
+  car.crossingsMs[laps] = now;
   car.laps = laps;
   car.splinePosition = null;
-  const valid = lap.cuts === 0 && lap.lapTimeMs > 0;
-  car.lastLapMs = lap.lapTimeMs > 0 ? lap.lapTimeMs : null;
+  const lapMs = lapTime(lap.lapTimeMs);
+  const valid = lap.cuts === 0 && lapMs !== null;
+  car.lastLapMs = lapMs;
   car.lastSectorsMs = [];
-  if (valid && (car.bestLapMs === null || lap.lapTimeMs <= car.bestLapMs)) car.bestLapMs = lap.lapTimeMs;
-  car.lastLapPersonalBest = valid && lap.lapTimeMs === car.bestLapMs;
+  if (valid && (car.bestLapMs === null || lapMs <= car.bestLapMs)) car.bestLapMs = lapMs;
+  car.lastLapPersonalBest = valid && lapMs === car.bestLapMs;
   // The leaderboard is the server's order and laps; whoever it says finished took the flag.
   lap.leaderboard.forEach((line, index) => {
     const listed = carOf(state, line.carId);
     if (!listed) return;
     listed.sourcePosition = index + 1;
     if (listed !== car && line.laps > listed.laps) {
-      while (listed.crossingsMs.length < line.laps) listed.crossingsMs.push(null);
       listed.laps = line.laps;
     }
     if (line.hasFinished) listed.finished = true;
@@ -154,7 +155,7 @@ function collision(state: TimingSessionState, event: AcClientEvent, receivedAtMs
     lap: car.laps + 1,
     elapsedMs: Math.max(0, Math.round(clockAt(state.session.clock, receivedAtMs))),
     cars: other ? [party(car), party(other)] : [party(car)],
-    speedKmh: Number.isFinite(event.impactSpeed) ? Math.round(event.impactSpeed * 10) / 10 : null,
+    speedKmh: Number.isFinite(event.impactSpeed) && Math.abs(event.impactSpeed) <= LIMITS.speedKmh ? Math.round(Math.abs(event.impactSpeed) * 10) / 10 : null,
   });
   return true;
 }

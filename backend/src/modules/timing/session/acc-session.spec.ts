@@ -4,6 +4,7 @@ import type { AccRealtimeCarUpdate, AccSessionPhase } from '../protocols/acc-bro
 import { draftClassification } from './draft-classification.js';
 import { createTimingSession, restoreTimingSession } from './live-timing-session.js';
 import { accLap, accPacket, entrants } from './session.spec-support.js';
+import type { TimingSessionState } from './session-state.js';
 import type { TimingMessage, TimingSession } from './timing-session.js';
 
 const EPOCH = 1_700_000_000_000;
@@ -234,8 +235,8 @@ describe('ACC session', () => {
     const steps = race();
     const original = newSession();
     play(original, steps, 150_000);
-    const saved: unknown = JSON.parse(JSON.stringify(original.state()));
-    const restored = restoreTimingSession(saved as ReturnType<TimingSession['state']>, resolveDriver)!;
+    const saved: TimingSessionState = JSON.parse(JSON.stringify(original.state()));
+    const restored = restoreTimingSession(saved, resolveDriver)!;
     expect(restored.snapshot()).toEqual(original.snapshot());
     const rest = steps.filter((step) => step.at > 150_000);
     for (const step of rest) {

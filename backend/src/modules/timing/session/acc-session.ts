@@ -10,7 +10,7 @@ import type {
   AccSessionType,
 } from '../protocols/acc-broadcasting/messages.js';
 import { accCarModelName } from './acc-car-models.js';
-import { clearLaps, clockAt, newCar, nextIncidentId, seatDriver, type CarState, type TimingSessionState } from './session-state.js';
+import { clearLaps, clockAt, clockReading, lapTime, LIMITS, newCar, nextIncidentId, seatDriver, type CarState, type TimingSessionState } from './session-state.js';
 import type { ResolveDriver } from './timing-session.js';
 
 const KINDS: Record<AccSessionType, LiveSessionKind> = {
@@ -68,7 +68,7 @@ export function applyAccMessage(state: TimingSessionState, message: AccServerMes
         car = newCar(message.carIndex);
         state.cars.push(car);
       }
-      car.raceNumber = message.raceNumber;
+      car.raceNumber = Number.isInteger(message.raceNumber) && message.raceNumber >= 0 && message.raceNumber <= LIMITS.raceNumber ? message.raceNumber : null;
       car.teamName = message.teamName.trim() || null;
       car.carModel = accCarModelName(message.carModelType);
       for (const driver of message.drivers) {
@@ -102,6 +102,9 @@ function startsAnotherSession(state: TimingSessionState, update: AccRealtimeUpda
 
 function applyRealtimeUpdate(state: TimingSessionState, update: AccRealtimeUpdate, receivedAtMs: number): boolean {
   const { session } = state;
+  const elapsedMs = clockReading(update.sessionTimeMs);
+  const remainingMs = clockReading(update.sessionEndTimeMs);
+  if (elapsedMs === null || remainingMs === null) return false;
   if (session.sourceIndex !== null && session.sourceIndex !== update.sessionIndex) {
     if (session.kind === 'RACE' && session.phase !== 'PRE') return false;
     for (const car of state.cars) clearLaps(car);
@@ -114,10 +117,10 @@ function applyRealtimeUpdate(state: TimingSessionState, update: AccRealtimeUpdat
   session.phase = phase;
   // The flag a green-flag event or a car's finish set stays until the phase moves on.
   if (!(flag === 'GREEN' && session.flag === 'CHEQUERED')) session.flag = flag;
-  session.clock = { elapsedMs: ms(update.sessionTimeMs), receivedAtMs };
-  session.elapsedMs = ms(update.sessionTimeMs);
+  session.clock = { elapsedMs, receivedAtMs };
+  session.elapsedMs = elapsedMs;
   // ACC's "session end time" counts down what is left of the session.
-  session.remainingMs = Math.max(0, ms(update.sessionEndTimeMs));
+  session.remainingMs = Math.max(0, remainingMs);
   session.totalLaps = null;
   return true;
 }
@@ -128,6 +131,7 @@ function applyCarUpdate(state: TimingSessionState, update: AccRealtimeCarUpdate,
     state.entryListWanted = true;
     return false;
   }
+  if (update.laps > LIMITS.laps) return false;
   if (update.driverIndex >= 0 && update.driverIndex < car.drivers.length) car.currentDriver = update.driverIndex;
   const location = LOCATIONS[update.location];
   if (location) car.location = location === 'TRACK' && update.currentLap.isOutLap ? 'OUT_LAP' : location;
@@ -136,23 +140,20 @@ function applyCarUpdate(state: TimingSessionState, update: AccRealtimeCarUpdate,
   if (car.finished) return true;
   if (update.laps > car.laps) {
     const now = clockAt(state.session.clock, receivedAtMs);
-    const sinceLine = update.currentLap.lapTimeMs;
+    const sinceLine = lapTime(update.currentLap.lapTimeMs);
     // The car crossed the line as long ago as its current lap has run.
     const crossing = sinceLine !== null && sinceLine <= now ? ms(now - sinceLine) : ms(now);
-    const seenBefore = car.laps > 0 || car.lastLapMs !== null || car.crossingsMs.length > 0;
-    while (car.crossingsMs.length < update.laps - 1) car.crossingsMs.push(null);
-    car.crossingsMs.length = update.laps - 1;
-    car.crossingsMs.push(seenBefore || update.laps === 1 ? crossing : null);
+    car.crossingsMs[update.laps] = crossing;
     // After the flag a car finishes at the line: the leader first, then everyone crossing after a car has finished.
     const flagTaken = state.cars.some((other) => other !== car && other.finished);
     if (state.session.flag === 'CHEQUERED' && state.session.kind === 'RACE' && (flagTaken || isLeader(state, car, update.laps))) car.finished = true;
     car.laps = update.laps;
   }
   const last = update.lastLap;
-  car.lastLapMs = last.lapTimeMs;
-  car.lastSectorsMs = last.lapTimeMs === null ? [] : [...last.splitsMs];
-  car.bestLapMs = update.bestSessionLap.lapTimeMs;
-  car.lastLapPersonalBest = last.lapTimeMs !== null && !last.isInvalid && last.isValidForBest && last.lapTimeMs === car.bestLapMs;
+  car.lastLapMs = lapTime(last.lapTimeMs);
+  car.lastSectorsMs = car.lastLapMs === null ? [] : last.splitsMs.map(lapTime);
+  car.bestLapMs = lapTime(update.bestSessionLap.lapTimeMs);
+  car.lastLapPersonalBest = car.lastLapMs !== null && !last.isInvalid && last.isValidForBest && car.lastLapMs === car.bestLapMs;
   return true;
 }
 
@@ -172,7 +173,7 @@ function applyEvent(state: TimingSessionState, type: AccBroadcastingEventType, c
         raceId: state.raceId,
         kind: 'ACCIDENT',
         lap: car.laps + 1,
-        elapsedMs: Math.max(0, ms(timeMs)),
+        elapsedMs: Math.max(0, clockReading(timeMs) ?? Math.round(state.session.elapsedMs)),
         cars: [{ carId: car.carId, driverName: driver?.name ?? '', profileId: driver?.profileId ?? null, raceNumber: car.raceNumber }],
         speedKmh: null,
       });
@@ -182,7 +183,7 @@ function applyEvent(state: TimingSessionState, type: AccBroadcastingEventType, c
       if (state.session.flag === 'CHEQUERED') return false;
       state.session.flag = 'GREEN';
       state.session.phase = 'RUNNING';
-      if (state.session.kind === 'RACE') state.session.greenAtMs = Math.max(0, ms(timeMs));
+      if (state.session.kind === 'RACE') state.session.greenAtMs = Math.max(0, clockReading(timeMs) ?? 0);
       return true;
     case 'sessionOver':
       state.session.phase = 'FINISHED';

@@ -21,7 +21,7 @@ export function draftClassification(session: TimingSession): ImportedClassificat
   const ordered = race ? [...cars.filter((car) => car.finished), ...cars.filter((car) => !car.finished)] : cars;
   const lines = ordered.map((car): ReadLine => {
     const status = race ? (car.finished ? 'FINISHED' : car.laps === 0 ? 'DNS' : 'DNF') : car.bestLapMs === null ? 'DNS' : 'FINISHED';
-    const finishedAt = car.crossingsMs[car.laps - 1] ?? null;
+    const finishedAt = car.crossingsMs[car.laps] ?? null;
     return {
       status,
       laps: car.laps,

@@ -20,16 +20,16 @@ function progress(car: CarState): number {
 }
 
 function lastCrossing(car: CarState): number | null {
-  return car.crossingsMs[car.laps - 1] ?? null;
+  return car.crossingsMs[car.laps] ?? null;
 }
 
 /** How far `car` is behind `ahead` at the line: the time between them completing the car's last lap, and the laps `ahead` had completed more by then. */
 function behind(car: CarState, ahead: CarState): { ms: number | null; laps: number } {
   const crossing = lastCrossing(car);
-  const aheadCrossing = car.laps > 0 ? (ahead.crossingsMs[car.laps - 1] ?? null) : null;
+  const aheadCrossing = car.laps > 0 ? (ahead.crossingsMs[car.laps] ?? null) : null;
   if (crossing === null || aheadCrossing === null) return { ms: null, laps: 0 };
   let laps = 0;
-  while (car.laps + laps < ahead.laps && (ahead.crossingsMs[car.laps + laps] ?? Infinity) <= crossing) laps++;
+  while (car.laps + laps < ahead.laps && (ahead.crossingsMs[car.laps + laps + 1] ?? Infinity) <= crossing) laps++;
   return { ms: Math.max(0, crossing - aheadCrossing), laps };
 }
 

@@ -3,6 +3,23 @@ import type { LiveCarLocation, LiveFlag, LiveIncident, LiveSessionKind, LiveSess
 /** Bumped when the saved shape changes: a state of another shape is not restored. */
 export const TIMING_STATE_FORMAT = 1;
 
+/**
+ * What a real session stays within (the result import's bounds are wider): a packet beyond them is damaged
+ * and is not taken, or its lap time is dropped, so that no number the draft hands `classify` is refused.
+ */
+export const LIMITS = { laps: 10_000, clockMs: 2 * 24 * 60 * 60 * 1000, lapMs: 24 * 60 * 60 * 1000, raceNumber: 999_999, speedKmh: 1_000 };
+
+/** A lap or split time, whole ms, or null when the source has none or it is beyond any lap. */
+export function lapTime(value: number | null): number | null {
+  if (value === null || !Number.isFinite(value) || value <= 0 || value > LIMITS.lapMs) return null;
+  return Math.round(value);
+}
+
+/** A session clock reading within a real session, or null. */
+export function clockReading(value: number): number | null {
+  return Number.isFinite(value) && Math.abs(value) <= LIMITS.clockMs ? Math.round(value) : null;
+}
+
 export interface DriverState {
   name: string;
   platformId: string | null;
@@ -20,8 +37,8 @@ export interface CarState {
   currentDriver: number;
   connected: boolean;
   laps: number;
-  /** The session clock when each lap was completed (index 0: lap 1); null for a lap completed before we saw the car. */
-  crossingsMs: (number | null)[];
+  /** Lap number → the session clock when the car completed it; a lap completed unseen (before we joined, a lost packet) is absent. */
+  crossingsMs: Record<number, number>;
   lastLapMs: number | null;
   bestLapMs: number | null;
   lastSectorsMs: (number | null)[];
@@ -115,7 +132,7 @@ export function newCar(carId: number): CarState {
     currentDriver: 0,
     connected: true,
     laps: 0,
-    crossingsMs: [],
+    crossingsMs: {},
     lastLapMs: null,
     bestLapMs: null,
     lastSectorsMs: [],
@@ -131,7 +148,7 @@ export function newCar(carId: number): CarState {
 export function clearLaps(car: CarState): void {
   Object.assign(car, {
     laps: 0,
-    crossingsMs: [],
+    crossingsMs: {},
     lastLapMs: null,
     bestLapMs: null,
     lastSectorsMs: [],
