@@ -171,6 +171,23 @@ describe('Assetto Corsa session', () => {
     ]);
   });
 
+  it('keeps the order of the grid while the cars cross the line at the start', () => {
+    const session = newSession();
+    play(session, race(), -Infinity, 0);
+    const update = (carId: number, spline: number) => session.apply(acPacket(carUpdate(carId, spline)), receivedAt(1_000));
+    update(0, 0.99);
+    update(1, 0.98);
+    update(2, 0.97);
+    expect(session.snapshot().cars.map((car) => car.carId)).toEqual([0, 1, 2]);
+    update(0, 0.01);
+    update(1, 0.995);
+    expect(session.snapshot().cars.map((car) => car.carId)).toEqual([0, 1, 2]);
+    update(1, 0.02);
+    update(2, 0.03);
+    update(0, 0.6);
+    expect(session.snapshot().cars.map((car) => car.carId)).toEqual([0, 2, 1]);
+  });
+
   it('gives gaps and intervals at the line after the overtake', () => {
     const session = newSession();
     play(session, race(), -Infinity, 198_000);

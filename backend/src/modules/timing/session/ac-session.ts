@@ -36,9 +36,8 @@ function applyMessage(state: TimingSessionState, message: AcServerMessage, recei
     case 'carUpdate': {
       const car = carOf(state, message.carId);
       if (!car || car.finished) return false;
-      const spline = Math.min(Math.max(message.normalizedSplinePosition, 0), 0.999);
-      // Just past the line before the server's lap completed arrives: the car stays at the end of its lap until it does.
-      car.splinePosition = car.splinePosition !== null && car.splinePosition - spline > 0.5 ? 0.999 : spline;
+      const spline = Number.isFinite(message.normalizedSplinePosition) ? Math.min(Math.max(message.normalizedSplinePosition, 0), 0.999) : 0;
+      car.splinePosition = lapProgress(car, spline);
       return true;
     }
     case 'lapCompleted':
@@ -53,6 +52,18 @@ function applyMessage(state: TimingSessionState, message: AcServerMessage, recei
       // Chat, client loaded, version, errors: nothing the timing shows.
       return false;
   }
+}
+
+/**
+ * How far round its lap the car is, from its position on the spline (0 at the line): negative on the grid
+ * behind the line before the start; held at the end of the lap when the car is just past the line and the
+ * server's lap completed has not arrived yet.
+ */
+function lapProgress(car: CarState, spline: number): number {
+  const previous = car.splinePosition;
+  const behindTheLine = car.laps === 0 && (previous === null || previous < 0);
+  if (behindTheLine) return spline > 0.5 ? spline - 1 : spline;
+  return previous !== null && previous - spline > 0.5 ? 0.999 : spline;
 }
 
 function carOf(state: TimingSessionState, carId: number): CarState | null {

@@ -1,5 +1,6 @@
 // Deltas against snapshots over long random races (fixed seeds), and input the session must shrug off.
 import { describe, expect, it } from '@jest/globals';
+import { seededRandom } from '../../../common/seeded-random.js';
 import type { LiveTiming } from '../../../contracts/timing.js';
 import { decodeAcServerPluginPacket } from '../protocols/ac-server-plugin/decode.js';
 import { encodeAcServerPluginMessage } from '../protocols/ac-server-plugin/encode.js';
@@ -9,7 +10,7 @@ import { encodeAccBroadcastingMessage } from '../protocols/acc-broadcasting/enco
 import type { AccCarLocation, AccSessionPhase } from '../protocols/acc-broadcasting/messages.js';
 import { draftClassification } from './draft-classification.js';
 import { createTimingSession } from './live-timing-session.js';
-import { accLap, accPacket, acPacket, applyFrame, entrants, seededRandom } from './session.spec-support.js';
+import { accLap, accPacket, acPacket, applyFrame, entrants } from './session.spec-support.js';
 import type { TimingMessage } from './timing-session.js';
 
 const EPOCH = 1_700_000_000_000;

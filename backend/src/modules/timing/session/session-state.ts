@@ -46,7 +46,7 @@ export interface CarState {
   location: LiveCarLocation;
   /** The position the source gives (ACC's official position, AC's leaderboard rank); 0 when it gave none. */
   sourcePosition: number;
-  /** AC: how far round the lap the car is since its last completed lap (0 to 1); null until a car update says. */
+  /** AC: how far round the lap the car is since its last completed lap (0 to 1; negative on the grid behind the line); null until a car update says. */
   splinePosition: number | null;
   /** Took the chequered flag. */
   finished: boolean;

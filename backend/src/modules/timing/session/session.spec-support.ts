@@ -57,14 +57,3 @@ export function applyFrame(shown: LiveTiming, frame: LiveTimingFrame): LiveTimin
     cars: order.map((carId) => cars.get(carId)!),
   };
 }
-
-/** Mulberry32: a small seeded generator, so a failure replays. */
-export function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
