@@ -26,7 +26,38 @@ export function restoreTimingSession(state: TimingSessionState, resolveDriver: R
   return new LiveTimingSession(copy, resolveDriver);
 }
 
-const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const sameList = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((item, index) => item === b[index]);
+
+/** Every field but the sectors (a list): a record, so that a field LiveCar gains and this forgets does not compile. */
+const COMPARED_CAR_FIELDS: Record<Exclude<keyof LiveCar, 'lastSectorsMs'>, true> = {
+  carId: true,
+  position: true,
+  raceNumber: true,
+  driverName: true,
+  profileId: true,
+  carModel: true,
+  laps: true,
+  gapMs: true,
+  lapsDown: true,
+  intervalMs: true,
+  lastLapMs: true,
+  bestLapMs: true,
+  lastLapPersonalBest: true,
+  location: true,
+  connected: true,
+};
+const CAR_FIELDS = Object.keys(COMPARED_CAR_FIELDS) as (keyof typeof COMPARED_CAR_FIELDS)[];
+
+function sameCar(a: LiveCar | undefined, b: LiveCar): boolean {
+  return a !== undefined && CAR_FIELDS.every((field) => a[field] === b[field]) && sameList(a.lastSectorsMs, b.lastSectorsMs);
+}
+
+const COMPARED_SESSION_FIELDS: Record<keyof LiveTiming['session'], true> = { kind: true, phase: true, flag: true, elapsedMs: true, remainingMs: true, totalLaps: true };
+const SESSION_FIELDS = Object.keys(COMPARED_SESSION_FIELDS) as (keyof LiveTiming['session'])[];
+
+function sameSession(a: LiveTiming['session'], b: LiveTiming['session']): boolean {
+  return SESSION_FIELDS.every((field) => a[field] === b[field]);
+}
 
 /**
  * No history of frames is kept: each car, the order, the session, the session best and the track carry the
@@ -63,23 +94,13 @@ class LiveTimingSession implements TimingSession {
 
   apply(message: TimingMessage, receivedAtMs: number): boolean {
     if (message.game !== this.current.game || !Number.isFinite(receivedAtMs)) return false;
-    // Worked on a copy: a message that throws half way (a shape the decoders never make) leaves the state as it was.
-    const next = structuredClone(this.current);
-    let taken: boolean;
+    // The appliers check a message before they change anything; what changed is found by comparing what is shown.
     try {
-      taken =
-        message.game === 'ACC'
-          ? applyAccMessage(next, message.message, receivedAtMs, this.resolveDriver)
-          : applyAcMessage(next, message.message, receivedAtMs, this.resolveDriver);
+      if (message.game === 'ACC') applyAccMessage(this.current, message.message, receivedAtMs, this.resolveDriver);
+      else applyAcMessage(this.current, message.message, receivedAtMs, this.resolveDriver);
     } catch {
-      return false;
+      // A shape the decoders never make: whatever it changed before failing is published like any change.
     }
-    if (!taken) {
-      // An unknown car asks for the entry list without changing what is shown.
-      this.current.entryListWanted = next.entryListWanted;
-      return false;
-    }
-    Object.assign(this.current, next);
     return this.publish();
   }
 
@@ -96,19 +117,20 @@ class LiveTimingSession implements TimingSession {
     };
     const carsBefore = new Map(before.cars.map((car) => [car.carId, car]));
     for (const car of view.cars) {
-      if (!sameJson(carsBefore.get(car.carId), car)) {
+      if (!sameCar(carsBefore.get(car.carId), car)) {
         state.changedAt.cars[car.carId] = version;
         changed = true;
       }
     }
+    const orderBefore = before.cars.map((car) => car.carId);
     if (
-      !sameJson(
-        before.cars.map((car) => car.carId),
+      !sameList(
+        orderBefore,
         view.cars.map((car) => car.carId),
       )
     )
       stamp('order');
-    if (!sameJson(before.session, view.session)) stamp('session');
+    if (!sameSession(before.session, view.session)) stamp('session');
     if (before.sessionBestLapMs !== view.sessionBestLapMs || before.sessionBestCarId !== view.sessionBestCarId) stamp('sessionBest');
     if (before.trackName !== view.trackName) stamp('track');
     state.sessionBestCarId = view.sessionBestCarId;
@@ -127,7 +149,7 @@ class LiveTimingSession implements TimingSession {
     const now = this.current.version;
     if (!Number.isInteger(version) || version < 0 || version > now || changedAt.track > version) return { kind: 'snapshot', timing: this.snapshot() };
     const shown = this.shown;
-    const cars: LiveCar[] = shown.cars.filter((car) => (changedAt.cars[car.carId] ?? 0) > version).map((car) => structuredClone(car));
+    const cars: LiveCar[] = shown.cars.filter((car) => (changedAt.cars[car.carId] ?? 0) > version).map((car) => ({ ...car, lastSectorsMs: [...car.lastSectorsMs] }));
     return {
       kind: 'delta',
       raceId: shown.raceId,
