@@ -125,6 +125,8 @@ function race(): Step[] {
   for (let time = GREEN_AT; time <= 305_000; time += 5_000) {
     steps.push({ at: time, message: realtimeUpdate(time, time >= CLOCK_ENDS_AT ? 'sessionOver' : 'session') });
     for (const carIndex of [1, 2, 3]) steps.push({ at: time, message: accPacket(carUpdate(carIndex, time)) });
+    if (time === CLOCK_ENDS_AT)
+      steps.push({ at: time, message: accPacket({ kind: 'broadcastingEvent', eventType: 'sessionOver', message: 'Session over', timeMs: time, carIndex: 0 }) });
     if (time === 150_000)
       steps.push({ at: time, message: accPacket({ kind: 'broadcastingEvent', eventType: 'accident', message: 'Accident', timeMs: 150_000, carIndex: 3 }) });
   }
@@ -207,7 +209,13 @@ describe('ACC session', () => {
   it('ends at the flag: finishers in order, the retired car DNF, then ignores what follows', () => {
     const session = newSession();
     const steps = race();
-    play(session, steps);
+    play(session, steps, CLOCK_ENDS_AT);
+    // The clock ran out: the flag is out, the cars complete their last lap.
+    expect(session.snapshot().session).toMatchObject({ phase: 'RUNNING', flag: 'CHEQUERED' });
+    play(
+      session,
+      steps.filter((step) => step.at > CLOCK_ENDS_AT),
+    );
     const timing = session.snapshot();
     expect(timing.session).toMatchObject({ phase: 'FINISHED', flag: 'CHEQUERED', remainingMs: 0 });
     expect(timing.cars.map((car) => [car.carId, car.laps])).toEqual([

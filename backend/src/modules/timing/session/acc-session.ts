@@ -114,6 +114,8 @@ function applyRealtimeUpdate(state: TimingSessionState, update: AccRealtimeUpdat
   session.sourceIndex = update.sessionIndex;
   session.kind = KINDS[update.sessionType];
   const { phase, flag } = PHASES[update.phase];
+  // Total times run from the start: the green-flag event's time, else when the race was first seen running.
+  if (session.kind === 'RACE' && session.phase === 'PRE' && phase === 'RUNNING' && session.greenAtMs === 0) session.greenAtMs = elapsedMs;
   session.phase = phase;
   // The flag a green-flag event or a car's finish set stays until the phase moves on.
   if (!(flag === 'GREEN' && session.flag === 'CHEQUERED')) session.flag = flag;
@@ -186,8 +188,10 @@ function applyEvent(state: TimingSessionState, type: AccBroadcastingEventType, c
       if (state.session.kind === 'RACE') state.session.greenAtMs = Math.max(0, clockReading(timeMs) ?? 0);
       return true;
     case 'sessionOver':
-      state.session.phase = 'FINISHED';
+      // In a race the event comes as the clock runs out, with the "session over" phase: the flag is out and the
+      // cars still complete their last lap; the "post session" phase ends it. Any other session is over at once.
       state.session.flag = 'CHEQUERED';
+      if (state.session.kind !== 'RACE') state.session.phase = 'FINISHED';
       return true;
     default:
       // Lap completed, best laps and penalties: the car updates carry the laps and times.
