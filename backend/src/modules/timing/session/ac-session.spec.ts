@@ -90,6 +90,19 @@ function race(): Step[] {
     })),
     {
       at: -WAIT,
+      message: acPacket({
+        kind: 'carInfo',
+        carId: 0,
+        isConnected: true,
+        carModel: 'ks_mazda_mx5_cup',
+        carSkin: '00_red',
+        driverName: 'Ana Silva',
+        driverTeam: 'Paddock RT',
+        driverGuid: '76561198000000001',
+      }),
+    },
+    {
+      at: -WAIT,
       message: acPacket({ kind: 'carInfo', carId: 9, isConnected: false, carModel: 'ks_mazda_mx5_cup', carSkin: '', driverName: '', driverTeam: '', driverGuid: '' }),
     },
     ...DRIVERS.map(({ carId }) => ({ at: 0, message: acPacket(carUpdate(carId, 0.999)) })),
@@ -254,6 +267,9 @@ describe('Assetto Corsa session', () => {
       [1, 'Ben Okoro', '76561198000000002', 'FINISHED', 3, 294_500, 96_500, true, null],
       [2, 'Ana Silva', '76561198000000001', 'FINISHED', 3, 300_000, 98_000, false, null],
       [3, 'Cleo Guest', '76561198000000003', 'FINISHED', 2, 296_000, 103_000, false, 'finished 1 lap down'],
+    ]);
+    expect(draft?.lines[1].drivers).toEqual([
+      { name: 'Ana Silva', platformId: '76561198000000001', raceNumber: null, teamName: 'Paddock RT', laps: null, drivingTimeMs: null },
     ]);
   });
 

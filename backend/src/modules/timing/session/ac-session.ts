@@ -32,7 +32,7 @@ function applyMessage(state: TimingSessionState, message: AcServerMessage, recei
     }
     case 'carInfo':
       if (!message.driverName.trim()) return false;
-      return connect(state, message, message.isConnected, resolveDriver);
+      return connect(state, message, message.isConnected, resolveDriver, message.driverTeam);
     case 'carUpdate': {
       const car = carOf(state, message.carId);
       if (!car || car.finished) return false;
@@ -76,7 +76,6 @@ function applySession(state: TimingSessionState, fields: AcSessionFields, receiv
   if (elapsedMs === null || fields.durationMinutes * 60_000 > LIMITS.clockMs || fields.laps > LIMITS.laps) return false;
   const another = session.sourceIndex !== fields.sessionIndex || starts;
   if (another) {
-    if (session.kind === 'RACE' && session.phase === 'RUNNING' && session.sourceIndex === fields.sessionIndex && !starts) return false;
     for (const car of state.cars) clearLaps(car);
     session.flag = 'NONE';
     session.phase = 'PRE';
@@ -106,7 +105,7 @@ function tick(state: TimingSessionState, receivedAtMs: number): void {
   }
 }
 
-function connect(state: TimingSessionState, fields: AcConnectionFields, connected: boolean, resolveDriver: ResolveDriver): boolean {
+function connect(state: TimingSessionState, fields: AcConnectionFields, connected: boolean, resolveDriver: ResolveDriver, team = ''): boolean {
   const name = fields.driverName.trim();
   if (!name) return false;
   let car = state.cars.find((known) => known.carId === fields.carId);
@@ -117,6 +116,7 @@ function connect(state: TimingSessionState, fields: AcConnectionFields, connecte
   const platformId = normalizePlatformId(fields.driverGuid);
   seatDriver(car, { name, platformId, profileId: resolveDriver(name, platformId) });
   car.carModel = fields.carModel.trim() || car.carModel;
+  car.teamName = team.trim() || car.teamName;
   car.connected = connected;
   return true;
 }
