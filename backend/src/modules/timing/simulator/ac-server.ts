@@ -67,7 +67,7 @@ export class AcServer {
   }
 
   raceTimeMs(): number {
-    return Math.min((this.scheduler.now() - this.startedAt) * this.options.speed, this.options.feed.endMs);
+    return Math.min(Math.floor((this.scheduler.now() - this.startedAt) * this.options.speed), this.options.feed.endMs);
   }
 
   async close(): Promise<void> {
@@ -76,10 +76,11 @@ export class AcServer {
     await new Promise<void>((resolve) => this.socket.close(() => resolve()));
   }
 
-  private send(packets: Buffer[]): void {
+  /** `atMs`: the race time the packets tell of. */
+  private send(packets: Buffer[], atMs: number): void {
     for (const packet of packets) {
       this.socket.send(packet, this.options.port, this.options.host);
-      this.options.record?.({ atMs: this.raceTimeMs(), kind: 'stream', packet });
+      this.options.record?.({ atMs, kind: 'stream', packet });
     }
   }
 
@@ -106,7 +107,7 @@ export class AcServer {
 
   private tick(): void {
     const now = this.raceTimeMs();
-    this.send(this.options.feed.streamBetween(this.sentUntilMs, now, this.realtimeIntervalMs > 0));
+    this.send(this.options.feed.streamBetween(this.sentUntilMs, now, this.realtimeIntervalMs > 0), now);
     this.sentUntilMs = now;
     if (now >= this.options.feed.endMs) {
       this.cancel = null;

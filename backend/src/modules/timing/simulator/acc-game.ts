@@ -71,7 +71,7 @@ export class AccGame {
   }
 
   raceTimeMs(): number {
-    return this.startedAt === null ? 0 : Math.min((this.scheduler.now() - this.startedAt) * this.options.speed, this.options.feed.endMs);
+    return this.startedAt === null ? 0 : Math.min(Math.floor((this.scheduler.now() - this.startedAt) * this.options.speed), this.options.feed.endMs);
   }
 
   async close(): Promise<void> {
@@ -81,11 +81,11 @@ export class AccGame {
   }
 
   /** `kind` null: not recorded (a repeated answer, which a replay gives from the first). */
-  private send(client: Client, packets: Buffer[], kind: LoggedPacketKind | null): void {
+  private send(client: Client, packets: Buffer[], kind: LoggedPacketKind | null, atMs = this.raceTimeMs()): void {
     for (const packet of packets) {
       if (packet.length === 0) continue;
       this.socket.send(packet, client.port, client.address);
-      if (kind !== null && client.connectionId === this.recordedConnectionId) this.options.record?.({ atMs: this.raceTimeMs(), kind, packet });
+      if (kind !== null && client.connectionId === this.recordedConnectionId) this.options.record?.({ atMs, kind, packet });
     }
   }
 
@@ -145,7 +145,7 @@ export class AccGame {
   private tick(client: Client): void {
     if (!this.clients.has(client.connectionId)) return;
     const now = this.raceTimeMs();
-    this.send(client, this.options.feed.streamBetween(client.sentUntilMs, now), 'stream');
+    this.send(client, this.options.feed.streamBetween(client.sentUntilMs, now), 'stream', now);
     client.sentUntilMs = now;
     if (now >= this.options.feed.endMs) {
       client.cancel = null;
