@@ -4,6 +4,7 @@
  * change on track) and one collision. The file's numbers hold: laps, best lap and race time of every finisher
  * (post-race penalties are folded into the race time so the order at the flag is the file's).
  */
+import { seededRandom } from '../../../common/seeded-random.js';
 import type { ImportedClassification, ImportedLine } from '../../competitions/index.js';
 
 export interface ScriptLap {
@@ -73,17 +74,6 @@ const DEFAULT_TRACK_METERS = 5000;
 const START_GAP_MS = 900;
 const SPLIT_SHARES = [0.34, 0.36] as const;
 
-/** Deterministic randomness (mulberry32), so a file always plays the same race. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function trackMetersOf(trackName: string | null): number {
   const key = (trackName ?? '').toLowerCase().split(/[\s(]/)[0];
   return TRACK_METERS[key] ?? DEFAULT_TRACK_METERS;
@@ -135,7 +125,8 @@ function startOrder(lines: ImportedLine[]): number[] {
 
 export function buildRaceScript(classification: ImportedClassification, seed = 26): RaceScript {
   if (classification.session !== 'RACE') throw new Error('The simulator plays races: this result file is a qualifying session');
-  const next = random(seed);
+  // Seeded, so a file always plays the same race.
+  const next = seededRandom(seed);
   const { lines } = classification;
   const bests = lines.flatMap((line) => (line.bestLapMs === null ? [] : [line.bestLapMs])).sort((a, b) => a - b);
   const typicalBestMs = bests[Math.floor(bests.length / 2)] ?? 100_000;
