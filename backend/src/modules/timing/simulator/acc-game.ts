@@ -31,7 +31,7 @@ interface Client {
   cancel: (() => void) | null;
 }
 
-/** ACC refuses update intervals this short; the broadcasting app's default is 250 ms. */
+/** A floor on the update interval a client asks for, so none can make the simulator spin (the broadcasting app asks for 250 ms). */
 const MIN_INTERVAL_MS = 10;
 
 export class AccGame {
