@@ -5,3 +5,5 @@ export type { AccRequest, AccServerMessage } from './protocols/acc-broadcasting/
 export { decodeAcServerPluginPacket, decodeAcServerPluginRequest } from './protocols/ac-server-plugin/decode.js';
 export { encodeAcServerPluginMessage, encodeAcServerPluginRequest } from './protocols/ac-server-plugin/encode.js';
 export type { AcRequest, AcServerMessage } from './protocols/ac-server-plugin/messages.js';
+export { startSimulation, type Simulation, type SimulationOptions } from './simulator/simulate.js';
+export { packetLogHeader, packetLogLine, parsePacketLog, type SimulatedGame } from './simulator/packet-log.js';
