@@ -5,6 +5,8 @@ export type { AccRequest, AccServerMessage } from './protocols/acc-broadcasting/
 export { decodeAcServerPluginPacket, decodeAcServerPluginRequest } from './protocols/ac-server-plugin/decode.js';
 export { encodeAcServerPluginMessage, encodeAcServerPluginRequest } from './protocols/ac-server-plugin/encode.js';
 export type { AcRequest, AcServerMessage } from './protocols/ac-server-plugin/messages.js';
+export { startSimulation, type Simulation, type SimulationOptions } from './simulator/simulate.js';
+export { packetLogHeader, packetLogLine, parsePacketLog, type SimulatedGame } from './simulator/packet-log.js';
 export type { ResolveDriver, TimingMessage, TimingSession } from './session/timing-session.js';
 export type { TimingSessionState } from './session/session-state.js';
 export { createTimingSession, restoreTimingSession } from './session/live-timing-session.js';
