@@ -7,7 +7,7 @@ const LABEL = 'Live timing draft';
 
 /**
  * The results draft from the live state at the flag, through the result import's `classify` rules: in a
- * race the cars that took the flag in their finishing order, then the others as retired (no lap: not
+ * race by laps, then by who completed them first, the cars that did not take the flag retired (no lap: not
  * started); in qualifying, by best lap. Null for a practice or other session, or one without a car.
  */
 export function draftClassification(session: TimingSession): ImportedClassification | null {
@@ -17,8 +17,14 @@ export function draftClassification(session: TimingSession): ImportedClassificat
   const cars = orderedCars(state);
   if (cars.length === 0) return null;
   const race = kind === 'RACE';
-  // Finishers in the order they are classified, then the rest in running order.
-  const ordered = race ? [...cars.filter((car) => car.finished), ...cars.filter((car) => !car.finished)] : cars;
+  // A race is classified as servers write their files: laps, then who completed them first (retired or not).
+  const lastCrossing = (car: CarState) => car.crossingsMs[car.laps] ?? Infinity;
+  const ordered = race
+    ? cars
+        .map((car, index) => ({ car, index }))
+        .sort((a, b) => b.car.laps - a.car.laps || lastCrossing(a.car) - lastCrossing(b.car) || a.index - b.index)
+        .map(({ car }) => car)
+    : cars;
   const lines = ordered.map((car): ReadLine => {
     const status = race ? (car.finished ? 'FINISHED' : car.laps === 0 ? 'DNS' : 'DNF') : car.bestLapMs === null ? 'DNS' : 'FINISHED';
     const finishedAt = car.crossingsMs[car.laps] ?? null;
