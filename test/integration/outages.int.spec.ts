@@ -155,7 +155,7 @@ describe('outages', () => {
     expect((await blocker.query<{ text: string }>('select text from headlines order by id')).rows.map((row) => row.text)).toEqual(['Kept']);
   }, 60_000);
 
-  it('stops writing to a stalled Redis after one command timed out, and lets a probe through once it answers again', async () => {
+  it('stops writing to a stalled Redis after one command timed out, but for a probe, and closes once the probe is answered', async () => {
     const proxy = later(await new TcpProxy(REDIS.hostname, Number(REDIS.port || 6379)).start(), (p) => p.stop());
     const redis = later(guardWithCircuitBreaker(new Redis({ ...FAIL_FAST_REDIS, host: '127.0.0.1', port: proxy.port }), 200), (r) => r.disconnect());
     await eventually(async () => expect(await redis.ping()).toBe('PONG'));
@@ -163,13 +163,13 @@ describe('outages', () => {
     proxy.stall();
     await expect(redis.get('paddock:breaker')).rejects.toThrow('Command timed out');
     const heldAfterTimeout = proxy.heldBack;
-    // Open: the next commands fail at once without being sent, so the stall holds back nothing more.
+    // Open: the next commands fail at once without being sent; the stall holds back nothing more but the probe.
     await expect(redis.get('paddock:breaker')).rejects.toBeInstanceOf(RedisUnavailableError);
     await expect(Promise.all([redis.incr('paddock:breaker'), redis.get('paddock:breaker')])).rejects.toBeInstanceOf(RedisUnavailableError);
-    expect(proxy.heldBack).toBe(heldAfterTimeout);
+    expect(proxy.heldBack - heldAfterTimeout).toBeLessThanOrEqual(1);
 
     proxy.resume();
-    // After the open time a probe goes through; once it is answered, commands flow again.
+    // The probe (or the next one) is answered: commands flow again.
     await eventually(async () => expect(await redis.ping()).toBe('PONG'));
     expect(await redis.set('paddock:breaker', 'ok', 'PX', 1000)).toBe('OK');
   });

@@ -1,7 +1,9 @@
 import { BadRequestException, HttpException, InternalServerErrorException, Logger, NotFoundException, type ArgumentsHost } from '@nestjs/common';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { DriverException, ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { RedisUnavailableError } from '../infra/redis/circuit-breaker.js';
 import { AllExceptionsFilter } from './all-exceptions.filter.js';
+import { SERVICE_UNAVAILABLE } from './service-unavailable.js';
 
 interface Captured {
   status?: number;
@@ -91,6 +93,11 @@ describe('AllExceptionsFilter', () => {
       expect(Object.keys(body!).sort()).toEqual(['message', 'path', 'status', 'timestamp']);
       expect(JSON.stringify(body)).not.toMatch(/select|insert|users_|ECONNREFUSED|\.ts:\d|Object\.<anonymous>/i);
     }
+  });
+
+  it('answers 503 when Redis timed out or the circuit breaker refused the command, wrapped or not', () => {
+    for (const error of [new Error('Command timed out'), new RedisUnavailableError(), new Error('session read failed', { cause: new RedisUnavailableError() })])
+      expect(answer(error)).toMatchObject({ status: 503, body: { status: 503, message: SERVICE_UNAVAILABLE } });
   });
 
   it('answers constraint violations with 409 and a plain message, without the SQL', () => {

@@ -1,11 +1,13 @@
-/** A small deterministic generator (mulberry32) in [0, 1): property tests draw from it so a failing seed can be replayed. */
+/**
+ * A small seeded generator (mulberry32) of numbers in [0, 1): the same seed gives the same sequence, so
+ * demo data is the same at every seeding and a generated test case that fails replays.
+ */
 export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
+  let state = seed;
   return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    state = (state + 0x6d2b79f5) | 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
   };
 }

@@ -42,6 +42,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** Whether the error is ioredis failing a command because Redis could not be reached in time. */
 export function isRedisUnavailable(error: unknown): boolean {
   return chain(error).some(
-    ({ name, message }) => name === 'MaxRetriesPerRequestError' || (typeof message === 'string' && REDIS_MESSAGES.some((pattern) => pattern.test(message))),
+    ({ name, message }) =>
+      name === 'MaxRetriesPerRequestError' || name === 'RedisUnavailableError' || (typeof message === 'string' && REDIS_MESSAGES.some((pattern) => pattern.test(message))),
   );
 }

@@ -6,6 +6,7 @@ import { DriverProfile } from '../modules/profiles/driver-profile.entity.js';
 import { RivalPick, RivalsServer, RivalTime } from '../modules/rivals/rivals.entities.js';
 import { nextBoundary } from '../modules/rivals/rotation.js';
 import type { DemoCatalogue } from './demo-league.js';
+import { seededRandom } from '../common/seeded-random.js';
 
 /**
  * The rivals side of the demo league: three servers (ACC on PC, Forza on Xbox, ACC for the console
@@ -58,19 +59,8 @@ const SERVERS: ServerSeed[] = [
 /** Who `driver` picked: grid drivers by gamertag. */
 const DRIVER_PICKS = ['VogtSpeed', 'YukiDrift', 'HanaHotlap'];
 
-/** A small seeded generator (mulberry32), so the demo boards are the same at every seeding. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export async function seedDemoRivals(em: EntityManager, catalogue: DemoCatalogue, now = new Date()): Promise<void> {
-  const draw = random(12);
+  const draw = seededRandom(12);
   const drivers = await em.find(DriverProfile, { profileCompleted: true }, { orderBy: { id: 'asc' } });
   const cars = await em.find(Car, {}, { orderBy: { id: 'asc' } });
   const dayAgo = now.getTime() - 24 * 3_600_000;

@@ -10,3 +10,5 @@ export { SeasonParam } from './dto/results.dto.js';
 export { DriverStandingType, RaceResultType } from './graphql/competition.types.js';
 export { MAX_RESULT_FILE_BYTES, ResultFileError, decodeResultFile, normalizePlatformId, parseResultFile } from './result-import/index.js';
 export { JsonReader } from './result-import/json-reader.js';
+export type { ImportedClassification, ImportedLine } from './result-import/index.js';
+export { GAME_NAMES, classify, type ReadLine } from './result-import/classification.js';

@@ -8,3 +8,9 @@ export type { AcRequest, AcServerMessage } from './protocols/ac-server-plugin/me
 export { TimingModule } from './timing.module.js';
 export { TimingIngestModule } from './ingest/timing-ingest.module.js';
 export { LiveRoomPolicy } from './live-room.policy.js';
+export { startSimulation, type Simulation, type SimulationOptions } from './simulator/simulate.js';
+export { packetLogHeader, packetLogLine, parsePacketLog, type SimulatedGame } from './simulator/packet-log.js';
+export type { ResolveDriver, TimingMessage, TimingSession } from './session/timing-session.js';
+export type { TimingSessionState } from './session/session-state.js';
+export { createTimingSession, restoreTimingSession } from './session/live-timing-session.js';
+export { draftClassification } from './session/draft-classification.js';

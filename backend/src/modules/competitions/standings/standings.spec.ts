@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { POINTS_PRESETS, type PointsSystem, type ResultStatus, type ScoredSession } from '../../../contracts/competitions.js';
 import { computeStandings, type DriverStanding, type PointsPenalty, type ScoredLine, type ScoredRace, type ScoredRound, type SeasonStandings } from './standings.js';
+import { seededRandom } from '../../../common/seeded-random.js';
 
 const F1 = [...POINTS_PRESETS.F1];
 
@@ -482,19 +483,8 @@ describe('empty season', () => {
 });
 
 describe('properties over generated seasons', () => {
-  /** A small deterministic generator (mulberry32), so a failure can be replayed. */
-  function random(seed: number): () => number {
-    let state = seed;
-    return () => {
-      state = (state + 0x6d2b79f5) | 0;
-      let t = Math.imul(state ^ (state >>> 15), 1 | state);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
-
   function generatedSeason(seed: number): { rounds: ScoredRound[]; penalties: PointsPenalty[] } {
-    const next = random(seed);
+    const next = seededRandom(seed);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
     const statuses: ResultStatus[] = ['FINISHED', 'FINISHED', 'FINISHED', 'DNF', 'DNS', 'DSQ'];
     const rounds = Array.from({ length: 1 + Math.floor(next() * 6) }, (_, roundIndex) =>

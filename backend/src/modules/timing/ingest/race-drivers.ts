@@ -1,8 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { normalizePlatformId } from '../../competitions/index.js';
-
-/** The league driver (`profileId`) a game's driver is; null for a guest (the session's ResolveDriver). */
-export type DriverResolver = (name: string, platformId: string | null) => number | null;
+import type { ResolveDriver } from '../session/timing-session.js';
 
 interface EntrantRow {
   profile_id: number;
@@ -17,7 +15,7 @@ const folded = (name: string) => name.trim().toLocaleLowerCase();
  * the name shown in the game (the profile's name, alternative name or Steam name, case aside). Read once
  * when the ingester starts: a driver entered later is shown as a guest until the next start.
  */
-export async function raceDriverResolver(em: EntityManager, raceId: number): Promise<DriverResolver> {
+export async function raceDriverResolver(em: EntityManager, raceId: number): Promise<ResolveDriver> {
   const rows = await em.execute<EntrantRow[]>(
     `select p.id as profile_id, array[p.name, p.alternative_name, p.steam_username] as names, p.steam_id
        from races r

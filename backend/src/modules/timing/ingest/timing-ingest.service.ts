@@ -9,7 +9,8 @@ import { REDIS } from '../../../infra/redis/redis.module.js';
 import { TimingSource } from '../timing.entities.js';
 import { TimingStore } from '../timing-store.js';
 import { IngestLease, LEASE_TRY_EVERY_MS } from './ingest-lease.js';
-import { raceDriverResolver, type DriverResolver } from './race-drivers.js';
+import type { ResolveDriver } from '../session/timing-session.js';
+import { raceDriverResolver } from './race-drivers.js';
 import { RaceIngester } from './race-ingester.js';
 import { newSession, resumeSession } from './sessions.js';
 import type { IngestSource } from './udp-links.js';
@@ -104,7 +105,7 @@ export class TimingIngestService implements OnApplicationBootstrap, OnApplicatio
     const lease = this.lease(source.raceId);
     try {
       const stored = await this.store.stored(source.raceId);
-      const resolveDriver = await raceDriverResolver(this.orm.em.fork(), source.raceId).catch((error: Error): DriverResolver => {
+      const resolveDriver = await raceDriverResolver(this.orm.em.fork(), source.raceId).catch((error: Error): ResolveDriver => {
         this.logger.warn(`Race ${source.raceId}: entrants not read, every driver shown as a guest: ${error.message}`);
         return () => null;
       });

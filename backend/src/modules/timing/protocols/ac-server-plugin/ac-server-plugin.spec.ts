@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { decodeAcServerPluginPacket, decodeAcServerPluginRequest } from './decode.js';
 import { encodeAcServerPluginMessage, encodeAcServerPluginRequest } from './encode.js';
 import type { AcRequest, AcServerMessage, AcSessionFields } from './messages.js';
+import { seededRandom } from '../../../../common/seeded-random.js';
 
 const session: AcSessionFields = {
   protocolVersion: 4,
@@ -90,17 +91,6 @@ const requests: AcRequest[] = [
 
 /** Hex with spaces and comments, as written below from the plugin example's layout, to bytes. */
 const bytes = (hex: string): Buffer => Buffer.from(hex.replace(/#.*$/gm, '').replace(/\s+/g, ''), 'hex');
-
-/** Mulberry32: a small seeded generator, so a fuzz failure replays. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('the Assetto Corsa server plugin decoder', () => {
   it('covers every message type the server sends and every command we send', () => {

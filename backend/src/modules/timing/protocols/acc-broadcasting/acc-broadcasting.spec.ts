@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { decodeAccBroadcastingPacket, decodeAccBroadcastingRequest } from './decode.js';
 import { encodeAccBroadcastingMessage, encodeAccBroadcastingRequest } from './encode.js';
 import type { AccLap, AccRequest, AccServerMessage } from './messages.js';
+import { seededRandom } from '../../../../common/seeded-random.js';
 
 const lap = (overrides: Partial<AccLap> = {}): AccLap => ({
   lapTimeMs: 95123,
@@ -127,17 +128,6 @@ const requests: AccRequest[] = [
 
 /** Hex with spaces and comments, as written below from the SDK's layout, to bytes. */
 const bytes = (hex: string): Buffer => Buffer.from(hex.replace(/#.*$/gm, '').replace(/\s+/g, ''), 'hex');
-
-/** Mulberry32: a small seeded generator, so a fuzz failure replays. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('the ACC broadcasting decoder', () => {
   it('covers every message type the game sends and every request we send', () => {
