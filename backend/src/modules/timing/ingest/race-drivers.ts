@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { normalizePlatformId } from '../../competitions/index.js';
+import { entrants, raceOfEvent } from '../../events/index.js';
+import { DRIVER_NAMES } from '../../profiles/index.js';
 import type { ResolveDriver } from '../session/timing-session.js';
 
 interface EntrantRow {
@@ -12,18 +14,18 @@ const folded = (name: string) => name.trim().toLocaleLowerCase();
 
 /**
  * Matches the game's drivers to the race's entrants: by Steam id where the source gives one (AC), else by
- * the name shown in the game (the profile's name, alternative name or Steam name, case aside). Read once
+ * the name shown in the game (the profile's name, alternative name or Steam name, case aside); a hidden
+ * profile stays a guest. Read once
  * when the ingester starts: a driver entered later is shown as a guest until the next start.
  */
 export async function raceDriverResolver(em: EntityManager, raceId: number): Promise<ResolveDriver> {
+  const race = await raceOfEvent(em, raceId);
+  const profileIds = race ? (await entrants(em, [race.eventId])).map((entrant) => entrant.profileId) : [];
+  if (profileIds.length === 0) return () => null;
   const rows = await em.execute<EntrantRow[]>(
     `select p.id as profile_id, array[p.name, p.alternative_name, p.steam_username] as names, p.steam_id
-       from races r
-       join race_events re on re.id = r.race_event_id
-       join event_attendance a on a.event_id = re.event_id
-       join driver_profiles p on p.id = a.profile_id
-      where r.id = ?`,
-    [raceId],
+       from ${DRIVER_NAMES} p where not p.hidden and p.id in (${profileIds.map(() => '?').join(', ')})`,
+    profileIds,
   );
   const bySteamId = new Map<string, number>();
   const byName = new Map<string, number>();
