@@ -15,8 +15,8 @@ const folded = (name: string) => name.trim().toLocaleLowerCase();
 /**
  * Matches the game's drivers to the race's entrants: by Steam id where the source gives one (AC), else by
  * the name shown in the game (the profile's name, alternative name or Steam name, case aside); a hidden
- * profile stays a guest. Read once
- * when the ingester starts: a driver entered later is shown as a guest until the next start.
+ * profile stays a guest. Read once when the ingester starts: a driver entered later is shown as a guest
+ * until the next start.
  */
 export async function raceDriverResolver(em: EntityManager, raceId: number): Promise<ResolveDriver> {
   const race = await raceOfEvent(em, raceId);
