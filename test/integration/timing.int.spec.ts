@@ -4,11 +4,14 @@ import { createSocket } from 'node:dgram';
 import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
 import type { LiveIncident, LiveTiming, LiveTimingFrame, TimingSourceDto } from '../../backend/src/contracts/timing.js';
-import { encodeAccBroadcastingMessage } from '../../backend/src/modules/timing/index.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { encodeAccBroadcastingMessage, startSimulation, type Simulation } from '../../backend/src/modules/timing/index.js';
 import { Race } from '../../backend/src/modules/events/event.entities.js';
 import { newAttendance, newEvent } from '../factories/events.js';
 import { newDriver } from '../factories/users.js';
 import { eventually } from '../support/eventually.js';
+import { freePort } from '../support/free-port.js';
 import { FakeAccServer } from '../support/fake-acc-server.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { collectMessages, connectSocket, nextMessage, subscribe } from '../support/sockets.js';
@@ -234,4 +237,45 @@ describe('live timing: a game server through the worker to every browser', () =>
     await eventually(async () => expect(await redis.get(leaseKey)).toBeNull(), 5_000);
     expect((await b.request(`/api/races/${raceId}/timing-source`, { as: organizer })).status).toBe(404);
   }, 30_000);
+
+  it('reads an Assetto Corsa server through its plugin port (the simulator playing a result file) to the flag', async () => {
+    const event = await newEvent(a.em());
+    const acRaceId = (await a.em().findOneOrFail(Race, { raceEvent: { event } })).id;
+    const pluginPort = await freePort();
+    const resultFile = readFileSync(path.resolve(import.meta.dirname, '../fixtures/results/ac-race.json'));
+    const simulation: Simulation = await startSimulation({
+      game: 'ac',
+      source: { resultFile, fileName: 'ac-race.json' },
+      port: pluginPort,
+      host: '127.0.0.1',
+      password: '',
+      speed: 40,
+    });
+    try {
+      const watcher = await viewer(a);
+      const frames = collectMessages(watcher, 'live.frame');
+      expect(await subscribe(watcher, `live:${acRaceId}`)).toEqual({ ok: true });
+      const saved = await b.request(`/api/races/${acRaceId}/timing-source`, {
+        method: 'PUT',
+        as: organizer,
+        json: { game: 'AC', host: '127.0.0.1', port: simulation.port, localPort: pluginPort },
+      });
+      expect(await saved.json()).toMatchObject({ game: 'AC', localPort: pluginPort, hasPassword: false });
+      await eventually(async () => {
+        const timing = (await (await a.request(`/api/races/${acRaceId}/timing`)).json()) as LiveTiming;
+        expect(timing.cars.map((car) => car.driverName)).toEqual(expect.arrayContaining(['Marco Rossi', 'Kenji Watanabe']));
+        expect(timing.cars.some((car) => car.laps > 0)).toBe(true);
+      }, 20_000);
+      await simulation.finished;
+      await eventually(async () => {
+        const timing = (await (await a.request(`/api/races/${acRaceId}/timing`)).json()) as LiveTiming;
+        expect(timing.session).toMatchObject({ kind: 'RACE', phase: 'FINISHED', flag: 'CHEQUERED' });
+      }, 5_000);
+      expect(frames.length).toBeGreaterThan(0);
+      expectNeverOlder(frames);
+    } finally {
+      await b.request(`/api/races/${acRaceId}/timing-source`, { method: 'DELETE', as: organizer });
+      await simulation.close();
+    }
+  }, 60_000);
 });
