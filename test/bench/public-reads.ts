@@ -25,6 +25,7 @@ export const PUBLIC_READS: PublicRead[] = [
   { label: 'assessment details', path: ({ assessmentEventId }) => `/api/events/assessment/${assessmentEventId}` },
   { label: 'my next event (signed in)', path: () => '/api/events/mynext', signedIn: true },
   { label: 'events planned (header, signed in)', path: () => '/api/events/planned?pageNumber=0&pageSize=1', signedIn: true },
+  { label: 'current user (signed in)', path: () => '/api/users/me', signedIn: true },
   { label: 'videos latest', path: () => '/api/events/youtube/latest' },
   { label: 'videos all (size 25)', path: () => '/api/events/youtube/all?pageNumber=0&pageSize=25' },
   { label: 'live', path: () => '/api/live' },

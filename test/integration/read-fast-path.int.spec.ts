@@ -1,17 +1,21 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
+import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { get } from 'node:http';
 import type { Socket } from 'socket.io-client';
 import type { AttendeeDto, EventDetailsDto, EventDto } from '../../backend/src/contracts/events.js';
 import { ReadCacheInterceptor } from '../../backend/src/infra/read-cache/cached-read.js';
 import { READ_TTL_MS, ReadCache } from '../../backend/src/infra/read-cache/read-cache.js';
+import { REDIS } from '../../backend/src/infra/redis/redis.module.js';
 import type { LeagueEvent } from '../../backend/src/modules/events/event.entities.js';
 import { EVENT_READS } from '../../backend/src/modules/events/events.reads.js';
+import { CURRENT_USER_READS } from '../../backend/src/modules/users/users.reads.js';
 import { Metrics } from '../../backend/src/modules/ops/metrics.js';
 import { ApiKeysService } from '../../backend/src/modules/users/api-keys.service.js';
 import { newDrivers, type TestDriver } from '../factories/drivers.js';
 import { newEvent } from '../factories/events.js';
+import { eventually } from '../support/eventually.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { connectSocket, nextMessage, subscribe } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -261,6 +265,102 @@ describe('the signed-in read fast path', () => {
     expect(await myNext(leaving)).toBeNull();
     expect((await t.request('/api/logout', { method: 'POST', as: leaving })).status).toBeLessThan(300);
     expect((await t.request('/api/events/mynext', { as: leaving })).status).toBe(401);
+  });
+});
+
+/**
+ * The signed-in fast path reads and renews the session itself (one round trip with the entry): it must
+ * keep every rule of the session middlewares, and `/users/me`, cached per caller, must never lag behind
+ * the caller's roles.
+ */
+describe('the signed-in fast path keeps the session rules', () => {
+  let t: TestApp;
+  let redis: Redis;
+  let admin: CookieJar;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { SESSION_IDLE_MINUTES: '60', SESSION_ABSOLUTE_HOURS: '2' } });
+    redis = t.app.get<Redis>(REDIS);
+    admin = await t.signIn('admin');
+  });
+  afterAll(() => t.close());
+
+  const sessionKey = (jar: CookieJar) => {
+    const cookie = decodeURIComponent(jar.get(t.config.session.cookieName)!);
+    return `${t.config.redisPrefix}:session:${cookie.slice(2, cookie.lastIndexOf('.'))}`;
+  };
+  const sessionCookie = (response: Response) => response.headers.getSetCookie().find((line) => line.startsWith(`${t.config.session.cookieName}=`));
+  /** A signed-in driver whose `/users/me` is in the cache: the next read of it is the fast path's. */
+  const cachedDriver = async () => {
+    const jar = await t.signIn('driver');
+    expect((await t.request('/api/users/me', { as: jar })).status).toBe(200);
+    throughNest.mockClear();
+    expect((await t.request('/api/users/me', { as: jar })).status).toBe(200);
+    expect(throughNest).not.toHaveBeenCalled();
+    return jar;
+  };
+
+  it('answers /users/me as Nest does, renewing the session in Redis and in the cookie with the same attributes', async () => {
+    const jar = await t.signIn('driver');
+    await t.app.get(ReadCache).invalidate([CURRENT_USER_READS.name]);
+    const byNest = await t.request('/api/users/me', { as: jar });
+    expect(throughNest).toHaveBeenCalled();
+    throughNest.mockClear();
+    await redis.expire(sessionKey(jar), 100);
+    const fast = await t.request('/api/users/me', { as: jar });
+    expect(throughNest).not.toHaveBeenCalled();
+
+    expect(fast.status).toBe(200);
+    expect(await fast.text()).toBe(await byNest.text());
+    expect({ ...headersOf(fast), 'set-cookie': undefined }).toEqual({ ...headersOf(byNest), 'set-cookie': undefined });
+    const withoutExpiry = (line: string | undefined) => line?.replace(/Expires=[^;]+/i, 'Expires=…');
+    expect(withoutExpiry(sessionCookie(fast))).toBe(withoutExpiry(sessionCookie(byNest)));
+    const expires = Date.parse(/Expires=([^;]+)/i.exec(sessionCookie(fast)!)![1]);
+    expect(Math.abs(expires - (Date.now() + 3_600_000))).toBeLessThan(5_000);
+    expect(await redis.ttl(sessionKey(jar))).toBeGreaterThan(59 * 60);
+  });
+
+  it('shows a role change on the very next /users/me', async () => {
+    const jar = await cachedDriver();
+    const me = async () => (await (await t.request('/api/users/me', { as: jar })).json()) as { id: number; roles: { role: string }[] };
+    const { id, roles } = await me();
+    expect(roles).not.toContainEqual({ role: 'STEWARD' });
+    expect((await t.request(`/api/users/${id}/roles/STEWARD`, { method: 'PUT', as: admin })).status).toBe(200);
+    expect((await me()).roles).toContainEqual({ role: 'STEWARD' });
+    expect((await t.request(`/api/users/${id}/roles/STEWARD`, { method: 'DELETE', as: admin })).status).toBe(200);
+    expect((await me()).roles).not.toContainEqual({ role: 'STEWARD' });
+  });
+
+  it('ends a session at once on sign-out: the old cookie is refused', async () => {
+    const jar = await cachedDriver();
+    const stolenCookie = jar.header();
+    expect((await t.request('/api/logout', { method: 'POST', as: jar })).status).toBe(204);
+    const replayed = await fetch(`${t.baseUrl}/api/users/me`, { headers: { cookie: stolenCookie } });
+    expect(replayed.status).toBe(401);
+    expect(sessionCookie(replayed)).toBeUndefined();
+  });
+
+  it('refuses a session that idled out, and does not bring it back', async () => {
+    const jar = await cachedDriver();
+    await redis.pexpire(sessionKey(jar), 1);
+    await eventually(async () => expect(await redis.exists(sessionKey(jar))).toBe(0));
+    expect((await t.request('/api/users/me', { as: jar })).status).toBe(401);
+    expect(await redis.exists(sessionKey(jar))).toBe(0);
+  });
+
+  it('ends a session past its absolute lifetime, however recently it was used', async () => {
+    const jar = await cachedDriver();
+    const stored = JSON.parse((await redis.get(sessionKey(jar)))!) as { signedInAt: number };
+    await redis.set(sessionKey(jar), JSON.stringify({ ...stored, signedInAt: Date.now() - 2 * 3_600_000 - 1000 }), 'KEEPTTL');
+    expect((await t.request('/api/users/me', { as: jar })).status).toBe(401);
+    expect(await redis.exists(sessionKey(jar))).toBe(0);
+  });
+
+  it('treats a cookie whose signature does not hold as signed out', async () => {
+    const jar = await cachedDriver();
+    const cookie = decodeURIComponent(jar.get(t.config.session.cookieName)!);
+    const forged = `${t.config.session.cookieName}=${encodeURIComponent(`${cookie.slice(0, cookie.lastIndexOf('.'))}.forged`)}`;
+    expect((await fetch(`${t.baseUrl}/api/users/me`, { headers: { cookie: forged } })).status).toBe(401);
   });
 });
 

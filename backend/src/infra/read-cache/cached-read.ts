@@ -5,6 +5,7 @@ import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { Principal } from '../../common/principal.js';
 import type { DomainEventName } from '../../contracts/domain-events.js';
 import { ReadCache } from './read-cache.js';
+import { callerKey } from './read-keys.js';
 
 /** A group of cached reads and the domain events after which they are out of date. */
 export interface ReadTag {
@@ -33,7 +34,7 @@ export const CACHED_READ_HEADERS = { 'Cache-Control': 'no-cache', 'Content-Type'
 
 /** The entry a caller reads: the URL (path and query), or the URL under the caller's id for per-caller reads. */
 export function cachedReadKey(read: CachedReadMetadata, url: string, principal: Pick<Principal, 'userId'> | undefined): string {
-  return read.options.perCaller ? `caller:${principal?.userId ?? 'visitor'}:${url}` : url;
+  return read.options.perCaller ? callerKey(principal?.userId ?? 'visitor', url) : url;
 }
 
 /**

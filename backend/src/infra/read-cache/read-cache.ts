@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { REDIS } from '../redis/redis.module.js';
+import { CALLER_KEY_PARTS, entryKeyFor, type EntryKey } from './read-keys.js';
 
 /** How long a cached read may be served at most: bounds what changes without a domain event (time passing, catalogue edits). */
 export const READ_TTL_MS = 10_000;
@@ -31,6 +32,30 @@ local generation = redis.call('GET', KEYS[2]) or ''
 if generation == ARGV[2] then return {generation} end
 return {generation, redis.call('HGET', KEYS[1], ARGV[1])}`;
 
+/**
+ * A signed-in session's read in one round trip: the session (KEYS[1]), renewed as express-session's
+ * rolling store renews it (`EXPIRE` for its cookie's max age) when it names a signed-in user; then the
+ * tag's generation and, unless the caller holds a current copy (its key ARGV[3] and generation ARGV[4]),
+ * the entry — keyed by the URL ARGV[1], under the session's user when the read is per caller (ARGV[2]).
+ * Returns nothing without a session; the session alone when it names no user (nothing renewed: the
+ * session middlewares decide); else the session, its user, the generation and the entry.
+ */
+const READ_IN_SESSION = `
+local session = redis.call('GET', KEYS[1])
+if not session then return {} end
+local ok, stored = pcall(cjson.decode, session)
+if not ok or type(stored) ~= 'table' then return {session} end
+local user = type(stored.passport) == 'table' and stored.passport.user
+local maxAge = type(stored.cookie) == 'table' and stored.cookie.originalMaxAge
+if type(user) ~= 'number' or type(maxAge) ~= 'number' or maxAge <= 0 then return {session} end
+redis.call('EXPIRE', KEYS[1], math.ceil(maxAge / 1000))
+local caller = string.format('%d', user)
+local key = ARGV[1]
+if ARGV[2] == '1' then key = ARGV[5] .. caller .. ARGV[6] .. ARGV[1] end
+local generation = redis.call('GET', KEYS[3]) or ''
+if key == ARGV[3] and generation == ARGV[4] then return {session, caller, generation} end
+return {session, caller, generation, redis.call('HGET', KEYS[2], key)}`;
+
 /** Never a generation (those are '' or a number): what a caller without a copy of the entry sends. */
 const NO_COPY = '-';
 /** The answers one process keeps copies of (their bytes, at most `MAX_COPY_BYTES` in all). */
@@ -54,6 +79,16 @@ interface Copy extends CachedAnswer {
   generation: string;
   expiresAt: number;
 }
+
+/** What one lookup in Redis found: the entry's id (tag and key), the tag's generation, and the entry unless the held copy is current. */
+interface Lookup {
+  id: string;
+  generation: string;
+  stored: Buffer | null | undefined;
+}
+
+/** A session's read: no signed-in session the cache renewed (`session` null), or the stored session as JSON text, its user and the cache's answer. */
+export type SessionRead = { session: null } | { session: string; userId: number; answer: CachedAnswer | CacheMiss | null };
 
 /**
  * Public reads served from Redis as ready JSON text, shared by every API instance. Entries live in
@@ -80,6 +115,7 @@ export class ReadCache {
     this.redis.defineCommand('paddockReadCached', { numberOfKeys: 2, lua: READ_WITH_GENERATION });
     this.redis.defineCommand('paddockStoreRead', { numberOfKeys: 2, lua: STORE_IF_CURRENT });
     this.redis.defineCommand('paddockReadIfChanged', { numberOfKeys: 2, lua: READ_IF_CHANGED });
+    this.redis.defineCommand('paddockReadInSession', { numberOfKeys: 3, lua: READ_IN_SESSION });
   }
 
   private readonly copies = new Map<string, Copy>();
@@ -125,23 +161,83 @@ export class ReadCache {
    */
   async answer(tag: string, key: string, etagOf: (body: Buffer) => string): Promise<CachedAnswer | CacheMiss | null> {
     const id = `${tag}\n${key}`;
+    return this.answerFrom(
+      () => id,
+      async (_held, heldGeneration) => {
+        const [seen, stored] = await (this.redis as CacheCommands).paddockReadIfChangedBuffer(this.hashKey(tag), this.generationKey(tag), key, heldGeneration);
+        return { id, generation: seen.toString(), stored };
+      },
+      etagOf,
+    );
+  }
+
+  /**
+   * `answer` for a signed-in session's request, before the session middlewares: one round trip reads
+   * the session stored under `sessionKey`, renews it, and reads the entry of `entry` for the session's
+   * user (see READ_IN_SESSION). `knownUserId` is the user the caller last saw in this session, if any:
+   * the copy it may hold of that user's entry is then sent only when it changed. Throws when Redis fails.
+   */
+  async answerInSession(sessionKey: string, knownUserId: number | undefined, tag: string, entry: EntryKey, etagOf: (body: Buffer) => string): Promise<SessionRead> {
+    const seen: { read: SessionRead } = { read: { session: null } };
+    const idOf = (userId: number) => `${tag}\n${entryKeyFor(entry, userId)}`;
+    const answer = await this.answerFrom(
+      () => (knownUserId === undefined ? undefined : idOf(knownUserId)),
+      async (held, heldGeneration) => {
+        const heldKey = held === undefined ? NO_COPY : held.slice(tag.length + 1);
+        const [session, caller, generation, stored] = await (this.redis as CacheCommands).paddockReadInSessionBuffer(
+          sessionKey,
+          this.hashKey(tag),
+          this.generationKey(tag),
+          entry.url,
+          entry.perCaller ? '1' : '0',
+          heldKey,
+          heldGeneration,
+          CALLER_KEY_PARTS.before,
+          CALLER_KEY_PARTS.after,
+        );
+        if (!session || !caller || !generation) {
+          seen.read = { session: null };
+          return null;
+        }
+        const userId = Number(caller.toString());
+        seen.read = { session: session.toString(), userId, answer: null };
+        return { id: idOf(userId), generation: generation.toString(), stored };
+      },
+      etagOf,
+      true,
+    );
+    return seen.read.session === null ? seen.read : { ...seen.read, answer };
+  }
+
+  /**
+   * The answer of the entry `lookUp` finds, sending it the id and generation of the copy this process
+   * holds of the entry `heldId` names (when current). A lookup that finds nothing to answer (null) ends it.
+   */
+  private async answerFrom(
+    heldId: () => string | undefined,
+    lookUp: (held: string | undefined, heldGeneration: string) => Promise<Lookup | null>,
+    etagOf: (body: Buffer) => string,
+    rethrow = false,
+  ): Promise<CachedAnswer | CacheMiss | null> {
     for (let waits = 0; ; waits += 1) {
-      const copy = this.copies.get(id);
-      const current = copy && copy.expiresAt > Date.now();
-      let generation: string;
-      let stored: Buffer | null | undefined;
+      const held = heldId();
+      const heldCopy = held === undefined ? undefined : this.copies.get(held);
+      const current = heldCopy && heldCopy.expiresAt > Date.now();
+      let found: Lookup | null;
       try {
-        const held = current ? copy.generation : NO_COPY;
-        const [seen, entry] = await (this.redis as CacheCommands).paddockReadIfChangedBuffer(this.hashKey(tag), this.generationKey(tag), key, held);
-        [generation, stored] = [seen.toString(), entry];
-      } catch {
+        found = await lookUp(held, current ? heldCopy.generation : NO_COPY);
+      } catch (error) {
+        if (rethrow) throw error;
         return null;
       }
-      if (current && generation === copy.generation) return copy;
+      if (!found) return null;
+      const { id, generation, stored } = found;
+      if (current && id === held && generation === heldCopy.generation) return heldCopy;
       const entry = stored && this.unexpired(stored);
       if (entry) return this.keep(id, { body: entry.body, etag: etagOf(entry.body), generation, expiresAt: entry.expiresAt });
       const loading = this.loading.get(id);
       if (!loading) return this.startLoading(id);
+      const copy = this.copies.get(id);
       if (copy?.generation === generation) return copy;
       if (waits === MAX_WAITS_FOR_A_LOAD) return null;
       await loading;
@@ -211,4 +307,15 @@ type CacheCommands = Redis & {
   paddockReadCached(hash: string, generation: string, key: string): Promise<[string | null, string]>;
   paddockStoreRead(hash: string, generation: string, seen: string, key: string, value: string, maxEntries: number, ttlMs: number): Promise<number>;
   paddockReadIfChangedBuffer(hash: string, generation: string, key: string, held: string): Promise<[Buffer, Buffer | null | undefined]>;
+  paddockReadInSessionBuffer(
+    session: string,
+    hash: string,
+    generation: string,
+    url: string,
+    perCaller: '1' | '0',
+    heldKey: string,
+    heldGeneration: string,
+    callerKeyBefore: string,
+    callerKeyAfter: string,
+  ): Promise<[Buffer?, Buffer?, Buffer?, (Buffer | null)?]>;
 };

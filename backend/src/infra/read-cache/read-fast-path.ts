@@ -10,6 +10,7 @@ import { countVisitorRead, RedisThrottlerStorage, tooManyRequests } from '../../
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { REDIS } from '../redis/redis.module.js';
 import { CACHED_READ_HEADERS, cachedReadKey } from './cached-read.js';
+import { entryKeyOf } from './read-keys.js';
 import { ReadCache, type CachedAnswer, type CacheMiss } from './read-cache.js';
 import { ReadRoutes, type MatchedRead } from './read-routes.js';
 
@@ -20,10 +21,10 @@ import { ReadRoutes, type MatchedRead } from './read-routes.js';
  *
  * - `forVisitors`, mounted after the security headers and the HTTP metrics middleware (both run as for
  *   any request), before body parsing and sessions: a GET with no session cookie and no `Authorization`.
- * - `forSignedIn`, mounted after the session middlewares, which have checked and renewed the session
- *   as for any request: a signed-in session's GET of a read that needs no role flag (see
- *   `ReadRoutes.callerRead`), so the caller's roles are not looked up. It still needs the user to
- *   exist, which holds for any signed-in session: users are never deleted.
+ * - `forSignedIn`, mounted right after it: a signed-in session's GET of a read that needs no role flag
+ *   (see `ReadRoutes.callerRead`), so the caller's roles are not looked up. It reads, checks and renews
+ *   the session itself, in the round trip that reads the entry. It still needs the user to exist,
+ *   which holds for any signed-in session: users are never deleted.
  *
  * Everything else — a miss, an API key, a route that is not such a read — goes on to Nest, which
  * answers and fills the cache. On a miss, one request of the process goes on to load the entry and the
@@ -72,22 +73,49 @@ export class ReadFastPath {
   }
 
   /**
-   * Signed-in callers' reads under `globalPrefix`, for requests whose session names a signed-in user
-   * (`userOf` reads it from the request, as the session middlewares left it).
+   * Signed-in callers' reads under `globalPrefix`, before the session middlewares: one round trip to
+   * Redis reads the session, renews it and reads the entry (`ReadCache.answerInSession`); a hit is
+   * answered here with the renewed cookie, as express-session sets it for a rolling session. Anything
+   * else — no signed cookie, a session that is not signed in or past its absolute lifetime, a miss,
+   * Redis failing — goes on to the session middlewares and Nest, which decide as for any request.
    */
-  forSignedIn(globalPrefix: string, userOf: (request: Request) => number | undefined): RequestHandler {
+  forSignedIn(globalPrefix: string, sessions: SignedInSessions): RequestHandler {
     const { routes, apiPath } = this.routesUnder(globalPrefix);
 
     return (request: Request, response: Response, next: NextFunction) => {
-      const userId = request.method === 'GET' && request.headers.authorization === undefined ? userOf(request) : undefined;
-      if (userId === undefined) return next();
+      if (request.method !== 'GET' || request.headers.authorization !== undefined || request.headers.cookie === undefined) return next();
       const route = readOf(request, apiPath, (path) => routes.callerRead(path));
-      if (!route) return next();
+      const sessionId = route ? sessions.sessionIdOf(request) : undefined;
+      if (!route || sessionId === undefined) return next();
       const startedAt = Date.now();
-      this.lookUp(request, response, route, userId)
-        .then((answer) => this.send(request, response, next, { route, answer, startedAt, userId }))
-        .catch(next);
+      const entry = entryKeyOf(route.read, request.originalUrl);
+      this.cache
+        .answerInSession(sessions.storeKey(sessionId), this.sessionUsers.get(sessionId), route.read.tag.name, entry, etagOf(request))
+        .then((read) => {
+          const signedIn = read.session === null ? undefined : sessions.signedInUser(read.session);
+          const answer = read.session === null ? null : read.answer;
+          const miss = answer !== null && 'loaded' in answer;
+          if (!signedIn) {
+            if (miss) answer.loaded();
+            return next();
+          }
+          this.rememberUser(sessionId, signedIn.userId);
+          if (miss) response.once('close', answer.loaded);
+          if (answer === null || miss) return next();
+          sessions.renewCookie(request, response, sessionId, signedIn.maxAgeMs);
+          this.send(request, response, next, { route, answer, startedAt, userId: signedIn.userId });
+        })
+        // Redis failed: the session middlewares find out too, and answer as they do while the store is away.
+        .catch(() => next());
     };
+  }
+
+  /** Sessions' users (a session keeps its user: signing in starts a new one), so a copy of a per-caller answer can be revalidated. */
+  private readonly sessionUsers = new Map<string, number>();
+
+  private rememberUser(sessionId: string, userId: number): void {
+    if (this.sessionUsers.size >= MAX_REMEMBERED_SESSIONS) this.sessionUsers.clear();
+    this.sessionUsers.set(sessionId, userId);
   }
 
   /** The route table of the API under `globalPrefix`, built once for both middlewares. */
@@ -118,6 +146,24 @@ export class ReadFastPath {
     logAnswer(request, response, startedAt, userId);
   }
 }
+
+/**
+ * Signed-in sessions as the session middlewares keep them (see `signedInSessions` in the auth module):
+ * the fast path reads and renews them itself, and leaves every other case to those middlewares.
+ */
+export interface SignedInSessions {
+  /** The session id of the request's session cookie, when its signature holds. */
+  sessionIdOf(request: Request): string | undefined;
+  /** Where the store keeps the session. */
+  storeKey(sessionId: string): string;
+  /** The signed-in user of a session as the store holds it (JSON text), and its cookie's max age; undefined when it names no user or has outlived its absolute lifetime. */
+  signedInUser(stored: string): { userId: number; maxAgeMs: number } | undefined;
+  /** Sets the renewed session cookie on the response, as the session middleware does for a rolling session. */
+  renewCookie(request: Request, response: Response, sessionId: string, maxAgeMs: number): void;
+}
+
+/** The sessions whose user the fast path remembers at most (then it starts again). */
+const MAX_REMEMBERED_SESSIONS = 50_000;
 
 interface FastAnswer {
   route: MatchedRead;

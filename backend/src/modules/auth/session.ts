@@ -3,9 +3,10 @@ import RedisStore from 'connect-redis';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { Redis } from 'ioredis';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import passport from 'passport';
 import type { AppConfig } from '../../config/environment.js';
-import type { SessionUser } from './discord.strategy.js';
+import type { SignedInSessions } from '../../infra/read-cache/read-fast-path.js';
 
 /**
  * How long a visitor's sign-in attempt (the OAuth `state` and PKCE verifier) is kept: the session
@@ -58,8 +59,66 @@ export async function readSignedInSession(config: AppConfig, redis: Redis, sessi
   return { userId, expiresAt: Math.min(idleEnd, absoluteEnd) };
 }
 
-/** The signed-in user of the request's session, once the session middlewares ran; undefined for visitors and API keys. */
-export const signedInUserId = (request: Request): number | undefined => (request.user as SessionUser | undefined)?.id;
+/**
+ * Signed-in sessions as the read fast path handles them, before the session middlewares: it renews the
+ * session in the store itself (in the round trip that reads the entry) and sets the cookie as
+ * express-session does for a rolling session. Whatever it cannot vouch for (no signed cookie, a session
+ * past its absolute lifetime, no signed-in user) goes on to the session middlewares, which decide.
+ */
+export function signedInSessions(config: AppConfig): SignedInSessions {
+  const absoluteMs = config.session.absoluteHours * 3_600_000;
+  const cookieName = config.session.cookieName;
+  const sign = (value: string) => `${value}.${createHmac('sha256', config.session.secret).update(value).digest('base64').replace(/=+$/, '')}`;
+  return {
+    storeKey: (sessionId) => sessionKeyPrefix(config) + sessionId,
+
+    sessionIdOf(request) {
+      const raw = cookieValue(request.headers.cookie, cookieName);
+      if (!raw?.startsWith('s:')) return undefined;
+      // As cookie-signature's unsign, which express-session uses.
+      const signed = raw.slice(2);
+      const sessionId = signed.slice(0, signed.lastIndexOf('.'));
+      const [expected, given] = [Buffer.from(sign(sessionId)), Buffer.from(signed)];
+      return expected.length === given.length && timingSafeEqual(expected, given) ? sessionId : undefined;
+    },
+
+    signedInUser(stored) {
+      const data = JSON.parse(stored) as { passport?: { user?: unknown }; signedInAt?: unknown; cookie?: { originalMaxAge?: unknown } };
+      const [userId, signedInAt, maxAgeMs] = [data.passport?.user, data.signedInAt, data.cookie?.originalMaxAge];
+      // As `endExpiredSessions` below: a session that cannot prove its age is not vouched for.
+      if (typeof userId !== 'number' || typeof signedInAt !== 'number' || Date.now() - signedInAt > absoluteMs) return undefined;
+      return typeof maxAgeMs === 'number' && maxAgeMs > 0 ? { userId, maxAgeMs } : undefined;
+    },
+
+    renewCookie(request, response, sessionId, maxAgeMs) {
+      // express-session's `secure: 'auto'` behind a trusted proxy: Secure when the browser's request was HTTPS.
+      const secure = config.trustProxy && ('encrypted' in request.socket || forwardedProto(request) === 'https');
+      response.cookie(cookieName, `s:${sign(sessionId)}`, { path: '/', expires: new Date(Date.now() + maxAgeMs), httpOnly: true, sameSite: 'lax', secure });
+    },
+  };
+}
+
+/** The first value of a cookie in a `Cookie` header, decoded, as the `cookie` package parses it for express-session. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const pair of header.split(';')) {
+    const equals = pair.indexOf('=');
+    if (equals < 0 || pair.slice(0, equals).trim() !== name) continue;
+    let value = pair.slice(equals + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length > 1) value = value.slice(1, -1);
+    try {
+      return value.includes('%') ? decodeURIComponent(value) : value;
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
+
+function forwardedProto(request: Request): string {
+  const header = request.headers['x-forwarded-proto'];
+  return (typeof header === 'string' ? header : '').split(',')[0].trim().toLowerCase();
+}
 
 /** What a caller who needs their session is told while Redis, where sessions live, cannot be reached. */
 export const SESSION_STORE_UNAVAILABLE = 'Sign-in is unavailable for a moment: the session store cannot be reached. Try again shortly.';

@@ -6,10 +6,12 @@ import { Endpoint } from '../../common/endpoint.js';
 import { PageQuery } from '../../common/pagination.js';
 import { RateLimited } from '../../common/rate-limit.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
+import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { UserPageBody } from './dto/user-page.dto.js';
 import { UserRoleParams } from './dto/role-param.dto.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { UsersService } from './users.service.js';
+import { CURRENT_USER_READS } from './users.reads.js';
 
 @ApiTags('users')
 @Controller()
@@ -20,6 +22,7 @@ export class UsersController {
   ) {}
 
   @Endpoint('GET /users/me')
+  @CachedRead(CURRENT_USER_READS, { perCaller: true })
   me(@CurrentPrincipal() principal: Principal): Promise<CurrentUserDto> {
     return this.users.currentUser(principal.userId);
   }

@@ -1,16 +1,18 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { CurrentUserDto, DiscordIdentity, Page, RoleInfo, UserListItem } from '../../contracts/api.js';
 import { roleFlags, type Role } from '../../contracts/roles.js';
 import type { Principal } from '../../common/principal.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
+import { ReadCache } from '../../infra/read-cache/read-cache.js';
 import { toPage, type PageQuery } from '../../common/pagination.js';
 import { recordStaffChange } from '../audit/index.js';
 import { ProfilesService } from '../profiles/index.js';
 import { TeamsService } from '../teams/index.js';
 import type { UserPageBody } from './dto/user-page.dto.js';
 import { User } from './user.entity.js';
+import { CURRENT_USER_READS } from './users.reads.js';
 
 function identityOf(user: User): DiscordIdentity {
   const { discordId, username, globalName, nickName, avatar, banner } = user;
@@ -33,16 +35,21 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
 
 @Injectable()
 export class UsersService {
+  private readonly logger = new Logger(UsersService.name);
+
   constructor(
     private readonly em: EntityManager,
     private readonly profiles: ProfilesService,
     private readonly teams: TeamsService,
+    private readonly reads: ReadCache,
   ) {}
 
-  /** Creates or refreshes the league's copy of a Discord account at sign-in. */
+  /** Creates or refreshes the league's copy of a Discord account at sign-in; the caller's cached `/users/me` then shows the new identity. */
   async recordDiscordSignIn(identity: DiscordIdentity): Promise<User> {
     const now = new Date();
-    return this.em.fork().upsert(User, { ...identity, lastLoginAt: now, lastSeenAt: now }, { onConflictFields: ['discordId'] });
+    const user = await this.em.fork().upsert(User, { ...identity, lastLoginAt: now, lastSeenAt: now }, { onConflictFields: ['discordId'] });
+    await this.reads.invalidate([CURRENT_USER_READS.name]).catch((error: Error) => this.logger.warn(`Cached current users not dropped at sign-in: ${error.message}`));
+    return user;
   }
 
   /** Who a user is for access decisions, read fresh per request so role changes apply at once. */
