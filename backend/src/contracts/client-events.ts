@@ -4,6 +4,7 @@
  */
 import type { PushedMessageName, PushedPayload } from './pushes.js';
 import type { RoleFlag } from './roles.js';
+import type { LiveTimingFrame } from './timing.js';
 
 export interface HeadlineDto {
   id: number;
@@ -25,6 +26,8 @@ export type ClientEventMap = { [M in PushedMessageName]: PushedPayload<M> } & {
    * `/users/me` and what is shown.
    */
   'session.changed': { signedIn: boolean };
+  /** To `live:<raceId>`, from the timing ingester (not the outbox): a snapshot on joining, then deltas. */
+  'timing.frame': LiveTimingFrame;
 };
 
 export type ClientEventName = keyof ClientEventMap;
@@ -38,7 +41,7 @@ export const SESSION_CHANGED = 'session.changed';
  * A refused `flag:` room is joined later
  * when a new role allows it; rooms no longer allowed are left at once.
  */
-export type Room = 'everyone' | 'signedIn' | `flag:${RoleFlag}` | `user:${number}` | `event:${number}` | `season:${number}`;
+export type Room = 'everyone' | 'signedIn' | `flag:${RoleFlag}` | `user:${number}` | `event:${number}` | `season:${number}` | `live:${number}`;
 
 /** The client asks to join or leave a room with these; the ack says whether it was allowed. */
 export const SUBSCRIBE = 'subscribe';

@@ -13,6 +13,7 @@ import { rivalRoutes } from './rivals.js';
 import { siteRoutes } from './site.js';
 import { stewardingRoutes } from './stewarding.js';
 import { teamRoutes } from './teams.js';
+import { timingRoutes } from './timing.js';
 import { userRoutes } from './users.js';
 
 /** Each domain's routes; a key is declared in one table only (routes.spec.ts). */
@@ -30,6 +31,7 @@ export const ROUTE_TABLES = [
   siteRoutes,
   stewardingRoutes,
   teamRoutes,
+  timingRoutes,
   userRoutes,
 ] as const;
 

@@ -2,6 +2,7 @@
  * Live timing of a race as it runs (issue #26): what the timing tower, the stream overlay and the "if the race
  * ended now" standings show, pushed to the `live:<raceId>` room. Times are in milliseconds.
  */
+import { route } from './http.js';
 
 /** The games whose servers the league reads live: ACC's broadcasting protocol, Assetto Corsa's server plugin. */
 export type TimingGame = 'ACC' | 'AC';
@@ -97,3 +98,8 @@ export interface LiveIncident {
   /** Impact speed where the source gives it. */
   speedKmh: number | null;
 }
+
+export const timingRoutes = {
+  /** The race's live timing as it is now; 404 when the race has no live timing. Public: the stream overlay has no session. */
+  'GET /races/:raceId/timing': route<LiveTiming>('public'),
+} as const;
