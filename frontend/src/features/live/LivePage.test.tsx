@@ -44,21 +44,21 @@ afterEach(() => {
 });
 
 describe('the timing tower on /live', () => {
-  it('shows every car: position, number, driver (a profile link or the guest’s name), car, laps, gap, interval, last, best, pit', async () => {
+  it('shows every car: position, number, driver (a profile link or the guest’s name), laps, gap, interval, last, best, pit, car', async () => {
     ({ cleanUp } = renderLivePage(liveTiming()));
     const table = await screen.findByRole('table', { name: 'Live timing: Monza, Race' });
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['PosPosition', 'No.Car number', 'Driver', 'Car', 'Laps', 'Gap', 'Int.Interval', 'Last', 'Best', 'PitPit or out lap']);
+    ).toEqual(['PosPosition', 'No.Car number', 'Driver', 'Laps', 'Gap', 'Int.Interval', 'Last', 'Best', 'PitPit or out lap', 'Car']);
     const [leader, second, lapped] = rowsOf(table);
     expect(within(leader!).getByRole('link', { name: 'Ada Leader' })).toHaveAttribute('href', '/grid/driver/42');
     expect(
       within(leader!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['1', '7', 'Porsche 911 GT3 R', '5', 'Leader', '—', '1:40.321PB (personal best)', '1:40.100', 'On track']);
+    ).toEqual(['1', '7', '5', 'Leader', '—', '1:40.321PB (personal best)', '1:40.100', 'On track', 'Porsche 911 GT3 R']);
     expect(within(second!).queryByRole('link')).toBeNull();
     expect(within(second!).getByRole('rowheader')).toHaveTextContent('Ben Second');
     // The session's best lap is marked in words too, not by colour alone.
@@ -66,12 +66,12 @@ describe('the timing tower on /live', () => {
       within(second!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['2', '22', 'Porsche 911 GT3 R', '5', '+1.234', '+1.234', '1:41.234', '1:39.876FL (fastest lap of the session)', 'On track']);
+    ).toEqual(['2', '22', '5', '+1.234', '+1.234', '1:41.234', '1:39.876FL (fastest lap of the session)', 'On track', 'Porsche 911 GT3 R']);
     expect(
       within(lapped!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['3', '33', 'Porsche 911 GT3 R', '4', '+1 lap', '+35.000', '1:41.234', '1:40.500', 'In pit']);
+    ).toEqual(['3', '33', '4', '+1 lap', '+35.000', '1:41.234', '1:40.500', 'In pit', 'Porsche 911 GT3 R']);
     expect(screen.getByText('Green flag')).toBeInTheDocument();
     expect(screen.getByText('Race · 17:26 left')).toBeInTheDocument();
     expect(screen.getByText('12:34')).toHaveAttribute('datetime', 'PT754S');
@@ -148,7 +148,7 @@ describe('the timing tower on /live', () => {
     await pushFrame(socket, deltaFrame({ baseVersion: 12, version: 13, cars: [liveCar({ carId: 1, laps: 40 })] }));
     await pushFrame(socket, deltaFrame({ baseVersion: 13, version: 14, cars: [] }));
     expect(roomRequests(socket)).toEqual(['subscribe live:7', 'unsubscribe live:7', 'subscribe live:7']);
-    expect(within(rowsOf(table)[0]!).getAllByRole('cell')[3]).toHaveTextContent('5');
+    expect(within(rowsOf(table)[0]!).getAllByRole('cell')[2]).toHaveTextContent('5');
     await pushFrame(socket, snapshotFrame(liveTiming({ version: 14, cars: [liveCar({ carId: 3, position: 1, driverName: 'Cleo Guest' })] })));
     expect(driversInOrder(table)).toEqual(['Cleo Guest']);
   });

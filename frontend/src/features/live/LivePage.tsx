@@ -18,7 +18,7 @@ import { LiveTimingPanel } from './timing/LiveTimingPanel.js';
 import './live.css';
 
 /** Wide enough for the tower beside the stream; narrower (a phone), the tower comes first and the stream folds away. */
-const SIDE_BY_SIDE = '(min-width: 900px)';
+const SIDE_BY_SIDE = '(min-width: 1200px)';
 
 /** Live (SPEC §2): the stream of the live event beside its timing tower, with its races and who is in. */
 export default function LivePage() {

@@ -76,9 +76,9 @@ export function SessionBar({ timing }: { timing: LiveTiming }) {
   );
 }
 
-function Column({ children, title }: { children: ReactNode; title?: string }) {
+function Column({ children, title, numeric = false }: { children: ReactNode; title?: string; numeric?: boolean }) {
   return (
-    <th scope="col" title={title}>
+    <th scope="col" title={title} className={numeric ? 'pd-tower__num' : undefined}>
       {title ? (
         <>
           <span aria-hidden="true">{children}</span>
@@ -117,16 +117,22 @@ export function TimingTower({ timing, variant = 'page', rows }: TimingTowerProps
           <caption className={overlay ? 'pd-tower__sr' : 'pd-tower__caption'}>Live timing: {where}</caption>
           <thead>
             <tr>
-              <Column title="Position">Pos</Column>
-              <Column title="Car number">No.</Column>
+              <Column numeric title="Position">
+                Pos
+              </Column>
+              <Column numeric title="Car number">
+                No.
+              </Column>
               <Column>Driver</Column>
-              {!overlay && <Column>Car</Column>}
-              <Column>Laps</Column>
-              <Column>Gap</Column>
-              <Column title="Interval">Int.</Column>
-              <Column>Last</Column>
-              <Column>Best</Column>
+              <Column numeric>Laps</Column>
+              <Column numeric>Gap</Column>
+              <Column numeric title="Interval">
+                Int.
+              </Column>
+              <Column numeric>Last</Column>
+              <Column numeric>Best</Column>
               <Column title="Pit or out lap">Pit</Column>
+              {!overlay && <Column>Car</Column>}
             </tr>
           </thead>
           <tbody>
@@ -137,7 +143,6 @@ export function TimingTower({ timing, variant = 'page', rows }: TimingTowerProps
                 <th scope="row" className="pd-tower__driver">
                   <Driver car={car} links={!overlay} />
                 </th>
-                {!overlay && <td>{car.carModel ?? '—'}</td>}
                 <td className="pd-tower__num">{car.laps}</td>
                 <td className="pd-tower__num">{gapToLeader(car)}</td>
                 <td className="pd-tower__num">{intervalToAhead(car)}</td>
@@ -150,6 +155,7 @@ export function TimingTower({ timing, variant = 'page', rows }: TimingTowerProps
                 <td>
                   <Where car={car} />
                 </td>
+                {!overlay && <td className="pd-tower__car">{car.carModel ?? '—'}</td>}
               </tr>
             ))}
           </tbody>
