@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createQueryClient } from '../../../lib/query/queryClient.js';
 import { RealtimeConnection } from '../../../lib/realtime/connection.js';
 import { FakeSocket } from '../../../testing/fakeSocket.js';
-import { TimingConnectionContext } from '../timing/liveTiming.js';
+import { TIMING_FRAME, TimingConnectionContext } from '../timing/liveTiming.js';
 
 /** Renders `element` at `path` (matched by `pattern`) with a cache, a store and a live connection over a fake socket the test plays the server on. */
 export function renderLive(element: ReactElement, { path, pattern }: { path: string; pattern: string }) {
@@ -45,7 +45,7 @@ export const roomRequests = (socket: FakeSocket) =>
 /** The fake server pushes `frame` to the room; resolves once the screen has shown what it did (the cache tells its observers on a timer). */
 export async function pushFrame(socket: FakeSocket, frame: LiveTimingFrame): Promise<void> {
   await act(async () => {
-    socket.push('timing.frame', frame);
+    socket.push(TIMING_FRAME, frame);
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }

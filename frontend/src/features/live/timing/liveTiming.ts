@@ -6,11 +6,15 @@
  */
 import { createContext, useContext, useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ClientEventName } from '@paddock/contracts/client-events.js';
 import type { LiveTiming } from '@paddock/contracts/timing.js';
 import { api, ApiError } from '../../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../../lib/query/queryClient.js';
 import { realtime, type RealtimeConnection } from '../../../lib/realtime/connection.js';
 import { applyFrame, raceOfFrame } from './applyFrame.js';
+
+/** The message the server sends the frames of room `live:<raceId>` as. */
+export const TIMING_FRAME = 'timing.frame' satisfies ClientEventName;
 
 export const timingKeys = {
   all: ['timing'] as const,
@@ -59,7 +63,7 @@ function openFeed(queryClient: QueryClient, connection: RealtimeConnection, race
   const key = timingKeys.race(raceId);
   let resyncAskedAt: number | null = null;
   let leave = connection.join(room);
-  const stopListening = connection.on('timing.frame', (frame) => {
+  const stopListening = connection.on(TIMING_FRAME, (frame) => {
     if (raceOfFrame(frame) !== raceId) return;
     if (frame.kind === 'snapshot') resyncAskedAt = null;
     const shown = queryClient.getQueryData<LiveTiming | null>(key) ?? null;
