@@ -34,12 +34,14 @@ export const timingQuery = (queryClient: QueryClient, raceId: number) =>
   queryOptions({
     queryKey: timingKeys.race(raceId),
     queryFn: async (): Promise<LiveTiming | null> => {
-      const shown = queryClient.getQueryData<LiveTiming | null>(timingKeys.race(raceId)) ?? null;
+      // Read once the answer is in: frames may have written a newer version while it was on its way.
+      const shown = () => queryClient.getQueryData<LiveTiming | null>(timingKeys.race(raceId)) ?? null;
       try {
         const fetched = await api.get('/races/:raceId/timing', { params: { raceId }, silent: true });
-        return shown && shown.version >= fetched.version ? shown : fetched;
+        const current = shown();
+        return current && current.version >= fetched.version ? current : fetched;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return shown;
+        if (error instanceof ApiError && error.status === 404) return shown();
         throw error;
       }
     },
