@@ -20,6 +20,7 @@ export const PUBLIC_PAGES: AreaPages = {
   'Event-Assessment': lazyPage(() => import('../../features/events/components/AssessmentPage.js')),
   Media: lazyPage(() => import('../../features/media/MediaPage.js')),
   Live: lazyPage(() => import('../../features/live/LivePage.js')),
+  'Live-Overlay': lazyPage(() => import('../../features/live/LiveOverlayPage.js')),
   Grid: lazyPage(() => import('../../features/profiles/components/GridPage.js')),
   PublicProfile: lazyPage(() => import('../../features/profiles/components/PublicProfilePage.js')),
   Crew: lazyPage(() => import('../../features/profiles/components/CrewPage.js')),

@@ -21,6 +21,8 @@ const VISITOR_ROUTES = [
   'Merchandise',
   'Rivals',
   'Downloads',
+  // Issue #26: streaming software opens the timing overlay without signing in.
+  'Live-Overlay',
 ];
 
 describe('route table', () => {

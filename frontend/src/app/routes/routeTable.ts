@@ -14,9 +14,11 @@ export interface RouteDef<N extends string = RouteName, P extends string = strin
   isPublic: boolean;
   /** Announced as under construction by the spec itself, rather than coming with a later issue. */
   underConstruction?: boolean;
+  /** Shown alone, without the site's header and footer (a page for streaming software). */
+  bare?: boolean;
 }
 
-type Extra = Pick<RouteDef<string>, 'underConstruction'>;
+type Extra = Pick<RouteDef<string>, 'underConstruction' | 'bare'>;
 
 const publicRoute = <const N extends string, const P extends string>(name: N, path: P, title: string, extra: Extra = {}) =>
   ({ name, path, title, area: 'public', isPublic: true, ...extra }) satisfies RouteDef<N, P>;
@@ -47,6 +49,8 @@ const ROUTE_LIST = [
   publicRoute('Media', '/media', 'Media'),
   publicRoute('Merchandise', '/merchandise', 'Merchandise'),
   privateRoute('public', 'Live', '/live', 'Live race'),
+  // Not in the spec's route list: issue #26's live timing overlay for streaming software (no sign-in there).
+  publicRoute('Live-Overlay', '/live/overlay/:raceId', 'Live timing overlay', { bare: true }),
 
   privateRoute('admin', 'Admin-Affiliates', '/admin/affiliates', 'Affiliates'),
   privateRoute('admin', 'Admin-Affiliate', '/admin/affiliates/:affiliate', 'Affiliate'),

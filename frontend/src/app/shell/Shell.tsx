@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useNavigate } from 'react-router-dom';
+import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { sessionAtom } from '../../features/auth/index.js';
 import { siteQueries } from '../../features/site/index.js';
 import { AppRoutes } from '../routes/AppRoutes.js';
+import { ROUTES } from '../routes/routeTable.js';
 import { useHashScroll } from '../routes/useHashScroll.js';
 import { ErrorDialog } from './ErrorDialog.js';
 import { Footer } from './Footer.js';
@@ -13,6 +14,8 @@ import './shell.css';
 
 // Only while the league is under maintenance: not part of the first page.
 const MaintenancePage = lazy(() => import('../../features/site/MaintenancePage.js').then((module) => ({ default: module.MaintenancePage })));
+
+const BARE_PATHS = ROUTES.filter((route) => route.bare).map((route) => route.path);
 
 /** Every change of the signed-in flag to false goes Home (SPEC §4). */
 function useHomeOnSignOut(loggedIn: boolean) {
@@ -24,10 +27,12 @@ function useHomeOnSignOut(loggedIn: boolean) {
   }, [loggedIn, navigate]);
 }
 
-/** Header, routed page, footer and the Error dialog — or the maintenance page for everyone but staff. */
+/** Header, routed page, footer and the Error dialog (a bare route: the page alone) — or the maintenance page for everyone but staff. */
 export function Shell() {
   const session = useAtomValue(sessionAtom);
   const { data: maintenance = false } = useQuery({ ...siteQueries.maintenance(), select: (state) => state.enabled });
+  const { pathname } = useLocation();
+  const bare = BARE_PATHS.some((path) => matchPath(path, pathname) !== null);
   useHomeOnSignOut(session.loggedIn);
   useHashScroll();
 
@@ -37,6 +42,9 @@ export function Shell() {
         <MaintenancePage />
       </Suspense>
     );
+
+  // A page for streaming software (the timing overlay): the page alone, no header, footer or dialogs.
+  if (bare) return <AppRoutes />;
 
   return (
     <div className="pd-shell">

@@ -11,12 +11,19 @@ import { VideoEmbed } from '../../components/VideoEmbed.js';
 import { showTime } from '../../components/dateTime.js';
 import { useQuery } from '@tanstack/react-query';
 import { useRoom } from '../../lib/realtime/useRoom.js';
+import { useMediaQuery } from '../../components/ui/useMedia.js';
 import { AttendeeList, eventDetailsPath, eventQueries, RaceEventsList, SeatsAvailable } from '../events/index.js';
 import { pathTo } from '../../app/routes/routeTable.js';
+import { LiveTimingPanel } from './timing/LiveTimingPanel.js';
+import './live.css';
 
-/** Live (SPEC §2): the stream of the live event with its races and who is in. */
+/** Wide enough for the tower beside the stream; narrower (a phone), the tower comes first and the stream folds away. */
+const SIDE_BY_SIDE = '(min-width: 1200px)';
+
+/** Live (SPEC §2): the stream of the live event beside its timing tower, with its races and who is in. */
 export default function LivePage() {
   const live = useQuery(eventQueries.live());
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE);
   const event = live.data?.event ?? null;
   const stream = live.data?.stream ?? null;
   // `live.changed` and the event's seats reach the cache through the bridge.
@@ -35,8 +42,21 @@ export default function LivePage() {
       </Container>
     );
   }
+  const streamView = stream ? (
+    <VideoEmbed src={liveStreamEmbedUrl(stream, window.location.hostname)} title={`Live stream of ${event.name}`} />
+  ) : (
+    <EmptyState title="The stream starts soon" />
+  );
+  const tower = (
+    <Box component="section" aria-labelledby="live-timing-heading">
+      <Typography variant="h5" component="h2" id="live-timing-heading" gutterBottom>
+        Live timing
+      </Typography>
+      <LiveTimingPanel raceIds={event.raceEvents.flatMap((raceEvent) => raceEvent.races.map((race) => race.id))} />
+    </Box>
+  );
   return (
-    <Container maxWidth="lg" sx={{ py: 3 }}>
+    <Container maxWidth="xl" sx={{ py: 3 }}>
       <PageTitle>{`Live: ${event.name}`}</PageTitle>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {event.game.name} · <time dateTime={event.date}>{showTime(event.date).dateTime}</time> ·{' '}
@@ -44,10 +64,19 @@ export default function LivePage() {
           Event details
         </Button>
       </Typography>
-      {stream ? (
-        <VideoEmbed src={liveStreamEmbedUrl(stream, window.location.hostname)} title={`Live stream of ${event.name}`} />
+      {sideBySide ? (
+        <div className="pd-live__beside">
+          {streamView}
+          {tower}
+        </div>
       ) : (
-        <EmptyState title="The stream starts soon" />
+        <>
+          {tower}
+          <details className="pd-live__stream-fold">
+            <summary>Watch the stream</summary>
+            {streamView}
+          </details>
+        </>
       )}
       <Box sx={{ display: 'grid', gap: 3, mt: 3, gridTemplateColumns: { md: '1fr 1fr' } }}>
         <Box component="section" aria-label="Races">
