@@ -2,6 +2,7 @@
  * The filing form, the statement form and the appeal form as typed: their checks (worded beside each
  * field) and what they send. A refused save is sorted onto the fields by useApiForm.
  */
+import type { LiveIncident } from '@paddock/contracts/timing.js';
 import type { EvidenceLink, TicketRequest } from './types.js';
 
 export const DESCRIPTION_MIN = 10;
@@ -85,5 +86,47 @@ export function ticketRequestOf(raceId: number, values: TicketFormValues): Ticke
     corner: text(values.corner),
     description: values.description.trim(),
     evidence: evidenceOf(values.evidence),
+  };
+}
+
+const INCIDENT_KIND_TEXT: Record<LiveIncident['kind'], string> = {
+  CAR_CONTACT: 'Contact between cars',
+  ENVIRONMENT_CONTACT: 'Contact with the track surroundings',
+  ACCIDENT: 'Accident',
+};
+
+/** A car of an incident as stewards read it: "#7 Speedy", or the name alone without a number. */
+export function incidentCarText(car: LiveIncident['cars'][number]): string {
+  return car.raceNumber === null ? car.driverName : `#${car.raceNumber} ${car.driverName}`;
+}
+
+export function incidentKindText(kind: LiveIncident['kind']): string {
+  return INCIDENT_KIND_TEXT[kind];
+}
+
+/** Time since the session started as the form's "time in race" takes it: "23:41.2", or "1:02:03.4" past an hour. */
+export function raceTimeText(elapsedMs: number): string {
+  const tenths = Math.floor(Math.max(0, elapsedMs) / 100);
+  const hours = Math.floor(tenths / 36_000);
+  const minutes = Math.floor((tenths % 36_000) / 600);
+  const seconds = Math.floor((tenths % 600) / 10);
+  const two = (value: number) => String(value).padStart(2, '0');
+  const clock = hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
+  return `${clock}.${tenths % 10}`;
+}
+
+/**
+ * The filing form pre-filled from an incident the timing reported: the matched drivers (but the filer, who
+ * cannot name themselves), the lap, the time and what happened.
+ */
+export function incidentTicketForm(incident: LiveIncident, filerProfileId: number | null): TicketFormValues {
+  const cars = incident.cars.map(incidentCarText).join(', ');
+  const speed = incident.speedKmh === null ? '' : ` at ${Math.round(incident.speedKmh)} km/h`;
+  return {
+    ...EMPTY_TICKET_FORM,
+    accusedProfileIds: [...new Set(incident.cars.flatMap((car) => (car.profileId === null || car.profileId === filerProfileId ? [] : [car.profileId])))],
+    lap: incident.lap !== null && incident.lap >= 1 ? String(incident.lap) : '',
+    raceTime: raceTimeText(incident.elapsedMs),
+    description: `${incidentKindText(incident.kind)}${cars ? ` involving ${cars}` : ''}${speed}, reported by the live timing.`,
   };
 }

@@ -38,15 +38,17 @@ export interface FileTicketDialogProps {
   raceLabel: string;
   /** Who raced (the race's results), the filer left out by the caller. */
   drivers: RaceDriver[];
+  /** What the form opens with (e.g. from an incident the live timing reported); empty by default. */
+  initialValues?: TicketFormValues;
 }
 
 /** Filing a ticket about an incident of one race: who was involved (from the results), when and where, what happened, and the evidence. */
-export function FileTicketDialog({ open, onClose, onFiled, raceId, raceLabel, drivers }: FileTicketDialogProps) {
+export function FileTicketDialog({ open, onClose, onFiled, raceId, raceLabel, drivers, initialValues = EMPTY_TICKET_FORM }: FileTicketDialogProps) {
   const fileTicket = useFileTicket();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const titleId = useId();
   const filing = useApiForm<TicketFormValues, TicketDto>({
-    defaultValues: EMPTY_TICKET_FORM,
+    defaultValues: initialValues,
     submit: (values, key) => fileTicket(ticketRequestOf(raceId, values), key),
     onSaved: (ticket) => {
       filing.form.reset(EMPTY_TICKET_FORM);

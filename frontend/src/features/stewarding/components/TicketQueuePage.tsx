@@ -25,10 +25,14 @@ import { NO_QUEUE_FILTERS, stewardingKeys, stewardingQueries, type QueueFilters 
 import { STATE_COLOURS, STATE_LABELS, raceText } from '../labels.js';
 import { timeLeft } from '../timeLeft.js';
 import type { TicketListItemDto } from '../types.js';
+import LiveIncidents from '../incidents/LiveIncidents.js';
 import { useNow } from '../useNow.js';
 import { QueueFilters, type SeasonChoice } from './QueueFilters.js';
 
-/** Steward-Tickets: every ticket, newest first, live (a filed ticket appears in every open queue), with filters and the time left to decide. */
+/**
+ * Steward-Tickets: every ticket, newest first, live (a filed ticket appears in every open queue), with filters and the time left to decide;
+ * with a race chosen, the incidents its live timing reported above its tickets.
+ */
 export default function TicketQueuePage() {
   const [filters, setFilters] = useState<Filters & { competitionId: number | null }>({ ...NO_QUEUE_FILTERS, competitionId: null });
   const { paging, request, setPaging, firstPage } = usePaging();
@@ -55,6 +59,7 @@ export default function TicketQueuePage() {
           firstPage();
         }}
       />
+      {filters.raceId !== null && <LiveIncidents raceId={filters.raceId} raceLabel={list[0] ? raceText(list[0]) : `Race ${filters.raceId}`} />}
       <Box sx={{ minHeight: 4, mb: 1 }}>{tickets.isFetching && <LinearProgress aria-label="Loading tickets" />}</Box>
       {tickets.isError && !tickets.data ? (
         <LoadFailed title="The tickets could not be loaded" onRetry={() => void tickets.refetch()} />
