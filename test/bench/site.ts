@@ -10,7 +10,10 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export interface BenchSite {
   baseUrl: string;
   redisPrefix: string;
+  databaseUrl: string;
   stop: () => void;
+  /** The worker's process id when it runs in a process of its own (`separateWorker`), else null. */
+  workerPid: number | null;
   /** Stops the site and drops the database it made (not one given in `env`), so runs leave none behind. */
   stopAndDrop: () => Promise<void>;
 }
@@ -38,40 +41,62 @@ async function dropDatabase(databaseUrl: URL): Promise<void> {
   }
 }
 
+/** Starts the built worker (`npm run worker`) and waits until it says it is handling events. */
+async function startWorkerProcess(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const worker = spawn(process.execPath, [path.join(ROOT, 'backend/dist/backend/src/worker.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    let ready = false;
+    worker.stdout?.on('data', (chunk: Buffer) => {
+      if (!ready && chunk.toString().includes('Worker is handling domain events')) {
+        ready = true;
+        resolve();
+      }
+    });
+    worker.once('exit', (code) => reject(new Error(`The worker exited (${code}) before it was ready`)));
+  });
+  return worker;
+}
+
 /**
  * The built site as `npm start` runs it (API and worker in one process) on a fresh demo database and
  * Redis namespace of its own. Rate limits never refuse (the limiter still runs): a benchmark sends
  * everything from one address. `env` adds settings (e.g. `WEB_DIST: ''` to serve the API only).
+ * `separateWorker` runs the API (`main.js`) and the worker (`worker.js`) as two processes instead, so a
+ * bench can read each one's CPU.
  */
-export async function startBenchSite(purpose: string, env: Record<string, string> = {}): Promise<BenchSite> {
+export async function startBenchSite(purpose: string, env: Record<string, string> = {}, { separateWorker = false } = {}): Promise<BenchSite> {
   const port = await freePort();
   const stamp = Date.now().toString(36);
   const databaseUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/paddock');
   databaseUrl.pathname = `/paddock_${purpose}_${stamp}`;
   const redisPrefix = `${purpose}-${stamp}`;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const site = spawn(process.execPath, [path.join(ROOT, 'backend/dist/backend/src/start.js')], {
+  const siteEnv = {
+    ...process.env,
+    NODE_OPTIONS: '',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATABASE_URL: databaseUrl.toString(),
+    REDIS_PREFIX: redisPrefix,
+    LOG_LEVEL: 'warn',
+    ...GENEROUS_RATE_LIMITS,
+    ...env,
+  };
+  const site = spawn(process.execPath, [path.join(ROOT, `backend/dist/backend/src/${separateWorker ? 'main' : 'start'}.js`)], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATABASE_URL: databaseUrl.toString(),
-      REDIS_PREFIX: redisPrefix,
-      LOG_LEVEL: 'warn',
-      ...GENEROUS_RATE_LIMITS,
-      ...env,
-    },
+    env: siteEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitUntilAnswering(`${baseUrl}/api/health`, site);
-  const stop = () => site.kill('SIGTERM');
+  // After the API: it creates and migrates the database the worker checks for.
+  const worker = separateWorker ? await startWorkerProcess(siteEnv) : null;
+  const processes = worker ? [site, worker] : [site];
+  const stop = () => processes.forEach((child) => child.kill('SIGTERM'));
   const stopAndDrop = async () => {
-    const exited = site.exitCode === null ? once(site, 'exit') : Promise.resolve();
+    const exited = processes.map((child) => (child.exitCode === null ? once(child, 'exit') : Promise.resolve()));
     stop();
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (!env.DATABASE_URL) await dropDatabase(databaseUrl);
   };
-  return { baseUrl, redisPrefix, stop, stopAndDrop };
+  return { baseUrl, redisPrefix, databaseUrl: databaseUrl.toString(), workerPid: worker?.pid ?? null, stop, stopAndDrop };
 }
