@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from '../../backend/src/contracts/api.js';
 import type { CompetitionDto, CompetitionGroupDto, CompetitionSummaryDto, ResultRevisionDto, SeasonDto, StandingsDto } from '../../backend/src/contracts/competitions.js';
-import type { AttendeeDto, EventDto, VideoDto } from '../../backend/src/contracts/events.js';
+import type { AttendeeDto, EventDto, LiveDto, VideoDto } from '../../backend/src/contracts/events.js';
 import type { RaceStewardingDto, TicketDto, TicketListItemDto } from '../../backend/src/contracts/stewarding.js';
 import { DEMO_ACCOUNTS } from '../../backend/src/infra/discord/demo-accounts.js';
+import { TimingSource } from '../../backend/src/modules/timing/timing.entities.js';
 import { User } from '../../backend/src/modules/users/user.entity.js';
 import { seedDemoData } from '../../backend/src/seed/demo-data.js';
+import { DEMO_LIVE_RACE } from '../../backend/src/seed/demo-live-race.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -164,6 +166,17 @@ describe('the demo league seed', () => {
       json: { raceId, accusedProfileIds: [other.profileId], description: 'Pushed me wide at turn one.' },
     });
     expect(filed.status).toBe(201);
+  });
+
+  it("seeds a live event whose race reads its timing from the demo's simulated game, with entrants for the tower to link", async () => {
+    const live = (await (await t.request('/api/live')).json()) as LiveDto;
+    expect(live.event).toMatchObject({ name: DEMO_LIVE_RACE.eventName, attendanceCount: expect.any(Number) });
+    expect(live.event!.attendanceCount).toBeGreaterThanOrEqual(10);
+    const raceIds = live.event!.raceEvents.flatMap((raceEvent) => raceEvent.races.map((race) => race.id));
+    const sources = await t.em().find(TimingSource, {});
+    expect(sources.map(({ race, game, host, port, password }) => ({ raceId: race.id, game, host, port, password }))).toEqual([
+      { raceId: raceIds[0], game: 'ACC', host: '127.0.0.1', port: DEMO_LIVE_RACE.port, password: DEMO_LIVE_RACE.password },
+    ]);
   });
 
   it('seeds once: a second run (every later start) changes nothing', async () => {

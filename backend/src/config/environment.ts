@@ -34,6 +34,8 @@ export interface AppConfig {
   webDist: string | null;
   /** A stand-in installation seeds the demo league on first start unless this is false. */
   demoData: boolean;
+  /** With the demo league, `npm start` plays a simulated race into the demo's live event (looping). */
+  demoLiveTiming: boolean;
   worker: { stalledMs: number };
   metricsToken: string | null;
   /** The community channel's webhook for event announcements; null: announcements are not posted. */
@@ -117,6 +119,10 @@ export const VARIABLES = {
   WEB_DIST: { default: 'frontend/dist', doc: 'Built web client served at `/`; empty to serve the API only.' },
   DISCORD_WEBHOOK_URL: { default: '(empty: no announcements)', doc: 'Discord channel webhook the worker posts published events to (with `sendNotification`).' },
   DEMO_DATA: { default: 'true', doc: 'With the Discord stand-in, seed the demo league on first start; `false` starts an empty league.' },
+  DEMO_LIVE_TIMING: {
+    default: 'true',
+    doc: 'With the demo league, `npm start` plays a simulated race (on UDP 127.0.0.1:9231) into the live event, a new race when one ends.',
+  },
   DOWNLOADS_DIR: { default: 'data/downloads', doc: 'Folder the Downloads files are stored in (created if missing; relative to the working directory).' },
   DOWNLOADS_MAX_MB: { default: '50', doc: 'Largest file accepted on Downloads, in MB (a larger upload is refused with 413).' },
 } as const;
@@ -247,6 +253,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     webDist: env.WEB_DIST === '' ? null : text('WEB_DIST', 'frontend/dist'),
     demoData: env.DEMO_DATA?.trim() ? boolean('DEMO_DATA') : true,
+    demoLiveTiming: env.DEMO_LIVE_TIMING?.trim() ? boolean('DEMO_LIVE_TIMING') : true,
     worker: { stalledMs: integer('WORKER_STALLED_MS', 30_000, 500, 3_600_000) },
     metricsToken: text('METRICS_TOKEN', '') || null,
     discordWebhookUrl: env.DISCORD_WEBHOOK_URL?.trim() ? url('DISCORD_WEBHOOK_URL', '', ['https:', 'http:']) : null,

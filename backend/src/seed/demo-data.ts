@@ -10,6 +10,7 @@ import { seedDemoBidding } from './demo-bidding.js';
 import { seedDemoCommunity } from './demo-community.js';
 import { seedDemoCompetitions } from './demo-competitions.js';
 import { seedDemoLeague } from './demo-league.js';
+import { seedDemoLiveRace } from './demo-live-race.js';
 import { seedDemoRivals } from './demo-rivals.js';
 import { seedDemoStewarding } from './demo-stewarding.js';
 
@@ -88,6 +89,7 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
     await seedDemoBidding(tx);
     await seedDemoRivals(tx, catalogue);
     await seedDemoCommunity(tx);
+    await seedDemoLiveRace(tx, catalogue);
   });
   return true;
 }
