@@ -20,6 +20,7 @@ import { Migration20261125170000_idempotency_keys } from './Migration20261125170
 import { Migration20261125180000_panel_anonymity } from './Migration20261125180000_panel_anonymity.js';
 import { Migration20261125180001_audit_log } from './Migration20261125180001_audit_log.js';
 import { Migration20261126023135_timing_sources } from './Migration20261126023135_timing_sources.js';
+import { Migration20261126033000_live_result_drafts } from './Migration20261126033000_live_result_drafts.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
@@ -44,4 +45,5 @@ export const migrations: MigrationObject[] = [
   Migration20261125180000_panel_anonymity,
   Migration20261125180001_audit_log,
   Migration20261126023135_timing_sources,
+  Migration20261126033000_live_result_drafts,
 ].map((migration) => ({ name: migration.name, class: migration }));

@@ -7,6 +7,7 @@ import type { LiveIncident, LiveTiming, LiveTimingFrame, TimingSourceDto } from 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { encodeAccBroadcastingMessage, startSimulation, type Simulation } from '../../backend/src/modules/timing/index.js';
+import { LiveDraftsService, parseResultFile } from '../../backend/src/modules/competitions/index.js';
 import { Race } from '../../backend/src/modules/events/event.entities.js';
 import { newAttendance, newEvent } from '../factories/events.js';
 import { newDriver } from '../factories/users.js';
@@ -270,6 +271,12 @@ describe('live timing: a game server through the worker to every browser', () =>
       await eventually(async () => {
         const timing = (await (await a.request(`/api/races/${acRaceId}/timing`)).json()) as LiveTiming;
         expect(timing.session).toMatchObject({ kind: 'RACE', phase: 'FINISHED', flag: 'CHEQUERED' });
+      }, 5_000);
+      // At the flag the ingesting worker hands the race's classification to competitions as its live draft.
+      const fileOrder = parseResultFile(resultFile, 'ac-race.json').lines.map((line) => [line.driver.name, line.status]);
+      await eventually(async () => {
+        const draft = await a.app.get(LiveDraftsService).draftOf(acRaceId);
+        expect(draft?.lines.map((line) => [line.driver.name, line.status])).toEqual(fileOrder);
       }, 5_000);
       expect(frames.length).toBeGreaterThan(0);
       expectNeverOlder(frames);

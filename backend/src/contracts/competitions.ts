@@ -455,6 +455,42 @@ export interface ResultImportPreviewDto {
   /** The race already has exactly this file as its results: saving it again changes nothing. */
   unchanged: boolean;
   lines: ImportPreviewLineDto[];
+  /** A file's preview when the race has a live draft from the flag: the drivers whose position, laps or status differ between the two. */
+  liveDraftDifferences?: LiveDraftDifferenceDto[];
+}
+
+/** Where one car stands in the file or in the live draft. */
+export interface LiveDraftPlaceDto {
+  position: number;
+  laps: number;
+  status: ResultStatus;
+}
+
+/** A driver placed differently by the imported file and the live draft; null: the car is not in that one. */
+export interface LiveDraftDifferenceDto {
+  name: string;
+  platformId: string | null;
+  file: LiveDraftPlaceDto | null;
+  draft: LiveDraftPlaceDto | null;
+}
+
+/**
+ * `GET …/results/{race}/live-draft`: the race's results as live timing classified them at the flag, read
+ * as an import preview (drivers matched as a file's are); 404 when the race has none.
+ */
+export interface LiveDraftDto {
+  preview: ResultImportPreviewDto;
+  storedAt: string;
+  /** When the organizer made it a results revision; null while it waits. */
+  confirmedAt: string | null;
+}
+
+/** `POST …/results/{race}/live-draft/confirm`: the draft becomes the race's next revision, as an imported file would. */
+export interface LiveDraftConfirmRequest {
+  /** The same decisions as a file import's: a driver of the draft → a profile id, "GUEST" or "SKIP". */
+  decisions?: ResultImportDecisions;
+  confirmMismatch?: boolean;
+  confirmFuture?: boolean;
 }
 
 /** A driver of an imported file no profile was found for, when the save had no decision for them. */
@@ -533,6 +569,10 @@ export const competitionRoutes = {
   'POST /seasons/:season/events/:event/results/:race/import/preview': route<ResultImportPreviewDto, FormBody<{ file: Blob } & ResultPreviewParts>>('isOrganizer'),
   /** Saves a server result file as the race's next revision once every driver has a profile or a decision; else answers the drivers still to decide. */
   'POST /seasons/:season/events/:event/results/:race/import': route<ResultImportDto, FormBody<{ file: Blob } & ResultImportParts>, ConfirmFutureParams>('isOrganizer'),
+  /** The race's results drafted by live timing at the flag, as an import preview; 404 when it has none. */
+  'GET /seasons/:season/events/:event/results/:race/live-draft': route<LiveDraftDto>('isOrganizer'),
+  /** Saves the live draft as the race's next revision exactly as an imported file (unmatched drivers answered the same way). */
+  'POST /seasons/:season/events/:event/results/:race/live-draft/confirm': route<ResultImportDto, LiveDraftConfirmRequest>('isOrganizer'),
 
   /** The driver's rounds by season, newest season first: finishing position and points of each. */
   'GET /profile/:id/results': route<SeasonResultsDto[]>('public'),

@@ -777,6 +777,11 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
       properties: { status: { type: 'string', enum: ['ok'] }, database: { type: 'string', enum: ['up', 'down'] }, redis: { type: 'string', enum: ['up', 'down'] } },
       required: ['status', 'database', 'redis'],
     },
+    ImportDecision: {
+      anyOf: [{ type: 'number' }, { type: 'string', enum: ['GUEST'] }, { type: 'string', enum: ['SKIP'] }],
+      description:
+        "What becomes of one driver of an imported file: the driver profile it is (remembered for later imports by its game identity), `GUEST` (shown by the file's name, scores nothing, keeps its position) or `SKIP` (left out; a car without drivers left is removed and the positions close up).",
+    },
     ImportMatchedBy: {
       type: 'string',
       enum: ['REMEMBERED', 'PLATFORM_ID', 'NAME'],
@@ -901,6 +906,46 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
       ],
     },
     LiveCarLocation: { type: 'string', enum: ['TRACK', 'PIT', 'OUT_LAP'], description: 'Where a car is: on track, in the pit lane, or on its out lap.' },
+    LiveDraftConfirmRequest: {
+      type: 'object',
+      properties: {
+        decisions: {
+          $ref: '#/components/schemas/ResultImportDecisions',
+          description: 'The same decisions as a file import\'s: a driver of the draft → a profile id, "GUEST" or "SKIP".',
+        },
+        confirmMismatch: { type: 'boolean' },
+        confirmFuture: { type: 'boolean' },
+      },
+      description: "`POST …/results/{race}/live-draft/confirm`: the draft becomes the race's next revision, as an imported file would.",
+    },
+    LiveDraftDifferenceDto: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        platformId: { type: 'string', nullable: true },
+        file: { allOf: [{ $ref: '#/components/schemas/LiveDraftPlaceDto' }], nullable: true },
+        draft: { allOf: [{ $ref: '#/components/schemas/LiveDraftPlaceDto' }], nullable: true },
+      },
+      required: ['name', 'platformId', 'file', 'draft'],
+      description: 'A driver placed differently by the imported file and the live draft; null: the car is not in that one.',
+    },
+    LiveDraftDto: {
+      type: 'object',
+      properties: {
+        preview: { $ref: '#/components/schemas/ResultImportPreviewDto' },
+        storedAt: { type: 'string' },
+        confirmedAt: { description: 'When the organizer made it a results revision; null while it waits.', type: 'string', nullable: true },
+      },
+      required: ['preview', 'storedAt', 'confirmedAt'],
+      description:
+        "`GET …/results/{race}/live-draft`: the race's results as live timing classified them at the flag, read as an import preview (drivers matched as a file's are); 404 when the race has none.",
+    },
+    LiveDraftPlaceDto: {
+      type: 'object',
+      properties: { position: { type: 'number' }, laps: { type: 'number' }, status: { $ref: '#/components/schemas/ResultStatus' } },
+      required: ['position', 'laps', 'status'],
+      description: 'Where one car stands in the file or in the live draft.',
+    },
     LiveDto: {
       type: 'object',
       properties: {
@@ -1561,6 +1606,12 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
       description:
         "`GET /api/safety-car/races/{race}`: a race's results are provisional until its protest window has closed and every ticket about it is decided with its appeal window closed (or its appeal decided).",
     },
+    ResultImportDecisions: {
+      type: 'object',
+      additionalProperties: { $ref: '#/components/schemas/ImportDecision' },
+      description:
+        'The `decisions` text field of `POST …/results/{race}/import` (JSON): a driver\'s key in the preview ("3" is line 3\'s first driver, "3.1" its first co-driver) → its decision. Drivers without one keep the suggested profile.',
+    },
     ResultImportDto: {
       type: 'object',
       properties: {
@@ -1582,6 +1633,11 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
         trackName: { type: 'string', nullable: true },
         unchanged: { type: 'boolean', description: 'The race already has exactly this file as its results: saving it again changes nothing.' },
         lines: { type: 'array', items: { $ref: '#/components/schemas/ImportPreviewLineDto' } },
+        liveDraftDifferences: {
+          type: 'array',
+          items: { $ref: '#/components/schemas/LiveDraftDifferenceDto' },
+          description: "A file's preview when the race has a live draft from the flag: the drivers whose position, laps or status differ between the two.",
+        },
       },
       required: ['fileName', 'format', 'session', 'gameName', 'trackName', 'unchanged', 'lines'],
       description:
@@ -2675,6 +2731,8 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
     'POST /seasons/:season/events/:event/results/:race/revisions/:revision/revert': { $ref: '#/components/schemas/RaceResultsDto' },
     'POST /seasons/:season/events/:event/results/:race/import/preview': { $ref: '#/components/schemas/ResultImportPreviewDto' },
     'POST /seasons/:season/events/:event/results/:race/import': { $ref: '#/components/schemas/ResultImportDto' },
+    'GET /seasons/:season/events/:event/results/:race/live-draft': { $ref: '#/components/schemas/LiveDraftDto' },
+    'POST /seasons/:season/events/:event/results/:race/live-draft/confirm': { $ref: '#/components/schemas/ResultImportDto' },
     'GET /profile/:id/results': { type: 'array', items: { $ref: '#/components/schemas/SeasonResultsDto' } },
     'GET /profile/:id/stats-summary': { $ref: '#/components/schemas/StatsSummaryDto' },
     'GET /events/planned': { $ref: '#/components/schemas/Page_EventDto' },
@@ -2790,6 +2848,7 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
     'PUT /competitions/:id/seasons': { $ref: '#/components/schemas/SeasonRequest' },
     'PUT /seasons/:season/events': { $ref: '#/components/schemas/SeasonEventsRequest' },
     'PUT /seasons/:season/events/:event/results/:race': { $ref: '#/components/schemas/RaceResultsRequest' },
+    'POST /seasons/:season/events/:event/results/:race/live-draft/confirm': { $ref: '#/components/schemas/LiveDraftConfirmRequest' },
     'POST /events/individual': { $ref: '#/components/schemas/EventSearchRequest' },
     'POST /events/assessment': { $ref: '#/components/schemas/EventSearchRequest' },
     'PUT /events/:id/single/attendance': { $ref: '#/components/schemas/MyAttendanceRequest' },

@@ -9,6 +9,7 @@ import type { StoredImage } from '../images/stored-image.entity.js';
 import { PictureRef } from '../images/index.js';
 import type { DriverProfile } from '../profiles/driver-profile.entity.js';
 import type { DriverStanding, TeamStanding } from './standings/standings.js';
+import type { ImportedClassification } from './result-import/index.js';
 import type { Team } from '../teams/team.entity.js';
 import type { User } from '../users/user.entity.js';
 import { CreatedAtEntity, SerialIdEntity } from '../../infra/database/serial-id-entity.js';
@@ -287,5 +288,35 @@ export class SeasonStandingsSnapshot {
   computedAt: Date & Opt = new Date();
 }
 
+/**
+ * A race's results as live timing classified them at the flag (issue #26), for the organizer to confirm:
+ * one per race, written once (a worker taking over the race's ingest does not write it again), and kept
+ * once confirmed so the flag seen again after a takeover does not bring it back.
+ */
+@Entity({ tableName: 'live_result_drafts' })
+export class LiveResultDraft {
+  @ManyToOne(entityNamed<Race>('Race'), { primary: true, deleteRule: 'cascade', updateRule: 'no action' })
+  race!: Rel<Race>;
+
+  @Property({ type: 'jsonb' })
+  classification!: ImportedClassification;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  storedAt: Date & Opt = new Date();
+
+  /** When the organizer made it the race's results revision. */
+  @Property({ type: 'timestamptz', nullable: true })
+  confirmedAt: Date | null = null;
+}
+
 /** The competitions module's tables. */
-export const COMPETITIONS_ENTITIES = [CompetitionGroup, Competition, Season, ResultRevision, RaceResultLine, RaceResultCoDriver, SeasonStandingsSnapshot] as const;
+export const COMPETITIONS_ENTITIES = [
+  CompetitionGroup,
+  Competition,
+  Season,
+  ResultRevision,
+  RaceResultLine,
+  RaceResultCoDriver,
+  SeasonStandingsSnapshot,
+  LiveResultDraft,
+] as const;

@@ -11,6 +11,7 @@ import { DriverRecordController } from './driver-record.controller.js';
 import { DriverRecordHandlers } from './driver-record.handlers.js';
 import { DriverRecordResolver } from './driver-record.resolver.js';
 import { DriverRecordService } from './driver-record.service.js';
+import { LiveDraftsService } from './live-drafts.service.js';
 import { ResultImportService } from './result-import.service.js';
 import { ResultsReader } from './results.reader.js';
 import { ResultsService } from './results.service.js';
@@ -29,6 +30,7 @@ import { StandingsService } from './standings.service.js';
     ResultsService,
     ResultsReader,
     ResultImportService,
+    LiveDraftsService,
     StandingsService,
     DriverRecordService,
     DriverRecordResolver,
@@ -38,6 +40,6 @@ import { StandingsService } from './standings.service.js';
     ...COMPETITION_RESOLVERS,
   ],
   // The gateway asks who may be in `season:<id>`.
-  exports: [SeasonRoomPolicy, SeasonsService, CompetitionsService, StandingsService, ResultsService],
+  exports: [SeasonRoomPolicy, SeasonsService, CompetitionsService, StandingsService, ResultsService, LiveDraftsService],
 })
 export class CompetitionsModule {}

@@ -5,6 +5,7 @@ export { SeasonsService, seasonChanged } from './seasons.service.js';
 export { SeasonRoomPolicy } from './season-room.policy.js';
 export { StandingsService } from './standings.service.js';
 export { ResultsService, STEWARDS_NOTE } from './results.service.js';
+export { LiveDraftsService } from './live-drafts.service.js';
 export { ResultsReader, latestRaceCrew } from './results.reader.js';
 export { SeasonParam } from './dto/results.dto.js';
 export { DriverStandingType, RaceResultType } from './graphql/competition.types.js';

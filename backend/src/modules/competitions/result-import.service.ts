@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Principal } from '../../common/principal.js';
 import { invalidField } from '../../common/validation.js';
 import type {
   ImportDecision,
   ImportPreviewLineDto,
+  LiveDraftConfirmRequest,
+  LiveDraftDto,
   RaceResultLine,
   ResultImportDto,
+  ResultImportDecisions,
   ResultImportPreviewDto,
   ResultSession,
   UnmatchedImportLineDto,
@@ -28,8 +31,10 @@ import {
   parseResultFile,
   ResultFileError,
 } from './result-import/index.js';
+import { liveDraftDifferences } from './result-import/live-draft-diff.js';
 import { raceMismatch } from './result-import/race-match.js';
-import { ResultRevision } from './competition.entities.js';
+import { LiveResultDraft, ResultRevision } from './competition.entities.js';
+import { LiveDraftsService } from './live-drafts.service.js';
 import { ResultsService, revisionLines, type RaceRef } from './results.service.js';
 
 /** The uploaded result file, as multer hands it over (memory storage). */
@@ -47,6 +52,24 @@ export interface ResultImportFields {
   confirmMismatch?: boolean;
   /** The organizer saves results for a race that has not started yet (else 409, as saving results by hand). */
   confirmFuture?: boolean;
+}
+
+/** How a 400 shows `mapping` and `decisions`. */
+const MAPPING_EXAMPLE = '{"3": 12}: a line of the file → a driver profile id';
+const DECISIONS_EXAMPLE = '{"3": 12, "4": "GUEST", "5.1": "SKIP"}: a driver of the file → a profile id, GUEST or SKIP';
+
+/** What the organizer's screens call the live draft where they name a file. */
+const LIVE_DRAFT_NAME = 'Live timing draft';
+
+/** How the revision made from a race's live draft is noted. */
+const LIVE_DRAFT_NOTE = 'confirmed from the live timing draft';
+
+/** Where a saved classification came from: the revision's note, and the hash telling the same source saved again. */
+interface ClassificationSource {
+  note: string;
+  hash: (decided: readonly (FileDriver & { decision: ImportDecision | null })[]) => string;
+  /** Runs in the transaction that wrote the revision (or found it unchanged). */
+  saved?: (em: EntityManager) => Promise<unknown>;
 }
 
 /** A file name fit for a note: no control characters, no lone surrogates (the `u` flag matches only unpaired ones). */
@@ -73,7 +96,8 @@ type MatchedProfile = DriverProfileDto;
  * the organizer's decision for any driver (a profile, a guest, or skipped), remembers the game
  * identities mapped to profiles, and writes the lines as the race's next revision — of its
  * qualifying for a qualifying file. A file of another game or track is refused unless confirmed, and
- * the very file the race's results already came from makes no new revision.
+ * the very file the race's results already came from makes no new revision. The race's live draft from
+ * the flag (issue #26) goes the same two steps, and a file's preview lists where the two differ.
  */
 @Injectable()
 export class ResultImportService {
@@ -81,6 +105,7 @@ export class ResultImportService {
     private readonly em: EntityManager,
     private readonly results: ResultsService,
     private readonly profiles: ProfilesService,
+    private readonly drafts: LiveDraftsService,
   ) {}
 
   async preview(ref: RaceRef, file: UploadedResultFile | undefined, fields: ResultImportFields, principal: Principal): Promise<ResultImportPreviewDto> {
@@ -88,11 +113,45 @@ export class ResultImportService {
     const classification = read(upload);
     const em = this.em.fork();
     await this.checkRace(em, ref, classification, fields.confirmMismatch, principal);
+    const preview = await this.previewOf(em, ref, classification, cleanName(upload.originalname));
+    const draft = classification.session === 'RACE' ? await this.drafts.draftOf(ref.raceId, em) : null;
+    return draft ? { ...preview, liveDraftDifferences: liveDraftDifferences(classification, draft) } : preview;
+  }
+
+  /** The race's live draft from the flag as a file's preview (never refused for its game or track: the confirm is); 404 when it has none. */
+  async livePreview(ref: RaceRef, principal: Principal): Promise<LiveDraftDto> {
+    const em = this.em.fork();
+    await this.results.findRace(em, ref, principal);
+    const draft = await em.findOne(LiveResultDraft, { race: ref.raceId });
+    if (!draft) throw new NotFoundException(`Race ${ref.raceId} has no live timing draft`);
+    return {
+      preview: await this.previewOf(em, ref, draft.classification, LIVE_DRAFT_NAME),
+      storedAt: draft.storedAt.toISOString(),
+      confirmedAt: draft.confirmedAt?.toISOString() ?? null,
+    };
+  }
+
+  /** Saves the race's live draft as its next revision exactly as an imported file would be; 404 when it has none. */
+  async confirmLiveDraft(ref: RaceRef, request: LiveDraftConfirmRequest, principal: Principal): Promise<ResultImportDto> {
+    const { decisions, fieldOf } = bodyDecisions(request.decisions);
+    await this.results.findRace(this.em.fork(), ref, principal);
+    const draft = await this.drafts.draftOf(ref.raceId);
+    if (!draft) throw new NotFoundException(`Race ${ref.raceId} has no live timing draft`);
+    const fields = { confirmMismatch: request.confirmMismatch, confirmFuture: request.confirmFuture };
+    return this.save(ref, draft, decisions, fieldOf, fields, principal, {
+      note: LIVE_DRAFT_NOTE,
+      hash: (decided) => sourceHash(Buffer.from(JSON.stringify(draft)), decided),
+      saved: (em) => em.nativeUpdate(LiveResultDraft, { race: ref.raceId, confirmedAt: null }, { confirmedAt: new Date() }),
+    });
+  }
+
+  /** The classification's lines with their drivers and the profile suggested for each. */
+  private async previewOf(em: EntityManager, ref: RaceRef, classification: ImportedClassification, fileName: string): Promise<ResultImportPreviewDto> {
     const { drivers, profiles } = await this.suggest(em, classification);
     const base = await latestBaseLines(em, ref, classification.session);
     const unchanged = base !== null && sameLines(buildLines(classification, asLastTime(drivers, base), new Map(), String).lines, base);
     return {
-      fileName: cleanName(upload.originalname),
+      fileName,
       format: classification.format,
       session: classification.session,
       gameName: classification.gameName,
@@ -127,8 +186,24 @@ export class ResultImportService {
 
   async import(ref: RaceRef, file: UploadedResultFile | undefined, fields: ResultImportFields, principal: Principal): Promise<ResultImportDto> {
     const upload = requireFile(file);
-    const { decisions, fieldOf: decisionField } = parseDecisions(fields.decisions, fields.mapping);
+    const { decisions, fieldOf } = parseDecisions(fields.decisions, fields.mapping);
     const classification = read(upload);
+    return this.save(ref, classification, decisions, fieldOf, fields, principal, {
+      note: `imported from ${cleanName(upload.originalname)}`,
+      hash: (decided) => sourceHash(upload.buffer, decided),
+    });
+  }
+
+  /** Writes the classification as the race's next revision once every driver has a profile or a decision. */
+  private async save(
+    ref: RaceRef,
+    classification: ImportedClassification,
+    decisions: ReadonlyMap<string, ImportDecision>,
+    decisionField: (key: string) => string,
+    fields: Pick<ResultImportFields, 'confirmMismatch' | 'confirmFuture'>,
+    principal: Principal,
+    source: ClassificationSource,
+  ): Promise<ResultImportDto> {
     const outcome = await this.em.transactional(async (em): Promise<{ unmatched: UnmatchedImportLineDto[] } | { unchanged: boolean }> => {
       const { season } = await this.checkRace(em, ref, classification, fields.confirmMismatch, principal);
       const { drivers } = await this.suggest(em, classification);
@@ -158,12 +233,16 @@ export class ResultImportService {
       const { lines, fieldOf } = buildLines(classification, decided as (FileDriver & { decision: ImportDecision })[], decisions, decisionField);
       await rememberMappings(em, decided, decisions);
       const base = await latestBaseLines(em, ref, classification.session);
-      if (base && sameLines(lines, base)) return { unchanged: true };
-      const written = await this.results.writeRevision(em, season, ref, lines, principal, `imported from ${cleanName(upload.originalname)}`, fieldOf, {
+      if (base && sameLines(lines, base)) {
+        await source.saved?.(em);
+        return { unchanged: true };
+      }
+      const written = await this.results.writeRevision(em, season, ref, lines, principal, source.note, fieldOf, {
         session: classification.session,
-        sourceHash: sourceHash(upload, decided),
+        sourceHash: source.hash(decided),
         confirmFuture: fields.confirmFuture,
       });
+      await source.saved?.(em);
       return { unchanged: written.unchanged };
     });
     if ('unmatched' in outcome) return { results: null, unmatched: outcome.unmatched, unchanged: false };
@@ -224,9 +303,9 @@ async function latestBaseLines(em: EntityManager, ref: RaceRef, session: ResultS
  * sha256 of the file's bytes and of the profile or guest each of its drivers became: the same file
  * saved again with other decisions (a driver mapped who was skipped) is another source, and is written.
  */
-function sourceHash(file: UploadedResultFile, decided: readonly (FileDriver & { decision: ImportDecision | null })[]): string {
+function sourceHash(bytes: Buffer, decided: readonly (FileDriver & { decision: ImportDecision | null })[]): string {
   return createHash('sha256')
-    .update(file.buffer)
+    .update(bytes)
     .update(JSON.stringify(decided.map(({ key, decision }) => [key, decision])))
     .digest('hex');
 }
@@ -348,39 +427,49 @@ export function parseDecisions(decisionsText: string | undefined, mappingText?: 
     ['decisions', decisionsText],
   ] as const) {
     if (text === undefined || text.trim() === '') continue;
-    const example =
-      field === 'mapping'
-        ? '{"3": 12}: a line of the file → a driver profile id'
-        : '{"3": 12, "4": "GUEST", "5.1": "SKIP"}: a driver of the file → a profile id, GUEST or SKIP';
+    const example = field === 'mapping' ? MAPPING_EXAMPLE : DECISIONS_EXAMPLE;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
       throw invalidField(field, `${field} must be JSON like ${example}`);
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidField(field, `${field} must be a JSON object like ${example}`);
-    for (const [key, decision] of Object.entries(value)) {
-      const keyPattern = field === 'mapping' ? /^(0|[1-9]\d{0,3})$/ : /^(0|[1-9]\d{0,3})(\.[1-9]\d{0,2})?$/;
-      if (!keyPattern.test(key)) {
-        throw invalidField(
-          `${field}.${key}`,
-          field === 'mapping'
-            ? 'each key of mapping must be a line index of the file (0, 1, 2 …)'
-            : 'each key of decisions must be a driver of the file ("3", or "3.1" for a co-driver)',
-        );
-      }
-      const isProfile = Number.isInteger(decision) && (decision as number) >= 1;
-      if (field === 'mapping' ? !isProfile : !isProfile && decision !== 'GUEST' && decision !== 'SKIP') {
-        throw invalidField(
-          `${field}.${key}`,
-          field === 'mapping' ? 'each value of mapping must be a driver profile id' : 'each decision is a driver profile id, "GUEST" or "SKIP"',
-        );
-      }
-      decisions.set(key, decision as ImportDecision);
-      origin.set(key, field);
-    }
+    addDecisions(field, value, decisions, origin);
   }
   return { decisions, fieldOf: (key) => `${origin.get(key) ?? 'decisions'}.${key}` };
+}
+
+/** The `decisions` object of a JSON body (the live draft's confirm) as the same map; 400 naming what is wrong. */
+export function bodyDecisions(value: ResultImportDecisions | undefined): { decisions: Map<string, ImportDecision>; fieldOf: (key: string) => string } {
+  const decisions = new Map<string, ImportDecision>();
+  if (value !== undefined) addDecisions('decisions', value, decisions, new Map());
+  return { decisions, fieldOf: (key) => `decisions.${key}` };
+}
+
+/** Checks one decisions (or mapping) object and adds its entries, remembering the field each came from. */
+function addDecisions(field: 'mapping' | 'decisions', value: unknown, decisions: Map<string, ImportDecision>, origin: Map<string, string>): void {
+  const example = field === 'mapping' ? MAPPING_EXAMPLE : DECISIONS_EXAMPLE;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidField(field, `${field} must be a JSON object like ${example}`);
+  for (const [key, decision] of Object.entries(value)) {
+    const keyPattern = field === 'mapping' ? /^(0|[1-9]\d{0,3})$/ : /^(0|[1-9]\d{0,3})(\.[1-9]\d{0,2})?$/;
+    if (!keyPattern.test(key)) {
+      throw invalidField(
+        `${field}.${key}`,
+        field === 'mapping'
+          ? 'each key of mapping must be a line index of the file (0, 1, 2 …)'
+          : 'each key of decisions must be a driver of the file ("3", or "3.1" for a co-driver)',
+      );
+    }
+    const isProfile = Number.isInteger(decision) && (decision as number) >= 1;
+    if (field === 'mapping' ? !isProfile : !isProfile && decision !== 'GUEST' && decision !== 'SKIP') {
+      throw invalidField(
+        `${field}.${key}`,
+        field === 'mapping' ? 'each value of mapping must be a driver profile id' : 'each decision is a driver profile id, "GUEST" or "SKIP"',
+      );
+    }
+    decisions.set(key, decision as ImportDecision);
+    origin.set(key, field);
+  }
 }
 
 /** A profile as the matching knows it: its platform ids, and the name a game server most likely shows. */

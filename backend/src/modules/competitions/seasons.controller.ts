@@ -5,6 +5,7 @@ import { Caller, CurrentPrincipal, type Principal } from '../../common/principal
 import { RateLimited } from '../../common/rate-limit.js';
 import type {
   RaceResultsDto,
+  LiveDraftDto,
   ResultImportDto,
   ResultImportPreviewDto,
   ResultRevisionDto,
@@ -15,7 +16,17 @@ import type {
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { seesUnpublished } from '../events/index.js';
 import { COMPETITION_READS } from './competitions.reads.js';
-import { ConfirmFutureQuery, RaceParams, RaceResultsBody, ResultImportBody, ResultPreviewBody, RevisionParams, SeasonEventParams, SeasonParam } from './dto/results.dto.js';
+import {
+  ConfirmFutureQuery,
+  LiveDraftConfirmBody,
+  RaceParams,
+  RaceResultsBody,
+  ResultImportBody,
+  ResultPreviewBody,
+  RevisionParams,
+  SeasonEventParams,
+  SeasonParam,
+} from './dto/results.dto.js';
 import { ResultImportService, type UploadedResultFile } from './result-import.service.js';
 import { ResultFileUpload } from './result-upload.js';
 import { SeasonEventsBody } from './dto/season.dto.js';
@@ -138,5 +149,18 @@ export class SeasonsController {
     @UploadedFile() file?: UploadedResultFile,
   ): Promise<ResultImportDto> {
     return this.imports.import(raceRef(params), file, { ...body, confirmFuture: body.confirmFuture === true || query.confirmFuture === 'true' }, principal);
+  }
+
+  /** The race's results drafted by live timing at the flag, as an import preview (drivers matched as a file's are); 404 when it has none. */
+  @Endpoint('GET /seasons/:season/events/:event/results/:race/live-draft')
+  liveDraft(@Param() params: RaceParams, @CurrentPrincipal() principal: Principal): Promise<LiveDraftDto> {
+    return this.imports.livePreview(raceRef(params), principal);
+  }
+
+  /** Saves the live draft as the race's next revision exactly as an imported file would be (the drivers still to decide answered the same way). */
+  @Endpoint('POST /seasons/:season/events/:event/results/:race/live-draft/confirm')
+  @RateLimited('results')
+  confirmLiveDraft(@Param() params: RaceParams, @Body() body: LiveDraftConfirmBody, @CurrentPrincipal() principal: Principal): Promise<ResultImportDto> {
+    return this.imports.confirmLiveDraft(raceRef(params), body, principal);
   }
 }

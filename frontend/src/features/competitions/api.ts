@@ -5,9 +5,10 @@
  * document per view; organizer screens read and write over REST (they see unpublished rounds).
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, formBody } from '../../lib/api/client.js';
+import { ApiError, api, formBody } from '../../lib/api/client.js';
 import { request } from '../../lib/graphql.js';
 import { PUSHED_STALE_TIME } from '../../lib/query/queryClient.js';
+import { useCommand } from '../../lib/query/useCommand.js';
 import type { PageRequest } from '../../components/paging.js';
 import type {
   CompetitionDto,
@@ -16,6 +17,8 @@ import type {
   CompetitionRequest,
   CompetitionSearchRequest,
   CompetitionSummaryDto,
+  LiveDraftConfirmRequest,
+  LiveDraftDto,
   Page,
   PointsSystem,
   RaceResultsRequest,
@@ -54,6 +57,7 @@ export const competitionKeys = {
   seasonEvent: (seasonId: number, eventId: number) => ['competitions', 'season', seasonId, 'results', 'event', eventId] as const,
   results: ({ seasonId, eventId, raceId }: RaceRef) => ['competitions', 'season', seasonId, 'results', 'race', eventId, raceId] as const,
   revisions: ({ seasonId, eventId, raceId }: RaceRef) => ['competitions', 'season', seasonId, 'results', 'race', eventId, raceId, 'revisions'] as const,
+  liveDraft: ({ seasonId, eventId, raceId }: RaceRef) => ['competitions', 'season', seasonId, 'results', 'race', eventId, raceId, 'live-draft'] as const,
 };
 
 /** The most current competitions the Series page shows at once (the API's largest page is 1000). */
@@ -235,6 +239,19 @@ export const competitionQueries = {
       queryFn: () => api.get('/seasons/:season/events/:event/results/:race', { params: raceParams(race), silent: true }),
       staleTime: PUSHED_STALE_TIME,
     }),
+  /** `GET …/results/{race}/live-draft`: the race's results drafted by live timing at the flag; null when it has none (404). */
+  liveDraft: (race: RaceRef) =>
+    queryOptions({
+      queryKey: competitionKeys.liveDraft(race),
+      queryFn: async (): Promise<LiveDraftDto | null> => {
+        try {
+          return await api.get('/seasons/:season/events/:event/results/:race/live-draft', { params: raceParams(race), silent: true });
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }
+      },
+    }),
   revisions: (race: RaceRef) =>
     queryOptions({
       queryKey: competitionKeys.revisions(race),
@@ -292,6 +309,9 @@ export const competitionCommands = {
       params: raceParams(race),
       silent: true,
     }),
+  /** Saves the race's live draft as its next revision with the organizer's decisions, as an imported file. Quiet: the panel says why not. */
+  confirmLiveDraft: (race: RaceRef, body: LiveDraftConfirmRequest) =>
+    api.post('/seasons/:season/events/:event/results/:race/live-draft/confirm', body, { params: raceParams(race), silent: true }),
 };
 
 /** The parts of an import or its preview: the file, the decisions (when any) and whether a mismatch (and a race still to come) is confirmed; the others are left out. */
@@ -303,3 +323,7 @@ function importParts(file: File, fields: { decisions?: ResultImportDecisions; co
     confirmFuture: fields.confirmFuture || undefined,
   };
 }
+
+/** Confirms a race's live draft; its draft (now confirmed) and revisions are read again (the results the answer holds go in through `applyOwnResults`). */
+export const useConfirmLiveDraft = () =>
+  useCommand(competitionCommands.confirmLiveDraft, (_answer, race) => [competitionKeys.liveDraft(race), competitionKeys.revisions(race)]);

@@ -1,15 +1,17 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { OptionalBooleanField, WholeNumber } from '../../../common/dto-fields.js';
 import {
   RESULT_SESSIONS,
   RESULT_STATUSES,
   type CoDriverLine,
   type ConfirmFutureParams,
+  type LiveDraftConfirmRequest,
   type RaceResultLine,
   type RaceResultsRequest,
+  type ResultImportDecisions,
   type ResultImportParts,
   type ResultPreviewParts,
   type ResultSession,
@@ -217,5 +219,19 @@ export class ResultImportBody extends ResultPreviewBody implements Omit<ResultIm
   @IsOptional()
   @formBoolean
   @IsBoolean({ message: 'confirmFuture must be true or false' })
+  confirmFuture?: boolean;
+}
+
+/** `POST …/results/{race}/live-draft/confirm`: the decisions (checked entry by entry by the import) and the confirmations. */
+export class LiveDraftConfirmBody implements LiveDraftConfirmRequest {
+  @ApiPropertyOptional({ description: '{"<driver key>": <driver profile id> | "GUEST" | "SKIP"} for the drivers of the draft ("3", or "3.1" for a co-driver)' })
+  @IsOptional()
+  @IsObject({ message: 'decisions must be an object like {"3": 12, "4": "GUEST"}' })
+  decisions?: ResultImportDecisions;
+
+  @OptionalBooleanField({ description: "true: save a draft whose game or track differs from the race's", explained: true })
+  confirmMismatch?: boolean;
+
+  @OptionalBooleanField({ description: 'true: save results for a race that has not started yet', explained: true })
   confirmFuture?: boolean;
 }

@@ -1,6 +1,8 @@
 import type { Logger } from '@nestjs/common';
 import type { LiveIncident } from '../../../contracts/timing.js';
+import type { ImportedClassification } from '../../competitions/index.js';
 import type { ClientPush } from '../../../infra/realtime/client-push.js';
+import { draftClassification } from '../session/draft-classification.js';
 import type { TimingSession } from '../session/timing-session.js';
 import { INCIDENTS_TTL_MS, MAX_INCIDENTS, TIMING_STATE_TTL_MS, type TimingStore } from '../timing-store.js';
 import type { IngestLease } from './ingest-lease.js';
@@ -21,6 +23,8 @@ export interface RaceIngesterDeps {
   logger: Logger;
   /** Called once when the ingester finds it lost its lease (another worker has the race now). */
   lost: () => void;
+  /** Keeps the race's results draft at the flag; storing it again (after a takeover) changes nothing. */
+  storeDraft: (raceId: number, classification: ImportedClassification) => Promise<unknown>;
 }
 
 /**
@@ -38,6 +42,8 @@ export class RaceIngester {
   private rejected = 0;
   private reportedAt = Date.now();
   private stopped = false;
+  /** The race session's draft at the flag was handed over (the store keeps only the first per race). */
+  private drafted = false;
 
   constructor(private readonly deps: RaceIngesterDeps) {
     this.lastPushedVersion = deps.session.version;
@@ -98,12 +104,29 @@ export class RaceIngester {
       this.pendingIncidents = this.pendingIncidents.slice(incidents.length);
       for (const incident of incidents) await push.send('flag:isSteward', 'live.incident', incident);
     }
-    if (session.version === this.lastPushedVersion) return;
+    if (session.version === this.lastPushedVersion) return this.draftAtFlag();
     const version = session.version;
     const frame = session.frameSince(this.lastPushedVersion);
     if (!(await lease.writeIfHeld(store.stateKey(source.raceId), JSON.stringify(storedTiming(session)), TIMING_STATE_TTL_MS))) return this.loseLease();
     await push.sendVolatile(`live:${source.raceId}`, 'live.frame', frame);
     this.lastPushedVersion = version;
+    await this.draftAtFlag();
+  }
+
+  /** Once the race session is FINISHED, its classification becomes the race's live results draft (stored once per race). */
+  private async draftAtFlag(): Promise<void> {
+    const { session, source, storeDraft } = this.deps;
+    const { kind, phase } = session.state().session;
+    if (this.drafted || kind !== 'RACE' || phase !== 'FINISHED') return;
+    const classification = draftClassification(session);
+    this.drafted = true;
+    if (!classification) return;
+    try {
+      await storeDraft(source.raceId, classification);
+    } catch (error) {
+      this.drafted = false;
+      this.deps.logger.warn(`Race ${this.raceId}: results draft not stored: ${(error as Error).message}`);
+    }
   }
 
   private loseLease(): void {

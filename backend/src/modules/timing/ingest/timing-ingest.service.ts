@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { APP_CONFIG, type AppConfig } from '../../../config/environment.js';
+import { LiveDraftsService } from '../../competitions/index.js';
 import { ClientPush } from '../../../infra/realtime/client-push.js';
 import { REDIS } from '../../../infra/redis/redis.module.js';
 import { TimingSource } from '../timing.entities.js';
@@ -49,6 +50,7 @@ export class TimingIngestService implements OnApplicationBootstrap, OnApplicatio
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly store: TimingStore,
     private readonly push: ClientPush,
+    private readonly drafts: LiveDraftsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -118,6 +120,7 @@ export class TimingIngestService implements OnApplicationBootstrap, OnApplicatio
         push: this.push,
         logger: this.logger,
         lost: () => void this.stopRace(source.raceId, false),
+        storeDraft: (raceId, classification) => this.drafts.store(raceId, classification),
       });
       await ingester.start();
       this.running.set(source.raceId, ingester);

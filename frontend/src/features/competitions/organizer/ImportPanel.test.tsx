@@ -160,6 +160,37 @@ describe('importing a server results file', () => {
     expect(imported).toEqual([]);
   });
 
+  it('lists where the file and the race’s live draft from the flag differ, driver by driver', async () => {
+    const liveDraftDifferences = [
+      { name: 'Speedy', platformId: null, file: { position: 1, laps: 10, status: 'FINISHED' as const }, draft: { position: 2, laps: 10, status: 'FINISHED' as const } },
+      { name: 'Safety Car', platformId: null, file: { position: 4, laps: 9, status: 'DNF' as const }, draft: null },
+    ];
+    installFakeApi({ ...SOURCES, [PREVIEW]: { status: 200, body: { ...PREVIEWED, liveDraftDifferences } } });
+    renderPanel();
+    await pick('race.json');
+    const table = await screen.findByRole('table', { name: 'Differences with the live draft' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+    ).toEqual([
+      ['Speedy', 'P1 · 10 laps · Finished', 'P2 · 10 laps · Finished'],
+      ['Safety Car', 'P4 · 9 laps · DNF', 'Not in it'],
+    ]);
+  });
+
+  it('says when the file agrees with the live draft', async () => {
+    installFakeApi({ ...SOURCES, [PREVIEW]: { status: 200, body: { ...PREVIEWED, liveDraftDifferences: [] } } });
+    renderPanel();
+    await pick('race.json');
+    expect(await screen.findByText(/The file agrees with the live draft from the flag/)).toBeInTheDocument();
+  });
+
   it('says why a file was refused', async () => {
     installFakeApi({
       'GET /api/competitions/external/sources': { status: 200, body: [] },

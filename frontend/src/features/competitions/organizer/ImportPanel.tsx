@@ -20,6 +20,7 @@ import { RESULT_STATUS_LABELS } from '../labels.js';
 import { formatRaceTime } from '../raceTime.js';
 import type { DriverListItemDto, ImportMatchedBy, ImportPreviewDriverDto, RaceResultsDto, ResultImportDecisions, ResultImportPreviewDto } from '../types.js';
 import { DriverPicker, driverLabel } from './DriverPicker.js';
+import { LiveDraftDifferences } from './LiveDraftDifferences.js';
 import { useFutureRaceConfirmation } from './useFutureRaceConfirmation.js';
 
 export interface ImportPanelProps {
@@ -236,6 +237,7 @@ export function ImportPanel({ race, startsAt, onImported }: ImportPanelProps) {
               </TableBody>
             </Table>
           </TableContainer>
+          {preview.liveDraftDifferences && <LiveDraftDifferences differences={preview.liveDraftDifferences} />}
           <Box sx={{ mt: 1, display: 'flex', gap: 1 }}>
             <Button variant="contained" disabled={busy || !decisionsComplete(preview, chosen)} onClick={() => void save()}>
               Save results
@@ -259,7 +261,7 @@ export function ImportPanel({ race, startsAt, onImported }: ImportPanelProps) {
   );
 }
 
-interface DriverDecisionProps {
+export interface DriverDecisionProps {
   driver: ImportPreviewDriverDto;
   choice: DriverChoice | null;
   taken: ReadonlySet<number>;
@@ -267,7 +269,7 @@ interface DriverDecisionProps {
 }
 
 /** One driver of a line: the league driver found for them, or the organizer's decision. */
-function DriverDecision({ driver, choice, taken, onChoose }: DriverDecisionProps) {
+export function DriverDecision({ driver, choice, taken, onChoose }: DriverDecisionProps) {
   const details = [driver.raceNumber !== null ? `#${driver.raceNumber}` : '', driver.platformId ?? ''].filter(Boolean).join(' · ');
   return (
     <Box sx={{ display: 'grid', gap: 0.5, gridTemplateColumns: { sm: 'minmax(10rem, 1fr) minmax(14rem, 1.4fr)' }, alignItems: 'center', py: 0.5 }}>

@@ -23,6 +23,7 @@ import { InlineFailure, isNotFound, LoadFailureState, NotFoundState } from '../c
 import { raceLabel } from '../labels.js';
 import type { RaceResultsDto } from '../types.js';
 import { ImportPanel } from './ImportPanel.js';
+import { LiveDraftPanel } from './LiveDraftPanel.js';
 import { organizerPaths } from './organizerPaths.js';
 import { ResultsGrid } from './ResultsGrid.js';
 import { COLUMN_LABELS, checkRows, gridChanged, gridFieldOf, resultsRequestFrom, rowsFromResults, type GridColumn, type GridErrors, type GridRow } from './resultsGrid.js';
@@ -167,6 +168,7 @@ function ResultsEditor({ race, saved, startsAt }: { race: RaceRef; saved: RaceRe
         </Box>
       </Box>
       <Box sx={{ display: 'grid', gap: 3 }}>
+        <LiveDraftPanel race={race} onConfirmed={load} />
         <Paper variant="outlined" sx={{ p: 2 }}>
           <ImportPanel race={race} startsAt={startsAt} onImported={load} />
         </Paper>
