@@ -35,7 +35,11 @@ function apiCalls(page: Page): { idle(): Promise<void> } {
 /** Waits until the routed page for the current address shows its heading, no API call is in flight and no loader or skeleton is on screen. */
 async function shown(page: Page, calls: ReturnType<typeof apiCalls>): Promise<void> {
   // The page's own heading (some addresses, like /rivals, move on to a fuller one).
-  await page.waitForFunction(() => document.querySelector(`[data-page-path="${CSS.escape(location.pathname)}"] h1`) !== null);
+  await page
+    .waitForFunction(() => document.querySelector(`[data-page-path="${CSS.escape(location.pathname)}"] h1`) !== null)
+    .catch((error: unknown) => {
+      throw new Error(`${new URL(page.url()).pathname} showed no heading of its own`, { cause: error });
+    });
   const loading = () => page.evaluate(() => document.querySelector('[role="progressbar"], .MuiSkeleton-root') !== null);
   do {
     await calls.idle();

@@ -85,6 +85,9 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
       REDIS_PREFIX: `test-${new URL(databaseUrl).pathname.slice(1)}`,
       LOG_LEVEL: 'warn',
       DEMO_DATA: options.demoData ? 'true' : 'false',
+      // The demo's simulated race listens on one fixed UDP port: two demo sites at once would share it.
+      // Browser tests of live timing start their own simulator.
+      DEMO_LIVE_TIMING: 'false',
       // Every browser test runs from 127.0.0.1 and signs in many times: limits the suites never reach.
       ...GENEROUS_RATE_LIMITS,
     },
