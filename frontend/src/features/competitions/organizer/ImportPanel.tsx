@@ -37,6 +37,75 @@ export const NOTHING_CHANGED = 'Nothing changed: this file is already the raceâ€
 
 const MATCHED_BY: Record<ImportMatchedBy, string> = { REMEMBERED: 'mapped before', PLATFORM_ID: 'by platform id', NAME: 'by name' };
 
+/** The organizer's decisions for a preview's drivers, and the league drivers already given to a line (matched or chosen). */
+export function useDriverDecisions(preview: ResultImportPreviewDto | null) {
+  const [chosen, setChosen] = useState<Map<string, DriverChoice>>(new Map());
+  const taken = new Set([...chosen.values()].flatMap((choice) => (choice.kind === 'MAP' && choice.driver ? [choice.driver.id] : [])));
+  for (const line of preview?.lines ?? []) for (const driver of line.drivers) if (driver.match) taken.add(driver.match.profileId);
+  const choose = (key: string, choice: DriverChoice | null) =>
+    setChosen((current) => {
+      const next = new Map(current);
+      if (choice) next.set(key, choice);
+      else next.delete(key);
+      return next;
+    });
+  return { chosen, taken, choose, clear: () => setChosen(new Map()) };
+}
+
+export type DriverDecisions = ReturnType<typeof useDriverDecisions>;
+
+/** Why a save was not made: the drivers it still needs a decision for. */
+export function stillUndecided(unmatched: readonly { name: string }[]): string {
+  return `${unmatched.length === 1 ? 'One driver still needs' : `${unmatched.length} drivers still need`} a decision: ${unmatched.map((each) => each.name).join(', ')}.`;
+}
+
+/** A preview's lines, each driver with what the organizer decided for them; penalties where the source has them. */
+export function PreviewLines({
+  preview,
+  label,
+  decisions,
+  penalties = false,
+}: {
+  preview: ResultImportPreviewDto;
+  label: string;
+  decisions: DriverDecisions;
+  penalties?: boolean;
+}) {
+  const { chosen, taken, choose } = decisions;
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHeader
+          columns={[
+            'Pos',
+            'Classification',
+            { label: 'Laps', align: 'right' },
+            { label: 'Time', align: 'right' },
+            ...(penalties ? [{ label: 'Penalty', align: 'right' as const }] : []),
+            'Drivers',
+          ]}
+        />
+        <TableBody>
+          {preview.lines.map((line) => (
+            <TableRow key={line.line}>
+              <TableCell>{line.position}</TableCell>
+              <TableCell>{classificationText(line)}</TableCell>
+              <TableCell align="right">{line.laps}</TableCell>
+              <TableCell align="right">{formatRaceTime(line.totalTimeMs ?? line.bestLapMs)}</TableCell>
+              {penalties && <TableCell align="right">{line.penaltyMs ? `+${(line.penaltyMs / 1000).toLocaleString('en')} s` : ''}</TableCell>}
+              <TableCell>
+                {line.drivers.map((driver) => (
+                  <DriverDecision key={driver.key} driver={driver} choice={chosen.get(driver.key) ?? null} taken={taken} onChoose={(choice) => choose(driver.key, choice)} />
+                ))}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
 /** The drivers the organizer must decide: those without a suggested profile. */
 export const undecidedDrivers = (preview: ResultImportPreviewDto) => preview.lines.flatMap((line) => line.drivers.filter((driver) => driver.match === null));
 
@@ -78,7 +147,8 @@ export function ImportPanel({ race, startsAt, onImported }: ImportPanelProps) {
   const [preview, setPreview] = useState<ResultImportPreviewDto | null>(null);
   const [mismatch, setMismatch] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState(false);
-  const [chosen, setChosen] = useState<Map<string, DriverChoice>>(new Map());
+  const decisions = useDriverDecisions(preview);
+  const { chosen } = decisions;
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -90,7 +160,7 @@ export function ImportPanel({ race, startsAt, onImported }: ImportPanelProps) {
     setPreview(null);
     setMismatch(null);
     setConfirmed(false);
-    setChosen(new Map());
+    decisions.clear();
     setFailure(null);
   };
 
@@ -125,9 +195,7 @@ export function ImportPanel({ race, startsAt, onImported }: ImportPanelProps) {
         onImported(answer.results);
         setDone(`Imported ${answer.results.results.length} lines from ${file.name} as revision ${answer.results.revision ?? '?'}.`);
       } else {
-        setFailure(
-          `${answer.unmatched.length === 1 ? 'One driver still needs' : `${answer.unmatched.length} drivers still need`} a decision: ${answer.unmatched.map((each) => each.name).join(', ')}.`,
-        );
+        setFailure(stillUndecided(answer.unmatched));
         return;
       }
       reset();
@@ -138,16 +206,6 @@ export function ImportPanel({ race, startsAt, onImported }: ImportPanelProps) {
       setBusy(false);
     }
   };
-
-  const taken = new Set([...chosen.values()].flatMap((choice) => (choice.kind === 'MAP' && choice.driver ? [choice.driver.id] : [])));
-  for (const line of preview?.lines ?? []) for (const driver of line.drivers) if (driver.match) taken.add(driver.match.profileId);
-  const choose = (key: string, choice: DriverChoice | null) =>
-    setChosen((current) => {
-      const next = new Map(current);
-      if (choice) next.set(key, choice);
-      else next.delete(key);
-      return next;
-    });
 
   return (
     <Box component="section" aria-labelledby={`${inputId}-title`}>
@@ -208,35 +266,7 @@ export function ImportPanel({ race, startsAt, onImported }: ImportPanelProps) {
               {NOTHING_CHANGED}
             </Alert>
           )}
-          <TableContainer>
-            <Table size="small" aria-label="Lines of the file">
-              <TableHeader
-                columns={['Pos', 'Classification', { label: 'Laps', align: 'right' }, { label: 'Time', align: 'right' }, { label: 'Penalty', align: 'right' }, 'Drivers']}
-              />
-              <TableBody>
-                {preview.lines.map((line) => (
-                  <TableRow key={line.line}>
-                    <TableCell>{line.position}</TableCell>
-                    <TableCell>{classificationText(line)}</TableCell>
-                    <TableCell align="right">{line.laps}</TableCell>
-                    <TableCell align="right">{formatRaceTime(line.totalTimeMs ?? line.bestLapMs)}</TableCell>
-                    <TableCell align="right">{line.penaltyMs ? `+${(line.penaltyMs / 1000).toLocaleString('en')} s` : ''}</TableCell>
-                    <TableCell>
-                      {line.drivers.map((driver) => (
-                        <DriverDecision
-                          key={driver.key}
-                          driver={driver}
-                          choice={chosen.get(driver.key) ?? null}
-                          taken={taken}
-                          onChoose={(choice) => choose(driver.key, choice)}
-                        />
-                      ))}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <PreviewLines preview={preview} label="Lines of the file" decisions={decisions} penalties />
           {preview.liveDraftDifferences && <LiveDraftDifferences differences={preview.liveDraftDifferences} />}
           <Box sx={{ mt: 1, display: 'flex', gap: 1 }}>
             <Button variant="contained" disabled={busy || !decisionsComplete(preview, chosen)} onClick={() => void save()}>

@@ -3,22 +3,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { showTime } from '../../../components/dateTime.js';
-import { TableHeader } from '../../../components/TableHeader.js';
 import { ApiError } from '../../../lib/api/client.js';
 import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { competitionQueries, useConfirmLiveDraft, type RaceRef } from '../api.js';
 import { applyOwnResults } from '../cache.js';
-import { formatRaceTime } from '../raceTime.js';
 import type { RaceResultsDto } from '../types.js';
-import { DriverDecision, NOTHING_CHANGED, classificationText, decisionsComplete, decisionsOf, type DriverChoice } from './ImportPanel.js';
+import { NOTHING_CHANGED, PreviewLines, decisionsComplete, decisionsOf, stillUndecided, useDriverDecisions } from './ImportPanel.js';
 
 export interface LiveDraftPanelProps {
   race: RaceRef;
@@ -35,7 +28,7 @@ export function LiveDraftPanel({ race, onConfirmed }: LiveDraftPanelProps) {
   const queryClient = useQueryClient();
   const draft = useQuery(competitionQueries.liveDraft(race));
   const confirmDraft = useConfirmLiveDraft();
-  const [chosen, setChosen] = useState<Map<string, DriverChoice>>(new Map());
+  const decisions = useDriverDecisions(draft.data?.preview ?? null);
   const [mismatch, setMismatch] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -49,7 +42,7 @@ export function LiveDraftPanel({ race, onConfirmed }: LiveDraftPanelProps) {
     setFailure(null);
     setDone(null);
     try {
-      const answer = await confirmDraft(race, { decisions: decisionsOf(chosen), confirmMismatch });
+      const answer = await confirmDraft(race, { decisions: decisionsOf(decisions.chosen), confirmMismatch });
       setMismatch(null);
       if (answer.unchanged) setDone(NOTHING_CHANGED);
       else if (answer.results) {
@@ -57,9 +50,7 @@ export function LiveDraftPanel({ race, onConfirmed }: LiveDraftPanelProps) {
         onConfirmed(answer.results);
         setDone(`Confirmed the live draft as revision ${answer.results.revision ?? '?'}.`);
       } else {
-        setFailure(
-          `${answer.unmatched.length === 1 ? 'One driver still needs' : `${answer.unmatched.length} drivers still need`} a decision: ${answer.unmatched.map((each) => each.name).join(', ')}.`,
-        );
+        setFailure(stillUndecided(answer.unmatched));
       }
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && !confirmMismatch) setMismatch(failureMessage(error, 'The live draft is not for this race'));
@@ -68,16 +59,6 @@ export function LiveDraftPanel({ race, onConfirmed }: LiveDraftPanelProps) {
       setBusy(false);
     }
   };
-
-  const taken = new Set([...chosen.values()].flatMap((choice) => (choice.kind === 'MAP' && choice.driver ? [choice.driver.id] : [])));
-  for (const line of preview.lines) for (const driver of line.drivers) if (driver.match) taken.add(driver.match.profileId);
-  const choose = (key: string, choice: DriverChoice | null) =>
-    setChosen((current) => {
-      const next = new Map(current);
-      if (choice) next.set(key, choice);
-      else next.delete(key);
-      return next;
-    });
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2 }}>
@@ -94,26 +75,7 @@ export function LiveDraftPanel({ race, onConfirmed }: LiveDraftPanelProps) {
           The race’s results are already this draft.
         </Alert>
       )}
-      <TableContainer>
-        <Table size="small" aria-label="Lines of the live draft">
-          <TableHeader columns={['Pos', 'Classification', { label: 'Laps', align: 'right' }, { label: 'Time', align: 'right' }, 'Drivers']} />
-          <TableBody>
-            {preview.lines.map((line) => (
-              <TableRow key={line.line}>
-                <TableCell>{line.position}</TableCell>
-                <TableCell>{classificationText(line)}</TableCell>
-                <TableCell align="right">{line.laps}</TableCell>
-                <TableCell align="right">{formatRaceTime(line.totalTimeMs ?? line.bestLapMs)}</TableCell>
-                <TableCell>
-                  {line.drivers.map((driver) => (
-                    <DriverDecision key={driver.key} driver={driver} choice={chosen.get(driver.key) ?? null} taken={taken} onChoose={(choice) => choose(driver.key, choice)} />
-                  ))}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <PreviewLines preview={preview} label="Lines of the live draft" decisions={decisions} />
       {mismatch && (
         <Alert
           severity="warning"
@@ -128,7 +90,7 @@ export function LiveDraftPanel({ race, onConfirmed }: LiveDraftPanelProps) {
         </Alert>
       )}
       <Box sx={{ mt: 1 }}>
-        <Button variant="contained" disabled={busy || !decisionsComplete(preview, chosen)} onClick={() => void confirm(false)}>
+        <Button variant="contained" disabled={busy || !decisionsComplete(preview, decisions.chosen)} onClick={() => void confirm(false)}>
           Confirm
         </Button>
       </Box>
