@@ -122,42 +122,27 @@ export function emptyState(raceId: number, game: TimingGame): TimingSessionState
   };
 }
 
+/** A car's laps before its first: what a new car starts with, and what a new session resets (with a fresh object and array each time, so cars never share them). */
+const NO_LAPS = {
+  laps: 0,
+  crossingsMs: {},
+  lastLapMs: null,
+  bestLapMs: null,
+  lastSectorsMs: [],
+  lastLapPersonalBest: false,
+  location: 'TRACK',
+  sourcePosition: 0,
+  splinePosition: null,
+  finished: false,
+} as const satisfies Partial<CarState>;
+
 export function newCar(carId: number): CarState {
-  return {
-    carId,
-    raceNumber: null,
-    teamName: null,
-    carModel: null,
-    drivers: [],
-    currentDriver: 0,
-    connected: true,
-    laps: 0,
-    crossingsMs: {},
-    lastLapMs: null,
-    bestLapMs: null,
-    lastSectorsMs: [],
-    lastLapPersonalBest: false,
-    location: 'TRACK',
-    sourcePosition: 0,
-    splinePosition: null,
-    finished: false,
-  };
+  return { carId, raceNumber: null, teamName: null, carModel: null, drivers: [], currentDriver: 0, connected: true, ...NO_LAPS, crossingsMs: {}, lastSectorsMs: [] };
 }
 
 /** A new session of the same source: the cars and their drivers stay, their laps start afresh. */
 export function clearLaps(car: CarState): void {
-  Object.assign(car, {
-    laps: 0,
-    crossingsMs: {},
-    lastLapMs: null,
-    bestLapMs: null,
-    lastSectorsMs: [],
-    lastLapPersonalBest: false,
-    location: 'TRACK',
-    sourcePosition: 0,
-    splinePosition: null,
-    finished: false,
-  } satisfies Partial<CarState>);
+  Object.assign(car, { ...NO_LAPS, crossingsMs: {}, lastSectorsMs: [] });
 }
 
 /** The session clock at `receivedAtMs`: the last reading moved on by the time since (never backwards). */
