@@ -8,6 +8,7 @@ import express from 'express';
 import type { Redis } from 'ioredis';
 import { Logger } from 'nestjs-pino';
 import { BODY_LIMIT, verifyJsonBody } from './common/input-limits.js';
+import { keepInteractionBody } from './infra/discord/interaction-signature.js';
 import { abandonWhenClientLeaves, RefuseAbandonedCommits } from './common/request-abandonment.js';
 import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.js';
@@ -54,7 +55,15 @@ export async function createApp(config: AppConfig, options: { logger?: boolean; 
   // And signed-in callers' hits: the session read, its renewal and the entry in one round trip to Redis.
   app.use(fastReads.forSignedIn(API_PREFIX, signedInSessions(config)));
   // Size and nesting are limited while parsing, before sessions, access rules or validation run.
-  app.use(express.json({ limit: BODY_LIMIT, verify: verifyJsonBody }));
+  app.use(
+    express.json({
+      limit: BODY_LIMIT,
+      verify: (request, response, body, encoding) => {
+        verifyJsonBody(request, response, body, encoding);
+        keepInteractionBody(request, body);
+      },
+    }),
+  );
   app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT }));
   const sessions = sessionMiddleware(config, app.get<Redis>(REDIS));
   app.use(...sessions);

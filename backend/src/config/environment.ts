@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { STAND_IN_APPLICATION_ID, STAND_IN_BOT_TOKEN, standInPublicKeyHex } from '../infra/discord/stand-in/stand-in-key.js';
 
 /**
  * The process environment, read and validated once at boot. Every problem is reported by name,
@@ -29,6 +30,12 @@ export interface AppConfig {
     apiUrl: string;
     joinUrl: string;
     avatarUrl: string;
+    /**
+     * The league's bot (HTTP interactions): its application id, the Ed25519 public key Discord signs
+     * interactions with (hex) and the bot token the command registration uses. Null: the bot is off.
+     * With the stand-in, the stand-in's own application and key.
+     */
+    bot: { applicationId: string; publicKey: string; token: string } | null;
   };
   social: { group: string; shortVideo: string; video: string; liveStream: string };
   webDist: string | null;
@@ -110,6 +117,12 @@ export const VARIABLES = {
   DISCORD_API_URL: { default: 'https://discord.com/api', doc: "Discord's API base (token, user and guild-member endpoints)." },
   DISCORD_JOIN_URL: { default: 'https://discord.gg/paddock', doc: 'The community invite behind Join buttons.' },
   DISCORD_AVATAR_URL: { default: 'https://cdn.discordapp.com', doc: "Discord's avatar CDN base." },
+  DISCORD_APPLICATION_ID: { default: '(empty: stand-in, or no bot)', doc: "The bot's Discord application id (interactions' follow-ups and `npm run discord:register-commands`)." },
+  DISCORD_PUBLIC_KEY: {
+    default: '(empty: stand-in, or no bot)',
+    doc: "The application's Ed25519 public key (64 hex digits): interactions not signed by it are refused. With the application id, turns the bot on.",
+  },
+  DISCORD_BOT_TOKEN: { default: '(empty: stand-in)', doc: 'The bot token `npm run discord:register-commands` registers the slash commands with.' },
   SOCIAL_GROUP_URL: { default: 'https://www.facebook.com/', doc: 'Footer: social group.' },
   SOCIAL_SHORT_VIDEO_URL: { default: 'https://www.tiktok.com/', doc: 'Footer: short-video channel.' },
   SOCIAL_VIDEO_URL: { default: 'https://www.youtube.com/', doc: 'Footer: video channel.' },
@@ -203,6 +216,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
       }
     }
   }
+  const applicationId = text('DISCORD_APPLICATION_ID', '');
+  const publicKey = text('DISCORD_PUBLIC_KEY', '').toLowerCase();
+  if (publicKey && !/^[0-9a-f]{64}$/.test(publicKey)) problems.push(`DISCORD_PUBLIC_KEY must be 64 hex digits (got "${publicKey}")`);
+  if (!useStandIn && !!applicationId !== !!publicKey) problems.push('DISCORD_APPLICATION_ID and DISCORD_PUBLIC_KEY turn the bot on together: set both, or neither');
+  const bot = useStandIn
+    ? { applicationId: STAND_IN_APPLICATION_ID, publicKey: standInPublicKeyHex(), token: STAND_IN_BOT_TOKEN }
+    : applicationId && publicKey
+      ? { applicationId, publicKey, token: text('DISCORD_BOT_TOKEN', '') }
+      : null;
   const authorizeUrl = url('DISCORD_AUTHORIZE_URL', 'https://discord.com/oauth2/authorize', ['http:', 'https:']);
   const apiUrl = url('DISCORD_API_URL', 'https://discord.com/api', ['http:', 'https:']);
   // Browsers reach the stand-in's authorize page at the public address; the server calls its own
@@ -244,6 +266,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       apiUrl: useStandIn ? standInForServer : apiUrl,
       joinUrl: url('DISCORD_JOIN_URL', 'https://discord.gg/paddock', ['http:', 'https:']),
       avatarUrl: url('DISCORD_AVATAR_URL', 'https://cdn.discordapp.com', ['http:', 'https:']),
+      bot,
     },
     social: {
       group: url('SOCIAL_GROUP_URL', 'https://www.facebook.com/', ['http:', 'https:']),

@@ -38,6 +38,8 @@ export interface DomainEventMap {
   ResultPosted: { seasonId: number; eventId: number; raceId: number; revision: number };
   /** The worker stored a season's standings; `version` only rises. */
   SeasonStandingsUpdated: { seasonId: number; version: number };
+  /** Stored standings put another driver first (`previousProfileId` null: the season's first leader). */
+  SeasonLeaderChanged: { seasonId: number; version: number; profileId: number; previousProfileId: number | null };
   /** Rivals servers moved on to their next track (the rotation job) or were created, edited or removed. */
   RivalsScheduleRotated: { serverIds: number[] };
   /** A rivals time was set (a better one stored), verified or rejected. */
@@ -98,6 +100,7 @@ export const DOMAIN_EVENT_VERSIONS: { readonly [N in DomainEventName]: number } 
   SeasonChanged: 1,
   ResultPosted: 1,
   SeasonStandingsUpdated: 1,
+  SeasonLeaderChanged: 1,
   RivalsScheduleRotated: 1,
   RivalTimeSet: 1,
   TicketFiled: 1,

@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
+import type { DiscordEmbed } from './interactions.js';
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** What a Discord channel webhook accepts of ours: text, optional embeds, and never a ping by accident. */
 export interface DiscordWebhookMessage {
   content: string;
-  embeds?: { title: string; url: string; description: string; timestamp: string; fields: { name: string; value: string; inline: boolean }[] }[];
+  embeds?: DiscordEmbed[];
   allowed_mentions: { parse: never[] };
 }
 

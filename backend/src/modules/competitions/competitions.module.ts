@@ -40,6 +40,6 @@ import { StandingsService } from './standings.service.js';
     ...COMPETITION_RESOLVERS,
   ],
   // The gateway asks who may be in `season:<id>`.
-  exports: [SeasonRoomPolicy, SeasonsService, CompetitionsService, StandingsService, ResultsService, LiveDraftsService],
+  exports: [SeasonRoomPolicy, SeasonsService, CompetitionsService, StandingsService, ResultsService, LiveDraftsService, DriverRecordService],
 })
 export class CompetitionsModule {}

@@ -4,6 +4,7 @@ export { CompetitionsService } from './competitions.service.js';
 export { SeasonsService, seasonChanged } from './seasons.service.js';
 export { SeasonRoomPolicy } from './season-room.policy.js';
 export { StandingsService } from './standings.service.js';
+export { DriverRecordService } from './driver-record.service.js';
 export { ResultsService, STEWARDS_NOTE } from './results.service.js';
 export { LiveDraftsService } from './live-drafts.service.js';
 export { ResultsReader, latestRaceCrew } from './results.reader.js';

@@ -38,6 +38,12 @@ export function withQualifyingPole(lines: ScoredLine[], poleSitter: number | nul
   return lines.map((line) => (line.profileId === poleSitter || line.coDrivers?.some((coDriver) => coDriver.profileId === poleSitter) ? { ...line, pole: true } : line));
 }
 
+/** Who leads the season: the first driver, once they have scored (no leader before any points). */
+export function seasonLeader(drivers: readonly Pick<DriverStanding, 'profileId' | 'points'>[]): number | null {
+  const [first] = drivers;
+  return first && first.points > 0 ? first.profileId : null;
+}
+
 /** Standings as stored or computed: ids and numbers, labelled with the season's results version. */
 export interface StandingsSnapshot {
   seasonId: number;
@@ -164,11 +170,18 @@ export class StandingsService {
 
   /**
    * The worker's recompute, in its transaction: computes and stores the standings unless a snapshot of
-   * this version or a later one is stored already, and then records SeasonStandingsUpdated (its push).
+   * this version or a later one is stored already, and then records SeasonStandingsUpdated (its push),
+   * and SeasonLeaderChanged when another driver is now first.
    */
   async recompute(em: EntityManager, seasonId: number): Promise<void> {
     const snapshot = await this.compute(em, seasonId);
     if (!snapshot) return;
+    // Locked: two recomputes of one season compare with the leader the other stored, never both with the old one.
+    const [previous] = await em.execute<{ leader: number | null }[]>(
+      `select case when (drivers -> 0 ->> 'points')::numeric > 0 then (drivers -> 0 ->> 'profileId')::int end as leader
+       from season_standings where season_id = ? for update`,
+      [seasonId],
+    );
     const written = await em.execute<{ season_id: number }[]>(
       `insert into season_standings (season_id, version, drivers, teams, line_points, computed_at) values (?, ?, ?::jsonb, ?::jsonb, ?::jsonb, now())
        on conflict (season_id) do update set version = excluded.version, drivers = excluded.drivers, teams = excluded.teams,
@@ -177,7 +190,14 @@ export class StandingsService {
        returning season_id`,
       [seasonId, snapshot.version, JSON.stringify(snapshot.drivers), JSON.stringify(snapshot.teams), JSON.stringify(snapshot.linePoints)],
     );
-    if (written.length) recordDomainEvent(em, 'SeasonStandingsUpdated', seasonAggregate(seasonId), { seasonId, version: snapshot.version });
+    if (written.length) {
+      recordDomainEvent(em, 'SeasonStandingsUpdated', seasonAggregate(seasonId), { seasonId, version: snapshot.version });
+      const leader = seasonLeader(snapshot.drivers);
+      const previousProfileId = previous?.leader ?? null;
+      if (leader !== null && leader !== previousProfileId) {
+        recordDomainEvent(em, 'SeasonLeaderChanged', seasonAggregate(seasonId), { seasonId, version: snapshot.version, profileId: leader, previousProfileId });
+      }
+    }
     await em.flush();
   }
 

@@ -22,6 +22,6 @@ import { VideosService } from './videos.service.js';
   controllers: [VideosController, EventsController, LiveController, RaceLineupsController],
   providers: [EventsService, AttendanceService, RaceLineupsService, LiveService, VideosService, EventAnnouncements, EventsHandlers, EventRoomPolicy, EventsResolver],
   // Drivers' public profiles list the events they entered; the gateway asks who may be in `event:<id>`.
-  exports: [AttendanceService, EventRoomPolicy],
+  exports: [AttendanceService, EventRoomPolicy, EventsService],
 })
 export class LeagueEventsModule {}

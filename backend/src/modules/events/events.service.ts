@@ -254,6 +254,20 @@ export class EventsService {
     return toEventDto(event, await this.liveEventId(em));
   }
 
+  /** The caller's coming events (published, not started), soonest first, at most `limit`. */
+  async upcomingOf(userId: number, limit: number): Promise<EventDto[]> {
+    const em = this.em.fork();
+    const entries = await em.find(
+      EventAttendance,
+      { profile: { user: userId }, event: { published: true, startsAt: { $gte: new Date() } } },
+      { orderBy: { event: { startsAt: 'asc', id: 'asc' } }, limit },
+    );
+    if (!entries.length) return [];
+    const events = await em.find(LeagueEvent, { id: { $in: entries.map((entry) => entry.event.id) } }, { populate: EVENT_POPULATE, orderBy: { startsAt: 'asc', id: 'asc' } });
+    const liveEventId = await this.liveEventId(em);
+    return events.map((event) => toEventDto(event, liveEventId));
+  }
+
   /** Publishes or unpublishes; with `sendNotification`, publishing also announces the event on Discord (by the worker). */
   async publish(organizer: Principal, id: number, publish: boolean, sendNotification: boolean): Promise<EventDto> {
     await this.em.transactional(async (em) => {

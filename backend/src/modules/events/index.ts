@@ -2,7 +2,8 @@
 export { LeagueEventsModule } from './events.module.js';
 export { AttendanceService } from './attendance.service.js';
 export { EventRoomPolicy } from './event-room.policy.js';
-export { eventAggregate, seesUnpublished } from './events.service.js';
+export { EventsService, eventAggregate, seesUnpublished } from './events.service.js';
+export { eventLink, trackNames } from './event-announcements.js';
 export {
   entrants,
   entryTeams,

@@ -51,12 +51,24 @@ export class StewardingHandlers {
   }
 }
 
+/** The stewards' yellow flag on a decision's embed. */
+const DECISION_COLOUR = 0xf5c400;
+
 /** What the Discord channel reads of a decision: the event, outcomes and reason, a link to the public list. */
 export function decisionMessage(decision: TicketDecision, names: Map<number, string>, publicUrl: string): DiscordWebhookMessage {
   const outcomes = decision.outcomes.map((outcome) => `• ${names.get(outcome.profileId) ?? `Driver ${outcome.profileId}`}: ${outcomeLabel(outcome)}`).join('\n');
   const heading = decision.round > 1 ? 'Appeal decided' : 'Stewards’ decision';
   return {
     content: `**${heading}: ticket #${decision.ticket.id}** — ${decision.ticket.event.name}\n${outcomes}\n${decision.reason}\n${publicUrl}/paddock/safety-car`,
+    embeds: [
+      {
+        title: `${heading}: ticket #${decision.ticket.id} — ${decision.ticket.event.name}`,
+        url: `${publicUrl}/paddock/safety-car`,
+        description: `${outcomes}\n\n${decision.reason}`.slice(0, 4000),
+        color: DECISION_COLOUR,
+        timestamp: decision.decidedAt.toISOString(),
+      },
+    ],
     allowed_mentions: { parse: [] },
   };
 }

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { CompetitionsModule } from '../competitions/index.js';
+import { LeagueEventsModule } from '../events/index.js';
+import { ProfilesModule } from '../profiles/index.js';
+import { RivalsModule } from '../rivals/index.js';
+import { UsersModule } from '../users/index.js';
+import { BotAnswers } from './bot-answers.service.js';
+import { ChannelPosts } from './channel-posts.handlers.js';
+import { FollowUps, FollowUpWorker } from './follow-ups.js';
+import { InteractionsController } from './interactions.controller.js';
+import { InteractionsService } from './interactions.service.js';
+
+/** The league's Discord bot: slash commands over HTTP interactions, and the channel posts of results and leader changes. */
+@Module({
+  imports: [UsersModule, ProfilesModule, LeagueEventsModule, CompetitionsModule, RivalsModule],
+  controllers: [InteractionsController],
+  providers: [BotAnswers, InteractionsService, FollowUps, ChannelPosts],
+  exports: [BotAnswers],
+})
+export class DiscordBotModule {}
+
+/** The worker's part: completes deferred answers from the follow-up queue. */
+@Module({ imports: [DiscordBotModule], providers: [FollowUpWorker] })
+export class DiscordBotWorkerModule {}
