@@ -117,7 +117,10 @@ export const VARIABLES = {
   DISCORD_API_URL: { default: 'https://discord.com/api', doc: "Discord's API base (token, user and guild-member endpoints)." },
   DISCORD_JOIN_URL: { default: 'https://discord.gg/paddock', doc: 'The community invite behind Join buttons.' },
   DISCORD_AVATAR_URL: { default: 'https://cdn.discordapp.com', doc: "Discord's avatar CDN base." },
-  DISCORD_APPLICATION_ID: { default: '(empty: stand-in, or no bot)', doc: "The bot's Discord application id (interactions' follow-ups and `npm run discord:register-commands`)." },
+  DISCORD_APPLICATION_ID: {
+    default: '(empty: stand-in, or no bot)',
+    doc: "The bot's Discord application id (interactions' follow-ups and `npm run discord:register-commands`).",
+  },
   DISCORD_PUBLIC_KEY: {
     default: '(empty: stand-in, or no bot)',
     doc: "The application's Ed25519 public key (64 hex digits): interactions not signed by it are refused. With the application id, turns the bot on.",
@@ -130,7 +133,10 @@ export const VARIABLES = {
   WORKER_STALLED_MS: { default: '30000', doc: 'A job whose worker stops answering this long is retried by another worker.' },
   METRICS_TOKEN: { default: '(empty: admins only)', doc: 'Bearer token that may read `/api/metrics` (admins always may).' },
   WEB_DIST: { default: 'frontend/dist', doc: 'Built web client served at `/`; empty to serve the API only.' },
-  DISCORD_WEBHOOK_URL: { default: '(empty: no announcements)', doc: 'Discord channel webhook the worker posts published events to (with `sendNotification`).' },
+  DISCORD_WEBHOOK_URL: {
+    default: '(empty: no announcements)',
+    doc: 'Discord channel webhook the worker posts to: published events (with `sendNotification`), results, new season leaders, steward decisions.',
+  },
   DEMO_DATA: { default: 'true', doc: 'With the Discord stand-in, seed the demo league on first start; `false` starts an empty league.' },
   DEMO_LIVE_TIMING: {
     default: 'true',

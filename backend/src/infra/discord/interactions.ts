@@ -114,7 +114,9 @@ export class DiscordBotApi {
     }
     if (!response.ok) {
       const retryAfter = response.status === 429 ? response.headers.get('retry-after') : null;
-      throw new DiscordBotUnavailableError(`Discord answered ${response.status} for ${method} ${path.replace(/\/webhooks\/(\d+)\/[^/]+/, '/webhooks/$1/…')}${retryAfter ? ` (retry after ${retryAfter} s)` : ''}`);
+      throw new DiscordBotUnavailableError(
+        `Discord answered ${response.status} for ${method} ${path.replace(/\/webhooks\/(\d+)\/[^/]+/, '/webhooks/$1/…')}${retryAfter ? ` (retry after ${retryAfter} s)` : ''}`,
+      );
     }
     return response.status === 204 ? null : ((await response.json()) as unknown);
   }

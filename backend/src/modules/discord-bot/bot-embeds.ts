@@ -57,7 +57,9 @@ export function myRacesEmbed(events: EventDto[], publicUrl: string): DiscordEmbe
   return {
     title: 'Your next races',
     url: `${publicUrl}/events`,
-    description: clip(events.map((event) => `**[${event.name}](${eventLink(publicUrl, event)})** — ${discordTime(event.date)}\n${trackNames(event).join(' · ')}`).join('\n\n')),
+    description: clip(
+      events.map((event) => `**[${event.name}](${eventLink(publicUrl, event)})** — ${discordTime(event.date)}\n${trackNames(event).join(' · ')}`).join('\n\n'),
+    ),
     color: EMBED_COLOUR,
   };
 }
@@ -65,7 +67,10 @@ export function myRacesEmbed(events: EventDto[], publicUrl: string): DiscordEmbe
 export function standingsEmbed(series: { id: number; name: string }, season: { id: number; name: string }, standings: StandingsDto, publicUrl: string): DiscordEmbed {
   const rows = standings.drivers
     .slice(0, TOP_ROWS)
-    .map((driver) => `**${driver.position}.** ${numbered(driver.profile.driverNumber, driver.profile.driverName)}${driver.team ? ` (${driver.team.name})` : ''} — ${driver.points} pts`);
+    .map(
+      (driver) =>
+        `**${driver.position}.** ${numbered(driver.profile.driverNumber, driver.profile.driverName)}${driver.team ? ` (${driver.team.name})` : ''} — ${driver.points} pts`,
+    );
   return {
     title: `${series.name} — ${season.name}`,
     url: seasonLink(publicUrl, series.id, season.id),
@@ -119,7 +124,10 @@ export function resultsEmbed(
 ): DiscordEmbed {
   const rows = results
     .slice(0, TOP_ROWS)
-    .map((line) => `**${line.status === 'FINISHED' ? line.position : line.status}.** ${numbered(line.driverNumber, line.driverName)}${line.teamName ? ` (${line.teamName})` : ''} — ${line.points} pts${line.fastestLap ? ' · fastest lap' : ''}`);
+    .map(
+      (line) =>
+        `**${line.status === 'FINISHED' ? line.position : line.status}.** ${numbered(line.driverNumber, line.driverName)}${line.teamName ? ` (${line.teamName})` : ''} — ${line.points} pts${line.fastestLap ? ' · fastest lap' : ''}`,
+    );
   return {
     title: `Results: ${round.competitionName} round ${round.round} — ${round.eventName}`,
     url: `${seasonLink(publicUrl, round.competitionId, round.seasonId)}#${round.eventId}`,

@@ -45,7 +45,16 @@ export class ChannelPosts {
       const heat = raceEvent && race && raceEvent.races.length > 1 ? ` · ${race.raceEventType.toLowerCase()} ${race.position}` : '';
       const trackName = raceEvent?.trackName ? `${raceEvent.trackName}${heat}` : null;
       const embed = resultsEmbed(
-        { competitionId: round.competition.id, seasonId, eventId, eventName: round.name, round: round.round, competitionName: round.competition.name, trackName, date: round.date },
+        {
+          competitionId: round.competition.id,
+          seasonId,
+          eventId,
+          eventName: round.name,
+          round: round.round,
+          competitionName: round.competition.name,
+          trackName,
+          date: round.date,
+        },
         results.results,
         this.config.publicUrl,
       );

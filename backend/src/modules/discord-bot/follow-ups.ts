@@ -92,7 +92,9 @@ export class FollowUpWorker implements OnApplicationBootstrap, OnApplicationShut
       lockDuration: this.config.worker.stalledMs,
       stalledInterval: this.config.worker.stalledMs,
     });
-    this.worker.on('failed', (job, error) => this.logger.warn(`Follow-up of /${job?.data.call.command ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`));
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn(`Follow-up of /${job?.data.call.command ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`),
+    );
     this.worker.on('error', (error) => this.logger.warn(`Follow-ups: ${error.message}`));
     await this.worker.waitUntilReady();
   }

@@ -82,7 +82,11 @@ export class DiscordStandInInteractionsController {
     const body = JSON.stringify(interaction);
     const response = await fetch(`http://127.0.0.1:${this.config.port}${INTERACTIONS_PATH}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'Discord-Interactions/1.0 (+https://discord.com)', ...signInteraction(standInPrivateKey(), body, this.clock.now()) },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Discord-Interactions/1.0 (+https://discord.com)',
+        ...signInteraction(standInPrivateKey(), body, this.clock.now()),
+      },
       body,
       signal: AbortSignal.timeout(10_000),
     });
@@ -125,12 +129,7 @@ export class DiscordStandInInteractionsController {
   }
 
   private async record(kind: string, call: RecordedCall): Promise<void> {
-    await this.redis
-      .multi()
-      .rpush(this.key(kind), JSON.stringify(call))
-      .ltrim(this.key(kind), -RECORDED_MAX, -1)
-      .expire(this.key(kind), RECORDED_TTL_SECONDS)
-      .exec();
+    await this.redis.multi().rpush(this.key(kind), JSON.stringify(call)).ltrim(this.key(kind), -RECORDED_MAX, -1).expire(this.key(kind), RECORDED_TTL_SECONDS).exec();
   }
 
   private key(kind: string): string {
