@@ -1,7 +1,7 @@
 import type { RaceResultDto, StandingsDto } from '../../contracts/competitions.js';
 import type { EventDto } from '../../contracts/events.js';
 import type { PublicProfileDto, StatsSummaryDto } from '../../contracts/profiles.js';
-import type { RivalBoardDto } from '../../contracts/rivals.js';
+import { gapText, lapTimeText, type RivalBoardDto } from '../../contracts/rivals.js';
 import { EPHEMERAL, type DiscordEmbed, type DiscordMessage } from '../../infra/discord/interactions.js';
 import { eventLink, trackNames } from '../events/index.js';
 
@@ -32,8 +32,6 @@ export function notice(text: string): DiscordMessage {
 
 /** The Series details page of a season. */
 export const seasonLink = (publicUrl: string, competitionId: number, seasonId: number) => `${publicUrl}/events/competitions/current/${competitionId}/season/${seasonId}`;
-
-const numbered = (driverNumber: number | null, name: string) => (driverNumber === null ? name : `#${driverNumber} ${name}`);
 
 /** Discord refuses an embed description over 4096 characters. */
 const clip = (text: string) => (text.length > 4000 ? `${text.slice(0, 3999)}…` : text);
@@ -67,10 +65,7 @@ export function myRacesEmbed(events: EventDto[], publicUrl: string): DiscordEmbe
 export function standingsEmbed(series: { id: number; name: string }, season: { id: number; name: string }, standings: StandingsDto, publicUrl: string): DiscordEmbed {
   const rows = standings.drivers
     .slice(0, TOP_ROWS)
-    .map(
-      (driver) =>
-        `**${driver.position}.** ${numbered(driver.profile.driverNumber, driver.profile.driverName)}${driver.team ? ` (${driver.team.name})` : ''} — ${driver.points} pts`,
-    );
+    .map((driver) => `**${driver.position}.** ${driver.profile.driverName}${driver.team ? ` (${driver.team.name})` : ''} — ${driver.points} pts`);
   return {
     title: `${series.name} — ${season.name}`,
     url: seasonLink(publicUrl, series.id, season.id),
@@ -85,7 +80,7 @@ const PLATFORM_LABEL: Record<string, string> = { PC: 'PC', XBOX: 'Xbox', PLAYSTA
 export function rivalsEmbed(board: RivalBoardDto, publicUrl: string): DiscordEmbed {
   const rows = board.content.map(
     (entry) =>
-      `**${entry.position}.** ${entry.profile.name} — ${entry.timeAsText}${entry.position > 1 ? ` (+${entry.gapAsText})` : ''} · ${entry.car.name}${board.platform ? '' : ` · ${PLATFORM_LABEL[entry.platform]}`}${entry.provisional ? ' · provisional' : ''}`,
+      `**${entry.position}.** ${entry.profile.name} — ${entry.timeAsText}${entry.gapAsText ? ` (${entry.gapAsText})` : ''} · ${entry.car.name}${board.platform ? '' : ` · ${PLATFORM_LABEL[entry.platform]}`}${entry.provisional ? ' · provisional' : ''}`,
   );
   return {
     title: `Rivals: ${board.track.trackName} – ${board.track.name}`,
@@ -100,7 +95,7 @@ export function rivalsEmbed(board: RivalBoardDto, publicUrl: string): DiscordEmb
 }
 
 export function driverEmbed(profile: PublicProfileDto, stats: StatsSummaryDto | null, publicUrl: string): DiscordEmbed {
-  const embed: DiscordEmbed = { title: numbered(profile.driverNumber, profile.driverName), url: `${publicUrl}/grid/driver/${profile.id}`, color: EMBED_COLOUR };
+  const embed: DiscordEmbed = { title: profile.driverName, url: `${publicUrl}/grid/driver/${profile.id}`, color: EMBED_COLOUR };
   if (profile.hidden || !stats) return { ...embed, description: 'This driver keeps their profile private.' };
   return {
     ...embed,
@@ -116,17 +111,29 @@ export function driverEmbed(profile: PublicProfileDto, stats: StatsSummaryDto | 
   };
 }
 
-/** The channel post of a race's results: the top of the classification with points. */
+/** A line's result as the results table reads: the winner's time, a finisher's gap or laps down, or why not classified. */
+function lineResult(line: RaceResultDto, winner: RaceResultDto | undefined): string {
+  if (line.status !== 'FINISHED') return line.status;
+  if (!winner || line === winner) return line.totalTimeMs === null ? `${line.laps} laps` : lapTimeText(line.totalTimeMs);
+  if (line.laps < winner.laps) return `+${winner.laps - line.laps} lap${winner.laps - line.laps > 1 ? 's' : ''}`;
+  return line.totalTimeMs !== null && winner.totalTimeMs !== null ? gapText(line.totalTimeMs - winner.totalTimeMs) || '+0.000' : `${line.laps} laps`;
+}
+
+/**
+ * The channel post of a race's results: the top of the classification. Without points, which the
+ * worker's standings recompute sets in parallel with this post.
+ */
 export function resultsEmbed(
   round: { competitionId: number; seasonId: number; eventId: number; eventName: string; round: number; competitionName: string; trackName: string | null; date: string },
   results: RaceResultDto[],
   publicUrl: string,
 ): DiscordEmbed {
+  const winner = results.find((line) => line.position === 1 && line.status === 'FINISHED');
   const rows = results
     .slice(0, TOP_ROWS)
     .map(
       (line) =>
-        `**${line.status === 'FINISHED' ? line.position : line.status}.** ${numbered(line.driverNumber, line.driverName)}${line.teamName ? ` (${line.teamName})` : ''} — ${line.points} pts${line.fastestLap ? ' · fastest lap' : ''}`,
+        `**${line.status === 'FINISHED' ? line.position : '–'}.** ${line.driverName}${line.teamName ? ` (${line.teamName})` : ''} — ${lineResult(line, winner)}${line.fastestLap ? ' · fastest lap' : ''}`,
     );
   return {
     title: `Results: ${round.competitionName} round ${round.round} — ${round.eventName}`,
@@ -140,11 +147,11 @@ export function resultsEmbed(
 
 export function leaderEmbed(
   series: { competitionId: number; competitionName: string; seasonId: number; seasonName: string },
-  leader: { driverName: string; driverNumber: number | null; points: number },
+  leader: { driverName: string; points: number },
   previous: string | null,
   publicUrl: string,
 ): DiscordEmbed {
-  const name = numbered(leader.driverNumber, leader.driverName);
+  const name = leader.driverName;
   return {
     title: `New leader: ${series.competitionName} — ${series.seasonName}`,
     url: seasonLink(publicUrl, series.competitionId, series.seasonId),

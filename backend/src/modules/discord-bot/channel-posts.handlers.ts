@@ -73,7 +73,7 @@ export class ChannelPosts {
       const previous = standings.drivers.find((driver) => driver.profile.id === previousProfileId)?.profile.driverName ?? null;
       const embed = leaderEmbed(
         { competitionId: season.competition.id, competitionName: season.competition.name, seasonId, seasonName: season.name },
-        { driverName: leader.profile.driverName, driverNumber: leader.profile.driverNumber, points: leader.points },
+        { driverName: leader.profile.driverName, points: leader.points },
         previous,
         this.config.publicUrl,
       );

@@ -50,7 +50,7 @@ export class FollowUps implements OnApplicationShutdown {
 
   private open(): Queue<FollowUpJob> {
     if (!this.queue) {
-      this.connection = new Redis(this.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+      this.connection = new Redis(this.config.redisUrl, { maxRetriesPerRequest: 1 });
       this.connection.on('error', () => undefined);
       this.queue = new Queue<FollowUpJob>(FOLLOW_UPS_QUEUE, { connection: this.connection, prefix: this.config.redisPrefix, skipWaitingForReady: true });
       this.queue.on('error', () => undefined);
