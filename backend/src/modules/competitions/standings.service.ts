@@ -14,7 +14,7 @@ import type { LinePoints } from './results.reader.js';
 import { scoredSessionOf } from './season-rules.js';
 import { placeholders } from './season-stats.js';
 import { seasonAggregate } from './seasons.service.js';
-import { computeStandings, type DriverStanding, type ScoredLine, type ScoredRace, type ScoredRound, type TeamStanding } from './standings/standings.js';
+import { computeStandings, seasonLeader, type DriverStanding, type ScoredLine, type ScoredRace, type ScoredRound, type TeamStanding } from './standings/standings.js';
 
 interface ResultLineRow {
   id: number;
@@ -36,12 +36,6 @@ interface ResultLineRow {
 export function withQualifyingPole(lines: ScoredLine[], poleSitter: number | null): ScoredLine[] {
   if (poleSitter === null || lines.some((line) => line.pole)) return lines;
   return lines.map((line) => (line.profileId === poleSitter || line.coDrivers?.some((coDriver) => coDriver.profileId === poleSitter) ? { ...line, pole: true } : line));
-}
-
-/** Who leads the season: the first driver, once they have scored (no leader before any points). */
-export function seasonLeader(drivers: readonly Pick<DriverStanding, 'profileId' | 'points'>[]): number | null {
-  const [first] = drivers;
-  return first && first.points > 0 ? first.profileId : null;
 }
 
 /** Standings as stored or computed: ids and numbers, labelled with the season's results version. */

@@ -378,3 +378,9 @@ function bestScores(scores: number[], best: number | null): number {
   const sorted = [...scores].sort((a, b) => b - a);
   return (best === null ? sorted : sorted.slice(0, best)).reduce((sum, points) => sum + points, 0);
 }
+
+/** Who leads the season: the first driver, once they have scored (no leader before any points). */
+export function seasonLeader(drivers: readonly Pick<DriverStanding, 'profileId' | 'points'>[]): number | null {
+  const [first] = drivers;
+  return first && first.points > 0 ? first.profileId : null;
+}
