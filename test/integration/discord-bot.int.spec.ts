@@ -62,7 +62,11 @@ describe('the Discord bot', () => {
       found = (await recorded()).followUps.find((call) => call.path === `/webhooks/${sent.interaction.application_id}/${sent.interaction.token}/messages/@original`);
       expect(found).toBeDefined();
     }, 15_000);
-    return found!.body as DiscordMessage;
+    const edit = found!.body as DiscordMessage;
+    // Who sees a deferred answer was settled when it was deferred: an edit sends no flags.
+    expect(edit.flags).toBeUndefined();
+    expect(edit.allowed_mentions).toEqual({ parse: [] });
+    return edit;
   };
   const immediate = (sent: Sent): DiscordMessage => {
     expect(sent.status).toBe(200);

@@ -81,10 +81,14 @@ const TIMEOUT_MS = 10_000;
 export class DiscordBotApi {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** Replaces the deferred "thinking…" answer of an interaction with the real one. */
+  /**
+   * Replaces the deferred "thinking…" answer of an interaction with the real one. Who sees it was
+   * settled when it was deferred, so the message's flags are not sent.
+   */
   async editOriginal(token: string, message: DiscordMessage): Promise<void> {
     const bot = this.bot();
-    await this.send('PATCH', `/webhooks/${bot.applicationId}/${encodeURIComponent(token)}/messages/@original`, message, {});
+    const { flags: _settledAtDeferral, ...edit } = message;
+    await this.send('PATCH', `/webhooks/${bot.applicationId}/${encodeURIComponent(token)}/messages/@original`, edit, {});
   }
 
   /** Replaces the application's global commands with these (Discord's bulk overwrite). */
