@@ -18,6 +18,7 @@ const WALLED_MODULES = [
   'catalogue',
   'community',
   'competitions',
+  'discord-roles',
   'events',
   'health',
   'images',

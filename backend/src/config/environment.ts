@@ -29,6 +29,8 @@ export interface AppConfig {
     apiUrl: string;
     joinUrl: string;
     avatarUrl: string;
+    /** The bot's token for guild role sync (`Authorization: Bot …`); null: role sync is off. */
+    botToken: string | null;
   };
   social: { group: string; shortVideo: string; video: string; liveStream: string };
   webDist: string | null;
@@ -78,6 +80,8 @@ type Env = Record<string, string | undefined>;
 
 const DEV_SESSION_SECRET = 'paddock-development-session-secret';
 export const STAND_IN_PATH = '/api/discord-stand-in';
+/** The bot token the stand-in's guild endpoints accept. */
+export const STAND_IN_BOT_TOKEN = 'paddock-stand-in-bot';
 
 /** Every variable the server reads: its default and what it does. The README's table mirrors this list. */
 export const VARIABLES = {
@@ -110,6 +114,10 @@ export const VARIABLES = {
   DISCORD_API_URL: { default: 'https://discord.com/api', doc: "Discord's API base (token, user and guild-member endpoints)." },
   DISCORD_JOIN_URL: { default: 'https://discord.gg/paddock', doc: 'The community invite behind Join buttons.' },
   DISCORD_AVATAR_URL: { default: 'https://cdn.discordapp.com', doc: "Discord's avatar CDN base." },
+  DISCORD_BOT_TOKEN: {
+    default: '(empty: no role sync; stand-in: its own)',
+    doc: 'Bot token for the Discord role sync (Manage Roles and the server members intent). Empty with real Discord: role sync is off.',
+  },
   SOCIAL_GROUP_URL: { default: 'https://www.facebook.com/', doc: 'Footer: social group.' },
   SOCIAL_SHORT_VIDEO_URL: { default: 'https://www.tiktok.com/', doc: 'Footer: short-video channel.' },
   SOCIAL_VIDEO_URL: { default: 'https://www.youtube.com/', doc: 'Footer: video channel.' },
@@ -244,6 +252,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       apiUrl: useStandIn ? standInForServer : apiUrl,
       joinUrl: url('DISCORD_JOIN_URL', 'https://discord.gg/paddock', ['http:', 'https:']),
       avatarUrl: url('DISCORD_AVATAR_URL', 'https://cdn.discordapp.com', ['http:', 'https:']),
+      botToken: useStandIn ? STAND_IN_BOT_TOKEN : text('DISCORD_BOT_TOKEN', '') || null,
     },
     social: {
       group: url('SOCIAL_GROUP_URL', 'https://www.facebook.com/', ['http:', 'https:']),

@@ -6,6 +6,7 @@ import { biddingRoutes } from './bidding.js';
 import { catalogueRoutes } from './catalogue.js';
 import { communityRoutes } from './community.js';
 import { competitionRoutes } from './competitions.js';
+import { discordRoleRoutes } from './discord-roles.js';
 import { eventRoutes } from './events.js';
 import { profileRoutes } from './profiles.js';
 import { raceLineupRoutes } from './race-lineups.js';
@@ -24,6 +25,7 @@ export const ROUTE_TABLES = [
   catalogueRoutes,
   communityRoutes,
   competitionRoutes,
+  discordRoleRoutes,
   eventRoutes,
   profileRoutes,
   raceLineupRoutes,

@@ -1,0 +1,2 @@
+/** The Discord roles module's public face: the role sync (DiscordRolesModule) and its worker side (RoleSyncWorkerModule, worker processes only). */
+export { DiscordRolesModule, RoleSyncWorkerModule } from './discord-roles.module.js';
