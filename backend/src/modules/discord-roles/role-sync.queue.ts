@@ -3,7 +3,6 @@ import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import type { RoleSyncRun } from '../../contracts/discord-roles.js';
-import { BOUNDED_REDIS } from '../../infra/redis/redis-options.js';
 
 /** The BullMQ queue of role sync jobs, run by the worker processes. */
 export const ROLE_SYNC_QUEUE = 'discord-role-sync';
@@ -24,7 +23,8 @@ export class RoleSyncQueue implements OnApplicationShutdown {
   private readonly queue: Queue;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.connection = new Redis(config.redisUrl, BOUNDED_REDIS);
+    // As the outbox relay's: a command gives up after one retry while Redis is away (then 503).
+    this.connection = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
     this.connection.on('error', () => undefined);
     this.queue = new Queue(ROLE_SYNC_QUEUE, { connection: this.connection, prefix: config.redisPrefix, skipWaitingForReady: true });
     this.queue.on('error', () => undefined);
