@@ -7,7 +7,7 @@ import { RoleSyncQueue } from './role-sync.queue.js';
 import { RoleSyncService } from './role-sync.service.js';
 import { RoleSyncWorker } from './role-sync.worker.js';
 
-/** The Discord role sync: the plan and its job (API), read from teams and users. */
+/** The Discord role sync: the plan and its job (API); the league roles come through the teams and users services. */
 @Module({
   imports: [TeamsModule, UsersModule],
   controllers: [DiscordRolesController],
