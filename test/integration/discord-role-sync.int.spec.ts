@@ -145,7 +145,10 @@ describe('Discord role sync', () => {
     expect(shape(await guild.calls()).filter((call) => !call.startsWith('GET'))).toEqual([]);
   });
 
-  it('refuses to apply a plan that changed since it was reviewed (409)', async () => {
+  it('refuses to apply without the version reviewed (400) or a plan that changed since it was reviewed (409)', async () => {
+    const missing = await t.request('/api/admin/discord/roles/sync', { method: 'POST', as: admin, json: {} });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { message: string }).message).toMatch(/version/);
     const { version } = await plan();
     await t.em().nativeDelete(TeamMember, { team: redBulls.id, user: bo.id });
     const response = await apply(version);
