@@ -19,6 +19,7 @@ const WALLED_MODULES = [
   'community',
   'competitions',
   'discord-bot',
+  'discord-roles',
   'events',
   'health',
   'images',

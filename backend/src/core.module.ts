@@ -24,6 +24,7 @@ import { BiddingModule } from './modules/bidding/bidding.module.js';
 import { RivalsModule } from './modules/rivals/rivals.module.js';
 import { TimingModule } from './modules/timing/index.js';
 import { DiscordBotModule } from './modules/discord-bot/index.js';
+import { DiscordRolesModule } from './modules/discord-roles/index.js';
 
 /** The domain modules, loaded by API and worker alike (both find their domain event subscribers; the worker their scheduled jobs). */
 export const DOMAIN_MODULES = [
@@ -42,6 +43,7 @@ export const DOMAIN_MODULES = [
   AuditModule,
   TimingModule,
   DiscordBotModule,
+  DiscordRolesModule,
 ];
 
 export interface CoreOptions {

@@ -9,14 +9,23 @@ import { SubscriberRunner } from './infra/outbox/subscriber-runner.js';
 import { ScheduledJobs } from './infra/scheduling/scheduled-jobs.js';
 import { TimingIngestModule } from './modules/timing/index.js';
 import { DiscordBotWorkerModule } from './modules/discord-bot/index.js';
+import { RoleSyncWorkerModule } from './modules/discord-roles/index.js';
 
-/** A worker process: runs domain event subscribers from the queue, the scheduled jobs, the live timing ingesters and the Discord bot's deferred answers. */
+/** A worker process: runs domain event subscribers from the queue, the scheduled jobs, the live timing ingesters, the Discord bot's deferred answers and the Discord role sync jobs. */
 @Module({})
 export class WorkerModule {
   static forConfig(config: AppConfig, options: { clock?: Clock } = {}): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forConfig(config, { clock: options.clock }), DiscoveryModule, ...DOMAIN_MODULES, IdempotencyModule, TimingIngestModule, DiscordBotWorkerModule],
+      imports: [
+        CoreModule.forConfig(config, { clock: options.clock }),
+        DiscoveryModule,
+        ...DOMAIN_MODULES,
+        IdempotencyModule,
+        TimingIngestModule,
+        DiscordBotWorkerModule,
+        RoleSyncWorkerModule,
+      ],
       providers: [SubscriberRunner, DomainEventsWorker, ScheduledJobs],
     };
   }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { Headline } from '../../backend/src/modules/community/headline.entity.js';
+import { demoAccount } from '../../backend/src/infra/discord/demo-accounts.js';
+import { User } from '../../backend/src/modules/users/user.entity.js';
+import { newTeam } from '../factories/teams.js';
 import { newDriver, newMember } from '../factories/users.js';
 import { eventually } from '../support/eventually.js';
 import { MOBILE, pageHeading, seriousAxeViolations, signedInAs, site, useTabs, visit } from './support/browser.js';
@@ -171,10 +174,40 @@ describe('admin screens', () => {
     await driver.getByRole('heading', { level: 1, name: 'You need the organizer role' }).waitFor({ timeout: LIVE_MS });
   });
 
+  it('discord roles: an admin reviews the plan of the league roles, applies it with its progress shown, and the server is then in sync', async () => {
+    const admin = await open();
+    await signedInAs(admin, 'admin');
+    const member = await site()
+      .em()
+      .findOneOrFail(User, { discordId: demoAccount('admin').id });
+    await newTeam(site().em(), { name: 'Velocity Works', members: [member] });
+
+    await visit(admin, '/admin/discord/roles');
+    expect(await pageHeading(admin)).toBe('Discord roles');
+    const plan = admin.getByRole('table', { name: 'Planned role changes' });
+    const team = plan.getByRole('row', { name: /Velocity Works/ });
+    await team.getByText('Create the role').waitFor();
+    await team.getByText('Ada Admin').waitFor();
+    await plan
+      .getByRole('row', { name: /^Admin Crew/ })
+      .getByText('Ada Admin')
+      .waitFor();
+    await expectAccessible(admin, '/admin/discord/roles');
+
+    await admin.getByRole('button', { name: 'Apply these changes' }).click();
+    await admin.getByText('In sync', { exact: true }).waitFor({ timeout: LIVE_MS });
+    await admin
+      .getByRole('status')
+      .getByText(/^Last applied .* \(\d+ Discord changes\)\.$/)
+      .waitFor();
+    await expect(admin.getByRole('button', { name: 'Apply these changes' }).count()).resolves.toBe(0);
+    await expectAccessible(admin, '/admin/discord/roles in sync');
+  });
+
   it('fits the admin screens on a phone', async () => {
     const page = await open(MOBILE);
     await signedInAs(page, 'admin');
-    for (const path of ['/admin/users', '/admin/roles', '/admin/headlines', '/admin/maintenance']) {
+    for (const path of ['/admin/users', '/admin/roles', '/admin/headlines', '/admin/maintenance', '/admin/discord/roles']) {
       await visit(page, path);
       await pageHeading(page);
       const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));

@@ -85,6 +85,8 @@ describe('access to every route', () => {
       });
     expect(unbound).toEqual([]);
     expect(routes.filter(outsideTheContract).map(describeRoute).sort()).toEqual([
+      'DELETE /api/discord-stand-in/v10/guilds/:guildId/members/:userId/roles/:roleId',
+      'DELETE /api/discord-stand-in/v10/guilds/:guildId/roles/:roleId',
       'GET /api/auth/discord',
       'GET /api/auth/discord/callback',
       'GET /api/discord-stand-in/oauth2/authorize',
@@ -92,10 +94,15 @@ describe('access to every route', () => {
       'GET /api/discord-stand-in/recorded',
       'GET /api/discord-stand-in/users/@me',
       'GET /api/discord-stand-in/users/@me/guilds/:guildId/member',
+      'GET /api/discord-stand-in/v10/guilds/:guildId/members',
+      'GET /api/discord-stand-in/v10/guilds/:guildId/roles',
+      'PATCH /api/discord-stand-in/v10/guilds/:guildId/roles/:roleId',
       'PATCH /api/discord-stand-in/webhooks/:applicationId/:token/messages/@original',
       'POST /api/discord-stand-in/interactions/send',
       'POST /api/discord-stand-in/oauth2/token',
+      'POST /api/discord-stand-in/v10/guilds/:guildId/roles',
       'PUT /api/discord-stand-in/applications/:applicationId/commands',
+      'PUT /api/discord-stand-in/v10/guilds/:guildId/members/:userId/roles/:roleId',
     ]);
   });
 

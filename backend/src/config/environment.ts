@@ -36,6 +36,8 @@ export interface AppConfig {
      * With the stand-in, the stand-in's own application and key.
      */
     bot: { applicationId: string; publicKey: string; token: string } | null;
+    /** The bot's token for guild role sync (`Authorization: Bot …`); null: role sync is off. */
+    botToken: string | null;
   };
   social: { group: string; shortVideo: string; video: string; liveStream: string };
   webDist: string | null;
@@ -125,7 +127,10 @@ export const VARIABLES = {
     default: '(empty: stand-in, or no bot)',
     doc: "The application's Ed25519 public key (64 hex digits): interactions not signed by it are refused. With the application id, turns the bot on.",
   },
-  DISCORD_BOT_TOKEN: { default: '(empty: stand-in)', doc: 'The bot token `npm run discord:register-commands` registers the slash commands with.' },
+  DISCORD_BOT_TOKEN: {
+    default: "(empty: stand-in's own, or none)",
+    doc: 'The bot token: `npm run discord:register-commands` registers the slash commands with it, and the role sync runs with it (Manage Roles and the server members intent). Empty with real Discord: role sync is off.',
+  },
   SOCIAL_GROUP_URL: { default: 'https://www.facebook.com/', doc: 'Footer: social group.' },
   SOCIAL_SHORT_VIDEO_URL: { default: 'https://www.tiktok.com/', doc: 'Footer: short-video channel.' },
   SOCIAL_VIDEO_URL: { default: 'https://www.youtube.com/', doc: 'Footer: video channel.' },
@@ -273,6 +278,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       joinUrl: url('DISCORD_JOIN_URL', 'https://discord.gg/paddock', ['http:', 'https:']),
       avatarUrl: url('DISCORD_AVATAR_URL', 'https://cdn.discordapp.com', ['http:', 'https:']),
       bot,
+      botToken: useStandIn ? STAND_IN_BOT_TOKEN : text('DISCORD_BOT_TOKEN', '') || null,
     },
     social: {
       group: url('SOCIAL_GROUP_URL', 'https://www.facebook.com/', ['http:', 'https:']),

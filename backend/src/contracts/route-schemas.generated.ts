@@ -55,6 +55,7 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
       required: ['reason'],
       description: '`POST /api/tickets/{id}/appeal`.',
     },
+    ApplyRoleSyncRequest: { type: 'object', properties: { version: { type: 'string', description: "The plan's version the admin reviewed." } }, required: ['version'] },
     AttendanceCountDto: {
       type: 'object',
       properties: { eventId: { type: 'number' }, attendanceCount: { type: 'number' }, seatsLeft: { type: 'number' } },
@@ -1947,6 +1948,64 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
     },
     Role: { type: 'string', enum: ['ADMIN', 'ORGANIZER', 'STEWARD', 'NEW', 'TEAM', 'TEAM_CAPTAIN', 'BETA_TESTER', 'HOST', 'RACE_STEWARD', 'HEAD_STEWARD', 'RACE_DIRECTOR'] },
     RoleInfo: { type: 'object', properties: { role: { $ref: '#/components/schemas/Role' }, description: { type: 'string' } }, required: ['role', 'description'] },
+    RoleSyncChange: {
+      type: 'object',
+      properties: {
+        key: { type: 'string', description: '`team:<id>`, `crew:<ROLE>` or `licence:NEW`.' },
+        kind: { $ref: '#/components/schemas/SyncedRoleKind' },
+        name: { type: 'string' },
+        colour: { description: "`#rrggbb`, or null for Discord's default colour.", type: 'string', nullable: true },
+        action: { type: 'string', enum: ['create', 'adopt', 'update', 'keep'] },
+        discordRoleId: { description: 'The Discord role, null until it is created.', type: 'string', nullable: true },
+        add: { type: 'array', items: { $ref: '#/components/schemas/RoleSyncMember' } },
+        remove: { type: 'array', items: { $ref: '#/components/schemas/RoleSyncMember' } },
+      },
+      required: ['key', 'kind', 'name', 'colour', 'action', 'discordRoleId', 'add', 'remove'],
+      description:
+        'One league role and what applying the plan does to its Discord role: `create` a new one, `adopt` a Discord role of the same name the league did not create (kept when the league stops using it), `update` its name or colour, or `keep` it; then add and remove members.',
+    },
+    RoleSyncMember: {
+      type: 'object',
+      properties: { discordId: { type: 'string' }, name: { type: 'string', description: "The league's name for them (else their Discord name)." } },
+      required: ['discordId', 'name'],
+      description: 'A Discord member the plan names.',
+    },
+    RoleSyncPlan: {
+      type: 'object',
+      properties: {
+        version: { type: 'string', description: 'Names this plan: applying sends it back, and is refused when the plan has changed since.' },
+        inSync: { type: 'boolean', description: "Nothing to do: the server's roles follow the league." },
+        changes: { type: 'array', items: { $ref: '#/components/schemas/RoleSyncChange' }, description: 'The roles with something to do (others are left out).' },
+        removals: { type: 'array', items: { $ref: '#/components/schemas/RoleSyncRemoval' } },
+        steps: { type: 'number', description: 'How many Discord calls applying takes.' },
+        notOnServer: {
+          type: 'array',
+          items: { $ref: '#/components/schemas/RoleSyncMember' },
+          description: 'League members who should hold a role but are not on the server (matched by Discord id).',
+        },
+        computedAt: { type: 'string' },
+      },
+      required: ['version', 'inSync', 'changes', 'removals', 'steps', 'notOnServer', 'computedAt'],
+    },
+    RoleSyncRemoval: {
+      type: 'object',
+      properties: { key: { type: 'string' }, name: { type: 'string' }, discordRoleId: { type: 'string' }, action: { type: 'string', enum: ['delete', 'release'] } },
+      required: ['key', 'name', 'discordRoleId', 'action'],
+      description: 'A Discord role the league no longer uses: deleted when the league created it, else only no longer managed.',
+    },
+    RoleSyncRun: {
+      type: 'object',
+      properties: {
+        state: { type: 'string', enum: ['none', 'waiting', 'active', 'completed', 'failed'] },
+        done: { type: 'number' },
+        total: { type: 'number' },
+        error: { description: 'Why it failed (it is retried a few times before it says so).', type: 'string', nullable: true },
+        startedAt: { type: 'string', nullable: true },
+        finishedAt: { type: 'string', nullable: true },
+      },
+      required: ['state', 'done', 'total', 'error', 'startedAt', 'finishedAt'],
+      description: 'The role sync job (the latest one): waiting, running with its progress, or finished.',
+    },
     SafetyCarDecisionDto: {
       type: 'object',
       properties: {
@@ -2261,6 +2320,7 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
       ],
       description: '`PUT /api/seasons/{season}/stewarding`.',
     },
+    SyncedRoleKind: { type: 'string', enum: ['team', 'crew', 'licence'], description: 'What a synced role stands for.' },
     TeamAttendanceRequest: {
       type: 'object',
       properties: { teamId: { type: 'number' }, profileIds: { type: 'array', items: { type: 'number' } } },
@@ -2735,6 +2795,9 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
     'POST /seasons/:season/events/:event/results/:race/live-draft/confirm': { $ref: '#/components/schemas/ResultImportDto' },
     'GET /profile/:id/results': { type: 'array', items: { $ref: '#/components/schemas/SeasonResultsDto' } },
     'GET /profile/:id/stats-summary': { $ref: '#/components/schemas/StatsSummaryDto' },
+    'GET /admin/discord/roles/plan': { $ref: '#/components/schemas/RoleSyncPlan' },
+    'POST /admin/discord/roles/sync': { $ref: '#/components/schemas/RoleSyncRun' },
+    'GET /admin/discord/roles/sync': { $ref: '#/components/schemas/RoleSyncRun' },
     'GET /events/planned': { $ref: '#/components/schemas/Page_EventDto' },
     'GET /events/past': { $ref: '#/components/schemas/Page_EventDto' },
     'GET /events/mynext': { $ref: '#/components/schemas/MyNextEventDto' },
@@ -2849,6 +2912,7 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
     'PUT /seasons/:season/events': { $ref: '#/components/schemas/SeasonEventsRequest' },
     'PUT /seasons/:season/events/:event/results/:race': { $ref: '#/components/schemas/RaceResultsRequest' },
     'POST /seasons/:season/events/:event/results/:race/live-draft/confirm': { $ref: '#/components/schemas/LiveDraftConfirmRequest' },
+    'POST /admin/discord/roles/sync': { $ref: '#/components/schemas/ApplyRoleSyncRequest' },
     'POST /events/individual': { $ref: '#/components/schemas/EventSearchRequest' },
     'POST /events/assessment': { $ref: '#/components/schemas/EventSearchRequest' },
     'PUT /events/:id/single/attendance': { $ref: '#/components/schemas/MyAttendanceRequest' },

@@ -7,6 +7,7 @@ import { catalogueRoutes } from './catalogue.js';
 import { communityRoutes } from './community.js';
 import { competitionRoutes } from './competitions.js';
 import { discordRoutes } from './discord.js';
+import { discordRoleRoutes } from './discord-roles.js';
 import { eventRoutes } from './events.js';
 import { profileRoutes } from './profiles.js';
 import { raceLineupRoutes } from './race-lineups.js';
@@ -26,6 +27,7 @@ export const ROUTE_TABLES = [
   communityRoutes,
   competitionRoutes,
   discordRoutes,
+  discordRoleRoutes,
   eventRoutes,
   profileRoutes,
   raceLineupRoutes,

@@ -164,6 +164,18 @@ export class UsersService {
     return new Map(rows.map((user) => [user.id, user.globalName ?? user.username]));
   }
 
+  /** The Discord accounts of these users and of every holder of any of these roles: id, Discord id, name and roles. */
+  async discordAccounts(userIds: readonly number[], withAnyRole: readonly Role[]): Promise<{ userId: number; discordId: string; name: string; roles: Role[] }[]> {
+    const rows = await this.em
+      .fork()
+      .find(
+        User,
+        { $or: [{ id: { $in: [...userIds] } }, { roles: { $overlap: [...withAnyRole] } }] },
+        { fields: ['id', 'discordId', 'globalName', 'username', 'roles'], orderBy: { id: 'asc' } },
+      );
+    return rows.map((user) => ({ userId: user.id, discordId: user.discordId, name: user.globalName ?? user.username, roles: user.roles }));
+  }
+
   /** The roles of these users, by user id. */
   async rolesOf(userIds: number[]): Promise<Map<number, Role[]>> {
     if (!userIds.length) return new Map();

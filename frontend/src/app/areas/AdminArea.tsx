@@ -19,6 +19,7 @@ export const ADMIN_PAGES: AreaPages = {
   'Admin-Headlines': lazyPage(() => import('../../features/community/components/HeadlinesAdminPage.js')),
   'Admin-Maintenance': lazyPage(() => import('../../features/site/components/MaintenanceAdminPage.js')),
   'Admin-Audit': lazyPage(() => import('../../features/audit/components/AuditPage.js')),
+  'Admin-DiscordRoles': lazyPage(() => import('../../features/discord-roles/components/DiscordRolesPage.js')),
   'Admin-RivalsServers': lazyPage(() => import('../../features/rivals/components/RivalServersPage.js')),
   'Admin-Affiliates': lazyPage(() => import('../../features/community/components/AffiliatesAdminPage.js')),
   'Admin-Affiliate': lazyPage(() => import('../../features/community/components/AffiliateFormPage.js')),

@@ -50,6 +50,8 @@ describe('navigation', () => {
       // Issue #23: the audit log of staff changes.
       '/admin/audit',
       '/admin/rivals/servers',
+      // Issue #27: the Discord role sync.
+      '/admin/discord/roles',
     ]);
     expect(organize?.items.map((item) => item.to)).toEqual(['/organizer/competitions', '/organizer/events', '/organizer/assessments']);
     expect(steward?.items.map((item) => item.to)).toEqual(['/steward/tickets', '/steward/rivals/times']);

@@ -56,6 +56,7 @@ export const MANAGEMENT_ITEMS: readonly NavLink[] = [
   link('Maintenance', 'Admin-Maintenance'),
   link('Audit log', 'Admin-Audit'),
   link('Rivals servers', 'Admin-RivalsServers'),
+  link('Discord roles', 'Admin-DiscordRoles'),
 ];
 
 export const ORGANIZE_ITEMS: readonly NavLink[] = [

@@ -70,6 +70,8 @@ const ROUTE_LIST = [
   privateRoute('admin', 'Admin-Maintenance', '/admin/maintenance', 'Maintenance mode'),
   // Not in the spec's route list: issue #23's audit log of staff changes.
   privateRoute('admin', 'Admin-Audit', '/admin/audit', 'Audit log'),
+  // Not in the spec's route list: issue #27's Discord role sync.
+  privateRoute('admin', 'Admin-DiscordRoles', '/admin/discord/roles', 'Discord roles'),
   // Not in the spec's route list: issue #12's rivals servers (admins) and provisional times (stewards).
   privateRoute('admin', 'Admin-RivalsServers', '/admin/rivals/servers', 'Rivals servers'),
   privateRoute('steward', 'Steward-RivalTimes', '/steward/rivals/times', 'Provisional times'),
