@@ -76,7 +76,7 @@ export async function feedEvents(em: EntityManager, selection: FeedSelection): P
     where.id = { $in: entries.map((entry) => entry.event.id) };
   }
   const events = await em.find(LeagueEvent, where, { populate: FEED_POPULATE, orderBy: { startsAt: 'asc', id: 'asc' } });
-  const lineups = await driverLineups(em, entries);
+  const lineups = await driverLineups(em, entries, events);
   return events.map((event) => {
     let number = 0;
     return {
@@ -105,7 +105,7 @@ export async function feedEvents(em: EntityManager, selection: FeedSelection): P
 }
 
 /** For a driver's entries with a team: each race's line-up of that team (its own for the race, else the team's event entry), by race id. */
-async function driverLineups(em: EntityManager, entries: EventAttendance[]): Promise<Map<number, FeedLineup>> {
+async function driverLineups(em: EntityManager, entries: EventAttendance[], events: LeagueEvent[]): Promise<Map<number, FeedLineup>> {
   const teamEntries = entries.filter((entry) => entry.team);
   const lineups = new Map<number, FeedLineup>();
   if (!teamEntries.length) return lineups;
@@ -114,11 +114,10 @@ async function driverLineups(em: EntityManager, entries: EventAttendance[]): Pro
     em.find(EventAttendance, { event: { $in: eventIds }, team: { $ne: null } }, { populate: ['profile', 'team'], orderBy: { joinedAt: 'asc', profile: { id: 'asc' } } }),
     em.find(RaceLineup, { race: { raceEvent: { event: { $in: eventIds } } } }),
   ]);
-  const races = await em.find(LeagueEvent, { id: { $in: eventIds } }, { populate: ['raceEvents.races'] });
   for (const entry of teamEntries) {
     const teamId = entry.team!.id;
     const entered = teammates.filter((row) => row.event.id === entry.event.id && row.team?.id === teamId);
-    const event = races.find((candidate) => candidate.id === entry.event.id);
+    const event = events.find((candidate) => candidate.id === entry.event.id);
     for (const race of event?.raceEvents.getItems().flatMap((raceEvent) => raceEvent.races.getItems()) ?? []) {
       const own = new Set(raceRows.filter((row) => row.race.id === race.id && row.team.id === teamId).map((row) => row.profile.id));
       const drivers = own.size ? entered.filter((row) => own.has(row.profile.id)) : entered;
