@@ -223,15 +223,18 @@ describe('calendar feeds', () => {
     const lead = await profileOf('driver');
     const [mate, reserve] = await Promise.all([newDriver(em, { profile: { name: 'Team Mate' } }), newDriver(em, { profile: { name: 'Reserve Driver' } })]);
     const team = await newTeam(em, { name: 'Calendar Racing' });
-    for (const profile of [lead, mate.profile, reserve.profile]) em.create(EventAttendance, { event: event.id, profile: profile.id, team });
+    const joinedFrom = Date.now() - 60_000;
+    [lead, mate.profile, reserve.profile].forEach((profile, index) =>
+      em.create(EventAttendance, { event: event.id, profile: profile.id, team, joinedAt: new Date(joinedFrom + index * 1000) }),
+    );
     const [sprintId, featureId] = raceIdsOf(event);
     for (const profile of [lead, reserve.profile]) em.create(RaceLineup, { race: featureId, profile: profile.id, team });
     await em.flush();
     const token = await myToken(driver);
     const { entries } = await feed(`drivers/${token}.ics`);
     const byUid = new Map(entries.map((entry) => [entry.uid, entry]));
-    // Drivers in the order they entered (here all at once: by profile), named as the event page names them.
-    const named = (profiles: DriverProfile[]) => [...profiles].sort((a, b) => a.id - b.id).map((profile) => shownDriver(profile, false).driverName);
+    // Drivers in the order they entered, named as the event page names them.
+    const named = (profiles: DriverProfile[]) => profiles.map((profile) => shownDriver(profile, false).driverName);
     expect(byUid.get(`race-${sprintId}@${host()}`)!.description).toContain(`Team: Calendar Racing (${named([lead, mate.profile, reserve.profile]).join(', ')})`);
     expect(byUid.get(`race-${featureId}@${host()}`)!.description).toContain(`Team: Calendar Racing (${named([lead, reserve.profile]).join(', ')})`);
   });
