@@ -15,6 +15,7 @@ const WALLED_MODULES = [
   'audit',
   'auth',
   'bidding',
+  'calendar',
   'catalogue',
   'community',
   'competitions',

@@ -22,6 +22,7 @@ import { Migration20261125180001_audit_log } from './Migration20261125180001_aud
 import { Migration20261126023135_timing_sources } from './Migration20261126023135_timing_sources.js';
 import { Migration20261126033000_live_result_drafts } from './Migration20261126033000_live_result_drafts.js';
 import { Migration20261126050000_discord_role_links } from './Migration20261126050000_discord_role_links.js';
+import { Migration20261126050000_calendar_feeds } from './Migration20261126050000_calendar_feeds.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
@@ -48,4 +49,5 @@ export const migrations: MigrationObject[] = [
   Migration20261126023135_timing_sources,
   Migration20261126033000_live_result_drafts,
   Migration20261126050000_discord_role_links,
+  Migration20261126050000_calendar_feeds,
 ].map((migration) => ({ name: migration.name, class: migration }));

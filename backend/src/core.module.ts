@@ -25,6 +25,7 @@ import { RivalsModule } from './modules/rivals/rivals.module.js';
 import { TimingModule } from './modules/timing/index.js';
 import { DiscordBotModule } from './modules/discord-bot/index.js';
 import { DiscordRolesModule } from './modules/discord-roles/index.js';
+import { CalendarModule } from './modules/calendar/index.js';
 
 /** The domain modules, loaded by API and worker alike (both find their domain event subscribers; the worker their scheduled jobs). */
 export const DOMAIN_MODULES = [
@@ -44,6 +45,7 @@ export const DOMAIN_MODULES = [
   TimingModule,
   DiscordBotModule,
   DiscordRolesModule,
+  CalendarModule,
 ];
 
 export interface CoreOptions {

@@ -18,6 +18,7 @@ import { BIDDING_ENTITIES } from './modules/bidding/bidding.entities.js';
 import { RIVALS_ENTITIES } from './modules/rivals/rivals.entities.js';
 import { TIMING_ENTITIES } from './modules/timing/timing.entities.js';
 import { DISCORD_ROLES_ENTITIES } from './modules/discord-roles/discord-roles.entities.js';
+import { CALENDAR_ENTITIES } from './modules/calendar/calendar.entities.js';
 
 /**
  * Every entity, for the ORM, the migration tooling and the schema-drift test: each module lists its
@@ -44,4 +45,5 @@ export const ENTITIES = [
   ...AUDIT_ENTITIES,
   ...TIMING_ENTITIES,
   ...DISCORD_ROLES_ENTITIES,
+  ...CALENDAR_ENTITIES,
 ];

@@ -38,4 +38,6 @@ export const PUBLIC_READS: PublicRead[] = [
   { label: 'affiliates (Home)', path: () => '/api/affiliates' },
   { label: 'merchandise', path: () => '/api/merchandise' },
   { label: 'downloads', path: () => '/api/downloads' },
+  { label: 'calendar: league feed', path: () => '/api/calendar/league.ics' },
+  { label: 'calendar: event feed', path: ({ plannedEventId }) => `/api/calendar/events/${plannedEventId}.ics` },
 ];

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { newDriver } from '../factories/users.js';
-import { pageHeading, signInAs, site, useTabs } from './support/browser.js';
+import { eventually } from '../support/eventually.js';
+import { baseUrl, pageHeading, signedInAs, signInAs, site, useTabs } from './support/browser.js';
 
 describe('profile editing', () => {
   const open = useTabs();
@@ -38,5 +39,30 @@ describe('profile editing', () => {
     await page.goto('/grid');
     await pageHeading(page);
     expect(new URL(page.url()).pathname).toBe('/grid');
+  });
+
+  it('gives the driver a private calendar address to subscribe to, copy, and replace', async () => {
+    const page = await open();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    await signedInAs(page, 'driver', '/profile');
+    const section = page.getByRole('region', { name: 'My races calendar' });
+    await section.getByRole('button', { name: 'Create my calendar address' }).click();
+    const subscribe = section.getByRole('link', { name: 'Subscribe to your races in your calendar' });
+    const webcal = (await subscribe.getAttribute('href'))!;
+    const feedUrl = (await section.getByRole('link', { name: 'Calendar file of your races' }).getAttribute('href'))!;
+    expect(feedUrl).toMatch(new RegExp(`^${baseUrl()}/api/calendar/drivers/[\\w-]{32}\\.ics$`));
+    expect(webcal).toBe(feedUrl.replace(/^http:/, 'webcal:'));
+
+    await section.getByRole('button', { name: 'Copy the calendar address of your races' }).click();
+    await section.getByText('Address copied: paste it into your calendar app.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(feedUrl);
+    const feed = await fetch(feedUrl);
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toMatch(/^BEGIN:VCALENDAR/);
+
+    await section.getByRole('button', { name: 'New address' }).click();
+    await section.getByRole('button', { name: 'Replace it' }).click();
+    await eventually(async () => expect(await section.getByRole('link', { name: 'Calendar file of your races' }).getAttribute('href')).not.toBe(feedUrl));
+    expect((await fetch(feedUrl)).status).toBe(404);
   });
 });

@@ -1035,6 +1035,12 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
     },
     MyAttendanceRequest: { type: 'object', properties: { attending: { type: 'boolean' } }, required: ['attending'], description: '`PUT /api/events/{id}/single/attendance`.' },
     MyBidDto: { type: 'object', properties: { id: { type: 'number' }, amount: { type: 'number' }, placedAt: { type: 'string' } }, required: ['id', 'amount', 'placedAt'] },
+    MyCalendarDto: {
+      type: 'object',
+      properties: { token: { type: 'string', nullable: true } },
+      required: ['token'],
+      description: '`GET`/`POST /api/calendar/me`: the token of the caller\'s "my races" feed; null until one is made.',
+    },
     MyNextEventDto: {
       type: 'object',
       properties: { event: { allOf: [{ $ref: '#/components/schemas/EventDto' }], nullable: true } },
@@ -2745,6 +2751,8 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
     'PUT /bidding/rounds': { $ref: '#/components/schemas/BiddingRoundDto' },
     'GET /bidding/mine': { type: 'array', items: { $ref: '#/components/schemas/BidderRoundDto' } },
     'POST /bidding/rounds/:round/bids': { $ref: '#/components/schemas/BidderRoundDto' },
+    'GET /calendar/me': { $ref: '#/components/schemas/MyCalendarDto' },
+    'POST /calendar/me': { $ref: '#/components/schemas/MyCalendarDto' },
     'GET /games': { type: 'array', items: { $ref: '#/components/schemas/GameDto' } },
     'PUT /games': { $ref: '#/components/schemas/GameDto' },
     'GET /games/:id': { $ref: '#/components/schemas/GameDto' },

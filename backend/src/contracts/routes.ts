@@ -3,6 +3,7 @@ import type { BodyOfSpec, PathOf, QueryOfSpec, ResponseOfSpec, HttpMethod } from
 import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { biddingRoutes } from './bidding.js';
+import { calendarRoutes } from './calendar.js';
 import { catalogueRoutes } from './catalogue.js';
 import { communityRoutes } from './community.js';
 import { competitionRoutes } from './competitions.js';
@@ -23,6 +24,7 @@ export const ROUTE_TABLES = [
   auditRoutes,
   authRoutes,
   biddingRoutes,
+  calendarRoutes,
   catalogueRoutes,
   communityRoutes,
   competitionRoutes,

@@ -20,6 +20,8 @@ export interface CachedReadOptions {
   bypass?: (principal: Principal | undefined) => boolean;
   /** One entry per signed-in caller, for reads about the caller ("my next event"). */
   perCaller?: boolean;
+  /** The answer is text of this type (the handler returns the text, e.g. a calendar), not JSON. */
+  contentType?: string;
 }
 
 export const CACHED_READ = 'paddock:cached-read';
@@ -31,6 +33,16 @@ export interface CachedReadMetadata {
 
 /** The headers every cached answer carries: browsers revalidate every time, and an unchanged answer costs a 304. */
 export const CACHED_READ_HEADERS = { 'Cache-Control': 'no-cache', 'Content-Type': 'application/json; charset=utf-8' } as const;
+
+/** The headers of one cached read's answers: its own type when it is text. */
+export function cachedReadHeaders(read: CachedReadMetadata): Record<string, string> {
+  return read.options.contentType ? { ...CACHED_READ_HEADERS, 'Content-Type': read.options.contentType } : CACHED_READ_HEADERS;
+}
+
+/** How a cached read's answer is stored and sent: JSON text, or the handler's text as it is. */
+export function cachedReadText(read: CachedReadMetadata): (answer: unknown) => string {
+  return read.options.contentType ? String : JSON.stringify;
+}
 
 /** The entry a caller reads: the URL (path and query), or the URL under the caller's id for per-caller reads. */
 export function cachedReadKey(read: CachedReadMetadata, url: string, principal: Pick<Principal, 'userId'> | undefined): string {
@@ -59,7 +71,7 @@ export class ReadCacheInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<Request>();
     if (!read || request.method !== 'GET' || read.options.bypass?.(request.principal)) return next.handle();
     const response = context.switchToHttp().getResponse<Response>();
-    response.set(CACHED_READ_HEADERS);
-    return from(this.cache.json(read.tag.name, cachedReadKey(read, request.originalUrl, request.principal), () => lastValueFrom(next.handle())));
+    response.set(cachedReadHeaders(read));
+    return from(this.cache.json(read.tag.name, cachedReadKey(read, request.originalUrl, request.principal), () => lastValueFrom(next.handle()), cachedReadText(read)));
   }
 }

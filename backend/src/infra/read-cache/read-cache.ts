@@ -125,8 +125,11 @@ export class ReadCache {
   /** Loads in progress through `json`, by entry and the generation they will be stored under: concurrent callers share one. */
   private readonly loads = new Map<string, Promise<string>>();
 
-  /** The JSON text of the read: cached, or loaded now (and cached unless the tag changed meanwhile); concurrent loads of one entry are one. */
-  async json(tag: string, key: string, load: () => Promise<unknown>): Promise<string> {
+  /**
+   * The JSON text of the read (or the text `asText` makes of its answer): cached, or loaded now (and
+   * cached unless the tag changed meanwhile); concurrent loads of one entry are one.
+   */
+  async json(tag: string, key: string, load: () => Promise<unknown>, asText: (answer: unknown) => string = JSON.stringify): Promise<string> {
     const [hash, generation] = [this.hashKey(tag), this.generationKey(tag)];
     let seen: string;
     try {
@@ -136,13 +139,13 @@ export class ReadCache {
       seen = current;
     } catch (error) {
       this.logger.debug(`Read cache unavailable (${(error as Error).message}); reading the database`);
-      return JSON.stringify(await load());
+      return asText(await load());
     }
     const flight = `${tag}\n${key}\n${seen}`;
     const pending = this.loads.get(flight);
     if (pending) return pending;
     const loading = (async () => {
-      const json = JSON.stringify(await load());
+      const json = asText(await load());
       const stored = `${Date.now() + READ_TTL_MS}${ENTRY_SEPARATOR}${json}`;
       await (this.redis as CacheCommands).paddockStoreRead(hash, generation, seen, key, stored, MAX_ENTRIES_PER_TAG, READ_TTL_MS * 6).catch(() => 0);
       return json;

@@ -9,7 +9,7 @@ import { loggedUrl } from '../../common/request-log.js';
 import { countVisitorRead, RedisThrottlerStorage, tooManyRequests } from '../../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { REDIS } from '../redis/redis.module.js';
-import { CACHED_READ_HEADERS, cachedReadKey } from './cached-read.js';
+import { cachedReadHeaders, cachedReadKey } from './cached-read.js';
 import { entryKeyOf } from './read-keys.js';
 import { ReadCache, type CachedAnswer, type CacheMiss } from './read-cache.js';
 import { ReadRoutes, type MatchedRead } from './read-routes.js';
@@ -142,7 +142,7 @@ export class ReadFastPath {
     request.route = { path: route.path };
     response.setHeader('X-Request-Id', requestId(request));
     // With the ETag set, `send` does not hash the body again; it still answers 304 when the browser has it.
-    response.set(CACHED_READ_HEADERS).set('ETag', answer.etag).send(answer.body);
+    response.set(cachedReadHeaders(route.read)).set('ETag', answer.etag).send(answer.body);
     logAnswer(request, response, startedAt, userId);
   }
 }

@@ -101,6 +101,13 @@ export class LeagueEvent extends CreatedAtEntity {
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
 
+  /**
+   * Goes up by one at each change calendars are to show (publishing, unpublishing, an edit once it was
+   * ever published) and never down: the SEQUENCE of its races in calendar feeds. Above 0: it was published once.
+   */
+  @Property({ type: 'integer', defaultRaw: '0' })
+  revision: number & Opt = 0;
+
   @OneToMany(() => RaceEvent, (raceEvent) => raceEvent.event, { orderBy: { position: 'asc' } })
   raceEvents = new Collection<RaceEvent>(this);
 }

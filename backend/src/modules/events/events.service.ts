@@ -120,6 +120,7 @@ export class EventsService {
           if (!found) throw new NotFoundException(`${kind === 'assessment' ? 'Assessment' : 'Individual'} event ${body.id} not found`);
           before = eventSnapshot(found);
           event = em.assign(found, fields);
+          if (event.published || event.revision > 0) event.revision += 1;
           if (event.published) recordDomainEvent(em, 'EventDetailsChanged', eventAggregate(event.id), { eventId: event.id });
         } else {
           event = em.create(LeagueEvent, fields);
@@ -285,6 +286,7 @@ export class EventsService {
         });
         event.published = publish;
         event.publishedAt = publish ? new Date() : null;
+        event.revision += 1;
         recordDomainEvent(em, 'EventPublicationChanged', eventAggregate(id), { eventId: id, published: publish });
       }
       if (publish && sendNotification) recordDomainEvent(em, 'EventAnnouncementRequested', eventAggregate(id), { eventId: id });

@@ -24,4 +24,5 @@ export {
   type SeasonRound,
 } from './event-calendar.js';
 export { AttendeeType, CompetitionGameType, CompetitionStyleEnum, RaceEventTypeEnum, type GraphqlAttendee } from './graphql/event.types.js';
+export { feedEvents, type FeedEvent, type FeedLineup, type FeedRace, type FeedSelection } from './event-feeds.js';
 export { EVENT_ENTRIES, EVENT_RACES, LEAGUE_EVENTS } from './event-relations.js';

@@ -31,11 +31,14 @@ export const profileKeys = {
   takenNumbers: ['profiles', 'takenNumbers'] as const,
   lists: ['profiles', 'list'] as const,
   driver: (id: number) => ['profiles', 'driver', id] as const,
+  calendar: ['profiles', 'mine', 'calendar'] as const,
 };
 
 export const profileQueries = {
   /** `GET /profile`: the caller's profile as the Profile page edits it. */
   mine: () => queryOptions({ queryKey: profileKeys.mine, queryFn: () => api.get('/profile') }),
+  /** `GET /calendar/me`: the token of the caller's "my races" calendar feed, null until made. */
+  calendar: () => queryOptions({ queryKey: profileKeys.calendar, queryFn: () => api.get('/calendar/me') }),
   takenNumbers: () => queryOptions({ queryKey: profileKeys.takenNumbers, queryFn: () => api.get('/profile/takenDriverNumbers') }),
   /** `GET /profile/list`: the Grid, or the Crew with `roles`. */
   list: (page: PageRequest, filters: DriverFilters) =>
@@ -88,7 +91,13 @@ export const profileCommands = {
   /** `PATCH /profile`; quiet — the form shows field errors and a taken number beside the fields. */
   update: (changes: ProfileUpdateRequest, idempotencyKey?: string) => api.patch('/profile', changes, { silent: true, idempotencyKey }),
   promote: (profileId: number) => api.post('/profile/promote', { profileId }),
+  /** `POST /calendar/me`: a new address for the caller's calendar feed (the previous one stops working). */
+  newCalendarAddress: () => api.post('/calendar/me', undefined),
 };
+
+/** A new "my races" calendar address: the answer is the new token. */
+export const useNewCalendarAddress = () =>
+  useCommand(profileCommands.newCalendarAddress, () => [], { writes: (answer) => [{ queryKey: profileKeys.calendar, data: answer }] });
 
 /** A NEW driver promoted: their profile says so at once (the driver's own menus follow by push). */
 export const usePromoteDriver = () =>

@@ -13,11 +13,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { HASH_SCROLL_DELAY_MS } from '../../../app/routes/useHashScroll.js';
+import { CalendarSubscribe } from '../../../components/CalendarSubscribe.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { routeId } from '../../../components/routeId.js';
+import { apiUrl } from '../../../lib/api/client.js';
 import { useRoom } from '../../../lib/realtime/useRoom.js';
 import { COMPETITION_STYLE_LABELS, PLATFORM_LABELS } from '../../events/index.js';
 import { competitionKeys, competitionQueries } from '../api.js';
@@ -152,6 +154,9 @@ export default function SeriesDetailsPage() {
           <Typography id="rounds-title" variant="h5" component="h2" gutterBottom>
             Rounds
           </Typography>
+          <Box sx={{ mb: 2 }}>
+            <CalendarSubscribe path={apiUrl('GET /calendar/seasons/:id.ics', { params: { id: season.id } })} what={`the races of ${header.name} ${season.name}`} />
+          </Box>
           {events.length === 0 ? (
             <EmptyState title="No rounds yet">The calendar of this season is announced soon.</EmptyState>
           ) : (

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { CalendarSubscribe } from '../../../components/CalendarSubscribe.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { Container, LinearProgress, Tabs } from '../../../components/ui/index.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { useQuery } from '@tanstack/react-query';
+import { apiUrl } from '../../../lib/api/client.js';
 import { catalogueQueries } from '../../catalogue/index.js';
 import { eventQueries, type EventListFilters } from '../api.js';
 import { EventFilters } from './EventFilters.js';
@@ -36,6 +38,7 @@ export default function EventListPage() {
   return (
     <Container maxWidth="lg" page>
       <PageTitle>All events</PageTitle>
+      <CalendarSubscribe path={apiUrl('GET /calendar/league.ics')} what="all league races" />
       <Tabs
         label="Which events"
         value={when}

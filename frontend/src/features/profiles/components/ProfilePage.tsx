@@ -40,6 +40,7 @@ import {
   timeZoneOptions,
   type ProfileFormValues,
 } from '../profileForm.js';
+import { MyRacesCalendar } from './MyRacesCalendar.js';
 import { TeamInvites } from './TeamInvites.js';
 
 /** Profile (SPEC §2): the driver edits their profile; completing it (number + an id on a platform raced on) lets them in (SPEC §4). */
@@ -56,6 +57,7 @@ export default function ProfilePage() {
             {complete && <TeamInvites />}
             {complete && <MyTicketsAndLicence />}
             {complete && <BidderPanelSlot as="numbers" />}
+            {complete && <MyRacesCalendar />}
             <ProfileForm profile={mine} />
             {!complete && <TeamInvites />}
             {!complete && <MyTicketsAndLicence />}
