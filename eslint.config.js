@@ -21,6 +21,7 @@ const WALLED_MODULES = [
   'events',
   'health',
   'images',
+  'notifications',
   'ops',
   'profiles',
   'rivals',

@@ -7,6 +7,7 @@ import { catalogueRoutes } from './catalogue.js';
 import { communityRoutes } from './community.js';
 import { competitionRoutes } from './competitions.js';
 import { eventRoutes } from './events.js';
+import { notificationRoutes } from './notifications.js';
 import { profileRoutes } from './profiles.js';
 import { raceLineupRoutes } from './race-lineups.js';
 import { rivalRoutes } from './rivals.js';
@@ -25,6 +26,7 @@ export const ROUTE_TABLES = [
   communityRoutes,
   competitionRoutes,
   eventRoutes,
+  notificationRoutes,
   profileRoutes,
   raceLineupRoutes,
   rivalRoutes,

@@ -10,6 +10,7 @@ export {
   eventsStartedBetween,
   linkableEvents,
   linkToSeason,
+  publishedEventsStartingBetween,
   raceNaming,
   raceOfEvent,
   raceSetting,

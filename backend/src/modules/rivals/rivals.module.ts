@@ -12,5 +12,6 @@ import { RivalsHandlers } from './rivals.handlers.js';
   imports: [CatalogueModule, ImagesModule],
   controllers: [RivalsController],
   providers: [RivalsServersService, RivalsTimesService, RivalsBoardsService, RivalsHandlers],
+  exports: [RivalsBoardsService],
 })
 export class RivalsModule {}
