@@ -84,7 +84,7 @@ export default function NotificationsPage() {
       <PageTitle>Notifications</PageTitle>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Typography color="text.secondary" role="status">
-          {count ? `${count} unread` : 'All read'}
+          {unread.data ? (count ? `${count} unread` : 'All read') : ''}
         </Typography>
         <Stack direction="row" spacing={1}>
           <Button component={RouterLink} to={`${pathTo('Profile')}#notification-settings`}>
