@@ -31,7 +31,7 @@ function NotificationRow({ notification, onOpen, onMarkRead, busy }: { notificat
       data-testid="notification"
       secondaryAction={
         unread ? (
-          <Button size="small" onClick={onMarkRead} disabled={busy} aria-label={`Mark “${notification.title}” read`}>
+          <Button size="small" onClick={onMarkRead} disabled={busy} aria-label={`Mark read: ${notification.title}`}>
             Mark read
           </Button>
         ) : undefined
