@@ -205,7 +205,10 @@ describe('series standings, live', () => {
     await signedInAs(driver, 'driver', '/notifications');
     expect(await pageHeading(driver)).toBe('Notifications');
     const markAll = driver.getByRole('button', { name: 'Mark all read' });
-    await driver.getByRole('status').getByText(/^(\d+ unread|All read)$/).waitFor();
+    await driver
+      .getByRole('status')
+      .getByText(/^(\d+ unread|All read)$/)
+      .waitFor();
     if (await markAll.isEnabled()) await markAll.click();
     const bell = driver.getByRole('link', { name: /^Notifications/ });
     await driver.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
