@@ -24,6 +24,7 @@ const WALLED_MODULES = [
   'events',
   'health',
   'images',
+  'notifications',
   'ops',
   'profiles',
   'rivals',

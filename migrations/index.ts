@@ -23,6 +23,7 @@ import { Migration20261126023135_timing_sources } from './Migration2026112602313
 import { Migration20261126033000_live_result_drafts } from './Migration20261126033000_live_result_drafts.js';
 import { Migration20261126050000_discord_role_links } from './Migration20261126050000_discord_role_links.js';
 import { Migration20261126050000_calendar_feeds } from './Migration20261126050000_calendar_feeds.js';
+import { Migration20261126045319_notifications } from './Migration20261126045319_notifications.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
@@ -50,4 +51,5 @@ export const migrations: MigrationObject[] = [
   Migration20261126033000_live_result_drafts,
   Migration20261126050000_discord_role_links,
   Migration20261126050000_calendar_feeds,
+  Migration20261126045319_notifications,
 ].map((migration) => ({ name: migration.name, class: migration }));

@@ -26,6 +26,7 @@ import { TimingModule } from './modules/timing/index.js';
 import { DiscordBotModule } from './modules/discord-bot/index.js';
 import { DiscordRolesModule } from './modules/discord-roles/index.js';
 import { CalendarModule } from './modules/calendar/index.js';
+import { NotificationsModule } from './modules/notifications/index.js';
 
 /** The domain modules, loaded by API and worker alike (both find their domain event subscribers; the worker their scheduled jobs). */
 export const DOMAIN_MODULES = [
@@ -46,6 +47,7 @@ export const DOMAIN_MODULES = [
   DiscordBotModule,
   DiscordRolesModule,
   CalendarModule,
+  NotificationsModule,
 ];
 
 export interface CoreOptions {

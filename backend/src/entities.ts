@@ -19,6 +19,7 @@ import { RIVALS_ENTITIES } from './modules/rivals/rivals.entities.js';
 import { TIMING_ENTITIES } from './modules/timing/timing.entities.js';
 import { DISCORD_ROLES_ENTITIES } from './modules/discord-roles/discord-roles.entities.js';
 import { CALENDAR_ENTITIES } from './modules/calendar/calendar.entities.js';
+import { NOTIFICATIONS_ENTITIES } from './modules/notifications/notifications.entities.js';
 
 /**
  * Every entity, for the ORM, the migration tooling and the schema-drift test: each module lists its
@@ -46,4 +47,5 @@ export const ENTITIES = [
   ...TIMING_ENTITIES,
   ...DISCORD_ROLES_ENTITIES,
   ...CALENDAR_ENTITIES,
+  ...NOTIFICATIONS_ENTITIES,
 ];

@@ -195,4 +195,40 @@ describe('series standings, live', () => {
     await organizer.getByText(/^Imported \d lines from acc-guests\.json as revision 2\.$/).waitFor();
     expect(await organizer.getByRole('dialog', { name: 'Error' }).count()).toBe(0);
   });
+  it('counts up a driver’s bell live when an organizer posts results for their race, and the notification centre links to the result', async () => {
+    const em = site().em();
+    const cup = await newCompetition(em, { name: 'Sunday Sprint Cup' });
+    const sprint = await newEvent(em, { name: 'Sprint at Zandvoort', startsAt: new Date(Date.now() - 24 * 3600 * 1000) });
+    const sprintSeason = await newSeason(em, cup, { name: 'Winter', events: [sprint] });
+
+    const driver = await open();
+    await signedInAs(driver, 'driver', '/notifications');
+    expect(await pageHeading(driver)).toBe('Notifications');
+    const markAll = driver.getByRole('button', { name: 'Mark all read' });
+    await driver
+      .getByRole('status')
+      .getByText(/^(\d+ unread|All read)$/)
+      .waitFor();
+    if (await markAll.isEnabled()) await markAll.click();
+    const bell = driver.getByRole('link', { name: /^Notifications/ });
+    await driver.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
+
+    const organizer = await open();
+    await signedInAs(organizer, 'organizer', `/organizer/competitions/${cup.id}/seasons/${sprintSeason.id}/event/${sprint.id}/results`);
+    await addFinisher(organizer, 44, '[ 44 ] - DaniDrives');
+    await organizer.getByRole('textbox', { name: 'Laps, P1 [ 44 ] - DaniDrives' }).fill('12');
+    await organizer.getByRole('button', { name: 'Save results' }).click();
+    await organizer.getByText(/^Saved as revision 1/).waitFor();
+
+    // Without a reload, the bell says so; the centre lists the notification, which leads to the round's results.
+    await driver.getByRole('link', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 15_000 });
+    const result = driver.getByRole('link', { name: /^Results posted: Sprint at Zandvoort, race 1/ });
+    await result.waitFor();
+    expect(await result.getAttribute('href')).toBe(`/events/competitions/current/${cup.id}/season/${sprintSeason.id}#${sprint.id}`);
+    expect(await seriousAxeViolations(driver)).toEqual([]);
+    await result.click();
+    await driver.waitForURL((url) => url.pathname === `/events/competitions/current/${cup.id}/season/${sprintSeason.id}` && url.hash === `#${sprint.id}`);
+    await driver.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
+    expect(await bell.count()).toBe(1);
+  });
 });

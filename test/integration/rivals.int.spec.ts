@@ -25,7 +25,7 @@ import { newRivalPick, newRivalsServer, newRivalTime } from '../factories/rivals
 import { multipart, pngImage } from '../factories/uploads.js';
 import { newDriver, newMember } from '../factories/users.js';
 import type { CookieJar } from '../support/sign-in.js';
-import { nextMessage, socketsClosedAfterEach } from '../support/sockets.js';
+import { collectMessages, nextMessage, socketsClosedAfterEach } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ApiKeysService } from '../../backend/src/modules/users/api-keys.service.js';
 import { json } from '../support/responses.js';
@@ -506,13 +506,13 @@ describe('rivals', () => {
       }
     });
 
-    it('tells a driver live when a rival they picked beats their time', async () => {
+    it('tells a driver live when a rival they picked beats their time, once a steward verifies it (a provisional time tells no one)', async () => {
       // me: 1:40.500 on GP (PC); rivalTwo picked for the game, on 1:40.900.
       await newRivalPick(t.em(), { owner: me, rival: rivalTwo, game });
       const socket = await connect(t.baseUrl, { as: driver });
-      const beaten = nextMessage(socket, 'rivals.beaten', (message) => message.rival.id === rivalTwo.id);
+      const heard = collectMessages(socket, 'rivals.beaten');
       const rivalTwoKey = `Bearer ${await t.app.get(ApiKeysService).issue(rivalTwoUserId)}`;
-      await json<RivalTimeDto>(
+      const provisional = await json<RivalTimeDto>(
         await t.request('/api/rivals/times', {
           method: 'POST',
           headers: { authorization: rivalTwoKey },
@@ -520,6 +520,10 @@ describe('rivals', () => {
         }),
         201,
       );
+      await t.settled();
+      expect(heard).toEqual([]);
+      const beaten = nextMessage(socket, 'rivals.beaten', (message) => message.rival.id === rivalTwo.id);
+      await json<RivalTimeDto>(await t.request(`/api/rivals/times/${provisional.id}/verify`, { method: 'POST', as: steward }));
       expect(await beaten).toMatchObject({ track: { id: tracks[0].id }, platform: 'PC', gameId: game.id, rivalTimeAsText: '1:40.100', yourTimeAsText: '1:40.500' });
     });
   });

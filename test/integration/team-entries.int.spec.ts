@@ -9,6 +9,8 @@ import { newDriver, newMember } from '../factories/users.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { nextMessage, socketsClosedAfterEach, subscribe } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { DriverProfile } from '../../backend/src/modules/profiles/driver-profile.entity.js';
+import { Notification } from '../../backend/src/modules/notifications/notifications.entities.js';
 
 const MINUTE = 60_000;
 
@@ -225,5 +227,16 @@ describe('race line-ups', () => {
     const reverted = nextMessage(page, 'event.attendance.changed', (message) => message.eventId === event.id);
     expect((await reset(race2, bravo.id, rival)).status).toBe(204);
     await reverted;
+  });
+  it('tells each driver of a race line-up set for them in their notification centre', async () => {
+    expect((await setLineup(race1, alpha.id, [p.captain, p.third], captain)).status).toBe(200);
+    await t.settled();
+    const third = await t.em().findOneOrFail(DriverProfile, p.third);
+    // Earlier tests' line-ups told them too: the newest is this one.
+    const told = await t.em().find(Notification, { user: third.user.id, kind: 'lineup-set' }, { orderBy: { id: 'desc' }, limit: 1 });
+    expect(told.map((row) => ({ title: row.title, link: row.link }))).toEqual([
+      { title: expect.stringMatching(/^You race Relay Cup, race 1.* for Alpha Racing$/), link: `/events/${event.id}` },
+    ]);
+    expect((await reset(race1, alpha.id, captain)).status).toBe(204);
   });
 });

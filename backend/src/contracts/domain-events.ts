@@ -73,6 +73,15 @@ export interface DomainEventMap {
   BiddingLotsSettled: { roundId: number; userIds: number[] };
   /** An organizer connected, changed or removed a race's timing source: workers start, restart or stop ingesting it. */
   TimingSourceChanged: { raceId: number };
+  /** A captain or an organizer changed the drivers a team races a race with; `profileIds` race it now. */
+  RaceLineupSet: { eventId: number; raceId: number; teamId: number; profileIds: number[] };
+  /** A bid became the highest on a lot: `outbidUserIds` placed the bids it passed (bids stay sealed: no amounts). */
+  BidOutbid: { roundId: number; lotId: number; lotLabel: string; outbidUserIds: number[] };
+  /**
+   * A notification was stored for a user; `push` and `discordDm` are the user's channels for its kind
+   * (delivery by push and Discord DM subscribes to this).
+   */
+  NotificationCreated: { notificationId: number; userId: number; kind: string; title: string; body: string; link: string; push: boolean; discordDm: boolean };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -113,6 +122,9 @@ export const DOMAIN_EVENT_VERSIONS: { readonly [N in DomainEventName]: number } 
   BiddingRoundChanged: 1,
   BiddingLotsSettled: 1,
   TimingSourceChanged: 1,
+  RaceLineupSet: 1,
+  BidOutbid: 1,
+  NotificationCreated: 1,
 };
 
 export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENT_VERSIONS) as DomainEventName[];

@@ -40,7 +40,7 @@ export const PUSH_READS = {
   ticket: read<[ticketId: number], { seasonId: number; raceId: number; state: TicketState } | null>(),
   /** The user ids of a ticket's parties (the filer and every accused driver). */
   ticketPartyUserIds: read<[ticketId: number], number[]>(),
-  /** Who picked the setter of this time as a rival and was just beaten by it on that board, and their notice. */
+  /** Who picked the setter of this verified time as a rival and was just beaten by it on that board (by no earlier verified time), and their notice. */
   rivalsBeaten: read<[time: DomainEventMap['RivalTimeSet']], { userId: number; message: RivalBeatenMessage }[]>(),
 };
 export type PushReadName = keyof typeof PUSH_READS;
@@ -89,6 +89,8 @@ export interface CachedReads {
   downloads: [];
   /** Everything of bidding (bids stay sealed: panels and lists refetch). */
   bidding: [];
+  /** The user's notifications: the centre's pages and the header's unread count. */
+  notifications: [];
 }
 export type CachedRead = { [K in keyof CachedReads]: [K, ...CachedReads[K]] }[keyof CachedReads];
 
@@ -147,6 +149,10 @@ const ticketNotice = async (ticketId: number, change: TicketNoticeMessage['chang
   const ticket = await read.ticket(ticketId);
   return ticket ? toUsers(await read.ticketPartyUserIds(ticketId), { ticketId, state: ticket.state, change }) : [];
 };
+
+/** A rivals time that counts from now on: set verified (a server file) or verified by a steward; a provisional one tells no rival. */
+export const becameVerified = (time: Pick<DomainEventMap['RivalTimeSet'], 'change' | 'status'>): boolean =>
+  time.change === 'verified' || (time.change === 'set' && time.status === 'VERIFIED');
 
 /** The echoes of this browser's own changes (the browser's own-change record names them the same). */
 export const eventsChangedEcho = (eventId: number) => `events.changed:${eventId}`;
@@ -255,10 +261,13 @@ export const PUSHES = {
     from: { RivalTimeSet: ({ trackId, gameId, platform, profileId, status }) => everyone({ trackId, gameId, platform, profileId, status }) },
     client: { refreshes: ({ trackId }) => [['rivalsBoards', trackId], ['rivalsTop', trackId], ['ownRivals'], ['rivalsTimes']] },
   }),
-  /** To `user:<id>`: a driver this user picked as a rival beat the user's time on a board (a notice in the header). */
+  /**
+   * To `user:<id>`: a driver this user picked as a rival beat the user's time on a board with a verified
+   * time (a notice in the header): a server file's time when set, a submission once a steward verifies it.
+   */
   'rivals.beaten': message<RivalBeatenMessage>()({
     from: {
-      RivalTimeSet: async (time, read) => (time.change === 'set' ? (await read.rivalsBeaten(time)).flatMap(({ userId, message }) => toUsers([userId], message)) : []),
+      RivalTimeSet: async (time, read) => (becameVerified(time) ? (await read.rivalsBeaten(time)).flatMap(({ userId, message }) => toUsers([userId], message)) : []),
     },
     client: { refreshes: () => [['ownRivals']], applied: true },
   }),
@@ -324,6 +333,11 @@ export const PUSHES = {
   'bidding.settled': message<{ roundId: number }>()({
     from: { BiddingLotsSettled: ({ roundId, userIds }) => toUsers(userIds, { roundId }) },
     client: { refreshes: () => [['bidding']] },
+  }),
+  /** To `user:<id>`: a notification was stored for the user (the bell's count and the centre refetch). */
+  'notifications.changed': message<{ notificationId: number }>()({
+    from: { NotificationCreated: ({ userId, notificationId }) => toUsers([userId], { notificationId }) },
+    client: { refreshes: () => [['notifications']] },
   }),
 };
 

@@ -1150,6 +1150,36 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
       properties: { name: { type: 'string', description: 'The name shown before the change (without the number).' }, changedAt: { type: 'string' } },
       required: ['name', 'changedAt'],
     },
+    NotificationDto: {
+      type: 'object',
+      properties: {
+        id: { type: 'number' },
+        kind: { $ref: '#/components/schemas/NotificationKind' },
+        title: { type: 'string' },
+        body: { type: 'string' },
+        link: { type: 'string' },
+        createdAt: { type: 'string' },
+        readAt: { description: 'When it was marked read (null: unread).', type: 'string', nullable: true },
+      },
+      required: ['id', 'kind', 'title', 'body', 'link', 'createdAt', 'readAt'],
+      description: 'One notification of the centre; `link` is a path of the site.',
+    },
+    NotificationKind: {
+      type: 'string',
+      enum: ['race-starting', 'results-posted', 'standings-changed', 'rival-beaten', 'ticket-filed', 'ticket-decided', 'appeal-heard', 'team-invite', 'lineup-set', 'outbid'],
+    },
+    NotificationSettingDto: {
+      type: 'object',
+      properties: { site: { type: 'boolean' }, push: { type: 'boolean' }, discordDm: { type: 'boolean' }, kind: { $ref: '#/components/schemas/NotificationKind' } },
+      required: ['discordDm', 'kind', 'push', 'site'],
+      description: "One kind's channels, as the profile's settings show and save them.",
+    },
+    NotificationSettingsBody: {
+      type: 'object',
+      properties: { settings: { type: 'array', items: { $ref: '#/components/schemas/NotificationSettingDto' } } },
+      required: ['settings'],
+      description: '`PUT /api/notifications/settings`: the kinds to change (others keep theirs).',
+    },
     OutcomeKind: { type: 'string', enum: ['NO_FURTHER_ACTION', 'WARNING', 'TIME_PENALTY', 'POSITION_PENALTY', 'POINTS_DEDUCTION', 'DSQ', 'LICENCE_POINTS', 'RACE_BAN'] },
     Page_AffiliateDto: {
       type: 'object',
@@ -1199,6 +1229,17 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
       type: 'object',
       properties: {
         content: { type: 'array', items: { $ref: '#/components/schemas/EventDto' } },
+        pageNumber: { type: 'number' },
+        pageSize: { type: 'number' },
+        totalElements: { type: 'number' },
+        totalPages: { type: 'number' },
+      },
+      required: ['content', 'pageNumber', 'pageSize', 'totalElements', 'totalPages'],
+    },
+    Page_NotificationDto: {
+      type: 'object',
+      properties: {
+        content: { type: 'array', items: { $ref: '#/components/schemas/NotificationDto' } },
         pageNumber: { type: 'number' },
         pageSize: { type: 'number' },
         totalElements: { type: 'number' },
@@ -2682,6 +2723,7 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
       required: ['line', 'key', 'position', 'name', 'platformId', 'raceNumber', 'teamName'],
       description: 'A driver of an imported file no profile was found for, when the save had no decision for them.',
     },
+    UnreadCountDto: { type: 'object', properties: { unread: { type: 'number' } }, required: ['unread'] },
     UserListItem: {
       type: 'object',
       properties: {
@@ -2827,6 +2869,12 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
     'GET /events/youtube/all': { $ref: '#/components/schemas/Page_VideoDto' },
     'POST /events/youtube/:id': { $ref: '#/components/schemas/VideoDto' },
     'GET /live': { $ref: '#/components/schemas/LiveDto' },
+    'GET /notifications': { $ref: '#/components/schemas/Page_NotificationDto' },
+    'GET /notifications/unread': { $ref: '#/components/schemas/UnreadCountDto' },
+    'POST /notifications/:id/read': { $ref: '#/components/schemas/UnreadCountDto' },
+    'POST /notifications/read': { $ref: '#/components/schemas/UnreadCountDto' },
+    'GET /notifications/settings': { type: 'array', items: { $ref: '#/components/schemas/NotificationSettingDto' } },
+    'PUT /notifications/settings': { type: 'array', items: { $ref: '#/components/schemas/NotificationSettingDto' } },
     'GET /profile': { $ref: '#/components/schemas/MyProfileDto' },
     'PATCH /profile': { $ref: '#/components/schemas/MyProfileDto' },
     'PATCH /profile/account': { $ref: '#/components/schemas/MyProfileDto' },
@@ -2929,6 +2977,7 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
     'PUT /events/:id/attendance/team': { $ref: '#/components/schemas/TeamAttendanceRequest' },
     'PUT /events/:id/live': { $ref: '#/components/schemas/LiveRequest' },
     'POST /events/youtube/:id': { $ref: '#/components/schemas/YoutubeRequest' },
+    'PUT /notifications/settings': { $ref: '#/components/schemas/NotificationSettingsBody' },
     'PATCH /profile': { $ref: '#/components/schemas/ProfileUpdateRequest' },
     'PATCH /profile/account': { $ref: '#/components/schemas/AccountUpdateRequest' },
     'PATCH /profile/connections': { $ref: '#/components/schemas/ConnectionsUpdateRequest' },

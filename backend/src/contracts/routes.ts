@@ -10,6 +10,7 @@ import { competitionRoutes } from './competitions.js';
 import { discordRoutes } from './discord.js';
 import { discordRoleRoutes } from './discord-roles.js';
 import { eventRoutes } from './events.js';
+import { notificationRoutes } from './notifications.js';
 import { profileRoutes } from './profiles.js';
 import { raceLineupRoutes } from './race-lineups.js';
 import { rivalRoutes } from './rivals.js';
@@ -31,6 +32,7 @@ export const ROUTE_TABLES = [
   discordRoutes,
   discordRoleRoutes,
   eventRoutes,
+  notificationRoutes,
   profileRoutes,
   raceLineupRoutes,
   rivalRoutes,

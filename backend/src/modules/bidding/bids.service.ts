@@ -68,6 +68,15 @@ export class BidsService {
         throw new ConflictException(`This bid needs ${body.amount} but only ${Math.max(0, budget - committed)} of your budget of ${budget} is left`);
       }
       const existing = await tx.findOne(Bid, { lot: fresh.id, bidder });
+      const outbid = await outbidUserIds(tx, fresh.id, bidder, existing?.amount ?? 0, body.amount);
+      if (outbid.length) {
+        recordDomainEvent(tx, 'BidOutbid', biddingAggregate(round.id), {
+          roundId: round.id,
+          lotId: fresh.id,
+          lotLabel: `${fresh.kind.toLowerCase()} ${fresh.label}`,
+          outbidUserIds: outbid,
+        });
+      }
       if (existing) Object.assign(existing, { amount: body.amount, placedAt: now, userId: principal.userId });
       else tx.create(Bid, { lot: fresh, bidder, userId: principal.userId, amount: body.amount, placedAt: now });
       const window = round.counterBidHours * HOUR;
@@ -119,4 +128,15 @@ export class BidsService {
     }
     return this.mappers.named((await this.teams.captainOf(principal.userId)).map(teamBidder));
   }
+}
+
+/**
+ * Who this bid passes: the placers of the highest other bids on the lot, when those led (or tied) before
+ * and the new amount is higher. Raising a bid that already led passes no one.
+ */
+async function outbidUserIds(em: EntityManager, lotId: number, bidder: string, ownBefore: number, amount: number): Promise<number[]> {
+  const others = await em.find(Bid, { lot: lotId, bidder: { $ne: bidder } }, { fields: ['amount', 'userId'] });
+  const top = Math.max(...others.map((bid) => bid.amount));
+  if (!others.length || top < ownBefore || amount <= top) return [];
+  return [...new Set(others.filter((bid) => bid.amount === top).map((bid) => bid.userId))];
 }

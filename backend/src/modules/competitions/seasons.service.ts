@@ -155,6 +155,12 @@ export class SeasonsService {
     return season ? `${season.competition.name} — ${season.name}` : null;
   }
 
+  /** The season's competition and "Competition — Season" (null: no such season): what other modules link and name it by. */
+  async ref(em: EntityManager, seasonId: number): Promise<{ competitionId: number; label: string } | null> {
+    const season = await em.findOne(Season, seasonId, { populate: ['competition'] });
+    return season ? { competitionId: season.competition.id, label: `${season.competition.name} — ${season.name}` } : null;
+  }
+
   /** The season with its competition, points system and rounds (unpublished ones only for organizers), in date order. */
   async season(id: number, principal: Principal | null | undefined, asOrganizer = false): Promise<SeasonDto> {
     const em = this.em.fork();

@@ -37,6 +37,12 @@ export function eventsStartedBetween(em: EntityManager, after: Date, until = new
   return em.count(LeagueEvent, { startsAt: { $gt: after, $lte: until } });
 }
 
+/** The published events starting after `after` and by `until`, soonest first (what a reminder is sent for). */
+export async function publishedEventsStartingBetween(em: EntityManager, after: Date, until: Date): Promise<EventRef[]> {
+  const events = await em.find(LeagueEvent, { published: true, startsAt: { $gt: after, $lte: until } }, { orderBy: { startsAt: 'asc', id: 'asc' } });
+  return events.map((event) => ({ id: event.id, name: event.name, startsAt: event.startsAt }));
+}
+
 /** The first `count` events starting after `after` (of one season, when given), soonest first. */
 export async function eventsAfter(em: EntityManager, after: Date, count: number, seasonId?: number): Promise<EventRef[]> {
   const events = await em.find(

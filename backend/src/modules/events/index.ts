@@ -11,6 +11,7 @@ export {
   eventsStartedBetween,
   linkableEvents,
   linkToSeason,
+  publishedEventsStartingBetween,
   raceNaming,
   raceOfEvent,
   raceSetting,

@@ -78,6 +78,7 @@ export class RaceLineupsService {
           profileIds.map((profileId) => ({ race: raceId, team: teamId, profile: profileId })),
         );
         recordDomainEvent(em, 'EventAttendanceChanged', eventAggregate(eventId), { eventId });
+        recordDomainEvent(em, 'RaceLineupSet', eventAggregate(eventId), { eventId, raceId, teamId, profileIds });
       }
       return toLineup(entry, profileIds);
     });

@@ -208,14 +208,14 @@ export class RivalsBoardsService {
   }
 
   /**
-   * Drivers who picked the driver of this new time as a rival on its board and whose best it beats now
-   * (but did not before): who to tell "your rival beat you".
+   * Drivers who picked the driver of this verified time as a rival on its board and whose best it beats
+   * now (but no earlier verified time of the rival did): who to tell "your rival beat you".
    */
   async beaten(em: EntityManager, event: DomainEventMap['RivalTimeSet']): Promise<{ userId: number; message: RivalBeatenMessage }[]> {
     const rows = await em.execute<(ProfileNameRow & { user_id: number; owner_best: number | null; rival_before: number | null })[]>(
       `select distinct o.user_id,
               (select min(x.time_ms) from rival_times x where x.profile_id = o.id and x.track_id = ? and x.platform = ? and x.status <> 'REJECTED') as owner_best,
-              (select min(x.time_ms) from rival_times x where x.profile_id = ? and x.track_id = ? and x.platform = ? and x.status <> 'REJECTED' and x.id <> ?) as rival_before,
+              (select min(x.time_ms) from rival_times x where x.profile_id = ? and x.track_id = ? and x.platform = ? and x.status = 'VERIFIED' and x.id <> ?) as rival_before,
               ${PROFILE_NAME_COLUMNS}
          from rivals r join ${DRIVER_NAMES} o on o.id = r.owner_id join ${DRIVER_NAMES} p on p.id = r.rival_id
         where r.rival_id = ? and r.game_id = ? and r.platform = ? and (r.track_id is null or r.track_id = ?)`,

@@ -37,3 +37,20 @@ export async function pointsDeductions(em: EntityManager, seasonId: number): Pro
     ),
   );
 }
+
+/** A ticket's race and its parties (the filer and each accused driver, by profile); null when it was deleted since. */
+export async function ticketParties(
+  em: EntityManager,
+  ticketId: number,
+): Promise<{ eventId: number; raceId: number; parties: { profileId: number; role: 'FILER' | 'ACCUSED' }[] } | null> {
+  const rows = await em.execute<{ event_id: number; race_id: number; profile_id: number | null; role: 'FILER' | 'ACCUSED' | null }[]>(
+    `select t.event_id, t.race_id, p.profile_id, p.role from tickets t left join ticket_parties p on p.ticket_id = t.id where t.id = ? order by p.id`,
+    [ticketId],
+  );
+  if (!rows.length) return null;
+  return {
+    eventId: rows[0].event_id,
+    raceId: rows[0].race_id,
+    parties: rows.flatMap((row) => (row.profile_id === null || row.role === null ? [] : [{ profileId: row.profile_id, role: row.role }])),
+  };
+}

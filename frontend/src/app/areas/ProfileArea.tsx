@@ -5,5 +5,6 @@ import { lazyPage } from './lazyPage.js';
 export const PROFILE_PAGES: AreaPages = {
   Profile: lazyPage(() => import('../../features/profiles/components/ProfilePage.js')),
   MyTeams: lazyPage(() => import('../../features/teams/components/MyTeamsPage.js')),
+  Notifications: lazyPage(() => import('../../features/notifications/components/NotificationsPage.js')),
   'Profile-Rivals': lazyPage(() => import('../../features/rivals/components/ProfileRivalsPage.js')),
 };

@@ -3,6 +3,7 @@ import type { CachedReads } from '@paddock/contracts/pushes.js';
 import { biddingKeys } from '../../features/bidding/index.js';
 import { communityKeys } from '../../features/community/index.js';
 import { eventKeys } from '../../features/events/index.js';
+import { notificationKeys } from '../../features/notifications/index.js';
 import { profileKeys, profileQueries } from '../../features/profiles/index.js';
 import { rivalsKeys } from '../../features/rivals/index.js';
 import { stewardingKeys } from '../../features/stewarding/index.js';
@@ -35,4 +36,5 @@ export const CACHED_READ_KEYS: { [K in keyof CachedReads]: (...args: CachedReads
   merchandise: () => communityKeys.merchandise,
   downloads: () => communityKeys.downloads,
   bidding: () => biddingKeys.all,
+  notifications: () => notificationKeys.all,
 };

@@ -33,6 +33,8 @@ const ROUTE_LIST = [
   privateRoute('profile', 'Profile', '/profile', 'My profile'),
   privateRoute('profile', 'Profile-Rivals', '/profile/rivals', 'My rivals'),
   privateRoute('profile', 'MyTeams', '/myteams', 'My teams'),
+  // Not in the spec's route list: issue #27's notification centre.
+  privateRoute('profile', 'Notifications', '/notifications', 'Notifications'),
   publicRoute('PublicProfile', '/grid/driver/:profile', 'Driver profile'),
   publicRoute('Rivals', '/rivals/:platform?/:game?/:track?', 'Rivals'),
   publicRoute('Competitions-Current-details', '/events/competitions/current/:competition/season/:season', 'Series details'),

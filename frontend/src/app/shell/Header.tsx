@@ -13,6 +13,7 @@ import { LiveRaceButton } from './LiveRaceButton.js';
 import { NextRaceSlot } from './NextRaceSlot.js';
 import { pathTo } from '../routes/routeTable.js';
 import { RivalBeatenSlot } from '../../features/rivals/index.js';
+import { NotificationBell } from '../../features/notifications/index.js';
 
 // Loaded when first opened (phones and small windows only), with MUI's theme scope, so neither is in
 // the first page's JavaScript.
@@ -51,6 +52,7 @@ export function Header() {
         <div className="pd-grow" />
         {medium && <NextRaceSlot />}
         <LiveRaceButton />
+        <NotificationBell />
         <AccountArea />
       </div>
       <HeadlinesBanner />

@@ -42,6 +42,7 @@ import {
 } from '../profileForm.js';
 import { MyRacesCalendar } from './MyRacesCalendar.js';
 import { TeamInvites } from './TeamInvites.js';
+import { NotificationSettingsSlot } from '../../notifications/index.js';
 
 /** Profile (SPEC §2): the driver edits their profile; completing it (number + an id on a platform raced on) lets them in (SPEC §4). */
 export default function ProfilePage() {
@@ -61,6 +62,7 @@ export default function ProfilePage() {
             <ProfileForm profile={mine} />
             {!complete && <TeamInvites />}
             {!complete && <MyTicketsAndLicence />}
+            <NotificationSettingsSlot />
           </>
         )}
       </QueryContent>
