@@ -34,13 +34,18 @@ const projectedRows = (page: Page): Promise<string[]> =>
 
 /** The laps of every car on the page's tower, as shown. */
 const towerLaps = (page: Page): Promise<number[]> =>
-  page.locator('.pd-tower__table tbody tr').evaluateAll((rows) => rows.map((row) => Number(row.querySelectorAll('td.pd-tower__num')[2]?.textContent ?? Number.NaN)));
+  page
+    .getByRole('region', { name: 'Timing tower' })
+    .locator('.pd-tower__table tbody tr')
+    .evaluateAll((rows) => rows.map((row) => Number(row.querySelectorAll('td.pd-tower__num')[2]?.textContent ?? Number.NaN)));
 
 /** Waits until the tower shows a car with more laps than `laps` (the page updates without a reload). */
 const waitForLapsAbove = (page: Page, laps: number): Promise<unknown> =>
   page.waitForFunction(
     (seen) =>
-      Array.from(document.querySelectorAll('.pd-tower__table tbody tr')).some((row) => Number(row.querySelectorAll('td.pd-tower__num')[2]?.textContent ?? Number.NaN) > seen),
+      Array.from(document.querySelectorAll('[aria-label="Timing tower"] .pd-tower__table tbody tr')).some(
+        (row) => Number(row.querySelectorAll('td.pd-tower__num')[2]?.textContent ?? Number.NaN) > seen,
+      ),
     laps,
     { timeout: LIVE_MS },
   );
@@ -201,7 +206,7 @@ describe('live timing in the browser: a simulated Assetto Corsa server through t
     await filed.waitFor({ timeout: LIVE_MS });
     // The new ticket is in the queue too, without a reload.
     await page
-      .getByRole('table', { name: /Tickets/ })
+      .getByRole('table', { name: 'Ticket queue' })
       .getByText(/Lukas Novák|Kenji Watanabe/)
       .first()
       .waitFor({ timeout: LIVE_MS });
