@@ -4,7 +4,7 @@
  */
 import type { PushedMessageName, PushedPayload } from './pushes.js';
 import type { RoleFlag } from './roles.js';
-import type { LiveIncident, LiveTimingFrame } from './timing.js';
+import type { LiveIncident, LiveStandingsMessage, LiveTimingFrame } from './timing.js';
 
 export interface HeadlineDto {
   id: number;
@@ -33,6 +33,11 @@ export type ClientEventMap = { [M in PushedMessageName]: PushedPayload<M> } & {
    * shown asks for the snapshot (`GET /races/{raceId}/timing`).
    */
   'live.frame': LiveTimingFrame;
+  /**
+   * To `live:<raceId>`, from the worker ingesting the race (not through the outbox, like `live.frame`): the
+   * season's standings were the race to end now; to one socket as it joins, the latest one.
+   */
+  'live.standings': LiveStandingsMessage;
   /** To `flag:isSteward`: a collision the race's source just reported. */
   'live.incident': LiveIncident;
 };

@@ -99,6 +99,32 @@ export interface LiveIncident {
   speedKmh: number | null;
 }
 
+/** A row of the season's driver standings "if the race ended now". */
+export interface LiveStandingsRow {
+  /** Where the driver would stand. */
+  position: number;
+  /** Where the driver stands now (the standings before this race); null: not in them yet. */
+  currentPosition: number | null;
+  profile: { id: number; driverName: string; driverNumber: number | null };
+  /** Points in the standings now. */
+  points: number;
+  /** Points were the race to end now, scored by the season's own points system. */
+  projectedPoints: number;
+}
+
+/**
+ * To `live:<raceId>`, from the worker ingesting the race (at most once a second, when the classification
+ * changed), and to one socket as it joins: the season's standings were the race to end in the live order.
+ * `seasonId` null: the race is not a round of a season; `rows` empty: nobody would have points.
+ */
+export interface LiveStandingsMessage {
+  raceId: number;
+  seasonId: number | null;
+  /** The live timing version the projection was made from. */
+  version: number;
+  rows: LiveStandingsRow[];
+}
+
 /**
  * A race's timing source as organizers see it. The connection and command passwords stay on the server:
  * an answer only says whether one is set.

@@ -122,8 +122,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       socket.data.wanted.add(room);
       if (!(await this.allowed(rule, socket.data.principal))) return { ok: false, error: `Not allowed to join ${room}` };
       // Sent before the join, so every message of the room reaches the socket after it.
-      const welcome = typeof rule === 'boolean' ? null : await this.welcome(rule);
-      if (welcome) socket.emit(welcome.name, welcome.payload as never);
+      const welcome = typeof rule === 'boolean' ? [] : await this.welcome(rule);
+      for (const message of welcome) socket.emit(message.name, message.payload as never);
       await socket.join(room);
       return { ok: true };
     });
@@ -206,14 +206,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   /** What the room's policy gives a socket joining it (a failure only costs the welcome). */
-  private async welcome(room: PolicyRoom): Promise<ClientMessage | null> {
+  private async welcome(room: PolicyRoom): Promise<ClientMessage[]> {
     const policy = this.policies.get(room.kind);
-    if (!policy?.welcome) return null;
+    if (!policy?.welcome) return [];
     try {
       return await policy.welcome(room.id);
     } catch (error) {
       this.logger.warn(`Room policy ${room.kind} failed to welcome: ${(error as Error).message}`);
-      return null;
+      return [];
     }
   }
 

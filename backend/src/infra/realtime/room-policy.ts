@@ -13,8 +13,8 @@ export interface RoomPolicy {
   /** The room kind it decides: `event` for `event:<id>`. */
   readonly kind: string;
   mayJoin(principal: Principal | null, id: number): Promise<boolean>;
-  /** What a socket that just joined the room gets at once (a live race's whole timing), if anything. */
-  welcome?(id: number): Promise<ClientMessage | null>;
+  /** What a socket that just joined the room gets at once (a live race's whole timing), in order; none: nothing. */
+  welcome?(id: number): Promise<ClientMessage[]>;
 }
 
 export const ROOM_POLICIES = Symbol('ROOM_POLICIES');

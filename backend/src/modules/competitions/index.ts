@@ -14,3 +14,5 @@ export { MAX_RESULT_FILE_BYTES, ResultFileError, decodeResultFile, normalizePlat
 export { JsonReader } from './result-import/json-reader.js';
 export type { ImportedClassification, ImportedLine } from './result-import/index.js';
 export { GAME_NAMES, classify, type ReadLine } from './result-import/classification.js';
+export type { RaceProjection } from './standings.service.js';
+export type { ScoredLine } from './standings/standings.js';

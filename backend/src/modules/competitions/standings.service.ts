@@ -1,20 +1,21 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { ResultStatus, StandingsDto } from '../../contracts/competitions.js';
+import type { LiveStandingsRow } from '../../contracts/timing.js';
 import { shownDriver } from '../../contracts/driver-name.js';
 import { recordDomainEvent } from '../../infra/outbox/domain-events.js';
 import type { Principal } from '../../common/principal.js';
-import { EVENT_RACES, LEAGUE_EVENTS, entrants, racesOf, seasonRounds, seesUnpublished } from '../events/index.js';
+import { EVENT_RACES, LEAGUE_EVENTS, entrants, raceOfEvent, racesOf, seasonRounds, seesUnpublished } from '../events/index.js';
 import { ProfilesService } from '../profiles/index.js';
 import { pointsDeductions } from '../stewarding/index.js';
 import { ImagesService } from '../images/index.js';
 import { TeamsService } from '../teams/index.js';
 import { Season } from './competition.entities.js';
 import type { LinePoints } from './results.reader.js';
-import { scoredSessionOf } from './season-rules.js';
 import { placeholders } from './season-stats.js';
 import { seasonAggregate } from './seasons.service.js';
-import { computeStandings, seasonLeader, type DriverStanding, type ScoredLine, type ScoredRace, type ScoredRound, type TeamStanding } from './standings/standings.js';
+import { projectSeason, roundsOf, type SeasonData } from './standings/season-projection.js';
+import { computeStandings, seasonLeader, type DriverStanding, type ScoredLine, type ScoredRound, type TeamStanding } from './standings/standings.js';
 
 interface ResultLineRow {
   id: number;
@@ -29,13 +30,11 @@ interface ResultLineRow {
   driving_time_ms: number | null;
 }
 
-/**
- * The race's lines with the pole on the car of the qualifying P1 when the race's lines set no pole
- * (a guest on qualifying pole: nobody gets it).
- */
-export function withQualifyingPole(lines: ScoredLine[], poleSitter: number | null): ScoredLine[] {
-  if (poleSitter === null || lines.some((line) => line.pole)) return lines;
-  return lines.map((line) => (line.profileId === poleSitter || line.coDrivers?.some((coDriver) => coDriver.profileId === poleSitter) ? { ...line, pole: true } : line));
+/** The season's standings were a live race to end now (`StandingsService.projectRace`). */
+export interface RaceProjection {
+  /** null: the race is not a round of a season. */
+  seasonId: number | null;
+  rows: LiveStandingsRow[];
 }
 
 /** Standings as stored or computed: ids and numbers, labelled with the season's results version. */
@@ -73,6 +72,38 @@ export class StandingsService {
    * not started by `now` (results saved early, on purpose) has no no-shows yet.
    */
   async compute(em: EntityManager, seasonId: number, withUnpublished = false, now = new Date()): Promise<StandingsSnapshot | null> {
+    const data = await this.load(em, seasonId, withUnpublished);
+    return data && scoreSeason(data, roundsOf(data, now));
+  }
+
+  /**
+   * The season's driver standings were the live race `raceId` to end now with `lines` (its classification
+   * in the live order), beside the standings without them: both scored by the one standings function from
+   * one read of the season. The published standings; a race of no season (or of an unpublished round)
+   * projects nothing.
+   */
+  async projectRace(raceId: number, lines: ScoredLine[], now = new Date()): Promise<RaceProjection> {
+    const em = this.em.fork();
+    const race = await raceOfEvent(em, raceId);
+    if (!race?.seasonId) return { seasonId: null, rows: [] };
+    const data = await this.load(em, race.seasonId, false);
+    if (!data || !data.events.some((event) => event.eventId === race.eventId)) return { seasonId: race.seasonId, rows: [] };
+    const projected = projectSeason(data, now, { raceId, lines });
+    const profileById = await this.profiles.summaries(
+      projected.map((row) => row.profileId),
+      em,
+    );
+    return {
+      seasonId: race.seasonId,
+      rows: projected.map(({ profileId, ...row }) => {
+        const profile = profileById.get(profileId);
+        return { ...row, profile: { id: profileId, ...(profile ? shownDriver(profile, false) : { driverName: 'Former driver', driverNumber: null }) } };
+      }),
+    };
+  }
+
+  /** Everything the season's standings are scored from, read in one go; null for an unknown season. */
+  private async load(em: EntityManager, seasonId: number, withUnpublished: boolean): Promise<SeasonData | null> {
     const season = await em.findOne(Season, seasonId);
     if (!season) return null;
     const version = season.resultsVersion;
@@ -134,32 +165,7 @@ export class StandingsService {
       if (ofRevision) ofRevision.push(scored);
       else linesOfRevision.set(line.revision_id, [scored]);
     }
-
-    // A round counts once one of its scored races has results; its no-shows only once it has started.
-    const rounds: ScoredRound[] = [];
-    for (const event of events) {
-      const scored: ScoredRace[] = [];
-      for (const race of racesOf(event)) {
-        const session = scoredSessionOf(race.raceEventType);
-        const revisionId = revisionOfRace.get(race.raceId);
-        if (!session || revisionId === undefined) continue;
-        scored.push({
-          raceId: race.raceId,
-          session,
-          lines: withQualifyingPole(linesOfRevision.get(revisionId) ?? [], poleSitterOf.get(race.raceId) ?? null),
-        });
-      }
-      if (!scored.length) continue;
-      const started = event.startsAt.getTime() <= now.getTime();
-      rounds.push({ eventId: event.eventId, races: scored, signedUp: started ? signedUp.filter((row) => row.eventId === event.eventId).map((row) => row.profileId) : [] });
-    }
-
-    const standings = computeStandings(season.pointsSystem, rounds, penalties);
-    const linePoints: LinePoints = {};
-    for (const [raceId, byProfile] of standings.linePoints)
-      linePoints[String(raceId)] = Object.fromEntries([...byProfile].map(([profileId, points]) => [String(profileId), points]));
-    const unpublishedEventIds = rounds.flatMap((round) => (events.find((event) => event.eventId === round.eventId)?.published ? [] : [round.eventId]));
-    return { seasonId, version, drivers: standings.drivers, teams: standings.teams, linePoints, unpublishedEventIds };
+    return { seasonId, version, pointsSystem: season.pointsSystem, events, revisionOfRace, linesOfRevision, poleSitterOf, signedUp, penalties };
   }
 
   /**
@@ -271,4 +277,13 @@ export class StandingsService {
       })),
     };
   }
+}
+
+function scoreSeason(data: SeasonData, rounds: ScoredRound[]): StandingsSnapshot {
+  const standings = computeStandings(data.pointsSystem, rounds, data.penalties);
+  const linePoints: LinePoints = {};
+  for (const [raceId, byProfile] of standings.linePoints)
+    linePoints[String(raceId)] = Object.fromEntries([...byProfile].map(([profileId, points]) => [String(profileId), points]));
+  const unpublishedEventIds = rounds.flatMap((round) => (data.events.find((event) => event.eventId === round.eventId)?.published ? [] : [round.eventId]));
+  return { seasonId: data.seasonId, version: data.version, drivers: standings.drivers, teams: standings.teams, linePoints, unpublishedEventIds };
 }

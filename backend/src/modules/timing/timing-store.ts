@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
-import type { LiveIncident, LiveTiming } from '../../contracts/timing.js';
+import type { LiveIncident, LiveStandingsMessage, LiveTiming } from '../../contracts/timing.js';
 import { REDIS } from '../../infra/redis/redis.module.js';
 import type { StoredTiming } from './ingest/sessions.js';
 
@@ -45,6 +45,11 @@ export class TimingStore {
     return `${this.prefix}:${raceId}:incidents`;
   }
 
+  /** The race's latest standings projection (`live.standings`). */
+  standingsKey(raceId: number): string {
+    return `${this.prefix}:${raceId}:standings`;
+  }
+
   async timing(raceId: number): Promise<LiveTiming | null> {
     return (await this.stored(raceId))?.timing ?? null;
   }
@@ -55,13 +60,18 @@ export class TimingStore {
     return stored === null ? null : (JSON.parse(stored) as StoredTiming);
   }
 
+  async standings(raceId: number): Promise<LiveStandingsMessage | null> {
+    const stored = await this.redis.get(this.standingsKey(raceId));
+    return stored === null ? null : (JSON.parse(stored) as LiveStandingsMessage);
+  }
+
   async incidents(raceId: number): Promise<LiveIncident[]> {
     const stored = await this.redis.lrange(this.incidentsKey(raceId), 0, -1);
     return stored.map((incident) => JSON.parse(incident) as LiveIncident);
   }
 
   async forget(raceId: number): Promise<void> {
-    await this.redis.del(this.stateKey(raceId), this.incidentsKey(raceId));
+    await this.redis.del(this.stateKey(raceId), this.incidentsKey(raceId), this.standingsKey(raceId));
   }
 
   async announceSourceChange(raceId: number): Promise<void> {

@@ -1,8 +1,9 @@
 import type { Logger } from '@nestjs/common';
 import type { LiveIncident } from '../../../contracts/timing.js';
-import type { ImportedClassification } from '../../competitions/index.js';
+import type { ImportedClassification, RaceProjection, ScoredLine } from '../../competitions/index.js';
 import type { ClientPush } from '../../../infra/realtime/client-push.js';
 import { draftClassification } from '../session/draft-classification.js';
+import { projectedClassification } from '../session/projected-classification.js';
 import type { TimingSession } from '../session/timing-session.js';
 import { INCIDENTS_TTL_MS, MAX_INCIDENTS, TIMING_STATE_TTL_MS, type TimingStore } from '../timing-store.js';
 import type { IngestLease } from './ingest-lease.js';
@@ -11,6 +12,8 @@ import { openLink, type IngestSource, type TimingLink } from './udp-links.js';
 
 /** At most 4 frames a second per race room: what changed in between is coalesced into one delta. */
 export const FRAME_EVERY_MS = 250;
+/** The standings "if the race ended now" are projected at most this often, and only when the classification changed. */
+export const PROJECT_EVERY_MS = 1_000;
 /** The link's counts are logged this often while packets are dropped. */
 const REPORT_EVERY_MS = 60_000;
 
@@ -25,6 +28,8 @@ export interface RaceIngesterDeps {
   lost: () => void;
   /** Keeps the race's results draft at the flag; storing it again (after a takeover) changes nothing. */
   storeDraft: (raceId: number, classification: ImportedClassification) => Promise<unknown>;
+  /** The season's standings were the race to end with these lines (competitions' one points rule). */
+  project: (raceId: number, lines: ScoredLine[]) => Promise<RaceProjection>;
 }
 
 /**
@@ -44,6 +49,10 @@ export class RaceIngester {
   private stopped = false;
   /** The race session's draft at the flag was handed over (the store keeps only the first per race). */
   private drafted = false;
+  /** The classification last projected (its JSON), when, and the projection on its way. */
+  private projectedKey: string | null = null;
+  private projectedAt = 0;
+  private projecting: Promise<void> | null = null;
 
   constructor(private readonly deps: RaceIngesterDeps) {
     this.lastPushedVersion = deps.session.version;
@@ -71,6 +80,7 @@ export class RaceIngester {
     this.link.close();
     await this.flushing;
     if (final) await this.flushNow();
+    await this.projecting;
   }
 
   private apply(message: Parameters<TimingSession['apply']>[0], receivedAtMs: number): void {
@@ -104,6 +114,7 @@ export class RaceIngester {
       this.pendingIncidents = this.pendingIncidents.slice(incidents.length);
       for (const incident of incidents) await push.send('flag:isSteward', 'live.incident', incident);
     }
+    this.projectStandings();
     if (session.version === this.lastPushedVersion) return this.draftAtFlag();
     const version = session.version;
     const frame = session.frameSince(this.lastPushedVersion);
@@ -111,6 +122,30 @@ export class RaceIngester {
     await push.sendVolatile(`live:${source.raceId}`, 'live.frame', frame);
     this.lastPushedVersion = version;
     await this.draftAtFlag();
+  }
+
+  /**
+   * Projects the standings when the classification changed (order, laps, retirements, the fastest lap)
+   * and PROJECT_EVERY_MS passed since the last: saved for sockets joining later, then sent to the room.
+   * Off the frames' path: a slow database delays the standings, never the tower. A failure is tried
+   * again on a later flush.
+   */
+  private projectStandings(): void {
+    const { session, source, lease, store, push, project, logger } = this.deps;
+    if (this.projecting || this.stopped || Date.now() - this.projectedAt < PROJECT_EVERY_MS) return;
+    const lines = projectedClassification(session);
+    const key = lines && JSON.stringify(lines);
+    if (!lines || key === this.projectedKey) return;
+    this.projectedAt = Date.now();
+    const version = session.version;
+    this.projecting = (async () => {
+      const message = { raceId: source.raceId, version, ...(await project(source.raceId, lines)) };
+      if (!(await lease.writeIfHeld(store.standingsKey(source.raceId), JSON.stringify(message), TIMING_STATE_TTL_MS))) return this.loseLease();
+      await push.send(`live:${source.raceId}`, 'live.standings', message);
+      this.projectedKey = key;
+    })()
+      .catch((error: Error) => logger.warn(`Race ${this.raceId}: standings not projected: ${error.message}`))
+      .finally(() => (this.projecting = null));
   }
 
   /** Once the race session is FINISHED, its classification becomes the race's live results draft (stored once per race). */

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { APP_CONFIG, type AppConfig } from '../../../config/environment.js';
-import { LiveDraftsService } from '../../competitions/index.js';
+import { LiveDraftsService, StandingsService } from '../../competitions/index.js';
 import { ClientPush } from '../../../infra/realtime/client-push.js';
 import { REDIS } from '../../../infra/redis/redis.module.js';
 import { TimingSource } from '../timing.entities.js';
@@ -51,6 +51,7 @@ export class TimingIngestService implements OnApplicationBootstrap, OnApplicatio
     private readonly store: TimingStore,
     private readonly push: ClientPush,
     private readonly drafts: LiveDraftsService,
+    private readonly standings: StandingsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -121,6 +122,7 @@ export class TimingIngestService implements OnApplicationBootstrap, OnApplicatio
         logger: this.logger,
         lost: () => void this.stopRace(source.raceId, false),
         storeDraft: (raceId, classification) => this.drafts.store(raceId, classification),
+        project: (raceId, lines) => this.standings.projectRace(raceId, lines),
       });
       await ingester.start();
       this.running.set(source.raceId, ingester);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AcLeaderboardEntry, AcServerMessage, AcSessionFields } from '../protocols/ac-server-plugin/messages.js';
 import { draftClassification } from './draft-classification.js';
+import { projectedClassification } from './projected-classification.js';
 import { createTimingSession, restoreTimingSession } from './live-timing-session.js';
 import { acPacket, entrants } from './session.spec-support.js';
 import type { TimingSessionState } from './session-state.js';
@@ -271,6 +272,33 @@ describe('Assetto Corsa session', () => {
     expect(draft?.lines[1].drivers).toEqual([
       { name: 'Ana Silva', platformId: '76561198000000001', raceNumber: null, teamName: 'Paddock RT', laps: null, drivingTimeMs: null },
     ]);
+  });
+
+  it('projects the classification were the race to end now, in the live order, for the standings', () => {
+    const session = newSession();
+    const steps = race();
+    const projected = () => projectedClassification(session)?.map((line) => [line.position, line.profileId, line.status, line.laps, line.fastestLap]);
+    play(session, steps, -Infinity, -WAIT);
+    expect(projectedClassification(session)).toBeNull();
+    play(session, steps, -WAIT, 103_000);
+    expect(projected()).toEqual([
+      [1, 101, 'FINISHED', 1, true],
+      [2, 102, 'FINISHED', 1, false],
+      [3, null, 'FINISHED', 1, false],
+    ]);
+    play(session, steps, 103_000, 198_000);
+    expect(projected()).toEqual([
+      [1, 102, 'FINISHED', 2, true],
+      [2, 101, 'FINISHED', 2, false],
+      [3, null, 'FINISHED', 1, false],
+    ]);
+    // The guest leaves with a lap done: retired, were the race to end now.
+    session.apply(
+      acPacket({ kind: 'connectionClosed', driverName: 'Cleo Guest', driverGuid: '76561198000000003', carId: 2, carModel: 'ks_mazda_mx5_cup', carSkin: '' }),
+      receivedAt(199_000),
+    );
+    expect(projected()?.[2]).toEqual([3, null, 'DNF', 1, false]);
+    expect(projectedClassification(session)?.[0]).toMatchObject({ coDrivers: [], teamId: null, pole: false });
   });
 
   it('resumes from a saved state exactly where it was', () => {

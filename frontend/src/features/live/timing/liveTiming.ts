@@ -7,7 +7,7 @@
 import { createContext, useContext, useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ClientEventName } from '@paddock/contracts/client-events.js';
-import type { LiveTiming } from '@paddock/contracts/timing.js';
+import type { LiveStandingsMessage, LiveTiming } from '@paddock/contracts/timing.js';
 import { api, ApiError } from '../../../lib/api/client.js';
 import { PUSHED_STALE_TIME } from '../../../lib/query/queryClient.js';
 import { realtime, type RealtimeConnection } from '../../../lib/realtime/connection.js';
@@ -15,10 +15,13 @@ import { applyFrame, raceOfFrame } from './applyFrame.js';
 
 /** The message the server sends the frames of room `live:<raceId>` as. */
 export const TIMING_FRAME = 'live.frame' satisfies ClientEventName;
+/** The message the server sends the standings "if the race ended now" of room `live:<raceId>` as. */
+export const LIVE_STANDINGS = 'live.standings' satisfies ClientEventName;
 
 export const timingKeys = {
   all: ['timing'] as const,
   race: (raceId: number) => ['timing', raceId] as const,
+  standings: (raceId: number) => ['timing', raceId, 'standings'] as const,
 };
 
 /** While a race has no live timing, how often to ask whether it has started. */
@@ -80,8 +83,15 @@ function openFeed(queryClient: QueryClient, connection: RealtimeConnection, race
     }
     if (next !== shown) queryClient.setQueryData(key, next);
   });
+  // The room's latest on joining, then each new one; one of an older timing version (a slow worker's) is ignored.
+  const stopStandings = connection.on(LIVE_STANDINGS, (message) => {
+    if (message.raceId !== raceId) return;
+    const shown = queryClient.getQueryData<LiveStandingsMessage | null>(timingKeys.standings(raceId));
+    if (!shown || message.version >= shown.version) queryClient.setQueryData(timingKeys.standings(raceId), message);
+  });
   return () => {
     stopListening();
+    stopStandings();
     leave();
   };
 }
@@ -102,6 +112,19 @@ function holdFeed(queryClient: QueryClient, connection: RealtimeConnection, race
     byRace.delete(raceId);
     feed.stop();
   };
+}
+
+/**
+ * The season's standings were the race to end now, as the race's room last sent them (null: none yet). Only
+ * pushed: kept current by the feed `useLiveTiming` holds open for the same race.
+ */
+export function useLiveStandings(raceId: number) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: timingKeys.standings(raceId),
+    queryFn: () => queryClient.getQueryData<LiveStandingsMessage | null>(timingKeys.standings(raceId)) ?? null,
+    staleTime: Infinity,
+  });
 }
 
 /** The race's live timing, kept current while shown (null race: none). `data` is null when the race has no live timing. */
