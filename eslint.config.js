@@ -23,6 +23,7 @@ const WALLED_MODULES = [
   'images',
   'ops',
   'profiles',
+  'push',
   'rivals',
   'site',
   'stewarding',

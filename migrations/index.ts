@@ -21,6 +21,7 @@ import { Migration20261125180000_panel_anonymity } from './Migration202611251800
 import { Migration20261125180001_audit_log } from './Migration20261125180001_audit_log.js';
 import { Migration20261126023135_timing_sources } from './Migration20261126023135_timing_sources.js';
 import { Migration20261126033000_live_result_drafts } from './Migration20261126033000_live_result_drafts.js';
+import { Migration20261126045850_push } from './Migration20261126045850_push.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
@@ -46,4 +47,5 @@ export const migrations: MigrationObject[] = [
   Migration20261125180001_audit_log,
   Migration20261126023135_timing_sources,
   Migration20261126033000_live_result_drafts,
+  Migration20261126045850_push,
 ].map((migration) => ({ name: migration.name, class: migration }));

@@ -23,6 +23,7 @@ import { TeamsApiModule } from './modules/teams/teams-api.module.js';
 import { BiddingModule } from './modules/bidding/bidding.module.js';
 import { RivalsModule } from './modules/rivals/rivals.module.js';
 import { TimingModule } from './modules/timing/index.js';
+import { PushModule } from './modules/push/index.js';
 
 /** The domain modules, loaded by API and worker alike (both find their domain event subscribers; the worker their scheduled jobs). */
 export const DOMAIN_MODULES = [
@@ -40,6 +41,7 @@ export const DOMAIN_MODULES = [
   BiddingModule,
   AuditModule,
   TimingModule,
+  PushModule,
 ];
 
 export interface CoreOptions {

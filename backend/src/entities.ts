@@ -17,6 +17,7 @@ import { USERS_ENTITIES } from './modules/users/users.entities.js';
 import { BIDDING_ENTITIES } from './modules/bidding/bidding.entities.js';
 import { RIVALS_ENTITIES } from './modules/rivals/rivals.entities.js';
 import { TIMING_ENTITIES } from './modules/timing/timing.entities.js';
+import { PUSH_ENTITIES } from './modules/push/push.entities.js';
 
 /**
  * Every entity, for the ORM, the migration tooling and the schema-drift test: each module lists its
@@ -42,4 +43,5 @@ export const ENTITIES = [
   ...STEWARDING_ENTITIES,
   ...AUDIT_ENTITIES,
   ...TIMING_ENTITIES,
+  ...PUSH_ENTITIES,
 ];

@@ -8,14 +8,15 @@ import { DomainEventsWorker } from './infra/outbox/domain-events.worker.js';
 import { SubscriberRunner } from './infra/outbox/subscriber-runner.js';
 import { ScheduledJobs } from './infra/scheduling/scheduled-jobs.js';
 import { TimingIngestModule } from './modules/timing/index.js';
+import { PushDeliveryModule } from './modules/push/index.js';
 
-/** A worker process: runs domain event subscribers from the queue, the scheduled jobs, and the live timing ingesters. */
+/** A worker process: runs domain event subscribers from the queue, the scheduled jobs, the live timing ingesters and the web push sender. */
 @Module({})
 export class WorkerModule {
   static forConfig(config: AppConfig, options: { clock?: Clock } = {}): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forConfig(config, { clock: options.clock }), DiscoveryModule, ...DOMAIN_MODULES, IdempotencyModule, TimingIngestModule],
+      imports: [CoreModule.forConfig(config, { clock: options.clock }), DiscoveryModule, ...DOMAIN_MODULES, IdempotencyModule, TimingIngestModule, PushDeliveryModule],
       providers: [SubscriberRunner, DomainEventsWorker, ScheduledJobs],
     };
   }

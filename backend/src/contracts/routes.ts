@@ -8,6 +8,7 @@ import { communityRoutes } from './community.js';
 import { competitionRoutes } from './competitions.js';
 import { eventRoutes } from './events.js';
 import { profileRoutes } from './profiles.js';
+import { pushRoutes } from './push.js';
 import { raceLineupRoutes } from './race-lineups.js';
 import { rivalRoutes } from './rivals.js';
 import { siteRoutes } from './site.js';
@@ -26,6 +27,7 @@ export const ROUTE_TABLES = [
   competitionRoutes,
   eventRoutes,
   profileRoutes,
+  pushRoutes,
   raceLineupRoutes,
   rivalRoutes,
   siteRoutes,
