@@ -141,13 +141,13 @@ export const VARIABLES = {
   DOWNLOADS_MAX_MB: { default: '50', doc: 'Largest file accepted on Downloads, in MB (a larger upload is refused with 413).' },
   VAPID_PUBLIC_KEY: {
     default: '(empty: generated and kept)',
-    doc: 'Web push VAPID public key (base64url, from `npx web-push generate-vapid-keys`). Empty outside production: a pair is generated once and kept in the database; empty in production: no web push.',
+    doc: 'Web push VAPID public key (base64url, e.g. from `npx web-push generate-vapid-keys`). Empty outside production: a pair is generated once and kept in the database; empty in production: no web push.',
   },
-  VAPID_PRIVATE_KEY: { default: '(empty: generated and kept)', doc: 'Web push VAPID private key (base64url); set with `VAPID_PUBLIC_KEY`.' },
-  VAPID_SUBJECT: { default: 'mailto:webmaster@<host of PUBLIC_URL>', doc: 'Web push contact for push services: a `mailto:` or `https:` address.' },
+  VAPID_PRIVATE_KEY: { default: '(empty: generated and kept)', doc: 'Web push VAPID private key (base64url); set together with `VAPID_PUBLIC_KEY`.' },
+  VAPID_SUBJECT: { default: 'mailto:webmaster@<host of PUBLIC_URL>', doc: 'Web push contact that push services may write to: a `mailto:` or `https:` address.' },
   PUSH_ALLOW_LOCAL_ENDPOINTS: {
     default: 'false',
-    doc: '`true` also accepts `http://127.0.0.1` and `http://localhost` push endpoints (tests, a local push service); never in production.',
+    doc: '`true` also accepts `http://127.0.0.1` and `http://localhost` push endpoints (tests, a local push service); refused in production.',
   },
 } as const;
 
@@ -305,13 +305,8 @@ function pushConfig(env: Env, publicUrl: string, production: boolean, problems: 
   if (privateKey && !base64urlBytes(privateKey, 32)) problems.push('VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)');
   if (!publicKey !== !privateKey) problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither)');
   const subject = env.VAPID_SUBJECT?.trim() || `mailto:webmaster@${URL.parse(publicUrl)?.hostname ?? 'localhost'}`;
-  let subjectOk = false;
-  try {
-    const parsed = new URL(subject);
-    subjectOk = (parsed.protocol === 'mailto:' && parsed.pathname.includes('@')) || (parsed.protocol === 'https:' && parsed.hostname !== 'localhost');
-  } catch {
-    subjectOk = false;
-  }
+  const parsed = URL.parse(subject);
+  const subjectOk = !!parsed && ((parsed.protocol === 'mailto:' && parsed.pathname.includes('@')) || (parsed.protocol === 'https:' && parsed.hostname !== 'localhost'));
   if (!subjectOk) problems.push(`VAPID_SUBJECT must be a mailto: address or an https: URL (got "${subject}")`);
   const rawLocal = env.PUSH_ALLOW_LOCAL_ENDPOINTS?.trim().toLowerCase();
   const allowLocalEndpoints = rawLocal === 'true' || rawLocal === '1';
