@@ -50,7 +50,7 @@ export class PushDelivery {
     const response = await fetch(request.endpoint, {
       method: request.method,
       headers: request.headers,
-      body: request.body,
+      body: new Uint8Array(request.body),
       redirect: 'manual',
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
