@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { newDriver } from '../factories/users.js';
-import { pageHeading, signInAs, site, useTabs } from './support/browser.js';
+import { pageHeading, signedInAs, signInAs, site, useTabs } from './support/browser.js';
 
 describe('profile editing', () => {
   const open = useTabs();
@@ -38,5 +38,15 @@ describe('profile editing', () => {
     await page.goto('/grid');
     await pageHeading(page);
     expect(new URL(page.url()).pathname).toBe('/grid');
+  });
+
+  it('offers notifications on this device, and the service worker registers with the whole site as its scope', async () => {
+    const page = await open();
+    await signedInAs(page, 'driver', '/profile');
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    await panel.getByRole('switch', { name: 'Notifications on this device' }).waitFor();
+    await panel.getByText('No device receives notifications yet.').waitFor();
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.register('/sw.js')).scope);
+    expect(scope).toBe(`${new URL(page.url()).origin}/`);
   });
 });
