@@ -27,6 +27,7 @@ const WALLED_MODULES = [
   'notifications',
   'ops',
   'profiles',
+  'push',
   'rivals',
   'site',
   'stewarding',
@@ -63,6 +64,8 @@ export default tseslint.config(
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: globals.node },
   },
+  // The service worker runs in the browser's worker scope, not Node.
+  { files: ['frontend/public/sw.js'], languageOptions: { globals: globals.serviceworker } },
   {
     files: ['frontend/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -24,6 +24,7 @@ import { Migration20261126033000_live_result_drafts } from './Migration202611260
 import { Migration20261126050000_discord_role_links } from './Migration20261126050000_discord_role_links.js';
 import { Migration20261126050000_calendar_feeds } from './Migration20261126050000_calendar_feeds.js';
 import { Migration20261126045319_notifications } from './Migration20261126045319_notifications.js';
+import { Migration20261126045850_push } from './Migration20261126045850_push.js';
 
 /** Every migration in order. The schema changes only here; add each new migration to this list. */
 export const migrations: MigrationObject[] = [
@@ -52,4 +53,5 @@ export const migrations: MigrationObject[] = [
   Migration20261126050000_discord_role_links,
   Migration20261126050000_calendar_feeds,
   Migration20261126045319_notifications,
+  Migration20261126045850_push,
 ].map((migration) => ({ name: migration.name, class: migration }));

@@ -27,6 +27,7 @@ import { DiscordBotModule } from './modules/discord-bot/index.js';
 import { DiscordRolesModule } from './modules/discord-roles/index.js';
 import { CalendarModule } from './modules/calendar/index.js';
 import { NotificationsModule } from './modules/notifications/index.js';
+import { PushModule } from './modules/push/index.js';
 
 /** The domain modules, loaded by API and worker alike (both find their domain event subscribers; the worker their scheduled jobs). */
 export const DOMAIN_MODULES = [
@@ -48,6 +49,7 @@ export const DOMAIN_MODULES = [
   DiscordRolesModule,
   CalendarModule,
   NotificationsModule,
+  PushModule,
 ];
 
 export interface CoreOptions {

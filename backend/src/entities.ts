@@ -20,6 +20,7 @@ import { TIMING_ENTITIES } from './modules/timing/timing.entities.js';
 import { DISCORD_ROLES_ENTITIES } from './modules/discord-roles/discord-roles.entities.js';
 import { CALENDAR_ENTITIES } from './modules/calendar/calendar.entities.js';
 import { NOTIFICATIONS_ENTITIES } from './modules/notifications/notifications.entities.js';
+import { PUSH_ENTITIES } from './modules/push/push.entities.js';
 
 /**
  * Every entity, for the ORM, the migration tooling and the schema-drift test: each module lists its
@@ -48,4 +49,5 @@ export const ENTITIES = [
   ...DISCORD_ROLES_ENTITIES,
   ...CALENDAR_ENTITIES,
   ...NOTIFICATIONS_ENTITIES,
+  ...PUSH_ENTITIES,
 ];

@@ -51,7 +51,14 @@ export function serveWebClient(app: NestExpressApplication, config: AppConfig): 
       if (!file.startsWith(assets + path.sep) || !existsSync(file)) return next(new NotFoundException(`No asset ${request.path}`));
       sendBuilt(request, response, next, file, 'public, max-age=31536000, immutable');
     });
-    app.use(express.static(root, { index: false, maxAge: '1h' }));
+    app.use(
+      express.static(root, {
+        index: false,
+        maxAge: '1h',
+        // The service worker is checked for updates on every visit: a new one takes over without waiting an hour.
+        setHeaders: (response, file) => path.basename(file) === 'sw.js' && response.setHeader('Cache-Control', 'no-cache'),
+      }),
+    );
   }
   app.use((request: Request, response: Response, next: NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(request.path)) return next();

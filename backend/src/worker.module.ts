@@ -10,8 +10,9 @@ import { ScheduledJobs } from './infra/scheduling/scheduled-jobs.js';
 import { TimingIngestModule } from './modules/timing/index.js';
 import { DiscordBotWorkerModule } from './modules/discord-bot/index.js';
 import { RoleSyncWorkerModule } from './modules/discord-roles/index.js';
+import { PushDeliveryModule } from './modules/push/index.js';
 
-/** A worker process: runs domain event subscribers from the queue, the scheduled jobs, the live timing ingesters, the Discord bot's deferred answers and the Discord role sync jobs. */
+/** A worker process: runs domain event subscribers from the queue, the scheduled jobs, the live timing ingesters, the Discord bot's deferred answers, the Discord role sync jobs and the web push sender. */
 @Module({})
 export class WorkerModule {
   static forConfig(config: AppConfig, options: { clock?: Clock } = {}): DynamicModule {
@@ -25,6 +26,7 @@ export class WorkerModule {
         TimingIngestModule,
         DiscordBotWorkerModule,
         RoleSyncWorkerModule,
+        PushDeliveryModule,
       ],
       providers: [SubscriberRunner, DomainEventsWorker, ScheduledJobs],
     };

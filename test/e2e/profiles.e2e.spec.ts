@@ -65,4 +65,14 @@ describe('profile editing', () => {
     await eventually(async () => expect(await section.getByRole('link', { name: 'Calendar file of your races' }).getAttribute('href')).not.toBe(feedUrl));
     expect((await fetch(feedUrl)).status).toBe(404);
   });
+
+  it('offers notifications on this device, and the service worker registers with the whole site as its scope', async () => {
+    const page = await open();
+    await signedInAs(page, 'driver', '/profile');
+    const panel = page.getByRole('region', { name: 'Push notifications' });
+    await panel.getByRole('switch', { name: 'Notifications on this device' }).waitFor();
+    await panel.getByText('No device receives notifications yet.').waitFor();
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.register('/sw.js')).scope);
+    expect(scope).toBe(`${new URL(page.url()).origin}/`);
+  });
 });

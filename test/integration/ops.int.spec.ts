@@ -26,6 +26,7 @@ describe('operations: metrics, queue dashboard, scheduled jobs', () => {
     for (const metric of [
       'paddock_http_request_duration_seconds_bucket',
       'paddock_queue_jobs{queue="domain-events",state="failed"}',
+      'paddock_queue_jobs{queue="push-deliveries",state="failed"}',
       'paddock_outbox_lag_seconds',
       'paddock_outbox_pending',
       'paddock_connected_sockets',
@@ -64,7 +65,9 @@ describe('operations: metrics, queue dashboard, scheduled jobs', () => {
     expect(forAdmin.status).toBe(200);
     expect(forAdmin.headers.get('content-type')).toContain('text/html');
     const queues = await t.request('/api/admin/queues/api/queues', { as: await t.signIn('admin') });
-    expect(JSON.stringify(await queues.json())).toContain('domain-events');
+    const listed = JSON.stringify(await queues.json());
+    expect(listed).toContain('domain-events');
+    expect(listed).toContain('push-deliveries');
   });
 
   it('keeps one scheduler per scheduled job however many workers start', async () => {

@@ -24,6 +24,7 @@ const { ThrottlerGuard, ThrottlerModule } = createRequire(import.meta.url)('@nes
  * - uploads: multipart requests (image uploads)
  * - results: results saves, imports and reverts (`@RateLimited('results')`), multipart or not
  * - apiKey: API-key rotation (`@RateLimited('apiKey')`)
+ * - pushTest: test notifications (`@RateLimited('pushTest')`)
  * - anonymousReads: reads by visitors
  *
  * Over a limit: 429 in the error shape with `Retry-After` (seconds). The limits come from the
@@ -40,7 +41,7 @@ declare module 'express' {
 }
 
 /** Puts a route under a limit that only marked routes share (sign-in, API-key rotation, results); it then counts against no other. */
-export const RateLimited = (name: 'signIn' | 'apiKey' | 'results') => SetMetadata(RATE_LIMITED, name);
+export const RateLimited = (name: 'signIn' | 'apiKey' | 'results' | 'pushTest') => SetMetadata(RATE_LIMITED, name);
 
 /** A fixed window per key: INCR, and the window's expiry set by the first hit. */
 const INCREMENT = `
@@ -99,6 +100,7 @@ const isWrite = (context: ExecutionContext) => {
 const APPLIES: Record<RateLimitName, (context: ExecutionContext) => boolean> = {
   signIn: (context) => marked(context) === 'signIn',
   apiKey: (context) => marked(context) === 'apiKey',
+  pushTest: (context) => marked(context) === 'pushTest',
   writes: (context) => isWrite(context) && !marked(context),
   uploads: (context) => isWrite(context) && !marked(context) && !!request(context).is('multipart/form-data'),
   results: (context) => marked(context) === 'results',

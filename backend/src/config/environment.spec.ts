@@ -157,6 +157,7 @@ describe('loadConfig', () => {
       uploads: { limit: 60, windowMs: 600_000 },
       results: { limit: 600, windowMs: 600_000 },
       apiKey: { limit: 10, windowMs: 3_600_000 },
+      pushTest: { limit: 5, windowMs: 600_000 },
       anonymousReads: { limit: 1200, windowMs: 60_000 },
     });
     expect(loadConfig({ RATE_LIMIT_WRITES: '5/30s', RATE_LIMIT_API_KEY: '3 / 2h' }).rateLimits).toMatchObject({
@@ -175,5 +176,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '3000' }).session.cookieName).toBe(one);
     expect(loadConfig({ SESSION_COOKIE_NAME: 'league.sid' }).session.cookieName).toBe('league.sid');
     expect(problemsOf({ SESSION_COOKIE_NAME: 'bad name;' })).toEqual([expect.stringMatching(/^SESSION_COOKIE_NAME /)]);
+  });
+  it('reads the VAPID keys for web push, generated and kept when none are set, and off in production without them', () => {
+    const keys = {
+      VAPID_PUBLIC_KEY: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'),
+      VAPID_PRIVATE_KEY: Buffer.alloc(32, 9).toString('base64url'),
+    };
+    expect(loadConfig({ PORT: '3000' }).push).toEqual({ vapidKeys: null, generateKeys: true, subject: 'mailto:webmaster@localhost', allowLocalEndpoints: false });
+    expect(loadConfig({ ...keys, VAPID_SUBJECT: 'https://league.example/contact' }).push).toMatchObject({
+      vapidKeys: { publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY },
+      subject: 'https://league.example/contact',
+    });
+    expect(problemsOf({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toEqual([expect.stringMatching(/^VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together/)]);
+    expect(problemsOf({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: keys.VAPID_PRIVATE_KEY }).map((problem) => problem.split(' ')[0])).toEqual(['VAPID_PUBLIC_KEY']);
+    expect(problemsOf({ VAPID_SUBJECT: 'http://league.example' })).toEqual([expect.stringMatching(/^VAPID_SUBJECT must be a mailto:/)]);
+    expect(problemsOf({ PUSH_ALLOW_LOCAL_ENDPOINTS: 'yes' })).toEqual([expect.stringMatching(/^PUSH_ALLOW_LOCAL_ENDPOINTS must be true or false/)]);
+    expect(loadConfig({ PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' }).push.allowLocalEndpoints).toBe(true);
+    expect(loadConfig(PRODUCTION).push).toMatchObject({ vapidKeys: null, generateKeys: false });
+    expect(problemsOf({ ...PRODUCTION, PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' })).toEqual(['PUSH_ALLOW_LOCAL_ENDPOINTS cannot be true in production']);
   });
 });

@@ -51,9 +51,22 @@ export interface AppConfig {
   discordWebhookUrl: string | null;
   /** Where download files are stored (outside the database) and the largest upload accepted. */
   downloads: { dir: string; maxBytes: number };
+  push: PushConfig;
 }
 
-export const RATE_LIMIT_NAMES = ['signIn', 'writes', 'uploads', 'results', 'apiKey', 'anonymousReads'] as const;
+/** Web push: the VAPID identity notifications are signed with, and which push service addresses are accepted. */
+export interface PushConfig {
+  /** From VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; null: generated once and kept in the database (not in production, where push is then off). */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** Generate and keep a key pair when none is configured (every installation but production). */
+  generateKeys: boolean;
+  /** The `sub` of the VAPID JWT: a mailto: or https: address push services may contact. */
+  subject: string;
+  /** Also accept http://127.0.0.1 and http://localhost push endpoints (tests and demos with a local push service). */
+  allowLocalEndpoints: boolean;
+}
+
+export const RATE_LIMIT_NAMES = ['signIn', 'writes', 'uploads', 'results', 'apiKey', 'pushTest', 'anonymousReads'] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
 export interface RateLimit {
@@ -111,6 +124,7 @@ export const VARIABLES = {
   RATE_LIMIT_UPLOADS: { default: '60/10m', doc: 'Multipart saves (with images) per user.' },
   RATE_LIMIT_RESULTS: { default: '600/10m', doc: 'Results saves, imports, previews and reverts per user (a race night re-imports often; not counted as uploads or writes).' },
   RATE_LIMIT_API_KEY: { default: '10/1h', doc: 'API-key rotations (`POST /api/users/me/apiKey`) per user.' },
+  RATE_LIMIT_PUSH_TEST: { default: '5/10m', doc: 'Test notifications (`POST /api/push/devices/{id}/test`) per user.' },
   RATE_LIMIT_ANONYMOUS_READS: { default: '1200/1m', doc: 'Reads by visitors (not signed in) per address. Over any limit: 429 with `Retry-After`.' },
   DISCORD_CLIENT_ID: { default: '(empty: stand-in)', doc: 'Discord OAuth2 application id. Empty outside production: the built-in stand-in is used.' },
   DISCORD_CLIENT_SECRET: { default: '(empty: stand-in)', doc: 'Discord OAuth2 application secret.' },
@@ -149,6 +163,16 @@ export const VARIABLES = {
   },
   DOWNLOADS_DIR: { default: 'data/downloads', doc: 'Folder the Downloads files are stored in (created if missing; relative to the working directory).' },
   DOWNLOADS_MAX_MB: { default: '50', doc: 'Largest file accepted on Downloads, in MB (a larger upload is refused with 413).' },
+  VAPID_PUBLIC_KEY: {
+    default: '(empty: generated and kept)',
+    doc: 'Web push VAPID public key (base64url, e.g. from `npx web-push generate-vapid-keys`). Empty outside production: a pair is generated once and kept in the database; empty in production: no web push.',
+  },
+  VAPID_PRIVATE_KEY: { default: '(empty: generated and kept)', doc: 'Web push VAPID private key (base64url); set together with `VAPID_PUBLIC_KEY`.' },
+  VAPID_SUBJECT: { default: 'mailto:webmaster@<host of PUBLIC_URL>', doc: 'Web push contact that push services may write to: a `mailto:` or `https:` address.' },
+  PUSH_ALLOW_LOCAL_ENDPOINTS: {
+    default: 'false',
+    doc: '`true` also accepts `http://127.0.0.1` and `http://localhost` push endpoints (tests, a local push service); refused in production.',
+  },
 } as const;
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -203,6 +227,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
   const cookieName = text('SESSION_COOKIE_NAME', defaultSessionCookieName(publicUrl));
   if (!/^[\w.-]{1,64}$/.test(cookieName)) problems.push(`SESSION_COOKIE_NAME must be 1-64 letters, digits, '.', '_' or '-' (got "${cookieName}")`);
+
+  const push = pushConfig(env, publicUrl, production, problems);
 
   const sessionSecret = text('SESSION_SECRET', production ? '' : DEV_SESSION_SECRET);
   if (production && sessionSecret.length < 32) problems.push('SESSION_SECRET must be set to at least 32 characters in production');
@@ -266,6 +292,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       uploads: rateLimit('RATE_LIMIT_UPLOADS'),
       results: rateLimit('RATE_LIMIT_RESULTS'),
       apiKey: rateLimit('RATE_LIMIT_API_KEY'),
+      pushTest: rateLimit('RATE_LIMIT_PUSH_TEST'),
       anonymousReads: rateLimit('RATE_LIMIT_ANONYMOUS_READS'),
     },
     discord: {
@@ -293,9 +320,39 @@ export function loadConfig(env: Env = process.env): AppConfig {
     metricsToken: text('METRICS_TOKEN', '') || null,
     discordWebhookUrl: env.DISCORD_WEBHOOK_URL?.trim() ? url('DISCORD_WEBHOOK_URL', '', ['https:', 'http:']) : null,
     downloads: { dir: text('DOWNLOADS_DIR', 'data/downloads'), maxBytes: integer('DOWNLOADS_MAX_MB', 50, 1, 1024) * 1024 * 1024 },
+    push,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** A base64url text of `length` bytes (and the first byte, when given). */
+function base64urlBytes(value: string, length: number, first?: number): boolean {
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return false;
+  const bytes = Buffer.from(value, 'base64url');
+  return bytes.length === length && (first === undefined || bytes[0] === first);
+}
+
+function pushConfig(env: Env, publicUrl: string, production: boolean, problems: string[]): PushConfig {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? '';
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? '';
+  if (publicKey && !base64urlBytes(publicKey, 65, 0x04)) problems.push('VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (87 characters)');
+  if (privateKey && !base64urlBytes(privateKey, 32)) problems.push('VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)');
+  if (!publicKey !== !privateKey) problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither)');
+  const subject = env.VAPID_SUBJECT?.trim() || `mailto:webmaster@${URL.parse(publicUrl)?.hostname ?? 'localhost'}`;
+  const parsed = URL.parse(subject);
+  const subjectOk = !!parsed && ((parsed.protocol === 'mailto:' && parsed.pathname.includes('@')) || (parsed.protocol === 'https:' && parsed.hostname !== 'localhost'));
+  if (!subjectOk) problems.push(`VAPID_SUBJECT must be a mailto: address or an https: URL (got "${subject}")`);
+  const rawLocal = env.PUSH_ALLOW_LOCAL_ENDPOINTS?.trim().toLowerCase();
+  const allowLocalEndpoints = rawLocal === 'true' || rawLocal === '1';
+  if (rawLocal && !allowLocalEndpoints && rawLocal !== 'false' && rawLocal !== '0') problems.push(`PUSH_ALLOW_LOCAL_ENDPOINTS must be true or false (got "${rawLocal}")`);
+  if (allowLocalEndpoints && production) problems.push('PUSH_ALLOW_LOCAL_ENDPOINTS cannot be true in production');
+  return {
+    vapidKeys: publicKey && privateKey ? { publicKey, privateKey } : null,
+    generateKeys: !production,
+    subject,
+    allowLocalEndpoints,
+  };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

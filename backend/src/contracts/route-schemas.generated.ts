@@ -1445,6 +1445,34 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
       required: ['id', 'hidden', 'driverName', 'driverNumber', 'country', 'platforms', 'platformIds', 'games', 'socials', 'nameHistory', 'isNew', 'profileCompleted'],
       description: '`GET /api/profile/{id}`: the public profile; a hidden one shows only `hidden` and "Private driver" to others.',
     },
+    PushDevice: {
+      type: 'object',
+      properties: {
+        id: { type: 'number' },
+        label: { type: 'string', description: 'Browser and system, read from the user agent that subscribed ("Chrome on Android").' },
+        endpoint: { type: 'string', description: "The push service's address for this device; the browser compares it with its own subscription." },
+        createdAt: { type: 'string' },
+        lastSentAt: { description: 'When a notification last reached the push service for it; null: none yet.', type: 'string', nullable: true },
+      },
+      required: ['id', 'label', 'endpoint', 'createdAt', 'lastSentAt'],
+      description: "One of the caller's devices that receives notifications.",
+    },
+    PushSettings: {
+      type: 'object',
+      properties: { publicKey: { type: 'string', nullable: true } },
+      required: ['publicKey'],
+      description: 'What the browser needs to subscribe; `publicKey` is null when this server sends no web push (production without VAPID keys).',
+    },
+    PushSubscribeRequest: {
+      type: 'object',
+      properties: {
+        endpoint: { type: 'string' },
+        keys: { type: 'object', properties: { p256dh: { type: 'string' }, auth: { type: 'string' } }, required: ['p256dh', 'auth'] },
+      },
+      required: ['endpoint', 'keys'],
+      description: "A browser's PushSubscription as `subscription.toJSON()` gives it.",
+    },
+    PushTestAnswer: { type: 'object', properties: { queued: { type: 'number' } }, required: ['queued'], description: 'How many notifications were queued.' },
     QualifyDto: {
       type: 'object',
       properties: {
@@ -2891,6 +2919,10 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
     },
     'GET /profile/:id/teams': { type: 'array', items: { $ref: '#/components/schemas/TeamDriverEntry' } },
     'GET /profile/:id/events': { type: 'array', items: { $ref: '#/components/schemas/ProfileEventDto' } },
+    'GET /push/settings': { $ref: '#/components/schemas/PushSettings' },
+    'GET /push/devices': { type: 'array', items: { $ref: '#/components/schemas/PushDevice' } },
+    'POST /push/devices': { $ref: '#/components/schemas/PushDevice' },
+    'POST /push/devices/:id/test': { $ref: '#/components/schemas/PushTestAnswer' },
     'GET /events/:id/races/:race/lineups': { $ref: '#/components/schemas/RaceLineupsDto' },
     'PUT /events/:id/races/:race/lineups/:team': { $ref: '#/components/schemas/RaceLineupDto' },
     'GET /rivals/schedule/live': { type: 'array', items: { $ref: '#/components/schemas/RivalScheduleEntryDto' } },
@@ -2985,6 +3017,7 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
     'PATCH /profile/games': { $ref: '#/components/schemas/GamesUpdateRequest' },
     'POST /profile/promote': { $ref: '#/components/schemas/PromoteRequest' },
     'PUT /profile/championNumber': { $ref: '#/components/schemas/ChampionNumberRequest' },
+    'POST /push/devices': { $ref: '#/components/schemas/PushSubscribeRequest' },
     'PUT /events/:id/races/:race/lineups/:team': { $ref: '#/components/schemas/RaceLineupRequest' },
     'POST /rivals/servers': { $ref: '#/components/schemas/RivalServerRequest' },
     'PUT /rivals/servers/:id': { $ref: '#/components/schemas/RivalServerRequest' },

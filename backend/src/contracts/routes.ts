@@ -12,6 +12,7 @@ import { discordRoleRoutes } from './discord-roles.js';
 import { eventRoutes } from './events.js';
 import { notificationRoutes } from './notifications.js';
 import { profileRoutes } from './profiles.js';
+import { pushRoutes } from './push.js';
 import { raceLineupRoutes } from './race-lineups.js';
 import { rivalRoutes } from './rivals.js';
 import { siteRoutes } from './site.js';
@@ -34,6 +35,7 @@ export const ROUTE_TABLES = [
   eventRoutes,
   notificationRoutes,
   profileRoutes,
+  pushRoutes,
   raceLineupRoutes,
   rivalRoutes,
   siteRoutes,

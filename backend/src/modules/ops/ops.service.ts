@@ -4,6 +4,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { DOMAIN_EVENTS_QUEUE } from '../../infra/outbox/queues.js';
+import { PUSH_QUEUE } from '../push/index.js';
 import { SCHEDULED_QUEUE } from '../../infra/scheduling/scheduled.js';
 import { RealtimeGateway } from '../../infra/realtime/realtime.gateway.js';
 import { ROLE_SYNC_QUEUE } from '../discord-roles/index.js';
@@ -25,7 +26,7 @@ export class OpsService implements OnApplicationShutdown {
   ) {
     this.connection = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
     this.connection.on('error', () => undefined);
-    this.queues = [DOMAIN_EVENTS_QUEUE, SCHEDULED_QUEUE, ROLE_SYNC_QUEUE].map((name) => {
+    this.queues = [DOMAIN_EVENTS_QUEUE, SCHEDULED_QUEUE, ROLE_SYNC_QUEUE, PUSH_QUEUE].map((name) => {
       const queue = new Queue(name, { connection: this.connection, prefix: config.redisPrefix, skipWaitingForReady: true });
       // Read-only use: a Redis outage shows up in /api/health and the metrics, not as log noise.
       queue.on('error', () => undefined);

@@ -86,7 +86,7 @@ export default function NotificationSettings() {
   return (
     <Paper id="notification-settings" variant="outlined" component="section" aria-labelledby="notification-settings-title" sx={{ p: 2, my: 3, scrollMarginTop: 80 }}>
       <Typography id="notification-settings-title" variant="h6" component="h2" gutterBottom>
-        Notifications
+        What you are notified of
       </Typography>
       <QueryContent query={settings} loading="Loading your notification settings" failed="Your notification settings could not be loaded">
         {(loaded) => <SettingsForm settings={loaded} />}

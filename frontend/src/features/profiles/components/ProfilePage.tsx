@@ -26,6 +26,7 @@ import { pathTo } from '../../../app/routes/routeTable.js';
 import { BidderPanelSlot } from '../../bidding/index.js';
 import { catalogueQueries, PlatformChecks } from '../../catalogue/index.js';
 import { MyTicketsAndLicence } from '../../stewarding/index.js';
+import { DeviceNotifications } from '../../push/index.js';
 import { profileQueries } from '../api.js';
 import { useUpdateProfile } from '../cache.js';
 import {
@@ -63,6 +64,7 @@ export default function ProfilePage() {
             {!complete && <TeamInvites />}
             {!complete && <MyTicketsAndLicence />}
             <NotificationSettingsSlot />
+            <DeviceNotifications />
           </>
         )}
       </QueryContent>
