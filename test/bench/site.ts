@@ -95,7 +95,8 @@ export async function startBenchSite(
     env: siteEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitUntilAnswering(`${baseUrl}/api/health`, site);
+  // A fresh database is migrated and seeded first: on two cores shared with other work that can take minutes.
+  await waitUntilAnswering(`${baseUrl}/api/health`, site, 240);
   // After the API: it creates and migrates the database the worker checks for.
   const worker = separateWorker ? await startWorkerProcess(siteEnv, profiled('worker')) : null;
   const processes = worker ? [site, worker] : [site];
