@@ -14,6 +14,8 @@ export interface BenchSite {
   stop: () => void;
   /** The worker's process id when it runs in a process of its own (`separateWorker`), else null. */
   workerPid: number | null;
+  /** The API's process id (with the worker in it unless `separateWorker`). */
+  apiPid: number;
   /** Stops the site and drops the database it made (not one given in `env`), so runs leave none behind. */
   stopAndDrop: () => Promise<void>;
 }
@@ -42,8 +44,8 @@ async function dropDatabase(databaseUrl: URL): Promise<void> {
 }
 
 /** Starts the built worker (`npm run worker`) and waits until it says it is handling events. */
-async function startWorkerProcess(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const worker = spawn(process.execPath, [path.join(ROOT, 'backend/dist/backend/src/worker.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+async function startWorkerProcess(env: NodeJS.ProcessEnv, nodeArgs: string[]): Promise<ChildProcess> {
+  const worker = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'backend/dist/backend/src/worker.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     let ready = false;
     worker.stdout?.on('data', (chunk: Buffer) => {
@@ -62,9 +64,15 @@ async function startWorkerProcess(env: NodeJS.ProcessEnv): Promise<ChildProcess>
  * Redis namespace of its own. Rate limits never refuse (the limiter still runs): a benchmark sends
  * everything from one address. `env` adds settings (e.g. `WEB_DIST: ''` to serve the API only).
  * `separateWorker` runs the API (`main.js`) and the worker (`worker.js`) as two processes instead, so a
- * bench can read each one's CPU.
+ * bench can read each one's CPU. `profileDir` has each process write V8's tick log there (`--prof`; read it
+ * with `node --prof-process <dir>/api.log`).
  */
-export async function startBenchSite(purpose: string, env: Record<string, string> = {}, { separateWorker = false } = {}): Promise<BenchSite> {
+export async function startBenchSite(
+  purpose: string,
+  env: Record<string, string> = {},
+  { separateWorker = false, profileDir = null as string | null } = {},
+): Promise<BenchSite> {
+  const profiled = (name: string) => (profileDir ? ['--prof', '--no-logfile-per-isolate', `--logfile=${path.join(profileDir, `${name}.log`)}`] : []);
   const port = await freePort();
   const stamp = Date.now().toString(36);
   const databaseUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/paddock');
@@ -82,14 +90,15 @@ export async function startBenchSite(purpose: string, env: Record<string, string
     ...GENEROUS_RATE_LIMITS,
     ...env,
   };
-  const site = spawn(process.execPath, [path.join(ROOT, `backend/dist/backend/src/${separateWorker ? 'main' : 'start'}.js`)], {
+  const site = spawn(process.execPath, [...profiled('api'), path.join(ROOT, `backend/dist/backend/src/${separateWorker ? 'main' : 'start'}.js`)], {
     cwd: ROOT,
     env: siteEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitUntilAnswering(`${baseUrl}/api/health`, site);
+  // A fresh database is migrated and seeded first: on two cores shared with other work that can take minutes.
+  await waitUntilAnswering(`${baseUrl}/api/health`, site, 240);
   // After the API: it creates and migrates the database the worker checks for.
-  const worker = separateWorker ? await startWorkerProcess(siteEnv) : null;
+  const worker = separateWorker ? await startWorkerProcess(siteEnv, profiled('worker')) : null;
   const processes = worker ? [site, worker] : [site];
   const stop = () => processes.forEach((child) => child.kill('SIGTERM'));
   const stopAndDrop = async () => {
@@ -98,5 +107,5 @@ export async function startBenchSite(purpose: string, env: Record<string, string
     await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (!env.DATABASE_URL) await dropDatabase(databaseUrl);
   };
-  return { baseUrl, redisPrefix, databaseUrl: databaseUrl.toString(), workerPid: worker?.pid ?? null, stop, stopAndDrop };
+  return { baseUrl, redisPrefix, databaseUrl: databaseUrl.toString(), workerPid: worker?.pid ?? null, apiPid: site.pid!, stop, stopAndDrop };
 }

@@ -66,8 +66,58 @@ export interface LiveTiming {
 }
 
 /**
+ * The fields of a car a delta carries when they changed, by their index on the wire (append only: a
+ * viewer's page of an older release reads the indexes it knows). `carId` names the car instead.
+ */
+export const LIVE_CAR_FIELDS = [
+  'position',
+  'raceNumber',
+  'driverName',
+  'profileId',
+  'carModel',
+  'laps',
+  'gapMs',
+  'lapsDown',
+  'intervalMs',
+  'lastLapMs',
+  'bestLapMs',
+  'lastSectorsMs',
+  'lastLapPersonalBest',
+  'location',
+  'connected',
+] as const satisfies readonly Exclude<keyof LiveCar, 'carId'>[];
+
+/** Compiles only while LIVE_CAR_FIELDS lists every field of LiveCar. */
+export const EVERY_LIVE_CAR_FIELD_LISTED: [Exclude<keyof LiveCar, 'carId' | (typeof LIVE_CAR_FIELDS)[number]>] extends [never] ? true : never = true;
+
+export type LiveCarValue = LiveCar[keyof LiveCar];
+
+/**
+ * What changed of one car, compact: its id, then pairs of a field's index in LIVE_CAR_FIELDS and the field's
+ * new value, e.g. `[12, 9, 95007, 11, [30000, 35000, 30007]]` (car 12's last lap and sectors). A car the viewer
+ * may not have (new to the session since the delta's base) comes with every field.
+ */
+export type LiveCarChange = [carId: number, ...fieldsAndValues: LiveCarValue[]];
+
+/**
+ * The car after `change` (a new object; `car` is what the viewer has of it), or null when the viewer does not
+ * have the car and the change does not carry every field: frames were missed.
+ */
+export function applyCarChange(car: LiveCar | undefined, change: LiveCarChange): LiveCar | null {
+  const pairs = (change.length - 1) / 2;
+  if (!car && pairs < LIVE_CAR_FIELDS.length) return null;
+  const next: Record<string, LiveCarValue> = { ...car, carId: change[0] };
+  for (let at = 1; at + 1 < change.length; at += 2) {
+    const field = LIVE_CAR_FIELDS[change[at] as number] as (typeof LIVE_CAR_FIELDS)[number] | undefined;
+    if (field) next[field] = change[at + 1];
+  }
+  return next as unknown as LiveCar;
+}
+
+/**
  * What a viewer of `live:<raceId>` receives: the whole timing on joining and after a gap, else what changed
- * since `baseVersion` (the cars that changed, the order when it did, the session when it did).
+ * since `baseVersion`: the fields of the cars that changed (LiveCarChange), the order when it did, the session
+ * when it did. Sent to thousands of sockets several times a second, hence the compact cars.
  */
 export type LiveTimingFrame =
   | { kind: 'snapshot'; timing: LiveTiming }
@@ -79,7 +129,7 @@ export type LiveTimingFrame =
       session?: LiveTiming['session'];
       sessionBestLapMs?: number | null;
       sessionBestCarId?: number | null;
-      cars: LiveCar[];
+      cars: LiveCarChange[];
       /** Car ids in position order, when the order changed. */
       order?: number[];
     };

@@ -6,7 +6,7 @@ import { createQueryClient } from '../../lib/query/queryClient.js';
 import { installFakeApi, TEST_CONFIG, UNAUTHORIZED } from '../../testing/fakeApi.js';
 import LiveOverlayPage from './LiveOverlayPage.js';
 import { pushFrame, renderLive } from './testing/renderLive.js';
-import { deltaFrame, liveCar, liveTiming } from './testing/timingFixture.js';
+import { carChange, deltaFrame, liveCar, liveTiming } from './testing/timingFixture.js';
 
 const PATTERN = '/live/overlay/:raceId';
 
@@ -69,10 +69,7 @@ describe('the live timing overlay', () => {
         version: 11,
         sessionBestLapMs: 99_111,
         sessionBestCarId: 2,
-        cars: [
-          liveCar({ carId: 1, position: 1, driverName: 'Driver 1', laps: 6, lastLapMs: 100_400 }),
-          liveCar({ carId: 2, position: 2, driverName: 'Driver 2', laps: 6, lastLapMs: 99_111, lastLapPersonalBest: true }),
-        ],
+        cars: [carChange(1, { laps: 6, lastLapMs: 100_400 }), carChange(2, { laps: 6, lastLapMs: 99_111, lastLapPersonalBest: true })],
       }),
     );
     const ticker = screen.getByRole('list', { name: 'Latest laps' });

@@ -5,7 +5,7 @@ import { detailsFixture } from '../events/testing/eventFixture.js';
 import { installFakeApi, type FakeReply } from '../../testing/fakeApi.js';
 import LivePage from './LivePage.js';
 import { pushFrame, renderLive, roomRequests } from './testing/renderLive.js';
-import { deltaFrame, liveCar, liveTiming, snapshotFrame } from './testing/timingFixture.js';
+import { carChange, deltaFrame, liveCar, liveTiming, snapshotFrame } from './testing/timingFixture.js';
 
 const originalMatchMedia = window.matchMedia;
 const NOT_FOUND: FakeReply = { status: 404, body: { timestamp: '2025-01-01T00:00:00Z', status: 404, message: 'No live timing', path: '/api/races/7/timing' } };
@@ -123,10 +123,7 @@ describe('the timing tower on /live', () => {
       deltaFrame({
         baseVersion: 10,
         version: 11,
-        cars: [
-          liveCar({ carId: 2, position: 1, driverName: 'Ben Second', gapMs: null }),
-          liveCar({ carId: 1, position: 2, driverName: 'Ada Leader', profileId: 42, gapMs: 300 }),
-        ],
+        cars: [carChange(2, { position: 1, gapMs: null, intervalMs: null }), carChange(1, { position: 2, gapMs: 300, intervalMs: 300 })],
         order: [2, 1, 3],
       }),
     );
@@ -145,7 +142,7 @@ describe('the timing tower on /live', () => {
     const { socket, cleanUp: stop } = renderLivePage(liveTiming());
     cleanUp = stop;
     const table = await screen.findByRole('table');
-    await pushFrame(socket, deltaFrame({ baseVersion: 12, version: 13, cars: [liveCar({ carId: 1, laps: 40 })] }));
+    await pushFrame(socket, deltaFrame({ baseVersion: 12, version: 13, cars: [carChange(1, { laps: 40 })] }));
     await pushFrame(socket, deltaFrame({ baseVersion: 13, version: 14, cars: [] }));
     expect(roomRequests(socket)).toEqual(['subscribe live:7', 'unsubscribe live:7', 'subscribe live:7']);
     expect(within(rowsOf(table)[0]!).getAllByRole('cell')[2]).toHaveTextContent('5');

@@ -14,6 +14,11 @@ import { openLink, type IngestSource, type TimingLink } from './udp-links.js';
 export const FRAME_EVERY_MS = 250;
 /** The standings "if the race ended now" are projected at most this often, and only when the classification changed. */
 export const PROJECT_EVERY_MS = 1_000;
+/**
+ * A frame waits this long after the first packet that changed something, so that the rest of the source's
+ * burst (ACC sends the session and then every car at each update) goes out in the same frame.
+ */
+export const SETTLE_MS = 15;
 /** The link's counts are logged this often while packets are dropped. */
 const REPORT_EVERY_MS = 60_000;
 
@@ -34,13 +39,23 @@ export interface RaceIngesterDeps {
 
 /**
  * One race's ingester, run by the worker holding its lease: reads the source over UDP, applies each
- * decoded packet to the session, and every FRAME_EVERY_MS saves the session to Redis and then pushes
- * what changed to `live:<raceId>`. Saving before pushing keeps the saved version at least the last
- * one pushed, so a successor resumes above anything a viewer has.
+ * decoded packet to the session, and pushes what changed to `live:<raceId>` after saving the session to
+ * Redis. Saving before pushing keeps the saved version at least the last one pushed, so a successor
+ * resumes above anything a viewer has.
+ *
+ * A frame follows the packets: SETTLE_MS after the first change since the last frame, or FRAME_EVERY_MS
+ * after the last frame was built if that is later. So a source updating every 250 ms (as asked) is
+ * shown about SETTLE_MS after each update, not up to 250 ms later as a fixed clock out of step with
+ * it would; and at most one flush is pending, so a slow Redis makes frames rarer, never a backlog.
  */
 export class RaceIngester {
   private readonly link: TimingLink;
-  private timer: NodeJS.Timeout | null = null;
+  /** Runs the flush that reports, retries the draft and pushes incidents while no packet comes. */
+  private housekeeping: NodeJS.Timeout | null = null;
+  /** The next flush, when one is due. */
+  private next: NodeJS.Timeout | null = null;
+  /** When the last frame was built (ms, this process's clock). */
+  private framedAt = -Infinity;
   private flushing: Promise<void> = Promise.resolve();
   private lastPushedVersion: number;
   private pendingIncidents: LiveIncident[] = [];
@@ -69,14 +84,18 @@ export class RaceIngester {
 
   async start(): Promise<void> {
     await this.link.start();
-    this.timer = setInterval(() => void this.flush(), FRAME_EVERY_MS);
+    // While packets come, their flushes do this; a flush with nothing new only reports and retries the draft.
+    this.housekeeping = setInterval(() => {
+      if (!this.next) void this.flush();
+    }, FRAME_EVERY_MS);
   }
 
   /** Stops reading; `final` saves and pushes what is left first (a graceful stop, not a lost lease). */
   async stop(final: boolean): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    if (this.housekeeping) clearInterval(this.housekeeping);
+    if (this.next) clearTimeout(this.next);
     this.link.close();
     await this.flushing;
     if (final) await this.flushNow();
@@ -87,6 +106,7 @@ export class RaceIngester {
     try {
       this.deps.session.apply(message, receivedAtMs);
       this.pendingIncidents.push(...this.deps.session.takeIncidents());
+      if (this.deps.session.version !== this.lastPushedVersion || this.pendingIncidents.length > 0) this.schedule();
     } catch (error) {
       // A message the session cannot make sense of is dropped like a malformed packet.
       this.rejected += 1;
@@ -94,8 +114,24 @@ export class RaceIngester {
     }
   }
 
+  /** Arms the next flush unless one is armed already (see the class's note for when it fires). */
+  private schedule(): void {
+    if (this.stopped || this.next) return;
+    const wait = Math.max(SETTLE_MS, this.framedAt + FRAME_EVERY_MS - performance.now());
+    this.next = setTimeout(() => {
+      this.next = null;
+      void this.flush();
+    }, wait);
+  }
+
   private flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.flushNow()).catch((error: Error) => this.deps.logger.warn(`Race ${this.raceId}: push failed: ${error.message}`));
+    this.flushing = this.flushing
+      .then(() => this.flushNow())
+      .catch((error: Error) => this.deps.logger.warn(`Race ${this.raceId}: push failed: ${error.message}`))
+      // What came in while this frame was saved and pushed goes in the next one.
+      .then(() => {
+        if (this.deps.session.version !== this.lastPushedVersion) this.schedule();
+      });
     return this.flushing;
   }
 
@@ -103,6 +139,8 @@ export class RaceIngester {
     const { session, lease, store, push, source } = this.deps;
     this.report();
     const incidents = this.pendingIncidents;
+    // Counted from the start of a flush with something to send: a failing Redis is retried at the frame rate, not faster.
+    if (incidents.length > 0 || session.version !== this.lastPushedVersion) this.framedAt = performance.now();
     if (incidents.length > 0) {
       const kept = await lease.appendIfHeld(
         store.incidentsKey(source.raceId),

@@ -1,7 +1,7 @@
 // Deltas against snapshots over long random races (fixed seeds), and input the session must shrug off.
 import { describe, expect, it } from '@jest/globals';
 import { seededRandom } from '../../../common/seeded-random.js';
-import type { LiveTiming } from '../../../contracts/timing.js';
+import { LIVE_CAR_FIELDS, type LiveTiming, type LiveTimingFrame } from '../../../contracts/timing.js';
 import { decodeAcServerPluginPacket } from '../protocols/ac-server-plugin/decode.js';
 import { encodeAcServerPluginMessage } from '../protocols/ac-server-plugin/encode.js';
 import type { AcLeaderboardEntry } from '../protocols/ac-server-plugin/messages.js';
@@ -194,8 +194,23 @@ function randomAccMessages(seed: number, count: number): { at: number; message: 
   return steps;
 }
 
+/** Per car id, the names of the fields a delta carries. */
+function changedFields(frame: Extract<LiveTimingFrame, { kind: 'delta' }>): Record<number, string[]> {
+  return Object.fromEntries(frame.cars.map(([carId, ...pairs]) => [carId, pairs.filter((_, at) => at % 2 === 0).map((index) => LIVE_CAR_FIELDS[index as number])]));
+}
+
+/** Per car id, the fields of `now`'s cars that differ from `before`'s: every field of a car `before` did not show. */
+function fieldsThatDiffer(before: LiveTiming, now: LiveTiming): Record<number, string[]> {
+  const carsBefore = new Map(before.cars.map((car) => [car.carId, car]));
+  const differing = now.cars.map((car) => {
+    const was = carsBefore.get(car.carId);
+    return [car.carId, LIVE_CAR_FIELDS.filter((field) => !was || JSON.stringify(was[field]) !== JSON.stringify(car[field]))] as const;
+  });
+  return Object.fromEntries(differing.filter(([, fields]) => fields.length > 0));
+}
+
 describe.each([['AC', randomAcMessages] as const, ['ACC', randomAccMessages] as const])('%s frames', (game, messages) => {
-  it('applied to any earlier snapshot, the frame since its version gives the current snapshot', () => {
+  it('applied to any earlier snapshot, the frame since its version gives the current snapshot; since the last version, only the fields that changed', () => {
     const random = seededRandom(7);
     const session = createTimingSession({ raceId: 1, game, resolveDriver });
     const shown = new Map<number, LiveTiming>([[0, session.snapshot()]]);
@@ -208,10 +223,15 @@ describe.each([['AC', randomAcMessages] as const, ['ACC', randomAccMessages] as 
       expect(now.version).toBe(session.version);
       shown.set(now.version, now);
       const versions = [...shown.keys()];
+      const latest = session.frameSince(before);
+      if (latest.kind === 'delta') expect(changedFields(latest)).toEqual(fieldsThatDiffer(shown.get(before)!, now));
       for (const base of [before, versions[Math.floor(random() * versions.length)], 0]) {
         const frame = session.frameSince(base);
         if (frame.kind === 'delta') deltas++;
         expect(applyFrame(shown.get(base)!, frame)).toEqual(now);
+        // A viewer already past the base (it joined between a delta's build and its arrival) ends up at the same timing.
+        const newer = versions.filter((version) => version >= base)[Math.floor(random() * versions.filter((version) => version >= base).length)];
+        expect(applyFrame(shown.get(newer)!, frame, { newerThanBase: true })).toEqual(now);
       }
     }
     expect(deltas).toBeGreaterThan(500);

@@ -1,4 +1,4 @@
-import type { LiveCar, LiveIncident, LiveTiming, LiveTimingFrame, TimingGame } from '../../../contracts/timing.js';
+import { LIVE_CAR_FIELDS, type LiveCar, type LiveCarChange, type LiveIncident, type LiveTiming, type LiveTimingFrame, type TimingGame } from '../../../contracts/timing.js';
 import { applyAcMessage } from './ac-session.js';
 import { applyAccMessage } from './acc-session.js';
 import { viewOf } from './live-timing-view.js';
@@ -28,28 +28,21 @@ export function restoreTimingSession(state: TimingSessionState, resolveDriver: R
 
 const sameList = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((item, index) => item === b[index]);
 
-/** Every field but the sectors (a list): a record, so that a field LiveCar gains and this forgets does not compile. */
-const COMPARED_CAR_FIELDS: Record<Exclude<keyof LiveCar, 'lastSectorsMs'>, true> = {
-  carId: true,
-  position: true,
-  raceNumber: true,
-  driverName: true,
-  profileId: true,
-  carModel: true,
-  laps: true,
-  gapMs: true,
-  lapsDown: true,
-  intervalMs: true,
-  lastLapMs: true,
-  bestLapMs: true,
-  lastLapPersonalBest: true,
-  location: true,
-  connected: true,
-};
-const CAR_FIELDS = Object.keys(COMPARED_CAR_FIELDS) as (keyof typeof COMPARED_CAR_FIELDS)[];
+/** Whether a car's field (by its index in LIVE_CAR_FIELDS) differs between two views of the car. */
+function fieldChanged(a: LiveCar, b: LiveCar, index: number): boolean {
+  const field = LIVE_CAR_FIELDS[index];
+  return field === 'lastSectorsMs' ? !sameList(a.lastSectorsMs, b.lastSectorsMs) : a[field] !== b[field];
+}
 
-function sameCar(a: LiveCar | undefined, b: LiveCar): boolean {
-  return a !== undefined && CAR_FIELDS.every((field) => a[field] === b[field]) && sameList(a.lastSectorsMs, b.lastSectorsMs);
+/** The car's fields that changed after `since` (every field for a car new since then), for a delta. */
+function carChange(car: LiveCar, fieldsChangedAt: readonly number[] | undefined, since: number): LiveCarChange {
+  const change: LiveCarChange = [car.carId];
+  LIVE_CAR_FIELDS.forEach((field, index) => {
+    if ((fieldsChangedAt?.[index] ?? Infinity) <= since) return;
+    const value = car[field];
+    change.push(index, Array.isArray(value) ? [...value] : value);
+  });
+  return change;
 }
 
 const COMPARED_SESSION_FIELDS: Record<keyof LiveTiming['session'], true> = { kind: true, phase: true, flag: true, elapsedMs: true, remainingMs: true, totalLaps: true };
@@ -64,16 +57,27 @@ function sameSession(a: LiveTiming['session'], b: LiveTiming['session']): boolea
  * version they last changed at (`changedAt`), so the memory is bounded by the grid, and a delta can be built
  * from any version this session has had. A snapshot is answered for a version it never had (negative, or
  * newer than its own: another worker's), and when the track changed since (deltas do not carry it).
+ *
+ * Each field of each shown car also carries its version (`fieldsChangedAt`, in memory only: a restored
+ * session starts every field at its car's version, which sends at most a little more), so a delta carries
+ * only the fields that changed: a lap completed is a few numbers, not the whole line.
  */
 class LiveTimingSession implements TimingSession {
   /** What viewers were last shown. */
   private shown: LiveTiming;
+  /** Car id → the version each of its fields (by index in LIVE_CAR_FIELDS) last changed at. */
+  private readonly fieldsChangedAt = new Map<number, number[]>();
 
   constructor(
     private readonly current: TimingSessionState,
     private readonly resolveDriver: ResolveDriver,
   ) {
     this.shown = viewOf(current);
+    for (const car of this.shown.cars)
+      this.fieldsChangedAt.set(
+        car.carId,
+        LIVE_CAR_FIELDS.map(() => current.changedAt.cars[car.carId] ?? 0),
+      );
   }
 
   get raceId(): number {
@@ -117,7 +121,19 @@ class LiveTimingSession implements TimingSession {
     };
     const carsBefore = new Map(before.cars.map((car) => [car.carId, car]));
     for (const car of view.cars) {
-      if (!sameCar(carsBefore.get(car.carId), car)) {
+      const carBefore = carsBefore.get(car.carId);
+      // A car new to the view (first shown, or shown again) changed in every field: a viewer may not have it.
+      const fields = (carBefore && this.fieldsChangedAt.get(car.carId)) || LIVE_CAR_FIELDS.map(() => version);
+      let carChanged = !carBefore;
+      if (carBefore) {
+        for (let index = 0; index < fields.length; index++) {
+          if (!fieldChanged(carBefore, car, index)) continue;
+          fields[index] = version;
+          carChanged = true;
+        }
+      }
+      this.fieldsChangedAt.set(car.carId, fields);
+      if (carChanged) {
         state.changedAt.cars[car.carId] = version;
         changed = true;
       }
@@ -149,7 +165,7 @@ class LiveTimingSession implements TimingSession {
     const now = this.current.version;
     if (!Number.isInteger(version) || version < 0 || version > now || changedAt.track > version) return { kind: 'snapshot', timing: this.snapshot() };
     const shown = this.shown;
-    const cars: LiveCar[] = shown.cars.filter((car) => (changedAt.cars[car.carId] ?? 0) > version).map((car) => ({ ...car, lastSectorsMs: [...car.lastSectorsMs] }));
+    const cars = shown.cars.filter((car) => (changedAt.cars[car.carId] ?? 0) > version).map((car) => carChange(car, this.fieldsChangedAt.get(car.carId), version));
     return {
       kind: 'delta',
       raceId: shown.raceId,

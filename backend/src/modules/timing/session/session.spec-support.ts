@@ -1,6 +1,6 @@
 // Helpers for the session specs: packets go through the protocols' encoders and decoders, as from a game server.
 import { expect } from '@jest/globals';
-import type { LiveTiming, LiveTimingFrame } from '../../../contracts/timing.js';
+import { applyCarChange, type LiveCar, type LiveTiming, type LiveTimingFrame } from '../../../contracts/timing.js';
 import { decodeAcServerPluginPacket } from '../protocols/ac-server-plugin/decode.js';
 import { encodeAcServerPluginMessage } from '../protocols/ac-server-plugin/encode.js';
 import type { AcServerMessage } from '../protocols/ac-server-plugin/messages.js';
@@ -41,12 +41,20 @@ export const entrants =
   (name) =>
     profiles[name] ?? null;
 
-/** What a browser does with a frame: the shown timing after it. */
-export function applyFrame(shown: LiveTiming, frame: LiveTimingFrame): LiveTiming {
+/**
+ * What a browser does with a frame: the shown timing after it. `shown` is at the delta's base version, or
+ * newer (`newerThanBase`: a delta carries everything that changed since its base, so it still applies).
+ */
+export function applyFrame(shown: LiveTiming, frame: LiveTimingFrame, { newerThanBase = false } = {}): LiveTiming {
   if (frame.kind === 'snapshot') return frame.timing;
-  expect(frame.baseVersion).toBe(shown.version);
+  if (newerThanBase) expect(frame.baseVersion).toBeLessThanOrEqual(shown.version);
+  else expect(frame.baseVersion).toBe(shown.version);
   const cars = new Map(shown.cars.map((car) => [car.carId, car]));
-  for (const car of frame.cars) cars.set(car.carId, car);
+  for (const change of frame.cars) {
+    const car: LiveCar | null = applyCarChange(cars.get(change[0]), change);
+    expect(car).not.toBeNull();
+    cars.set(change[0], car!);
+  }
   const order = frame.order ?? shown.cars.map((car) => car.carId);
   return {
     ...shown,

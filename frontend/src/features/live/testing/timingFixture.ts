@@ -1,4 +1,4 @@
-import type { LiveCar, LiveTiming, LiveTimingFrame } from '@paddock/contracts/timing.js';
+import { LIVE_CAR_FIELDS, type LiveCar, type LiveCarChange, type LiveTiming, type LiveTimingFrame } from '@paddock/contracts/timing.js';
 
 /** A car on track, lapping; override what the test is about. */
 export function liveCar(overrides: Partial<LiveCar> & Pick<LiveCar, 'carId'>): LiveCar {
@@ -48,3 +48,15 @@ export const deltaFrame = (frame: Omit<Extract<LiveTimingFrame, { kind: 'delta' 
   raceId: 7,
   ...frame,
 });
+
+/** A delta's change of car `carId`: only the `fields` given, as the server sends what changed. */
+export function carChange(carId: number, fields: Partial<Omit<LiveCar, 'carId'>>): LiveCarChange {
+  const change: LiveCarChange = [carId];
+  LIVE_CAR_FIELDS.forEach((field, index) => {
+    if (field in fields) change.push(index, fields[field]!);
+  });
+  return change;
+}
+
+/** A delta's change of a car the viewer may not have: every field. */
+export const wholeCar = ({ carId, ...fields }: LiveCar): LiveCarChange => carChange(carId, fields);

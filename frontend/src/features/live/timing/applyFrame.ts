@@ -1,4 +1,4 @@
-import type { LiveCar, LiveTiming, LiveTimingFrame } from '@paddock/contracts/timing.js';
+import { applyCarChange, type LiveCar, type LiveTiming, type LiveTimingFrame } from '@paddock/contracts/timing.js';
 
 /** The race a frame is about. */
 export const raceOfFrame = (frame: LiveTimingFrame): number => (frame.kind === 'snapshot' ? frame.timing.raceId : frame.raceId);
@@ -16,7 +16,9 @@ function inOrder(cars: Map<number, LiveCar>, order: number[]): LiveCar[] {
  * - a snapshot replaces it, unless it is not newer;
  * - a delta not newer than what is shown is ignored (`current` is returned as it is);
  * - a delta built on a version newer than what is shown means frames were missed: `'resync'` (ask for a
- *   snapshot again). A delta built on an older version still applies: it carries everything that changed since.
+ *   snapshot again). A delta built on an older version still applies: it carries everything that changed since;
+ * - a delta's car changes carry only the fields that changed; one for a car not shown (so it must carry every
+ *   field) that does not is a gap too: `'resync'`.
  * Frames of another race than `current`'s are the caller's to filter out.
  */
 export function applyFrame(current: LiveTiming | null, frame: LiveTimingFrame): LiveTiming | 'resync' {
@@ -25,10 +27,16 @@ export function applyFrame(current: LiveTiming | null, frame: LiveTimingFrame): 
   if (frame.version <= current.version) return current;
 
   const cars = new Map(current.cars.map((car) => [car.carId, car]));
-  const seen = new Set(cars.keys());
-  for (const car of frame.cars) cars.set(car.carId, car);
+  const joined: number[] = [];
+  for (const change of frame.cars) {
+    const shown = cars.get(change[0]);
+    const car = applyCarChange(shown, change);
+    if (!car) return 'resync';
+    if (!shown) joined.push(car.carId);
+    cars.set(car.carId, car);
+  }
   // Without a new order the cars keep theirs; a car that joined since goes last until the order moves.
-  const order = frame.order ?? [...current.cars.map((car) => car.carId), ...frame.cars.filter((car) => !seen.has(car.carId)).map((car) => car.carId)];
+  const order = frame.order ?? [...current.cars.map((car) => car.carId), ...joined];
   return {
     ...current,
     version: frame.version,
