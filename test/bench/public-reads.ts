@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { CURRENT_PAGE, SERIES_DOCUMENT, STANDINGS_DOCUMENT } from '../../frontend/src/features/competitions/documents.js';
+
 /**
  * The public reads `bench:reads` measures: every domain adds its own here (standings, boards, profiles …).
  * `path` is called on the demo league; `signedIn` reads go with a demo driver's session cookie.
@@ -6,12 +9,28 @@ export interface PublicRead {
   label: string;
   path: (ids: DemoIds) => string;
   signedIn?: boolean;
+  /** A persisted GraphQL query: the bench registers this document (POST with its hash) before measuring `path`. */
+  graphqlDocument?: string;
 }
 
 /** Ids the reads need, looked up on the running site before measuring. */
 export interface DemoIds {
   plannedEventId: number;
   assessmentEventId: number;
+  /** A current competition's current season. */
+  seasonId: number;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The GET the client sends for a persisted query (see frontend/src/lib/graphql.ts): operation name, variables, the document's hash. */
+export function persistedQueryPath(document: string, operationName: string, variables: Record<string, unknown>): string {
+  const params = new URLSearchParams({
+    operationName,
+    variables: JSON.stringify(variables),
+    extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: sha256(document) } }),
+  });
+  return `/api/graphql?${params}`;
 }
 
 export const PUBLIC_READS: PublicRead[] = [
@@ -40,4 +59,16 @@ export const PUBLIC_READS: PublicRead[] = [
   { label: 'downloads', path: () => '/api/downloads' },
   { label: 'calendar: league feed', path: () => '/api/calendar/league.ics' },
   { label: 'calendar: event feed', path: ({ plannedEventId }) => `/api/calendar/events/${plannedEventId}.ics` },
+  { label: 'GraphQL Series (persisted GET)', path: () => persistedQueryPath(SERIES_DOCUMENT, 'Series', { ...CURRENT_PAGE }), graphqlDocument: SERIES_DOCUMENT },
+  {
+    label: 'GraphQL Standings (persisted GET)',
+    path: ({ seasonId }) => persistedQueryPath(STANDINGS_DOCUMENT, 'Standings', { seasonId }),
+    graphqlDocument: STANDINGS_DOCUMENT,
+  },
+  {
+    label: 'GraphQL Standings (persisted GET, signed in)',
+    path: ({ seasonId }) => persistedQueryPath(STANDINGS_DOCUMENT, 'Standings', { seasonId }),
+    graphqlDocument: STANDINGS_DOCUMENT,
+    signedIn: true,
+  },
 ];

@@ -1,21 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { getIntrospectionQuery } from 'graphql';
+import { createHash } from 'node:crypto';
+import { get } from 'node:http';
 import type { Page } from '../../backend/src/contracts/api.js';
 import type { EventDetailsDto, EventDto } from '../../backend/src/contracts/events.js';
 import type { DriverListItemDto, PublicProfileDto } from '../../backend/src/contracts/profiles.js';
 import type { TeamDto } from '../../backend/src/contracts/teams.js';
 import { CONTRACT_TYPE_NAMES } from '../../backend/src/infra/graphql/contract-types.js';
 import { MAX_QUERY_LENGTH } from '../../backend/src/infra/graphql/graphql-gate.js';
+import { GraphqlReads } from '../../backend/src/infra/graphql/graphql-reads.js';
 import { COST_LIMIT, DEPTH_LIMIT } from '../../backend/src/infra/graphql/query-limits.js';
 import { LeagueEvent, Race } from '../../backend/src/modules/events/event.entities.js';
 import { DriverProfile } from '../../backend/src/modules/profiles/driver-profile.entity.js';
-import type { Team } from '../../backend/src/modules/teams/team.entity.js';
+import { Team } from '../../backend/src/modules/teams/team.entity.js';
 import { newGame } from '../factories/catalogue.js';
 import { newCompetition, newCompetitionGroup, newSeason } from '../factories/competitions.js';
 import { newAttendance, newEvent } from '../factories/events.js';
 import { joinTeam, newTeam } from '../factories/teams.js';
 import { newDriver, newMember } from '../factories/users.js';
+import { eventually } from '../support/eventually.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -25,6 +29,12 @@ interface GraphqlAnswer<T = Record<string, unknown>> {
 }
 
 const DAY = 24 * 3600 * 1000;
+
+/** Calls of the middleware that answers persisted GETs through Nest (a miss, or an operation this process has not seen). */
+const throughMiddleware = jest.spyOn(GraphqlReads.prototype, 'use');
+afterAll(() => {
+  throughMiddleware.mockRestore();
+});
 
 /** The read-only GraphQL API: the REST services' public data, limited, batched, in GraphQL's error shape. */
 describe('GraphQL API', () => {
@@ -317,6 +327,97 @@ describe('GraphQL API', () => {
       const few = await queriesFor(query(small.seasonId));
       expect(few).toBeGreaterThan(0);
       expect(await queriesFor(query(large.seasonId))).toBe(few);
+    });
+
+    describe('persisted queries sent as GET, answered from the read cache', () => {
+      const STANDINGS = 'query Standings($seasonId: Int!) { standings(seasonId: $seasonId) { seasonId drivers { position points profile { id driverName } } } }';
+      const MIXED = 'query Mixed { teams { id name } plannedEvents { totalElements } }';
+      const hashOf = (document: string) => createHash('sha256').update(document).digest('hex');
+      const persistedUrl = (document: string, operationName: string, variables?: Record<string, unknown>) => {
+        const params = new URLSearchParams({ operationName });
+        if (variables) params.set('variables', JSON.stringify(variables));
+        params.set('extensions', JSON.stringify({ persistedQuery: { version: 1, sha256Hash: hashOf(document) } }));
+        return `/api/graphql?${params}`;
+      };
+      const getPersisted = async <T>(document: string, operationName: string, variables?: Record<string, unknown>, as?: CookieJar) => {
+        // As the client sends it: Apollo's CSRF prevention wants the header on the GETs it answers itself.
+        const response = await t.request(persistedUrl(document, operationName, variables), { as, headers: { 'apollo-require-preflight': 'true' } });
+        return { response, body: (await response.json()) as GraphqlAnswer<T> };
+      };
+      const register = (document: string, operationName: string, variables?: Record<string, unknown>) =>
+        post({ query: document, operationName, variables, extensions: { persistedQuery: { version: 1, sha256Hash: hashOf(document) } } });
+      type Standings = { standings: { drivers: { profile: { id: number; driverName: string } }[] } };
+      const nameIn = (body: GraphqlAnswer<Standings>, profileId: number) => body.data?.standings.drivers.find((line) => line.profile.id === profileId)?.profile.driverName;
+
+      it('answers an unknown hash with PERSISTED_QUERY_NOT_FOUND; once the document is posted with its hash, a GET by hash answers as the POST did', async () => {
+        const season = await newSeasonWithResults(1, finishers.slice(0, 2));
+        const unknown = await getPersisted(STANDINGS, 'Standings', { seasonId: season.seasonId });
+        expect(unknown.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+        const registered = await register(STANDINGS, 'Standings', { seasonId: season.seasonId });
+        expect(registered.status).toBe(200);
+        const posted = (await registered.json()) as GraphqlAnswer<Standings>;
+        expect(posted.errors).toBeUndefined();
+        const { response, body } = await getPersisted<Standings>(STANDINGS, 'Standings', { seasonId: season.seasonId });
+        expect(response.status).toBe(200);
+        expect(body).toEqual(posted);
+        expect(response.headers.get('cache-control')).toBe('no-cache');
+        const etag = response.headers.get('etag');
+        expect(etag).toBeTruthy();
+        // Plain HTTP (fetch marks a request with If-None-Match `Cache-Control: no-cache`, which forbids a 304).
+        // The operation is known now: the fast path answers before the Nest pipeline, and GraphQL's middleware never sees it.
+        throughMiddleware.mockClear();
+        const revalidated = await new Promise<number | undefined>((resolve, reject) =>
+          get(`${t.baseUrl}${persistedUrl(STANDINGS, 'Standings', { seasonId: season.seasonId })}`, { headers: { 'if-none-match': etag! } }, (answer) => {
+            answer.resume();
+            resolve(answer.statusCode);
+          }).on('error', reject),
+        );
+        expect(revalidated).toBe(304);
+        expect(throughMiddleware).not.toHaveBeenCalled();
+      });
+
+      it('keeps serving the cached answer until a domain event of its tag says it changed, for visitors and signed-in callers alike', async () => {
+        const driver = await newDriver(t.em());
+        const season = await newSeasonWithResults(1, [driver.profile.id]);
+        const variables = { seasonId: season.seasonId };
+        await register(STANDINGS, 'Standings', variables);
+        const before = nameIn((await getPersisted<Standings>(STANDINGS, 'Standings', variables)).body, driver.profile.id);
+        expect(before).not.toContain('Quietly Renamed');
+        // Written past the services: no domain event, so the cached answer stands.
+        await t.em().nativeUpdate(DriverProfile, driver.profile.id, { name: 'Quietly Renamed' });
+        expect(nameIn((await getPersisted<Standings>(STANDINGS, 'Standings', variables)).body, driver.profile.id)).toBe(before);
+        expect(nameIn((await getPersisted<Standings>(STANDINGS, 'Standings', variables, organizer)).body, driver.profile.id)).toBe(before);
+        // Results posted again: ResultPosted drops the competitions tag, REST's and GraphQL's entries alike.
+        expect((await postResults(season.seasonId, season.rounds[0]!, [driver.profile.id])).status).toBe(200);
+        await eventually(async () => expect(nameIn((await getPersisted<Standings>(STANDINGS, 'Standings', variables)).body, driver.profile.id)).toContain('Quietly Renamed'));
+      });
+
+      it('keys entries by the variables: another season is another answer', async () => {
+        const [one, two] = [await newSeasonWithResults(1, finishers.slice(0, 1)), await newSeasonWithResults(1, finishers.slice(0, 2))];
+        await register(STANDINGS, 'Standings', { seasonId: one.seasonId });
+        const first = await getPersisted<{ standings: { seasonId: number; drivers: unknown[] } }>(STANDINGS, 'Standings', { seasonId: one.seasonId });
+        const second = await getPersisted<{ standings: { seasonId: number; drivers: unknown[] } }>(STANDINGS, 'Standings', { seasonId: two.seasonId });
+        expect([first.body.data?.standings.seasonId, first.body.data?.standings.drivers.length]).toEqual([one.seasonId, 1]);
+        expect([second.body.data?.standings.seasonId, second.body.data?.standings.drivers.length]).toEqual([two.seasonId, 2]);
+      });
+
+      it('answers an operation over several tags by hash too, but fresh each time (no one tag can say when it changed)', async () => {
+        const team = await newTeam(t.em(), { name: 'Mixed Before' });
+        await register(MIXED, 'Mixed');
+        const names = async () =>
+          ((await getPersisted<{ teams: { id: number; name: string }[] }>(MIXED, 'Mixed')).body.data?.teams ?? []).find((row) => row.id === team.id)?.name;
+        expect(await names()).toBe('Mixed Before');
+        await t.em().nativeUpdate(Team, team.id, { name: 'Mixed After' });
+        expect(await names()).toBe('Mixed After');
+      });
+
+      it('does not store an answer with errors: a season that does not exist is answered with NOT_FOUND each time', async () => {
+        await register(STANDINGS, 'Standings', { seasonId: 999_999 });
+        for (let i = 0; i < 2; i += 1) {
+          const { body } = await getPersisted(STANDINGS, 'Standings', { seasonId: 999_999 });
+          expect(body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+        }
+      });
     });
   });
 

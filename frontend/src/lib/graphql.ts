@@ -2,6 +2,11 @@
  * The client's reads through the read-only GraphQL API (`/api/graphql`): `request(document, variables)`
  * answers the query's `data`. Import it from feature code only (the lazily loaded screens), never from
  * the app shell, so graphql-request stays out of the entry bundle.
+ *
+ * Queries go as persisted queries: a GET naming the document by its SHA-256 (Apollo's automatic
+ * persisted queries), so the server answers them from its read cache and the browser revalidates
+ * them with their ETag like REST reads. The first time a server has not seen a document, the
+ * document is sent once (POST) with its hash, which registers it for everyone.
  */
 import { ClientError, GraphQLClient, type RequestDocument, type Variables } from 'graphql-request';
 import { API_BASE, ApiError, raiseApiError } from './api/client.js';
@@ -43,10 +48,64 @@ let client: GraphQLClient | null = null;
 /** Made on first use: the endpoint is absolute, on this page's origin. Reads `fetch` when called, so tests may replace it. */
 function graphqlClient(): GraphQLClient {
   client ??= new GraphQLClient(new URL(GRAPHQL_PATH, window.location.origin).href, {
-    fetch: (input, init) => fetch(input, init),
+    method: 'GET',
+    fetch: persistedQueryFetch,
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
   });
   return client;
+}
+
+const documentHashes = new Map<string, Promise<string>>();
+
+/** The document's SHA-256 in hex, or null where the page has no Web Crypto (an insecure origin). */
+function documentHash(document: string): Promise<string> | null {
+  const subtle = globalThis.crypto?.subtle as SubtleCrypto | undefined;
+  if (!subtle) return null;
+  let hash = documentHashes.get(document);
+  if (!hash) {
+    hash = subtle
+      .digest('SHA-256', new TextEncoder().encode(document))
+      .then((digest) => Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join(''));
+    documentHashes.set(document, hash);
+  }
+  return hash;
+}
+
+/**
+ * graphql-request's fetch for its GETs (`?query=…&variables=…&operationName=…`): sends the document's
+ * hash instead of its text, in one fixed parameter order (the URL is the server's cache key); when the
+ * server answers that it does not know the hash, POSTs the document with its hash, once. Without Web
+ * Crypto the document is POSTed as it is.
+ */
+async function persistedQueryFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const sent = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+  const query = sent.searchParams.get('query') ?? '';
+  const [variables, operationName] = [sent.searchParams.get('variables'), sent.searchParams.get('operationName')];
+  const hash = documentHash(query);
+  const post = (extensions?: object) =>
+    fetch(sent.origin + sent.pathname, {
+      ...init,
+      method: 'POST',
+      headers: { ...(init.headers as Record<string, string>), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query, variables: variables === null ? undefined : (JSON.parse(variables) as unknown), operationName: operationName ?? undefined, extensions }),
+    });
+  if (!hash) return post();
+  const extensions = { persistedQuery: { version: 1, sha256Hash: await hash } };
+  const url = new URL(sent.pathname, sent.origin);
+  if (operationName !== null) url.searchParams.set('operationName', operationName);
+  if (variables !== null) url.searchParams.set('variables', variables);
+  url.searchParams.set('extensions', JSON.stringify(extensions));
+  const answer = await fetch(url, { ...init, method: 'GET', headers: { ...(init.headers as Record<string, string>), 'Apollo-Require-Preflight': 'true' } });
+  return isPersistedQueryNotFound(await answer.clone().text()) ? post(extensions) : answer;
+}
+
+function isPersistedQueryNotFound(text: string): boolean {
+  if (!text.includes('PERSISTED_QUERY_NOT_FOUND')) return false;
+  try {
+    return (JSON.parse(text) as { errors?: GraphqlErrorItem[] }).errors?.some((error) => error.extensions?.code === 'PERSISTED_QUERY_NOT_FOUND') === true;
+  } catch {
+    return false;
+  }
 }
 
 function failure(error: unknown, url: string): ApiError {

@@ -1,14 +1,33 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module, RequestMethod, type MiddlewareConsumer, type NestModule, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { graphqlContext } from './graphql-context.js';
 import { formatGraphqlError } from './graphql-errors.js';
 import { GraphqlGate } from './graphql-gate.js';
+import { GraphqlReads } from './graphql-reads.js';
+import { PersistedQueries, PERSISTED_QUERY_TTL_SECONDS } from './persisted-queries.js';
+import { ReadFastPath } from '../read-cache/read-fast-path.js';
+import { REDIS } from '../redis/redis.module.js';
+import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
+import type { RequestHandler } from 'express';
+import type { Redis } from 'ioredis';
 import { COST_LIMIT, costLimitError, depthLimitRule, queriesOnlyRule, queryCost } from './query-limits.js';
 
 /** Under the API prefix: `/api/graphql`. */
 export const GRAPHQL_PATH = '/graphql';
+
+/** Shared by every API instance: a query registered through one is known to all. */
+const persistedQueriesProvider = {
+  provide: PersistedQueries,
+  inject: [REDIS, APP_CONFIG],
+  useFactory: (redis: Redis, config: AppConfig) => new PersistedQueries(redis, `${config.redisPrefix}:graphql:`),
+};
+
+/** The persisted queries' store, for Apollo (which registers them) and the cached reads (which look them up). */
+@Module({ providers: [persistedQueriesProvider], exports: [PersistedQueries] })
+class PersistedQueriesModule {}
 
 /** Refuses an operation over the cost limit once its variables are known (a validation rule sees only the document). */
 function costLimitPlugin(limit = COST_LIMIT): ApolloServerPlugin {
@@ -24,8 +43,8 @@ function costLimitPlugin(limit = COST_LIMIT): ApolloServerPlugin {
   };
 }
 
-/** The Apollo server's settings: read-only, limited, and silent about internals. */
-export function graphqlOptions(): ApolloDriverConfig {
+/** The Apollo server's settings: read-only, limited, and silent about internals; persisted queries (by hash) registered in `persisted`. */
+export function graphqlOptions(persisted: PersistedQueries): ApolloDriverConfig {
   return {
     path: GRAPHQL_PATH,
     useGlobalPrefix: true,
@@ -36,7 +55,7 @@ export function graphqlOptions(): ApolloDriverConfig {
     // No landing page: Apollo's and GraphiQL's load their scripts from CDNs, which the site's CSP refuses.
     graphiql: false,
     csrfPrevention: true,
-    persistedQueries: false,
+    persistedQueries: { cache: persisted, ttl: PERSISTED_QUERY_TTL_SECONDS },
     includeStacktraceInErrorResponses: false,
     autoTransformHttpErrors: false,
     validationRules: [queriesOnlyRule, depthLimitRule()],
@@ -54,11 +73,31 @@ export function graphqlOptions(): ApolloDriverConfig {
  * context's DataLoaders (`@Loaders()`).
  */
 @Module({
-  imports: [GraphQLModule.forRootAsync<ApolloDriverConfig>({ driver: ApolloDriver, useFactory: graphqlOptions })],
-  providers: [GraphqlGate],
+  imports: [
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({
+      driver: ApolloDriver,
+      imports: [PersistedQueriesModule],
+      inject: [PersistedQueries],
+      useFactory: graphqlOptions,
+    }),
+    PersistedQueriesModule,
+    DiscoveryModule,
+  ],
+  providers: [GraphqlGate, GraphqlReads],
 })
-export class GraphqlModule implements NestModule {
+export class GraphqlModule implements NestModule, OnModuleInit {
+  constructor(
+    private readonly reads: GraphqlReads,
+    private readonly fastPath: ReadFastPath,
+  ) {}
+
+  onModuleInit(): void {
+    this.fastPath.addReads(GRAPHQL_PATH, (request) => this.reads.knownTag(request));
+  }
+
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(GraphqlGate).forRoutes({ path: GRAPHQL_PATH, method: RequestMethod.ALL });
+    // The provider's own instance (a middleware class would get one of its own): it learns the operations the fast path then answers.
+    const cachedReads: RequestHandler = (request, response, next) => void this.reads.use(request, response, next);
+    consumer.apply(GraphqlGate, cachedReads).forRoutes({ path: GRAPHQL_PATH, method: RequestMethod.ALL });
   }
 }

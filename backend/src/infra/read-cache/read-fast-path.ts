@@ -9,7 +9,7 @@ import { loggedUrl } from '../../common/request-log.js';
 import { countVisitorRead, RedisThrottlerStorage, tooManyRequests } from '../../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { REDIS } from '../redis/redis.module.js';
-import { cachedReadHeaders, cachedReadKey } from './cached-read.js';
+import { cachedReadHeaders, cachedReadKey, type ReadTag } from './cached-read.js';
 import { entryKeyOf } from './read-keys.js';
 import { ReadCache, type CachedAnswer, type CacheMiss } from './read-cache.js';
 import { ReadRoutes, type MatchedRead } from './read-routes.js';
@@ -36,6 +36,8 @@ import { ReadRoutes, type MatchedRead } from './read-routes.js';
 @Injectable()
 export class ReadFastPath {
   private readonly tables = new Map<string, { routes: ReadRoutes; apiPath: string }>();
+  /** Reads a route table cannot name, by their path under the API: GraphQL's persisted queries, told apart by their query string. */
+  private readonly queryReads = new Map<string, (request: Request) => ReadTag | null>();
 
   constructor(
     private readonly cache: ReadCache,
@@ -46,6 +48,11 @@ export class ReadFastPath {
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
+  /** Answers GETs of `path` (under the API, e.g. `/graphql`) from the cache when `tagOf` names the read's tag: keyed by the whole URL, the same for every caller. */
+  addReads(path: string, tagOf: (request: Request) => ReadTag | null): void {
+    this.queryReads.set(path.toLowerCase(), tagOf);
+  }
+
   /** Visitors' reads, for the API under `globalPrefix` (as given to `setGlobalPrefix`); its route table is built now. */
   forVisitors(globalPrefix: string): RequestHandler {
     const { routes, apiPath } = this.routesUnder(globalPrefix);
@@ -55,7 +62,7 @@ export class ReadFastPath {
     return (request: Request, response: Response, next: NextFunction) => {
       // A cookie that merely contains the name sends a visitor through Nest too: only ever a slower answer.
       if (request.method !== 'GET' || request.headers.authorization !== undefined || request.headers.cookie?.includes(sessionCookie)) return next();
-      const route = readOf(request, apiPath, (path) => routes.visitorRead(path));
+      const route = this.readOf(request, apiPath, (path) => routes.visitorRead(path));
       if (!route) return next();
       const startedAt = Date.now();
       // Both go to Redis at once (one round trip); the read counts once against the anonymous-reads
@@ -84,7 +91,7 @@ export class ReadFastPath {
 
     return (request: Request, response: Response, next: NextFunction) => {
       if (request.method !== 'GET' || request.headers.authorization !== undefined || request.headers.cookie === undefined) return next();
-      const route = readOf(request, apiPath, (path) => routes.callerRead(path));
+      const route = this.readOf(request, apiPath, (path) => routes.callerRead(path));
       const sessionId = route ? sessions.sessionIdOf(request) : undefined;
       if (!route || sessionId === undefined) return next();
       const startedAt = Date.now();
@@ -108,6 +115,18 @@ export class ReadFastPath {
         // Redis failed: the session middlewares find out too, and answer as they do while the store is away.
         .catch(() => next());
     };
+  }
+
+  /** The read a request under the API is, found by its path (without the query), or by its query string for the reads added by path. */
+  private readOf(request: Request, apiPath: string, readAt: (path: string) => MatchedRead | null): MatchedRead | null {
+    const url = request.originalUrl;
+    if (!url.startsWith(apiPath)) return null;
+    const queryAt = url.indexOf('?');
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
+    const tagOf = this.queryReads.get(path.slice(apiPath.length - 1).toLowerCase());
+    if (!tagOf) return readAt(path);
+    const tag = tagOf(request);
+    return tag ? { path, read: { tag, options: {} } } : null;
   }
 
   /** Sessions' users (a session keeps its user: signing in starts a new one), so a copy of a per-caller answer can be revalidated. */
@@ -170,14 +189,6 @@ interface FastAnswer {
   answer: CachedAnswer | CacheMiss | null;
   startedAt: number;
   userId: number | null;
-}
-
-/** The read a request under the API is, found by its path (without the query). */
-function readOf(request: Request, apiPath: string, readAt: (path: string) => MatchedRead | null): MatchedRead | null {
-  const url = request.originalUrl;
-  if (!url.startsWith(apiPath)) return null;
-  const queryAt = url.indexOf('?');
-  return readAt(queryAt < 0 ? url : url.slice(0, queryAt));
 }
 
 /** Express' own ETag function (the app's `etag` setting), so both paths give an answer the same ETag. */

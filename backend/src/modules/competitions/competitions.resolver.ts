@@ -1,3 +1,5 @@
+import { GraphqlRead } from '../../infra/graphql/graphql-reads.js';
+import { COMPETITION_READS } from './competitions.reads.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { Page } from '../../contracts/api.js';
@@ -48,43 +50,51 @@ export class CompetitionsResolver {
 
   @ListSize(5)
   @Query(() => [CompetitionGroupType], { description: 'Competition groups by position, then name; with `live: true` only those with a current competition' })
+  @GraphqlRead(COMPETITION_READS)
   competitionGroups(@Args('live', { type: () => Boolean, defaultValue: false }) live: boolean): Promise<CompetitionGroupDto[]> {
     return this.competitions.groups(live);
   }
 
   @Query(() => CompetitionGroupType, { nullable: true })
+  @GraphqlRead(COMPETITION_READS)
   competitionGroup(@Args() { id }: IdArgs): Promise<CompetitionGroupDto> {
     return this.competitions.group(id);
   }
 
   @Query(() => CompetitionSummaryPageType, { description: 'Current competitions (the Series page), by group then name; `groupId` for one group' })
+  @GraphqlRead(COMPETITION_READS)
   currentCompetitions(@Args() query: CurrentCompetitionsArgs): Promise<Page<CompetitionSummaryDto>> {
     return this.competitions.current(query, query.groupId);
   }
 
   @Query(() => CompetitionType, { nullable: true, description: 'One competition with its seasons' })
+  @GraphqlRead(COMPETITION_READS)
   competition(@Args() { id }: IdArgs): Promise<CompetitionDto> {
     return this.competitions.details(id);
   }
 
   @ListSize(10)
   @Query(() => [CompetitionType], { description: 'Competitions on the Series leaderboard, each with its seasons' })
+  @GraphqlRead(COMPETITION_READS)
   leaderboardCompetitions(): Promise<CompetitionDto[]> {
     return this.competitions.leaderboards();
   }
 
   @Query(() => SeasonType, { nullable: true, description: 'A season with its competition, points system and published rounds' })
+  @GraphqlRead(COMPETITION_READS)
   async season(@Args() { id }: IdArgs): Promise<SeasonDto & { events: SeasonEventInSeason[] }> {
     const season = await this.seasons.season(id, null);
     return { ...season, events: season.events.map((event) => ({ ...event, seasonId: season.id })) };
   }
 
   @Query(() => SeasonEventDetailsType, { nullable: true, description: 'One published round of a season with the latest results of its races' })
+  @GraphqlRead(COMPETITION_READS)
   seasonEvent(@Args() { seasonId, id }: SeasonEventArgs): Promise<SeasonEventDetailsDto> {
     return this.seasons.seasonEvent(seasonId, id, null);
   }
 
   @Query(() => StandingsType, { nullable: true, description: "A season's driver and team standings" })
+  @GraphqlRead(COMPETITION_READS)
   standings(@Args() { seasonId }: SeasonIdArgs): Promise<StandingsDto> {
     return this.standingsService.read(seasonId);
   }

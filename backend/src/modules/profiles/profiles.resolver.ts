@@ -1,3 +1,5 @@
+import { GraphqlRead } from '../../infra/graphql/graphql-reads.js';
+import { PROFILE_READS } from './profiles.reads.js';
 import { Injectable } from '@nestjs/common';
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { Page } from '../../contracts/api.js';
@@ -34,6 +36,7 @@ export class ProfilesResolver {
   }
 
   @Query(() => DriverPageType, { description: 'The Grid (complete profiles) or, with `roles`, the Crew; by number' })
+  @GraphqlRead(PROFILE_READS)
   drivers(@Args() query: DriverListArgs): Promise<Page<DriverListItemDto>> {
     return this.directory.list(query.toListQuery(), undefined);
   }
