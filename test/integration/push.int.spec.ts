@@ -7,6 +7,8 @@ import { eventually } from '../support/eventually.js';
 import { LocalPushService, TestBrowser, verifyVapid } from '../support/push-service.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { NotificationsService } from '../../backend/src/modules/notifications/index.js';
+import type { NotificationKind } from '../../backend/src/contracts/notifications.js';
 
 const CHROME_ON_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
@@ -181,6 +183,23 @@ describe('web push', () => {
       expect(titles.sort()).toEqual(['Another', 'Race results']);
     }
     expect(pushService.to(stewardBrowser.endpoint)).toEqual([]);
+  });
+
+  it("pushes the centre's notifications to the devices of a user who wants that kind pushed, and not the kinds they do not", async () => {
+    const browser = newBrowser();
+    await subscribe(driver, browser);
+    const notifications = t.app.get(NotificationsService);
+    const notify = (kind: NotificationKind, title: string) =>
+      t
+        .em()
+        .transactional((em) => notifications.notify(em, { userIds: [driverId], kind, title, body: 'See the centre', link: '/notifications', dedupeKey: `push-int-${kind}` }));
+    // Results are not pushed by default; a steward's decision is.
+    await notify('results-posted', 'Results are in');
+    await notify('ticket-decided', 'Your ticket was decided');
+    const { payload } = await openedBy(browser);
+    expect(payload).toMatchObject({ title: 'Your ticket was decided', body: 'See the centre', link: '/notifications' });
+    await pushQueueIdle();
+    expect(pushService.to(browser.endpoint)).toHaveLength(1);
   });
 
   it('keeps links inside the site', async () => {
