@@ -49,11 +49,11 @@ describe('profile editing', () => {
     await section.getByRole('button', { name: 'Create my calendar address' }).click();
     const subscribe = section.getByRole('link', { name: 'Subscribe to your races in your calendar' });
     const webcal = (await subscribe.getAttribute('href'))!;
-    const feedUrl = (await section.getByRole('link', { name: 'Calendar file of your races' }).getAttribute('href'))!;
+    const feedUrl = (await section.getByRole('link', { name: '.ics file of your races' }).getAttribute('href'))!;
     expect(feedUrl).toMatch(new RegExp(`^${baseUrl()}/api/calendar/drivers/[\\w-]{32}\\.ics$`));
     expect(webcal).toBe(feedUrl.replace(/^http:/, 'webcal:'));
 
-    await section.getByRole('button', { name: 'Copy the calendar address of your races' }).click();
+    await section.getByRole('button', { name: 'Copy address of the calendar of your races' }).click();
     await section.getByText('Address copied: paste it into your calendar app.').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(feedUrl);
     const feed = await fetch(feedUrl);
@@ -62,7 +62,7 @@ describe('profile editing', () => {
 
     await section.getByRole('button', { name: 'New address' }).click();
     await section.getByRole('button', { name: 'Replace it' }).click();
-    await eventually(async () => expect(await section.getByRole('link', { name: 'Calendar file of your races' }).getAttribute('href')).not.toBe(feedUrl));
+    await eventually(async () => expect(await section.getByRole('link', { name: '.ics file of your races' }).getAttribute('href')).not.toBe(feedUrl));
     expect((await fetch(feedUrl)).status).toBe(404);
   });
 

@@ -18,9 +18,9 @@ describe('CalendarSubscribe', () => {
     render(<CalendarSubscribe path="/api/calendar/league.ics" what="all league races" />);
     const url = `${window.location.origin}/api/calendar/league.ics`;
     expect(screen.getByRole('link', { name: 'Subscribe to all league races in your calendar' })).toHaveAttribute('href', url.replace(/^https?:/, 'webcal:'));
-    expect(screen.getByRole('link', { name: 'Calendar file of all league races' })).toHaveAttribute('href', url);
+    expect(screen.getByRole('link', { name: '.ics file of all league races' })).toHaveAttribute('href', url);
     expect(screen.getByRole('status')).toHaveTextContent('Times are in UTC');
-    fireEvent.click(screen.getByRole('button', { name: 'Copy the calendar address of all league races' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy address of the calendar of all league races' }));
     expect(await screen.findByText('Address copied: paste it into your calendar app.')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(url);
   });
@@ -28,7 +28,7 @@ describe('CalendarSubscribe', () => {
   it('shows the address to copy by hand when the clipboard refuses', async () => {
     Object.assign(navigator, { clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
     render(<CalendarSubscribe path="/api/calendar/league.ics" what="all league races" />);
-    fireEvent.click(screen.getByRole('button', { name: /Copy the calendar address/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Copy address of the calendar/ }));
     expect(await screen.findByText(`Copy this address: ${window.location.origin}/api/calendar/league.ics`)).toBeInTheDocument();
   });
 });

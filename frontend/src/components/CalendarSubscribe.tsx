@@ -31,11 +31,11 @@ export function CalendarSubscribe({ path, what }: { path: string; what: string }
         <ButtonAnchor href={webcal} variant="outlined" size="small" aria-label={`Subscribe to ${what} in your calendar`}>
           Subscribe
         </ButtonAnchor>
-        <Button size="small" onClick={() => void copy()} aria-label={`Copy the calendar address of ${what}`}>
+        <Button size="small" onClick={() => void copy()} aria-label={`Copy address of the calendar of ${what}`}>
           Copy address
         </Button>
         <Text as="span" variant="body2">
-          <a href={url} aria-label={`Calendar file of ${what}`}>
+          <a href={url} aria-label={`.ics file of ${what}`}>
             .ics
           </a>
         </Text>
