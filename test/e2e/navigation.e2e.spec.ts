@@ -17,6 +17,7 @@ const MANAGEMENT = [
   'Maintenance',
   'Audit log',
   'Rivals servers',
+  'Discord roles',
 ];
 const ORGANIZE = ['Competitions', 'Quick events', 'Assessments'];
 const STEWARD = ['Tickets', 'Provisional times'];
