@@ -77,14 +77,24 @@ describe('operations: metrics, queue dashboard, scheduled jobs', () => {
     try {
       const schedulers = await queue.getJobSchedulers();
       expect(schedulers.map((scheduler) => scheduler.key).sort()).toEqual([
+        'notify-races-starting',
         'prune-event-log',
         'prune-idempotency-keys',
+        'prune-notifications',
         'rivals-rotation',
         'score-started-rounds',
         'settle-bidding',
       ]);
       // Found at boot from @Scheduled methods (the event log's pruning lives beside the outbox).
-      expect(second.get(ScheduledJobs).names().sort()).toEqual(['prune-event-log', 'prune-idempotency-keys', 'rivals-rotation', 'score-started-rounds', 'settle-bidding']);
+      expect(second.get(ScheduledJobs).names().sort()).toEqual([
+        'notify-races-starting',
+        'prune-event-log',
+        'prune-idempotency-keys',
+        'prune-notifications',
+        'rivals-rotation',
+        'score-started-rounds',
+        'settle-bidding',
+      ]);
     } finally {
       await queue.close();
       connection.disconnect();
