@@ -22,8 +22,6 @@ import { eventually } from '../support/eventually.js';
 import { json } from '../support/responses.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { NotificationsService } from '../../backend/src/modules/notifications/index.js';
-import type { NotificationKind } from '../../backend/src/contracts/notifications.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -55,8 +53,7 @@ describe('the Discord bot', () => {
   /** The stand-in plays Discord: it signs the command with the application key and posts it to the bot. */
   const send = async (command: string, options: Record<string, string> = {}, caller: { username?: string; userId?: string } = { username: 'driver' }) =>
     json<Sent>(await t.request('/api/discord-stand-in/interactions/send', { method: 'POST', json: { command, options, ...caller } }));
-  const recorded = async () =>
-    json<{ followUps: RecordedCall[]; commandRegistrations: RecordedCall[]; directMessages: RecordedCall[] }>(await t.request('/api/discord-stand-in/recorded'));
+  const recorded = async () => json<{ followUps: RecordedCall[]; commandRegistrations: RecordedCall[] }>(await t.request('/api/discord-stand-in/recorded'));
   /** The answer the worker put in place of a deferred one, through the interaction's follow-up webhook. */
   const followUp = async (sent: Sent): Promise<DiscordMessage> => {
     expect(sent.body).toEqual({ type: 5 });
@@ -254,26 +251,6 @@ describe('the Discord bot', () => {
       expect(decision.description).toContain('Cory Captain: Warning');
       expect(decision.description).toContain('Moved under braking.');
       expect(decision.url).toBe(`${t.baseUrl}/paddock/safety-car`);
-    });
-  });
-
-  describe('direct messages', () => {
-    it("sends the centre's notifications by DM to a user who wants that kind by DM, and not the kinds they do not", async () => {
-      const notifications = t.app.get(NotificationsService);
-      const notify = (kind: NotificationKind, title: string) =>
-        t
-          .em()
-          .transactional((em) =>
-            notifications.notify(em, { userIds: [driver.user.id], kind, title, body: 'See the centre', link: '/notifications', dedupeKey: `dm-int-${kind}` }),
-          );
-      const directMessages = async () => (await recorded()).directMessages.filter((call) => call.path === `/channels/${driver.user.discordId}/messages`);
-      // Results are not sent by DM by default; a steward's decision is.
-      await notify('results-posted', 'Results are in');
-      await notify('ticket-decided', 'Your ticket was decided');
-      await eventually(async () => expect(await directMessages()).toHaveLength(1), 15_000);
-      const sent = (await directMessages())[0]!.body as DiscordMessage;
-      expect(sent.embeds).toEqual([expect.objectContaining({ title: 'Your ticket was decided', description: 'See the centre', url: `${t.config.publicUrl}/notifications` })]);
-      expect(sent.allowed_mentions).toEqual({ parse: [] });
     });
   });
 

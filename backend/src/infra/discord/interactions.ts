@@ -74,8 +74,7 @@ const TIMEOUT_MS = 10_000;
 
 /**
  * The bot's calls to Discord's API (or the stand-in, at the configured API base): completing a
- * deferred answer through the interaction's follow-up webhook, registering the slash commands, and
- * direct messages.
+ * deferred answer through the interaction's follow-up webhook, and registering the slash commands.
  * Any answer but 2xx throws, so the caller's queue retries.
  */
 @Injectable()
@@ -99,22 +98,13 @@ export class DiscordBotApi {
     return this.send('PUT', `/applications/${bot.applicationId}/commands`, commands, { authorization: `Bot ${bot.token}` });
   }
 
-  /** Sends a direct message to a Discord user: opens (or finds) the DM channel with them, then posts in it. */
-  async sendDirectMessage(recipientDiscordId: string, message: DiscordMessage): Promise<void> {
-    const bot = this.bot();
-    if (!bot.token) throw new DiscordBotUnavailableError('DISCORD_BOT_TOKEN is not set: direct messages cannot be sent');
-    const authorization = { authorization: `Bot ${bot.token}` };
-    const channel = (await this.send('POST', '/users/@me/channels', { recipient_id: recipientDiscordId }, authorization)) as { id: string };
-    await this.send('POST', `/channels/${channel.id}/messages`, message, authorization);
-  }
-
   private bot(): NonNullable<AppConfig['discord']['bot']> {
     const bot = this.config.discord.bot;
     if (!bot) throw new DiscordBotUnavailableError('The Discord bot is not configured (DISCORD_APPLICATION_ID, DISCORD_PUBLIC_KEY)');
     return bot;
   }
 
-  private async send(method: 'PATCH' | 'POST' | 'PUT', path: string, body: unknown, headers: Record<string, string>): Promise<unknown> {
+  private async send(method: 'PATCH' | 'PUT', path: string, body: unknown, headers: Record<string, string>): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${this.config.discord.apiUrl}${path}`, {

@@ -159,8 +159,3 @@ export function leaderEmbed(
     color: EMBED_COLOUR,
   };
 }
-
-/** A notification of the centre, sent to its user as a direct message. */
-export function notificationEmbed(notification: { title: string; body: string; link: string }, publicUrl: string): DiscordEmbed {
-  return { title: notification.title, description: notification.body, url: `${publicUrl}${notification.link}`, color: EMBED_COLOUR };
-}

@@ -5,7 +5,6 @@ import { ProfilesModule } from '../profiles/index.js';
 import { RivalsModule } from '../rivals/index.js';
 import { UsersModule } from '../users/index.js';
 import { BotAnswers } from './bot-answers.service.js';
-import { DirectMessages } from './direct-messages.handlers.js';
 import { ChannelPosts } from './channel-posts.handlers.js';
 import { FollowUps, FollowUpWorker } from './follow-ups.js';
 import { InteractionsController } from './interactions.controller.js';
@@ -15,7 +14,7 @@ import { InteractionsService } from './interactions.service.js';
 @Module({
   imports: [UsersModule, ProfilesModule, LeagueEventsModule, CompetitionsModule, RivalsModule],
   controllers: [InteractionsController],
-  providers: [BotAnswers, InteractionsService, FollowUps, ChannelPosts, DirectMessages],
+  providers: [BotAnswers, InteractionsService, FollowUps, ChannelPosts],
   exports: [BotAnswers],
 })
 export class DiscordBotModule {}

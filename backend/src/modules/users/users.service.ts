@@ -54,11 +54,6 @@ export class UsersService {
 
   /** Who a user is for access decisions, read fresh per request so role changes apply at once. */
   /** The account signed in with this Discord user, or null (never signed in here). */
-  /** The Discord user id of a user, or null when there is no such user. */
-  async discordIdOf(userId: number): Promise<string | null> {
-    return (await this.em.fork().findOne(User, userId, { fields: ['discordId'] }))?.discordId ?? null;
-  }
-
   async idByDiscordId(discordId: string): Promise<number | null> {
     const user = await this.em.fork().findOne(User, { discordId }, { fields: ['id'] });
     return user?.id ?? null;

@@ -36,7 +36,7 @@ const snowflake = () => `${Date.now() - 1420070400000}`.padStart(13, '0') + Stri
 /**
  * The stand-in plays Discord for the league's bot: it sends slash commands to the interactions
  * endpoint signed with its own Ed25519 key (the configured application key when the stand-in runs), and
- * takes the bot's follow-up edits, command registrations and direct messages as Discord would, recording them
+ * takes the bot's follow-up edits and command registrations as Discord would, recording them
  * (`GET /api/discord-stand-in/recorded`). Mounted with the sign-in stand-in, never in production.
  */
 @ApiExcludeController()
@@ -120,38 +120,12 @@ export class DiscordStandInInteractionsController {
     res.status(200).json((req.body as object[]).map((command) => ({ id: snowflake(), application_id: applicationId, version: snowflake(), ...command })));
   }
 
-  /** Opens the DM channel with a user (Discord answers the same channel each time): the stand-in's channel id is the user's id. */
-  @Post('users/@me/channels')
-  openDirectMessage(@Req() req: Request, @Res() res: Response): void {
-    const recipient = (req.body as { recipient_id?: unknown } | undefined)?.recipient_id;
-    if (req.get('authorization') !== `Bot ${STAND_IN_BOT_TOKEN}`) {
-      res.status(401).json({ message: '401: Unauthorized', code: 0 });
-      return;
-    }
-    if (typeof recipient !== 'string' || !/^\d{17,20}$/.test(recipient)) {
-      res.status(400).json({ message: 'Invalid Form Body', code: 50035 });
-      return;
-    }
-    res.status(200).json({ id: recipient, type: 1, recipients: [{ id: recipient }] });
-  }
-
-  /** A message the bot posts in a DM channel. */
-  @Post('channels/:channelId/messages')
-  async postMessage(@Param('channelId') channelId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    if (req.get('authorization') !== `Bot ${STAND_IN_BOT_TOKEN}`) {
-      res.status(401).json({ message: '401: Unauthorized', code: 0 });
-      return;
-    }
-    await this.record('direct-messages', { at: this.clock.now().toISOString(), path: `/channels/${channelId}/messages`, body: req.body as unknown });
-    res.status(200).json({ id: snowflake(), channel_id: channelId, ...(req.body as object) });
-  }
-
   /** What the bot sent Discord, oldest first. */
   @Get('recorded')
-  async recorded(): Promise<{ followUps: RecordedCall[]; commandRegistrations: RecordedCall[]; directMessages: RecordedCall[] }> {
+  async recorded(): Promise<{ followUps: RecordedCall[]; commandRegistrations: RecordedCall[] }> {
     const read = async (kind: string) => (await this.redis.lrange(this.key(kind), 0, -1)).map((entry) => JSON.parse(entry) as RecordedCall);
-    const [followUps, commandRegistrations, directMessages] = await Promise.all([read('follow-ups'), read('commands'), read('direct-messages')]);
-    return { followUps, commandRegistrations, directMessages };
+    const [followUps, commandRegistrations] = await Promise.all([read('follow-ups'), read('commands')]);
+    return { followUps, commandRegistrations };
   }
 
   private async record(kind: string, call: RecordedCall): Promise<void> {
