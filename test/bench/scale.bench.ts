@@ -33,7 +33,7 @@ import { GENEROUS_RATE_LIMITS } from '../support/rate-limits.js';
 import { signIn } from '../support/sign-in.js';
 import { percentile } from './measure.js';
 import type { Reconnection, ScaleCommand, ScaleReply } from './scale-clients.js';
-import { waitUntilAnswering } from './site.js';
+import { dropDatabase, waitUntilAnswering } from './site.js';
 
 const { values } = parseArgs({
   options: {
@@ -188,18 +188,6 @@ async function sql<R extends pg.QueryResultRow>(text: string, params: unknown[] 
   await client.connect();
   try {
     return (await client.query<R>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function dropDatabase(): Promise<void> {
-  const admin = new URL(databaseUrl);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${databaseUrl.pathname.slice(1)}" with (force)`);
   } finally {
     await client.end();
   }
@@ -384,6 +372,6 @@ try {
 } finally {
   await queue?.close();
   await Promise.all(children.map((child) => kill(child, 'SIGTERM').catch(() => undefined)));
-  await dropDatabase().catch((error: Error) => console.warn(`could not drop ${databaseUrl.pathname}: ${error.message}`));
+  await dropDatabase(databaseUrl).catch((error: Error) => console.warn(`could not drop ${databaseUrl.pathname}: ${error.message}`));
 }
 process.exit(0);

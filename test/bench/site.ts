@@ -31,7 +31,7 @@ export async function waitUntilAnswering(url: string, child: ChildProcess, secon
 }
 
 /** Drops the database (and ends its connections). Plain pg: the benches run without decorator support, so no ORM here. */
-async function dropDatabase(databaseUrl: URL): Promise<void> {
+export async function dropDatabase(databaseUrl: URL): Promise<void> {
   const admin = new URL(databaseUrl);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });

@@ -71,30 +71,23 @@ describe('operations: metrics, queue dashboard, scheduled jobs', () => {
   });
 
   it('keeps one scheduler per scheduled job however many workers start', async () => {
+    const SCHEDULED_JOBS = [
+      'notify-races-starting',
+      'prune-event-log',
+      'prune-idempotency-keys',
+      'prune-notifications',
+      'rivals-rotation',
+      'score-started-rounds',
+      'settle-bidding',
+    ];
     const second = await startWorker(t.config, { logger: false });
     const connection = new Redis(t.config.redisUrl, { maxRetriesPerRequest: null });
     const queue = new Queue(SCHEDULED_QUEUE, { connection, prefix: t.config.redisPrefix });
     try {
       const schedulers = await queue.getJobSchedulers();
-      expect(schedulers.map((scheduler) => scheduler.key).sort()).toEqual([
-        'notify-races-starting',
-        'prune-event-log',
-        'prune-idempotency-keys',
-        'prune-notifications',
-        'rivals-rotation',
-        'score-started-rounds',
-        'settle-bidding',
-      ]);
+      expect(schedulers.map((scheduler) => scheduler.key).sort()).toEqual(SCHEDULED_JOBS);
       // Found at boot from @Scheduled methods (the event log's pruning lives beside the outbox).
-      expect(second.get(ScheduledJobs).names().sort()).toEqual([
-        'notify-races-starting',
-        'prune-event-log',
-        'prune-idempotency-keys',
-        'prune-notifications',
-        'rivals-rotation',
-        'score-started-rounds',
-        'settle-bidding',
-      ]);
+      expect(second.get(ScheduledJobs).names().sort()).toEqual(SCHEDULED_JOBS);
     } finally {
       await queue.close();
       connection.disconnect();
