@@ -29,13 +29,18 @@ describe("the notifications' Discord direct messages", () => {
   /** Writes one notification for the driver as a domain subscriber would; answers its id. */
   const notify = async (kind: NotificationKind, title: string): Promise<number> => {
     const dedupeKey = `dm-int-${kind}-${title}`;
-    await t.em().transactional((em) => t.app.get(NotificationsService).notify(em, { userIds: [driver.user.id], kind, title, body: 'See the centre', link: '/notifications', dedupeKey }));
+    await t
+      .em()
+      .transactional((em) =>
+        t.app.get(NotificationsService).notify(em, { userIds: [driver.user.id], kind, title, body: 'See the centre', link: '/notifications', dedupeKey }),
+      );
     const [row] = await t.em().execute<{ id: number }[]>('select id from notifications where user_id = ? and dedupe_key = ?', [driver.user.id, dedupeKey]);
     return row.id;
   };
   const titleOf = (call: { body: unknown }) => (call.body as Partial<DiscordMessage> | null)?.embeds?.[0]?.title;
   /** The calls the stand-in answered for the DM titled so (its message posts; the channel opening carries no title). */
-  const messageCalls = async (title: string): Promise<RecordedDirectMessageCall[]> => (await standIn.calls()).filter((call) => call.step === 'message' && titleOf(call) === title);
+  const messageCalls = async (title: string): Promise<RecordedDirectMessageCall[]> =>
+    (await standIn.calls()).filter((call) => call.step === 'message' && titleOf(call) === title);
   const delivered = async (title: string): Promise<RecordedCall[]> =>
     (await json<{ directMessages: RecordedCall[] }>(await t.request('/api/discord-stand-in/recorded'))).directMessages.filter((call) => titleOf(call) === title);
 
@@ -75,7 +80,9 @@ describe("the notifications' Discord direct messages", () => {
     const dm = sent.body as DiscordMessage;
     expect(dm.embeds).toEqual([expect.objectContaining({ title: 'Your ticket was decided', description: 'See the centre', url: `${t.config.publicUrl}/notifications` })]);
     expect(dm.allowed_mentions).toEqual({ parse: [] });
-    expect((await standIn.calls()).filter((call) => call.step === 'channel' && (call.body as { recipient_id?: string }).recipient_id === driver.user.discordId).length).toBeGreaterThan(0);
+    expect(
+      (await standIn.calls()).filter((call) => call.step === 'channel' && (call.body as { recipient_id?: string }).recipient_id === driver.user.discordId).length,
+    ).toBeGreaterThan(0);
     expect(await (await queue.getJob(directMessageJobId(decided)))?.getState()).toBe('completed');
     expect((await standIn.calls()).filter((call) => call.step === 'message').map(titleOf)).toEqual(['Your ticket was decided']);
   });

@@ -143,7 +143,7 @@ export const VARIABLES = {
   },
   DISCORD_BOT_TOKEN: {
     default: "(empty: stand-in's own, or none)",
-    doc: 'The bot token: `npm run discord:register-commands` registers the slash commands with it, and the role sync (Manage Roles and the server members intent) and the direct messages of notifications run with it. Empty with real Discord: role sync and DMs are off.',
+    doc: 'The bot token: `npm run discord:register-commands` registers the slash commands with it; role sync (Manage Roles, the server members intent) and notification DMs use it. Empty with real Discord: both are off.',
   },
   SOCIAL_GROUP_URL: { default: 'https://www.facebook.com/', doc: 'Footer: social group.' },
   SOCIAL_SHORT_VIDEO_URL: { default: 'https://www.tiktok.com/', doc: 'Footer: short-video channel.' },
