@@ -100,7 +100,9 @@ describe('access to every route', () => {
       'PATCH /api/discord-stand-in/webhooks/:applicationId/:token/messages/@original',
       'POST /api/discord-stand-in/interactions/send',
       'POST /api/discord-stand-in/oauth2/token',
+      'POST /api/discord-stand-in/v10/channels/:channelId/messages',
       'POST /api/discord-stand-in/v10/guilds/:guildId/roles',
+      'POST /api/discord-stand-in/v10/users/@me/channels',
       'PUT /api/discord-stand-in/applications/:applicationId/commands',
       'PUT /api/discord-stand-in/v10/guilds/:guildId/members/:userId/roles/:roleId',
     ]);

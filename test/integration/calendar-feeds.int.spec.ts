@@ -10,7 +10,7 @@ import type { DriverProfile } from '../../backend/src/modules/profiles/driver-pr
 import { newCompetition, newSeason } from '../factories/competitions.js';
 import { newTeam } from '../factories/teams.js';
 import { newDriver } from '../factories/users.js';
-import { eventsSuite } from '../support/events-suite.js';
+import { eventsSuite, inDays } from '../support/events-suite.js';
 import type { CookieJar } from '../support/sign-in.js';
 
 /** A race entry of a feed as a real iCalendar parser reads it. */
@@ -154,7 +154,12 @@ describe('calendar feeds', () => {
 
   it('gives a series and each of its seasons a feed of their rounds', async () => {
     const { t, published } = suite;
-    const [first, second, other] = await Promise.all([published({ name: 'Round one' }), published({ name: 'Round two' }), published({ name: 'Elsewhere' })]);
+    // Rounds a day apart: created at once, the same start would leave their order to the ids the saves got.
+    const [first, second, other] = await Promise.all([
+      published({ name: 'Round one', date: inDays(7) }),
+      published({ name: 'Round two', date: inDays(8) }),
+      published({ name: 'Elsewhere' }),
+    ]);
     const competition = await newCompetition(t.em(), { name: 'Calendar Cup' });
     const [season1, season2] = [
       await newSeason(t.em(), competition, { name: '2026', events: [await t.em().findOneOrFail(LeagueEvent, first.id)] }),
@@ -237,6 +242,29 @@ describe('calendar feeds', () => {
     const named = (profiles: DriverProfile[]) => profiles.map((profile) => shownDriver(profile, false).driverName);
     expect(byUid.get(`race-${sprintId}@${host()}`)!.description).toContain(`Team: Calendar Racing (${named([lead, mate.profile, reserve.profile]).join(', ')})`);
     expect(byUid.get(`race-${featureId}@${host()}`)!.description).toContain(`Team: Calendar Racing (${named([lead, reserve.profile]).join(', ')})`);
+  });
+
+  it("raises the SEQUENCE of a driver's races when their team's line-up changes", async () => {
+    const { t, driver, organizer, published, profileOf } = suite;
+    const em = t.em();
+    const event = await published({ name: 'Line-up night', competitionStyle: 'TEAM' });
+    const lead = await profileOf('driver');
+    const mate = await newDriver(em, { profile: { name: 'Line-up Mate' } });
+    const team = await newTeam(em, { name: 'Sequence Racing' });
+    for (const profile of [lead, mate.profile]) em.create(EventAttendance, { event: event.id, profile: profile.id, team });
+    await em.flush();
+    const token = await myToken(driver);
+    const uid = `race-${raceIdsOf(event)[1]}@${host()}`;
+    const entry = async () => (await feed(`drivers/${token}.ics`)).entries.find((candidate) => candidate.uid === uid)!;
+    const before = await entry();
+    expect(before.description).toContain(`Team: Sequence Racing (${[lead, mate.profile].map((profile) => shownDriver(profile, false).driverName).join(', ')})`);
+
+    const set = await t.request(`/api/events/${event.id}/races/${raceIdsOf(event)[1]}/lineups/${team.id}`, { method: 'PUT', as: organizer, json: { profileIds: [lead.id] } });
+    expect(set.status).toBe(200);
+    await t.settled();
+    const after = await entry();
+    expect(after.description).toContain(`Team: Sequence Racing (${shownDriver(lead, false).driverName})`);
+    expect(after.sequence).toBeGreaterThan(before.sequence);
   });
 
   it('answers 404 at the old address once the driver replaces the token, and the feed at the new one', async () => {

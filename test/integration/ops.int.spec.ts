@@ -68,6 +68,7 @@ describe('operations: metrics, queue dashboard, scheduled jobs', () => {
     const listed = JSON.stringify(await queues.json());
     expect(listed).toContain('domain-events');
     expect(listed).toContain('push-deliveries');
+    expect(listed).toContain('discord-direct-messages');
   });
 
   it('keeps one scheduler per scheduled job however many workers start', async () => {

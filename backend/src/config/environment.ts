@@ -36,7 +36,7 @@ export interface AppConfig {
      * With the stand-in, the stand-in's own application and key.
      */
     bot: { applicationId: string; publicKey: string; token: string } | null;
-    /** The bot's token for guild role sync (`Authorization: Bot …`); null: role sync is off. */
+    /** The bot's token for guild role sync and direct messages (`Authorization: Bot …`); null: both are off. */
     botToken: string | null;
   };
   social: { group: string; shortVideo: string; video: string; liveStream: string };
@@ -143,7 +143,7 @@ export const VARIABLES = {
   },
   DISCORD_BOT_TOKEN: {
     default: "(empty: stand-in's own, or none)",
-    doc: 'The bot token: `npm run discord:register-commands` registers the slash commands with it, and the role sync runs with it (Manage Roles and the server members intent). Empty with real Discord: role sync is off.',
+    doc: 'The bot token: `npm run discord:register-commands` registers the slash commands with it; role sync (Manage Roles, the server members intent) and notification DMs use it. Empty with real Discord: both are off.',
   },
   SOCIAL_GROUP_URL: { default: 'https://www.facebook.com/', doc: 'Footer: social group.' },
   SOCIAL_SHORT_VIDEO_URL: { default: 'https://www.tiktok.com/', doc: 'Footer: short-video channel.' },

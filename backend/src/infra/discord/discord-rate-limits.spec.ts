@@ -53,7 +53,11 @@ describe('DiscordRateLimits', () => {
 
   it('refuses to wait longer than the caller allows, saying how long Discord asks for', async () => {
     const { limits } = limitsAt();
-    await expect(limits.limited(ROLES, tooMany({ retry_after: 90 }), 60_000)).rejects.toThrow(new DiscordRateLimitedError(`Discord asks to wait 90 s before ${ROLES}`));
+    const refused = await limits.limited(ROLES, tooMany({ retry_after: 90 }), 60_000).catch((error: unknown) => error);
+    expect(refused).toEqual(new DiscordRateLimitedError(`Discord asks to wait 90 s before ${ROLES}`, 90_000));
+    expect((refused as DiscordRateLimitedError).waitMs).toBe(90_000);
+    // The bucket stays blocked for the others meanwhile.
+    await expect(limits.waitTurn(ROLES, 60_000)).rejects.toThrow(DiscordRateLimitedError);
     limits.observe(ROLES, new Headers({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '5' }));
     await expect(limits.waitTurn(ROLES, 1_000)).rejects.toThrow(DiscordRateLimitedError);
   });
@@ -62,5 +66,7 @@ describe('DiscordRateLimits', () => {
     expect(routeOf('PUT', '/v10/guilds/1/members/123456/roles/987654')).toBe(MEMBER_ROLE);
     expect(routeOf('GET', '/v10/guilds/1/members?limit=1000&after=0')).toBe('GET /v10/guilds/1/members');
     expect(routeOf('DELETE', '/v10/guilds/1/roles/42')).toBe('DELETE /v10/guilds/1/roles/:id');
+    // A channel is a major parameter: each DM channel has its own limits.
+    expect(routeOf('POST', '/channels/123456/messages')).toBe('POST /channels/123456/messages');
   });
 });

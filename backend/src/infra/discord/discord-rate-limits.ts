@@ -2,7 +2,15 @@ export type Sleep = (ms: number) => Promise<void>;
 
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export class DiscordRateLimitedError extends Error {}
+/** Discord asks to wait longer than the caller's patience: `waitMs` is how long (a queue retries no sooner). */
+export class DiscordRateLimitedError extends Error {
+  constructor(
+    message: string,
+    readonly waitMs: number,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Discord's rate limits as its answers announce them. Each route belongs to a bucket
@@ -24,7 +32,7 @@ export class DiscordRateLimits {
       const until = Math.max(this.globalUntil, this.blockedUntil.get(this.bucket(route)) ?? 0);
       const wait = until - this.now();
       if (wait <= 0) return;
-      if (wait > longestWaitMs) throw new DiscordRateLimitedError(`Discord asks to wait ${Math.ceil(wait / 1000)} s before ${route}`);
+      if (wait > longestWaitMs) throw new DiscordRateLimitedError(`Discord asks to wait ${Math.ceil(wait / 1000)} s before ${route}`, wait);
       await this.sleep(wait);
     }
   }
@@ -42,9 +50,9 @@ export class DiscordRateLimits {
     const body = (await response.json().catch(() => ({}))) as { retry_after?: unknown; global?: unknown };
     const waitSeconds = (typeof body.retry_after === 'number' ? body.retry_after : null) ?? seconds(response.headers.get('retry-after')) ?? 1;
     const waitMs = Math.ceil(waitSeconds * 1000);
-    if (waitMs > longestWaitMs) throw new DiscordRateLimitedError(`Discord asks to wait ${Math.ceil(waitSeconds)} s before ${route}`);
     if (body.global === true || response.headers.get('x-ratelimit-global') === 'true') this.globalUntil = Math.max(this.globalUntil, this.now() + waitMs);
     else this.block(this.bucket(route), waitSeconds);
+    if (waitMs > longestWaitMs) throw new DiscordRateLimitedError(`Discord asks to wait ${Math.ceil(waitSeconds)} s before ${route}`, waitMs);
     return waitMs;
   }
 

@@ -159,3 +159,9 @@ export function leaderEmbed(
     color: EMBED_COLOUR,
   };
 }
+
+/** A notification of the centre, sent to its user as a direct message: its text, and a link back to the page it is about. */
+export function notificationEmbed(notification: { title: string; body: string; link: string }, publicUrl: string): DiscordEmbed {
+  const sitePath = notification.link.startsWith('/') && !notification.link.startsWith('//') ? notification.link : '/notifications';
+  return { title: notification.title.slice(0, 256), description: clip(notification.body), url: `${publicUrl}${sitePath}`, color: EMBED_COLOUR };
+}

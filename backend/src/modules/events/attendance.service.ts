@@ -13,7 +13,7 @@ import { TeamsService } from '../teams/index.js';
 import { EventAttendance, LeagueEvent } from './event.entities.js';
 import { toAttendeeDto } from './events.mappers.js';
 import { eventAggregate, findVisibleEvent } from './events.service.js';
-import { dropStaleRaceLineups, refuseIfLocked, refuseIfStarted, teamSizeText } from './team-entry-rules.js';
+import { dropStaleRaceLineups, raiseLineupRevision, refuseIfLocked, refuseIfStarted, teamSizeText } from './team-entry-rules.js';
 import { banReason } from '../stewarding/index.js';
 
 export const EVENT_FULL = 'Event full';
@@ -231,6 +231,7 @@ export class AttendanceService {
         const changed = await apply(em);
         if (changed > 0) {
           await dropStaleRaceLineups(em, eventId);
+          await raiseLineupRevision(em, eventId);
           recordDomainEvent(em, 'EventAttendanceChanged', eventAggregate(eventId), { eventId });
         }
         await em.flush();

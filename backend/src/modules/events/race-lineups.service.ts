@@ -11,7 +11,7 @@ import { EventAttendance, LeagueEvent, Race } from './event.entities.js';
 import { toStaffAttendeeDto } from './events.mappers.js';
 import { eventAggregate, seesUnpublished } from './events.service.js';
 import { RaceLineup } from './race-lineup.entity.js';
-import { refuseIfLocked, refuseIfStarted, teamSizeText } from './team-entry-rules.js';
+import { raiseLineupRevision, refuseIfLocked, refuseIfStarted, teamSizeText } from './team-entry-rules.js';
 
 interface TeamEntry {
   teamId: number;
@@ -77,6 +77,7 @@ export class RaceLineupsService {
           RaceLineup,
           profileIds.map((profileId) => ({ race: raceId, team: teamId, profile: profileId })),
         );
+        await raiseLineupRevision(em, eventId);
         recordDomainEvent(em, 'EventAttendanceChanged', eventAggregate(eventId), { eventId });
         recordDomainEvent(em, 'RaceLineupSet', eventAggregate(eventId), { eventId, raceId, teamId, profileIds });
       }
@@ -89,7 +90,10 @@ export class RaceLineupsService {
     await this.em.transactional(async (em) => {
       await this.checkChange(em, principal, eventId, raceId, teamId);
       const removed = await em.nativeDelete(RaceLineup, { race: raceId, team: teamId });
-      if (removed > 0) recordDomainEvent(em, 'EventAttendanceChanged', eventAggregate(eventId), { eventId });
+      if (removed > 0) {
+        await raiseLineupRevision(em, eventId);
+        recordDomainEvent(em, 'EventAttendanceChanged', eventAggregate(eventId), { eventId });
+      }
     });
   }
 

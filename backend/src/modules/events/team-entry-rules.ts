@@ -40,3 +40,12 @@ export async function dropStaleRaceLineups(em: EntityManager, eventId: number): 
   );
   return rows.length;
 }
+
+/**
+ * A published team event's entries or race line-ups changed: each driver's "my races" calendar shows
+ * their team's line-up per race, so the event's revision (the entries' SEQUENCE) and `updated_at`
+ * (their LAST-MODIFIED) move on, as after an edit. One statement, so concurrent changes each count.
+ */
+export async function raiseLineupRevision(em: EntityManager, eventId: number): Promise<void> {
+  await em.execute("update events set revision = revision + 1, updated_at = now() where id = ? and published and competition_style <> 'SOLO'", [eventId]);
+}

@@ -52,13 +52,18 @@ export class UsersService {
     return user;
   }
 
-  /** Who a user is for access decisions, read fresh per request so role changes apply at once. */
   /** The account signed in with this Discord user, or null (never signed in here). */
   async idByDiscordId(discordId: string): Promise<number | null> {
     const user = await this.em.fork().findOne(User, { discordId }, { fields: ['id'] });
     return user?.id ?? null;
   }
 
+  /** The Discord user id of a user, or null when there is no such user. */
+  async discordIdOf(userId: number): Promise<string | null> {
+    return (await this.em.fork().findOne(User, userId, { fields: ['discordId'] }))?.discordId ?? null;
+  }
+
+  /** Who a user is for access decisions, read fresh per request so role changes apply at once. */
   async principalFor(userId: number, via: Principal['via']): Promise<Principal | null> {
     const user = await this.em.findOne(User, userId, { fields: ['id', 'roles'] });
     return user ? { userId: user.id, roles: user.roles, flags: roleFlags(user.roles), via } : null;

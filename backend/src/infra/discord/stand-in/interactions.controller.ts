@@ -10,6 +10,7 @@ import { REDIS } from '../../redis/redis.module.js';
 import { DEMO_ACCOUNTS } from '../demo-accounts.js';
 import { INTERACTIONS_PATH, signInteraction } from '../interaction-signature.js';
 import { COMMAND_OPTION_TYPE, INTERACTION_TYPE, type DiscordInteraction } from '../interactions.js';
+import { DirectMessagesStandInState } from './direct-messages.state.js';
 import { STAND_IN_APPLICATION_ID, STAND_IN_BOT_TOKEN, standInPrivateKey } from './stand-in-key.js';
 
 /** What the stand-in is asked to send: a slash command (or a PING), by whom (a Discord user id or a demo username). */
@@ -37,7 +38,7 @@ const snowflake = () => `${Date.now() - 1420070400000}`.padStart(13, '0') + Stri
  * The stand-in plays Discord for the league's bot: it sends slash commands to the interactions
  * endpoint signed with its own Ed25519 key (the configured application key when the stand-in runs), and
  * takes the bot's follow-up edits and command registrations as Discord would, recording them
- * (`GET /api/discord-stand-in/recorded`). Mounted with the sign-in stand-in, never in production.
+ * (`GET /api/discord-stand-in/recorded`, with the direct messages the bot sent). Mounted with the sign-in stand-in, never in production.
  */
 @ApiExcludeController()
 @Access('public')
@@ -47,6 +48,7 @@ export class DiscordStandInInteractionsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly clock: Clock,
+    private readonly directMessages: DirectMessagesStandInState,
   ) {}
 
   /** Sends one interaction, signed, to this site's interactions endpoint; answers with what the bot answered. */
@@ -122,10 +124,10 @@ export class DiscordStandInInteractionsController {
 
   /** What the bot sent Discord, oldest first. */
   @Get('recorded')
-  async recorded(): Promise<{ followUps: RecordedCall[]; commandRegistrations: RecordedCall[] }> {
+  async recorded(): Promise<{ followUps: RecordedCall[]; commandRegistrations: RecordedCall[]; directMessages: RecordedCall[] }> {
     const read = async (kind: string) => (await this.redis.lrange(this.key(kind), 0, -1)).map((entry) => JSON.parse(entry) as RecordedCall);
-    const [followUps, commandRegistrations] = await Promise.all([read('follow-ups'), read('commands')]);
-    return { followUps, commandRegistrations };
+    const [followUps, commandRegistrations, delivered] = await Promise.all([read('follow-ups'), read('commands'), this.directMessages.delivered()]);
+    return { followUps, commandRegistrations, directMessages: delivered.map(({ at, path, body }) => ({ at, path, body })) };
   }
 
   private async record(kind: string, call: RecordedCall): Promise<void> {
