@@ -1,4 +1,4 @@
-import { CheckConstraintViolationException, ForeignKeyConstraintViolationException, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
+import { CheckConstraintViolationException, ForeignKeyConstraintViolationException, LockMode, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ICON_BOUNDS, type UploadedImage, ImagesService } from '../images/index.js';
@@ -116,6 +116,8 @@ export class EventsService {
         let event: LeagueEvent;
         let before: Record<string, unknown> | null = null;
         if (body.id) {
+          // The row first, locked: a concurrent line-up change raises the same revision (raiseLineupRevision).
+          await em.findOne(LeagueEvent, body.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
           const found = await em.findOne(LeagueEvent, { id: body.id, assessment: kind === 'assessment' }, { populate: ['raceEvents.races'] });
           if (!found) throw new NotFoundException(`${kind === 'assessment' ? 'Assessment' : 'Individual'} event ${body.id} not found`);
           before = eventSnapshot(found);
@@ -272,7 +274,7 @@ export class EventsService {
   /** Publishes or unpublishes; with `sendNotification`, publishing also announces the event on Discord (by the worker). */
   async publish(organizer: Principal, id: number, publish: boolean, sendNotification: boolean): Promise<EventDto> {
     await this.em.transactional(async (em) => {
-      const event = await em.findOne(LeagueEvent, id);
+      const event = await em.findOne(LeagueEvent, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!event) throw new NotFoundException(`Event ${id} not found`);
       if (event.published !== publish) {
         recordStaffChange(em, {
