@@ -48,10 +48,15 @@ async function shown(page: Page, calls: ReturnType<typeof apiCalls>): Promise<vo
   } while (await loading());
 }
 
-/** Opens the path in the app already loaded, as its links do (the router follows history). */
+/**
+ * Opens the path in the app already loaded, as its links do: a new history entry with a key of its own
+ * (the router's entry state), which the router follows. An entry without one would be the very location
+ * the app landed on, for a router whose landing redirect is still pending: it would see no change.
+ */
 async function follow(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
+    const { idx } = (window.history.state ?? {}) as { idx?: number };
+    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: (idx ?? 0) + 1 }, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 }
