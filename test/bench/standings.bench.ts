@@ -371,11 +371,7 @@ async function demoTarget(baseUrl: string): Promise<SaveTarget> {
 
 const databaseUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/paddock');
 databaseUrl.pathname = `/paddock_bench_standings_${Date.now().toString(36)}`;
-const site = await startBenchSite(
-  'bench_standings',
-  { WEB_DIST: '', DATABASE_URL: databaseUrl.toString(), PADDOCK_PIPELINE_TRACE: '1' },
-  { profileDir: values.prof ?? null },
-);
+const site = await startBenchSite('bench_standings', { WEB_DIST: '', DATABASE_URL: databaseUrl.toString(), PADDOCK_PIPELINE_TRACE: '1' }, { profileDir: values.prof ?? null });
 const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
 const queues = DOMAIN_EVENT_QUEUES.map(({ name }) => new Queue(name, { connection: redis, prefix: site.redisPrefix }));
 const traceLines = async (): Promise<PipelineTraceLine[]> => (await redis.lrange(traceListKey(site.redisPrefix), 0, -1)).map((line) => JSON.parse(line) as PipelineTraceLine);
