@@ -2,7 +2,8 @@
  * `npm run bench:rivals` — a rivals board of 5,000 drivers' times on each of 3 platforms (15,000 times):
  * `GET /api/rivals/top/{id}` and 25-row board pages (one platform, and combined) against an empty Nest
  * route in the same run (goal ≥ 50 % of its requests per second), and the time from a `POST` of a time
- * to the last of 1,000 watching sockets having the board's `rivals.time.changed` (p50/p95).
+ * to the last of 1,000 watching sockets having the board's `rivals.time.changed` (p50/p95; goal, issue 28:
+ * p95 ≤ 200 ms).
  * A benchmark, not a test: it prints tables.
  *
  *   --connections N   concurrent HTTP connections (default 20)
@@ -34,6 +35,8 @@ const CLIENTS = Number(values.clients);
 const ROUNDS = Number(values.rounds);
 const DRIVERS = 5000;
 const RATIO_GOAL = 0.5;
+/** Issue 28, goal 4: a rivals time set → the last of the watching sockets has it. */
+const PUSH_P95_GOAL_MS = 200;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
@@ -157,9 +160,15 @@ try {
   }
   const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
   console.log(`\nPOST /api/rivals/times → ${CLIENTS} sockets (${ROUNDS} rounds; the sockets' client shares the machine)\n`);
+  const lastP95 = round1(percentile(sorted(lastArrivals), 95));
   console.table({
-    'last socket of each round': { 'p50 ms': round1(percentile(sorted(lastArrivals), 50)), 'p95 ms': round1(percentile(sorted(lastArrivals), 95)) },
-    'every socket': { 'p50 ms': round1(percentile(sorted(allArrivals), 50)), 'p95 ms': round1(percentile(sorted(allArrivals), 95)) },
+    'last socket of each round': {
+      'p50 ms': round1(percentile(sorted(lastArrivals), 50)),
+      'p95 ms': lastP95,
+      'goal p95 ms': PUSH_P95_GOAL_MS,
+      met: lastP95 <= PUSH_P95_GOAL_MS ? 'met' : 'NOT met',
+    },
+    'every socket': { 'p50 ms': round1(percentile(sorted(allArrivals), 50)), 'p95 ms': round1(percentile(sorted(allArrivals), 95)), 'goal p95 ms': '—', met: '—' },
   });
   console.log(
     `load after: ${loadavg()

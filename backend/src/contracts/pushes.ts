@@ -113,6 +113,8 @@ export type Sender<E extends DomainEventName, P> = (event: DomainEventMap[E], re
 export interface LiveMessage<P, C extends ClientEffect<P> = ClientEffect<P>> {
   from: { [E in DomainEventName]?: Sender<E, P> };
   client: C;
+  /** Sent from the background queue (infra/outbox/queues.ts): often many at once, and not what a page waits on after a change. */
+  background?: true;
 }
 
 /** A message with payload `P` (given) and its client effect (inferred, so `applied` stays known to the type). */
@@ -338,6 +340,8 @@ export const PUSHES = {
   'notifications.changed': message<{ notificationId: number }>()({
     from: { NotificationCreated: ({ userId, notificationId }) => toUsers([userId], { notificationId }) },
     client: { refreshes: () => [['notifications']] },
+    // A results save can tell dozens of drivers at once: their bells wait behind the standings' push.
+    background: true,
   }),
 };
 

@@ -2,20 +2,20 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
-import { DOMAIN_EVENTS_QUEUE } from './queues.js';
+import { DOMAIN_EVENT_QUEUES } from './queues.js';
 import { PIPELINE_TRACE, recordTrace, traceClock } from './pipeline-trace.js';
 import type { SubscriberJob } from './subscriber-registry.js';
 import { SubscriberRunner, type RunOutcome } from './subscriber-runner.js';
 
 /**
- * Consumes the domain-events queue in a worker process: each job is one subscriber's run of one
- * event (job id `<eventId>@<subscriber>`). A job whose worker dies is found stalled
+ * Consumes the domain-events queues in a worker process (the background one with fewer slots): each
+ * job is one subscriber's run of one event (job id `<eventId>@<subscriber>`). A job whose worker dies is found stalled
  * (after WORKER_STALLED_MS) and retried elsewhere; failures retry with exponential backoff.
  */
 @Injectable()
 export class DomainEventsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(DomainEventsWorker.name);
-  private worker?: Worker;
+  private workers: Worker[] = [];
   private connection?: Redis;
 
   constructor(
@@ -24,19 +24,24 @@ export class DomainEventsWorker implements OnApplicationBootstrap, OnApplication
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.connection = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null });
-    this.connection.on('error', () => undefined);
-    this.worker = new Worker(DOMAIN_EVENTS_QUEUE, (job: Job<SubscriberJob>) => this.process(job), {
-      connection: this.connection,
-      prefix: this.config.redisPrefix,
-      concurrency: 8,
-      lockDuration: this.config.worker.stalledMs,
-      stalledInterval: this.config.worker.stalledMs,
-      maxStalledCount: 3,
+    const connection = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null });
+    connection.on('error', () => undefined);
+    this.connection = connection;
+    this.workers = DOMAIN_EVENT_QUEUES.map(({ name, concurrency }) => {
+      // BullMQ gives each worker blocking connections of its own, duplicated from this one.
+      const worker = new Worker(name, (job: Job<SubscriberJob>) => this.process(job), {
+        connection,
+        prefix: this.config.redisPrefix,
+        concurrency,
+        lockDuration: this.config.worker.stalledMs,
+        stalledInterval: this.config.worker.stalledMs,
+        maxStalledCount: 3,
+      });
+      worker.on('failed', (job, error) => this.logger.warn(`${job?.name ?? 'job'} ${job?.id ?? ''} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`));
+      worker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));
+      return worker;
     });
-    this.worker.on('failed', (job, error) => this.logger.warn(`${job?.name ?? 'job'} ${job?.id ?? ''} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`));
-    this.worker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));
-    await this.worker.waitUntilReady();
+    await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
   }
 
   private async process(job: Job<SubscriberJob>): Promise<RunOutcome> {
@@ -48,7 +53,7 @@ export class DomainEventsWorker implements OnApplicationBootstrap, OnApplication
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+    await Promise.all(this.workers.map((worker) => worker.close()));
     this.connection?.disconnect();
   }
 }

@@ -34,12 +34,18 @@ export interface SubscriberOptions {
    * name here while events recorded before the rename may still be in flight.
    */
   name?: string;
+  /**
+   * Work no page waits on (notifications, Discord posts): its jobs go to the background queue, with
+   * slots of its own (infra/outbox/queues.ts), so a burst of it never delays a recompute or a push.
+   */
+  background?: boolean;
 }
 
 export interface SubscriberMetadata {
   event: DomainEventName;
   name?: string;
   external: boolean;
+  background: boolean;
 }
 
 type Decorator<F> = (target: object, key: string | symbol, descriptor: { value?: F }) => void;
@@ -56,7 +62,7 @@ export function HandlesDomainEvent(event: DomainEventName, options: SubscriberOp
     const method = descriptor.value as object;
     const existing = Reflect.getMetadata(HANDLES_DOMAIN_EVENT, method) as SubscriberMetadata | undefined;
     if (existing) throw new Error(`${String(key)} subscribes to ${existing.event} already: one event per method`);
-    const metadata: SubscriberMetadata = { event, name: options.name, external: options.external === true };
+    const metadata: SubscriberMetadata = { event, name: options.name, external: options.external === true, background: options.background === true };
     Reflect.defineMetadata(HANDLES_DOMAIN_EVENT, metadata, method);
   };
 }

@@ -11,8 +11,8 @@ import { ReadInvalidation } from '../read-cache/read-invalidation.js';
 import { toDomainEvent } from './domain-events.js';
 import { OutboxEvent } from './outbox-event.entity.js';
 import { PIPELINE_TRACE, traceClock } from './pipeline-trace.js';
-import { DOMAIN_EVENTS_QUEUE } from './queues.js';
-import { SubscriberRegistry } from './subscriber-registry.js';
+import { DOMAIN_EVENT_QUEUES } from './queues.js';
+import { SubscriberRegistry, type SubscriberQueueJob } from './subscriber-registry.js';
 
 /** PostgreSQL NOTIFY channel raised by the outbox table's insert trigger (see the migration). */
 export const OUTBOX_CHANNEL = 'paddock_outbox';
@@ -57,8 +57,9 @@ class KickRelayAtCommit implements EventSubscriber<OutboxEvent> {
 }
 
 /**
- * Moves committed outbox rows to the BullMQ queue: one job per subscriber of the event (the
- * registry knows them: the API loads the same modules as the worker), job id
+ * Moves committed outbox rows to the BullMQ queues: one job per subscriber of the event (the
+ * registry knows them: the API loads the same modules as the worker; a background subscriber's job
+ * goes to the background queue), job id
  * `<eventId>@<subscriber>`, so a re-send is a no-op and each subscriber retries on its own.
  * Before queueing, it drops the cached reads the events invalidate, so a browser refetching after a
  * push never reads the old state. Wakes when this process commits domain events, on PostgreSQL NOTIFY for other
@@ -69,7 +70,7 @@ class KickRelayAtCommit implements EventSubscriber<OutboxEvent> {
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
   private connection?: Redis;
-  private queue?: Queue;
+  private queues?: Map<SubscriberQueueJob['queue'], Queue>;
   private listener?: pg.Client;
   private running?: Promise<void>;
   private rerun = false;
@@ -90,10 +91,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationBootstrap(): Promise<void> {
     // Give up quickly while Redis is away: the outbox, not memory, is the buffer.
-    this.connection = new Redis(this.config.redisUrl, { maxRetriesPerRequest: 1 });
-    this.connection.on('error', () => undefined);
-    this.queue = new Queue(DOMAIN_EVENTS_QUEUE, { connection: this.connection, prefix: this.config.redisPrefix, skipWaitingForReady: true });
-    this.queue.on('error', () => undefined);
+    const connection = new Redis(this.config.redisUrl, { maxRetriesPerRequest: 1 });
+    connection.on('error', () => undefined);
+    this.connection = connection;
+    this.queues = new Map(
+      DOMAIN_EVENT_QUEUES.map(({ name }) => {
+        const queue = new Queue(name, { connection, prefix: this.config.redisPrefix, skipWaitingForReady: true });
+        queue.on('error', () => undefined);
+        return [name, queue];
+      }),
+    );
     await this.listen();
     this.kick();
   }
@@ -102,7 +109,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.stopped = true;
     await this.running;
     await this.listener?.end().catch(() => undefined);
-    await this.queue?.close().catch(() => undefined);
+    await Promise.all([...(this.queues?.values() ?? [])].map((queue) => queue.close().catch(() => undefined)));
     this.connection?.disconnect();
   }
 
@@ -116,7 +123,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
    * pass is logged and the next kick (NOTIFY or the poll) tries again; shutdown awaits the pass running.
    */
   kick(): void {
-    if (this.stopped || !this.queue) return;
+    if (this.stopped || !this.queues) return;
     if (PIPELINE_TRACE) this.wokenAt ??= traceClock();
     if (this.running) {
       this.rerun = true;
@@ -141,7 +148,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Publishes pending rows, batch after batch; `wokenAt` is the kick this pass answers (for PIPELINE_TRACE). */
   private async publishPending(wokenAt: number): Promise<void> {
-    const queue = this.queue!;
+    const queues = this.queues!;
     let more = true;
     while (more && !this.stopped) {
       let failure: unknown;
@@ -151,14 +158,22 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         const pending = await em.find(OutboxEvent, { publishedAt: null }, { orderBy: { seq: 'asc' }, limit: BATCH });
         if (!pending.length) return false;
         const pickedAt = traceClock();
-        // The whole batch in one addBulk, in write order; when it fails nothing is marked and all is re-sent
-        // later (job ids make the part that did arrive a no-op), so no event overtakes an earlier one.
+        // The whole batch in one addBulk per queue, in write order; when one fails nothing is marked and all is
+        // re-sent later (job ids make the part that did arrive a no-op), so no event overtakes an earlier one.
         const jobs = pending.flatMap((row) => this.subscribers.jobsFor(toDomainEvent(row)));
         try {
           // Cached reads these events change are dropped before any subscriber can push them to browsers.
           await withTimeout(this.reads.after(pending.map((row) => row.name)), ADD_TIMEOUT_MS);
           if (PIPELINE_TRACE) for (const job of jobs) Object.assign(job.data, { trace: { wokenAt, pickedAt, enqueuedAt: traceClock() } });
-          await withTimeout(queue.addBulk(jobs), ADD_TIMEOUT_MS);
+          await withTimeout(
+            Promise.all(
+              [...queues].map(([name, queue]) => {
+                const ofQueue = jobs.filter((job) => job.queue === name).map(({ queue: _queue, ...job }) => job);
+                return ofQueue.length ? queue.addBulk(ofQueue) : undefined;
+              }),
+            ),
+            ADD_TIMEOUT_MS,
+          );
         } catch (error) {
           failure = error;
           return false;

@@ -11,7 +11,7 @@ import type { SubscriberJob } from './subscriber-registry.js';
  */
 export const PIPELINE_TRACE = process.env.PADDOCK_PIPELINE_TRACE === '1';
 
-const TRACE_KEPT = 1000;
+const TRACE_KEPT = 5000;
 
 /** What the relay adds to a job's data, in milliseconds since the epoch (fractional: `traceClock`). */
 export interface RelayTrace {

@@ -44,12 +44,13 @@ export class PushSubscribers {
   subscribers(): { subscribers: DomainEventSubscriber[]; problems: string[] } {
     const { reads, problems } = this.reads();
     const subscribers: DomainEventSubscriber[] = [];
-    for (const [message, declaration] of Object.entries(PUSHES) as [PushedMessageName, { from: Record<string, Sender<DomainEventName, unknown>> }][]) {
+    for (const [message, declaration] of Object.entries(PUSHES) as [PushedMessageName, { from: Record<string, Sender<DomainEventName, unknown>>; background?: true }][]) {
       for (const [event, send] of Object.entries(declaration.from) as [DomainEventName, Sender<DomainEventName, unknown>][]) {
         subscribers.push({
           name: pushSubscriberName(event, message),
           event,
           external: true,
+          background: declaration.background === true,
           where: `contracts/pushes.ts › ${message} from ${event}`,
           run: async (domainEvent: DomainEvent, context) => {
             const { em, push } = context as ExternalContext;

@@ -5,7 +5,7 @@ import { DOMAIN_EVENT_NAMES, type DomainEvent, type DomainEventName } from '../.
 import { HANDLES_DOMAIN_EVENT, type ExternalContext, type SubscriberMetadata, type TransactionalContext } from './handles-domain-event.js';
 import { decoratedMethods } from '../discovery/decorated-methods.js';
 import { PushSubscribers } from './push-subscribers.js';
-import { DOMAIN_EVENT_JOB_OPTIONS } from './queues.js';
+import { BACKGROUND_EVENTS_QUEUE, DOMAIN_EVENTS_QUEUE, DOMAIN_EVENT_JOB_OPTIONS } from './queues.js';
 
 export class SubscriberRegistryError extends Error {}
 
@@ -16,6 +16,8 @@ export interface DomainEventSubscriber {
   event: DomainEventName;
   /** Runs with no transaction open, recorded as done after success (see ExternalContext). */
   external: boolean;
+  /** Its jobs go to the background queue (SubscriberOptions.background). */
+  background?: boolean;
   /** Where it is declared, for boot errors: `<Module> › <Provider>.<method>`. */
   where: string;
   run(event: DomainEvent, context: TransactionalContext | ExternalContext): Promise<void>;
@@ -25,6 +27,14 @@ export interface DomainEventSubscriber {
 export interface SubscriberJob {
   event: DomainEvent;
   subscriber: string;
+}
+
+/** A subscriber's job as the relay queues it: to `queue`, the rest as BullMQ's addBulk takes it. */
+export interface SubscriberQueueJob {
+  queue: typeof DOMAIN_EVENTS_QUEUE | typeof BACKGROUND_EVENTS_QUEUE;
+  name: string;
+  data: SubscriberJob;
+  opts: JobsOptions;
 }
 
 /**
@@ -59,6 +69,7 @@ export class SubscriberRegistry implements OnModuleInit {
         name: metadata.name ?? name,
         event: metadata.event,
         external: metadata.external,
+        background: metadata.background,
         where,
         run: method as DomainEventSubscriber['run'],
       }),
@@ -81,9 +92,10 @@ export class SubscriberRegistry implements OnModuleInit {
     return this.byName.get(name);
   }
 
-  /** One queue job per subscriber of the event, with job id `<eventId>@<subscriber>`. */
-  jobsFor(event: DomainEvent): { name: string; data: SubscriberJob; opts: JobsOptions }[] {
+  /** One queue job per subscriber of the event, with job id `<eventId>@<subscriber>`, and the queue it goes to (a background subscriber's: BACKGROUND_EVENTS_QUEUE). */
+  jobsFor(event: DomainEvent): SubscriberQueueJob[] {
     return this.of(event.name).map((subscriber) => ({
+      queue: subscriber.background ? BACKGROUND_EVENTS_QUEUE : DOMAIN_EVENTS_QUEUE,
       name: event.name,
       data: { event, subscriber: subscriber.name },
       opts: { ...DOMAIN_EVENT_JOB_OPTIONS, jobId: subscriberJobId(event.id, subscriber.name) },

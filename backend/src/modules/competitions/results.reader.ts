@@ -45,7 +45,7 @@ export class ResultsReader {
         em,
         latest.map((row) => row.id),
       ),
-      this.linePoints(em, seasonId),
+      this.linePoints(em, seasonId, raceIds),
     ]);
     const latestOf = (raceId: number, session: ResultSession) => latest.find((row) => row.race_id === raceId && row.session === session);
     return raceIds.map((raceId) => {
@@ -68,7 +68,7 @@ export class ResultsReader {
     ]);
     if (!revision) return null;
     const lines = (await this.linesOf(em, [revision.id])).get(revision.id) ?? [];
-    const points = newest?.number === number ? await this.linePoints(em, seasonId) : {};
+    const points = newest?.number === number ? await this.linePoints(em, seasonId, [raceId]) : {};
     return { raceId, revision: number, results: lines.map((line) => toRaceResultDto(line, raceId, points, seesHidden)) };
   }
 
@@ -107,8 +107,13 @@ export class ResultsReader {
     return byRevision;
   }
 
-  private async linePoints(em: EntityManager, seasonId: number): Promise<LinePoints> {
-    const [row] = await em.execute<{ line_points: LinePoints }[]>('select line_points from season_standings where season_id = ?', [seasonId]);
+  /** The stored line points of these races only: the season's hold every line of every round. */
+  private async linePoints(em: EntityManager, seasonId: number, raceIds: readonly number[]): Promise<LinePoints> {
+    const [row] = await em.execute<{ line_points: LinePoints | null }[]>(
+      `select (select jsonb_object_agg(race.key, race.value) from jsonb_each(line_points) race where race.key in (${placeholders(raceIds)})) as line_points
+       from season_standings where season_id = ?`,
+      [...raceIds.map(String), seasonId],
+    );
     return row?.line_points ?? {};
   }
 }

@@ -120,7 +120,13 @@ export class ResultsService {
       const { season } = await this.findRace(em, ref, principal);
       await this.writeRevision(em, season, ref, lines, principal, 'saved', ENTERED, options);
     });
-    return this.latest(ref, principal);
+    return this.written(ref, principal);
+  }
+
+  /** The race's latest results after a write of `principal`'s (the race was found in its transaction, so not looked up again). */
+  private async written(ref: RaceRef, principal: Principal): Promise<RaceResultsDto> {
+    const [results] = await this.reader.latestOf(this.em.fork(), ref.seasonId, [ref.raceId], !!principal.flags.isOrganizer);
+    return results;
   }
 
   /** Makes a new base revision with the lines of an earlier base ("reverted to revision N"); a DECISIONS revision stands for its base. */
@@ -135,7 +141,7 @@ export class ResultsService {
       // Its results were accepted once: a revert needs no confirmation for a race still to come.
       await this.writeRevision(em, season, ref, revisionLines(base), principal, note, ENTERED, { session: base.session, confirmFuture: true });
     });
-    return this.latest(ref, principal);
+    return this.written(ref, principal);
   }
 
   /**
@@ -170,19 +176,28 @@ export class ResultsService {
     }
     const resolved = await this.resolveLines(em, ref, lines, field);
     const next = await this.nextNumber(em, season, ref);
-    const before = await em.findOne(ResultRevision, { race: ref.raceId, session, kind: 'BASE' }, { populate: ['lines.coDrivers'], orderBy: { number: 'desc' } });
+    // Read for the audit log only: left unmanaged, so the flushes below do not check its lines for changes.
+    const before = await em.findOne(
+      ResultRevision,
+      { race: ref.raceId, session, kind: 'BASE' },
+      { populate: ['lines.coDrivers'], orderBy: { number: 'desc' }, disableIdentityMap: true },
+    );
     const planned = planBaseWrite(next, resolved, session === 'RACE' ? await standingOutcomes(em, ref.raceId) : []);
     const newest = await this.persist(em, season, ref, planned, principal, { session, sourceHash: options.sourceHash ?? null }, (revision) =>
       revision.kind === 'BASE' ? note : `${STEWARDS_NOTE}: standing decisions applied again on revision ${revision.baseNumber}`,
     );
+    const [label, [beforeResults, afterResults]] = await Promise.all([
+      resultsLabel(em, season, ref, session),
+      this.auditedLines(em, [before ? revisionLines(before) : [], resolved]),
+    ]);
     recordStaffChange(em, {
       actorId: principal.userId,
       kind: 'race-results',
       entityId: ref.raceId,
-      label: await resultsLabel(em, season, ref, session),
+      label,
       action: note,
-      before: before && { revision: before.number, session, results: await this.auditedLines(em, revisionLines(before)) },
-      after: { revision: next, session, results: await this.auditedLines(em, resolved) },
+      before: before && { revision: before.number, session, results: beforeResults },
+      after: { revision: next, session, results: afterResults },
     });
     await em.flush();
     return { revision: newest!, unchanged: false };
@@ -212,20 +227,24 @@ export class ResultsService {
     return revision;
   }
 
-  /** The drivers and teams exist (400 naming the line's field); a line without `teamId` gets its driver's team in the event. */
-  /** A classification as the audit log keeps it: drivers and teams by their names, not their ids. */
-  private async auditedLines(em: EntityManager, lines: RaceResultLineRequest[]): Promise<Record<string, unknown>[]> {
+  /** Classifications as the audit log keeps them: drivers and teams by their names, not their ids (one lookup of the names for all of them). */
+  private async auditedLines(em: EntityManager, classifications: RaceResultLineRequest[][]): Promise<Record<string, unknown>[][]> {
+    const lines = classifications.flat();
     const teamIds = [...new Set(lines.flatMap((line) => (typeof line.teamId === 'number' ? [line.teamId] : [])))];
     const [drivers, teams] = await Promise.all([this.profiles.summaries([...new Set(lines.flatMap(driversOf))], em), this.teams.badges(teamIds, em)]);
     const named = (profileId: number | null | undefined, otherwise: string | null | undefined) =>
       profileId ? (drivers.get(profileId)?.driverName ?? 'Former driver') : (otherwise ?? 'Guest');
-    return lines.map(({ profileId, guestName, teamId, coDrivers, ...line }) => ({
-      driver: named(profileId, guestName),
-      ...(teamId ? { team: teams.get(teamId)?.name ?? 'Former team' } : {}),
-      ...(coDrivers?.length ? { coDrivers: coDrivers.map((coDriver) => named(coDriver.profileId, coDriver.name)) } : {}),
-      ...line,
-    }));
+    return classifications.map((classification) =>
+      classification.map(({ profileId, guestName, teamId, coDrivers, ...line }) => ({
+        driver: named(profileId, guestName),
+        ...(teamId ? { team: teams.get(teamId)?.name ?? 'Former team' } : {}),
+        ...(coDrivers?.length ? { coDrivers: coDrivers.map((coDriver) => named(coDriver.profileId, coDriver.name)) } : {}),
+        ...line,
+      })),
+    );
   }
+
+  /** The drivers and teams exist (400 naming the line's field); a line without `teamId` gets its driver's team in the event. */
 
   private async resolveLines(em: EntityManager, ref: RaceRef, lines: RaceResultLineRequest[], field: LineField): Promise<RaceResultLineRequest[]> {
     const profileIds = [...new Set(lines.flatMap(driversOf))];

@@ -48,6 +48,9 @@ export interface StandingsSnapshot {
   unpublishedEventIds: number[];
 }
 
+/** What the standings' reads and pushes show of a snapshot. */
+type ShownSnapshot = Omit<StandingsSnapshot, 'linePoints'>;
+
 /**
  * A season's standings: computed by the one standings function from the latest revision of every race
  * of its rounds, stored by the worker as a snapshot whose version only rises, read from that snapshot.
@@ -237,16 +240,17 @@ export class StandingsService {
     return snapshot ? this.toDto(em, snapshot) : null;
   }
 
-  private async stored(em: EntityManager, seasonId: number): Promise<StandingsSnapshot | null> {
-    const [row] = await em.execute<{ version: number; drivers: DriverStanding[]; teams: TeamStanding[]; line_points: LinePoints }[]>(
-      'select version, drivers, teams, line_points from season_standings where season_id = ?',
+  /** The stored snapshot without its line points (every line of the season: the results' reads take their races' own). */
+  private async stored(em: EntityManager, seasonId: number): Promise<ShownSnapshot | null> {
+    const [row] = await em.execute<{ version: number; drivers: DriverStanding[]; teams: TeamStanding[] }[]>(
+      'select version, drivers, teams from season_standings where season_id = ?',
       [seasonId],
     );
-    return row ? { seasonId, version: row.version, drivers: row.drivers, teams: row.teams, linePoints: row.line_points, unpublishedEventIds: [] } : null;
+    return row ? { seasonId, version: row.version, drivers: row.drivers, teams: row.teams, unpublishedEventIds: [] } : null;
   }
 
   /** Adds the drivers' and teams' names (two queries, whatever the size). Hidden drivers are "Private driver": standings are public. */
-  private async toDto(em: EntityManager, snapshot: StandingsSnapshot): Promise<StandingsDto> {
+  private async toDto(em: EntityManager, snapshot: ShownSnapshot): Promise<StandingsDto> {
     const profileIds = [...new Set(snapshot.drivers.map((driver) => driver.profileId))];
     const teamIds = [...new Set([...snapshot.drivers.flatMap((driver) => (driver.teamId === null ? [] : [driver.teamId])), ...snapshot.teams.map((team) => team.teamId)])];
     const [profileById, teamById] = await Promise.all([this.profiles.summaries(profileIds, em), this.teams.badges(teamIds, em)]);

@@ -32,7 +32,7 @@ export class ChannelPosts {
     private readonly standings: StandingsService,
   ) {}
 
-  @HandlesDomainEvent('ResultPosted', { external: true })
+  @HandlesDomainEvent('ResultPosted', { external: true, background: true })
   async postResults(event: DomainEvent<'ResultPosted'>): Promise<void> {
     const { seasonId, eventId, raceId, revision } = event.payload;
     await this.webhook.post(`the results of race ${raceId} (revision ${revision})`, async () => {
@@ -62,7 +62,7 @@ export class ChannelPosts {
     });
   }
 
-  @HandlesDomainEvent('SeasonLeaderChanged', { external: true })
+  @HandlesDomainEvent('SeasonLeaderChanged', { external: true, background: true })
   async postLeader(event: DomainEvent<'SeasonLeaderChanged'>): Promise<void> {
     const { seasonId, profileId, previousProfileId } = event.payload;
     await this.webhook.post(`the new leader of season ${seasonId}`, async () => {

@@ -68,7 +68,7 @@ export class NotificationsHandlers {
   }
 
   /** The drivers of a race's results hear once that they are posted (later revisions tell nobody again). */
-  @HandlesDomainEvent('ResultPosted')
+  @HandlesDomainEvent('ResultPosted', { background: true })
   async resultsPosted(event: DomainEvent<'ResultPosted'>, { em }: TransactionalContext): Promise<void> {
     const { raceId, seasonId, eventId } = event.payload;
     const [race, season] = await Promise.all([raceTitle(em, raceId), this.seasons.ref(em, seasonId)]);
@@ -84,7 +84,7 @@ export class NotificationsHandlers {
   }
 
   /** Drivers whose standings position moved from the one they were last told of (or first seen at) hear their new one. */
-  @HandlesDomainEvent('SeasonStandingsUpdated')
+  @HandlesDomainEvent('SeasonStandingsUpdated', { background: true })
   async standingsChanged(event: DomainEvent<'SeasonStandingsUpdated'>, { em }: TransactionalContext): Promise<void> {
     const { seasonId } = event.payload;
     const [standings, season] = await Promise.all([this.standings.storedDto(em, seasonId), this.seasons.ref(em, seasonId)]);
@@ -117,7 +117,7 @@ export class NotificationsHandlers {
   }
 
   /** Drivers beaten by a rival they picked hear it once the rival's time is verified (a provisional time tells no one). */
-  @HandlesDomainEvent('RivalTimeSet')
+  @HandlesDomainEvent('RivalTimeSet', { background: true })
   async rivalBeaten(event: DomainEvent<'RivalTimeSet'>, { em }: TransactionalContext): Promise<void> {
     if (!becameVerified(event.payload)) return;
     for (const { userId, message } of await this.rivals.beaten(em, event.payload)) {
@@ -133,7 +133,7 @@ export class NotificationsHandlers {
   }
 
   /** Each accused driver hears that a ticket was filed against them. */
-  @HandlesDomainEvent('TicketFiled')
+  @HandlesDomainEvent('TicketFiled', { background: true })
   async ticketFiled(event: DomainEvent<'TicketFiled'>, { em }: TransactionalContext): Promise<void> {
     const ticket = await ticketParties(em, event.payload.ticketId);
     const race = ticket && (await raceTitle(em, ticket.raceId));
@@ -152,7 +152,7 @@ export class NotificationsHandlers {
   }
 
   /** Every party hears a decision (round 1) or the hearing of an appeal (a later round). */
-  @HandlesDomainEvent('TicketDecided')
+  @HandlesDomainEvent('TicketDecided', { background: true })
   async ticketDecided(event: DomainEvent<'TicketDecided'>, { em }: TransactionalContext): Promise<void> {
     const { ticketId, round } = event.payload;
     const ticket = await ticketParties(em, ticketId);
@@ -173,7 +173,7 @@ export class NotificationsHandlers {
   }
 
   /** The invited driver hears of a new invitation (a withdrawn, accepted or declined one tells nobody). */
-  @HandlesDomainEvent('TeamInviteChanged')
+  @HandlesDomainEvent('TeamInviteChanged', { background: true })
   async teamInvite(event: DomainEvent<'TeamInviteChanged'>, { em }: TransactionalContext): Promise<void> {
     const { teamId, userId } = event.payload;
     if (!(await this.teams.isInvited(em, teamId, userId))) return;
@@ -190,7 +190,7 @@ export class NotificationsHandlers {
   }
 
   /** The drivers of a team's new race line-up hear that they race it. */
-  @HandlesDomainEvent('RaceLineupSet')
+  @HandlesDomainEvent('RaceLineupSet', { background: true })
   async lineupSet(event: DomainEvent<'RaceLineupSet'>, { em }: TransactionalContext): Promise<void> {
     const { eventId, raceId, teamId, profileIds } = event.payload;
     const race = await raceTitle(em, raceId);
@@ -207,7 +207,7 @@ export class NotificationsHandlers {
   }
 
   /** Bidders whose bid a higher one passed hear it (no amounts: bids stay sealed). */
-  @HandlesDomainEvent('BidOutbid')
+  @HandlesDomainEvent('BidOutbid', { background: true })
   async outbid(event: DomainEvent<'BidOutbid'>, { em }: TransactionalContext): Promise<void> {
     const { lotId, lotLabel, outbidUserIds } = event.payload;
     await this.notifications.notify(em, {

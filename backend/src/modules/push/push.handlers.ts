@@ -11,7 +11,7 @@ import { PushService } from './push.service.js';
 export class NotificationPushes {
   constructor(private readonly pushes: PushService) {}
 
-  @HandlesDomainEvent('NotificationCreated', { external: true })
+  @HandlesDomainEvent('NotificationCreated', { external: true, background: true })
   async pushNotification({ payload }: DomainEvent<'NotificationCreated'>): Promise<void> {
     if (!payload.push) return;
     const { userId, notificationId, title, body, link, kind } = payload;
