@@ -68,7 +68,7 @@ export class DirectMessages implements OnApplicationShutdown {
     private readonly users: UsersService,
   ) {}
 
-  @HandlesDomainEvent('NotificationCreated', { external: true })
+  @HandlesDomainEvent('NotificationCreated', { external: true, background: true })
   async sendNotification({ payload }: DomainEvent<'NotificationCreated'>): Promise<void> {
     if (!payload.discordDm || !this.discord.enabled) return;
     const recipientId = await this.users.discordIdOf(payload.userId);
