@@ -18,7 +18,7 @@ const PAGES: Record<Area, AreaPages> = {
   steward: STEWARD_PAGES,
 };
 
-/** What the landing pages ask for first, by area. */
+/** What the pages one lands on ask for first, by area. */
 const FIRST_READS: Partial<Record<Area, FirstReads>> = { public: PUBLIC_FIRST_READS };
 
 /** The screen of a route, or undefined while it is not built yet. */
@@ -41,4 +41,8 @@ export function preloadPageAt(pathname: string, queryClient: QueryClient): void 
     ?.preload()
     .catch(() => undefined);
   FIRST_READS[route.area]?.[route.name]?.(queryClient, match.params);
+  if (route.area !== 'public')
+    void import('./signedInFirstReads.js')
+      .then(({ startSignedInFirstReads }) => startSignedInFirstReads(route.area, route.name, queryClient, match.params))
+      .catch(() => undefined);
 }
