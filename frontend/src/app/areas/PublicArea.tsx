@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE, toPageRequest } from '../../components/paging.js';
 import { routeId } from '../../components/routeId.js';
+import { firstRead } from '../../lib/query/queryClient.js';
 import { catalogueQueries } from '../../features/catalogue/index.js';
 import EventDetailsPage from '../../features/events/components/EventDetailsPage.js';
 import EventListPage from '../../features/events/components/EventListPage.js';
@@ -53,7 +54,7 @@ export const PUBLIC_FIRST_READS: FirstReads = {
     const competition = routeId(params.competition);
     const season = routeId(params.season);
     if (competition === null || season === null) return;
-    void competitionsApi().then(({ competitionQueries }) => queryClient.prefetchQuery(competitionQueries.leaderboard(competition, season)));
+    void competitionsApi().then(({ competitionQueries }) => firstRead(queryClient, competitionQueries.leaderboard(competition, season)).catch(() => undefined));
   },
   // The season, then the results of the round that opens by itself.
   'Competitions-Current-details': (queryClient, params) => {
@@ -62,9 +63,9 @@ export const PUBLIC_FIRST_READS: FirstReads = {
     if (competition === null || season === null) return;
     competitionsApi()
       .then(async ({ competitionQueries, openRound }) => {
-        const details = await queryClient.fetchQuery(competitionQueries.seriesDetails(competition, season));
+        const details = await firstRead(queryClient, competitionQueries.seriesDetails(competition, season));
         const opened = details.season.competition.id === competition ? openRound(details.season.events, window.location.hash) : null;
-        if (opened !== null) void queryClient.prefetchQuery(competitionQueries.seasonEvent(season, opened));
+        if (opened !== null) await firstRead(queryClient, competitionQueries.seasonEvent(season, opened));
       })
       .catch(() => undefined);
   },

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, toPageRequest } from '../../components/paging.js';
 import { routeId } from '../../components/routeId.js';
 import { BidderPanelSlot, biddingQueries } from '../../features/bidding/index.js';
@@ -8,14 +8,21 @@ import { profileQueries } from '../../features/profiles/index.js';
 import { pushQueries } from '../../features/push/index.js';
 import { MyTicketsAndLicence, NO_QUEUE_FILTERS, stewardingQueries } from '../../features/stewarding/index.js';
 import { teamQueries } from '../../features/teams/index.js';
+import { firstRead } from '../../lib/query/queryClient.js';
 import type { Area } from '../routes/routeTable.js';
 import type { FirstReads } from './areaProps.js';
 import { competitionsApi } from './PublicArea.js';
 
 /*
- * What the signed-in pages ask for first (see FirstReads), by area: a chunk of its own, loaded at boot
- * only when the opened page is a signed-in one, so a visitor's entry stays without these features' reads.
+ * What the signed-in pages ask for first (see FirstReads), by area. Part of the entry, like the visitors'
+ * (as a chunk of its own it arrived after start-up's user lookup, too late to help): the features' read
+ * definitions cost the entry about 2.5 KiB gzip.
  */
+
+/** Starts a first read; a failure is left to the screen, which asks again. */
+function read<T, K extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<T, Error, T, K>): void {
+  firstRead(queryClient, options).catch(() => undefined);
+}
 
 const PROFILE_FIRST_READS: FirstReads = {
   // The profile's sections (and their chunks) with the profile itself, so the page is drawn whole: sections
@@ -24,19 +31,18 @@ const PROFILE_FIRST_READS: FirstReads = {
     void MyTicketsAndLicence.preload().catch(() => undefined);
     void BidderPanelSlot.preload().catch(() => undefined);
     void NotificationSettingsSlot.preload().catch(() => undefined);
-    void queryClient.prefetchQuery(profileQueries.takenNumbers());
-    void queryClient.prefetchQuery(catalogueQueries.games());
-    void queryClient.prefetchQuery(teamQueries.invites(true));
-    void queryClient.prefetchQuery(stewardingQueries.mine(toPageRequest(0, DEFAULT_PAGE_SIZE)));
-    void queryClient.prefetchQuery(notificationQueries.settings());
-    void queryClient.prefetchQuery(pushQueries.devices());
-    queryClient
-      .fetchQuery(profileQueries.mine())
+    read(queryClient, profileQueries.takenNumbers());
+    read(queryClient, catalogueQueries.games());
+    read(queryClient, teamQueries.invites(true));
+    read(queryClient, stewardingQueries.mine(toPageRequest(0, DEFAULT_PAGE_SIZE)));
+    read(queryClient, notificationQueries.settings());
+    read(queryClient, pushQueries.devices());
+    firstRead(queryClient, profileQueries.mine())
       .then((mine) => {
-        void queryClient.prefetchQuery(stewardingQueries.licence(mine.id));
+        read(queryClient, stewardingQueries.licence(mine.id));
         if (!mine.profileCompleted) return;
-        void queryClient.prefetchQuery(biddingQueries.mine('numbers'));
-        void queryClient.prefetchQuery(profileQueries.calendar());
+        read(queryClient, biddingQueries.mine('numbers'));
+        read(queryClient, profileQueries.calendar());
       })
       .catch(() => undefined);
   },
@@ -44,12 +50,12 @@ const PROFILE_FIRST_READS: FirstReads = {
 
 const STEWARD_FIRST_READS: FirstReads = {
   'Steward-Tickets': (queryClient) => {
-    void queryClient.prefetchQuery(stewardingQueries.queue(NO_QUEUE_FILTERS, toPageRequest(0, DEFAULT_PAGE_SIZE)));
-    void competitionsApi().then(({ competitionQueries }) => queryClient.prefetchQuery(competitionQueries.series()));
+    read(queryClient, stewardingQueries.queue(NO_QUEUE_FILTERS, toPageRequest(0, DEFAULT_PAGE_SIZE)));
+    void competitionsApi().then(({ competitionQueries }) => read(queryClient, competitionQueries.series()));
   },
   'Steward-Ticket': (queryClient, { ticket }) => {
     const id = routeId(ticket);
-    if (id !== null) void queryClient.prefetchQuery(stewardingQueries.ticket(id));
+    if (id !== null) read(queryClient, stewardingQueries.ticket(id));
   },
 };
 
@@ -61,13 +67,13 @@ const ORGANIZER_FIRST_READS: FirstReads = {
     const raceId = params.race === undefined ? null : routeId(params.race);
     if (seasonId === null) return;
     void competitionsApi().then(({ competitionQueries }) => {
-      void queryClient.prefetchQuery(competitionQueries.season(seasonId));
+      read(queryClient, competitionQueries.season(seasonId));
       if (eventId === null || raceId === null) return;
       const race = { seasonId, eventId, raceId };
-      void queryClient.prefetchQuery(competitionQueries.results(race));
-      void queryClient.prefetchQuery(competitionQueries.liveDraft(race));
-      void queryClient.prefetchQuery(competitionQueries.revisions(race));
-      void queryClient.prefetchQuery(competitionQueries.sources());
+      read(queryClient, competitionQueries.results(race));
+      read(queryClient, competitionQueries.liveDraft(race));
+      read(queryClient, competitionQueries.revisions(race));
+      read(queryClient, competitionQueries.sources());
     });
   },
 };
@@ -77,8 +83,3 @@ export const SIGNED_IN_FIRST_READS: Partial<Record<Area, FirstReads>> = {
   steward: STEWARD_FIRST_READS,
   organizer: ORGANIZER_FIRST_READS,
 };
-
-/** Starts the first reads of the signed-in page `name` of `area`, if it has any. */
-export function startSignedInFirstReads(area: Area, name: string, queryClient: QueryClient, params: Record<string, string | undefined>): void {
-  SIGNED_IN_FIRST_READS[area]?.[name as keyof FirstReads]?.(queryClient, params);
-}
