@@ -24,7 +24,7 @@ export function lazyPage<M>(load: () => Promise<M>, render?: (module: M) => Reac
     loading ??= Promise.all([load(), import('../../components/ui/MuiScope.js')]).then(
       ([module, { MuiScope }]) => {
         const Screen = render ? () => render(module) : (module as { default: ComponentType }).default;
-        loaded = () => {
+        const LoadedPage = () => {
           // The screen's first render is deferred (a transition, which React splits into slices of a few
           // ms), so a big screen is drawn without one long task blocking the page: the loader stays meanwhile.
           const drawn = useDeferredValue(true, false);
@@ -36,6 +36,7 @@ export function lazyPage<M>(load: () => Promise<M>, render?: (module: M) => Reac
             <PageLoader />
           );
         };
+        loaded = LoadedPage;
         return { default: loaded };
       },
       (error: unknown) => {
