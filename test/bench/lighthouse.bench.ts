@@ -6,7 +6,7 @@
  *
  *   --runs N   runs per page; the median run (by performance score) is shown (default 3)
  *   --reports D  also writes each run's full Lighthouse result (JSON) into folder D, to see what a metric is made of
- *   --only TEXT  measures only the pages and interactions whose label contains TEXT
+ *   --only TEXT  measures only the pages and interactions whose label contains TEXT (or one of TEXT|TEXT…)
  *
  * Each signed-in page is opened with its account's session cookie (signed in over HTTP through the
  * Discord stand-in, as the tests do). Interactions are Lighthouse timespans on a loaded page: the mobile
@@ -32,6 +32,7 @@ import { startBenchSite } from './site.js';
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, reports: { type: 'string' }, only: { type: 'string', default: '' } } });
 const RUNS = Number(values.runs);
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const chosen = (label: string) => values.only.split('|').some((part) => label.includes(part));
 const GOALS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1, inpMs: 200 };
 
 type Account = 'visitor' | 'driver' | 'steward' | 'organizer';
@@ -165,7 +166,7 @@ try {
 
   const page = await browser.newPage();
   const table: Record<string, Record<string, string | number>> = {};
-  for (const [label, account, pagePath] of pages.filter(([label]) => label.includes(values.only))) {
+  for (const [label, account, pagePath] of pages.filter(([label]) => chosen(label))) {
     await becomes(account);
     const runs: PageResult[] = [];
     for (let run = 0; run < RUNS; run += 1) {
@@ -203,7 +204,7 @@ try {
   }
 
   const inpTable: Record<string, Record<string, string | number>> = {};
-  for (const interaction of interactions.filter(({ label }) => label.includes(values.only))) {
+  for (const interaction of interactions.filter(({ label }) => chosen(label))) {
     await becomes(interaction.account);
     const inps: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
