@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CenteredLoader } from './CenteredLoader.js';
 import { EmptyState } from './EmptyState.js';
@@ -24,8 +24,11 @@ function isEmptyList(data: unknown): boolean {
 
 /** What a query's place shows: a loader, the failure with Try again, the empty state, or the answer. */
 export function QueryContent<T>({ query, loading, failed, empty, children }: QueryContentProps<T>) {
-  if (query.isPending) return <CenteredLoader label={loading} />;
+  // The first answer arrives as an urgent update: what it shows is drawn as a deferred one, which React splits
+  // into short slices, so a big screen does not block the page for one long task (the loader stays meanwhile).
+  const drawn = useDeferredValue(query.data !== undefined);
   if (query.isError) return <LoadFailed title={failed} onRetry={() => void query.refetch()} />;
+  if (query.isPending || !drawn) return <CenteredLoader label={loading} />;
   if (empty !== undefined && isEmptyList(query.data)) return <EmptyState title={empty} />;
   return children(query.data);
 }

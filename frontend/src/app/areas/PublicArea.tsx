@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE, toPageRequest } from '../../components/paging.js';
 import { routeId } from '../../components/routeId.js';
+import { firstRead } from '../../lib/query/queryClient.js';
 import { catalogueQueries } from '../../features/catalogue/index.js';
 import EventDetailsPage from '../../features/events/components/EventDetailsPage.js';
 import EventListPage from '../../features/events/components/EventListPage.js';
@@ -35,6 +36,9 @@ export const PUBLIC_PAGES: AreaPages = {
 };
 
 /** What Home, Event-List and Event-details ask for first (HomePage, EventListPage, useLiveEventDetails). */
+/** The competitions' reads go through GraphQL: a chunk of their own (graphql-request stays out of the entry). */
+export const competitionsApi = () => import('../../features/competitions/index.js');
+
 export const PUBLIC_FIRST_READS: FirstReads = {
   Home: (queryClient) => void queryClient.prefetchQuery(eventQueries.planned({ pageNumber: 0, pageSize: 10 }, undefined, { silent: true })),
   'Event-List': (queryClient) => {
@@ -44,5 +48,25 @@ export const PUBLIC_FIRST_READS: FirstReads = {
   'Event-details': (queryClient, { event }) => {
     const id = routeId(event);
     if (id !== null) void queryClient.prefetchQuery(eventQueries.details(id));
+  },
+  // The standings themselves depend on the viewer's role (an organizer sees a preview): read once start-up knows it.
+  'Competitions-Standings': (queryClient, params) => {
+    const competition = routeId(params.competition);
+    const season = routeId(params.season);
+    if (competition === null || season === null) return;
+    void competitionsApi().then(({ competitionQueries }) => firstRead(queryClient, competitionQueries.leaderboard(competition, season)).catch(() => undefined));
+  },
+  // The season, then the results of the round that opens by itself.
+  'Competitions-Current-details': (queryClient, params) => {
+    const competition = routeId(params.competition);
+    const season = routeId(params.season);
+    if (competition === null || season === null) return;
+    competitionsApi()
+      .then(async ({ competitionQueries, openRound }) => {
+        const details = await firstRead(queryClient, competitionQueries.seriesDetails(competition, season));
+        const opened = details.season.competition.id === competition ? openRound(details.season.events, window.location.hash) : null;
+        if (opened !== null) await firstRead(queryClient, competitionQueries.seasonEvent(season, opened));
+      })
+      .catch(() => undefined);
   },
 };

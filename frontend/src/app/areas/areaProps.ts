@@ -10,7 +10,8 @@ export type AreaPages = Partial<Record<RouteName, LazyPage>>;
 
 /**
  * What a screen asks for first, by route name: started at boot when a visit opens on that screen, so
- * the answers arrive with start-up instead of after it. Only for the pages visitors land on; each must
- * ask exactly what the screen's first render asks (same query options), or it only adds a call.
+ * the answers arrive with start-up instead of after it. For the pages one lands on (a visitor's, or a
+ * signed-in page opened from a link or a bookmark); each must ask exactly what the screen's first render
+ * asks (same query options), or it only adds a call. Reads that depend on the viewer's role wait for the page.
  */
 export type FirstReads = Partial<Record<RouteName, (queryClient: QueryClient, params: Record<string, string | undefined>) => void>>;

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { lazy, useDeferredValue, type ComponentType, type ReactElement } from 'react';
+import { PageLoader } from '../routes/PageLoader.js';
 
 /** A screen downloaded as its own chunk on its first visit; `preload()` starts that download early. */
 export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
@@ -23,11 +24,19 @@ export function lazyPage<M>(load: () => Promise<M>, render?: (module: M) => Reac
     loading ??= Promise.all([load(), import('../../components/ui/MuiScope.js')]).then(
       ([module, { MuiScope }]) => {
         const Screen = render ? () => render(module) : (module as { default: ComponentType }).default;
-        loaded = () => (
-          <MuiScope>
-            <Screen />
-          </MuiScope>
-        );
+        const LoadedPage = () => {
+          // The screen's first render is deferred (a transition, which React splits into slices of a few
+          // ms), so a big screen is drawn without one long task blocking the page: the loader stays meanwhile.
+          const drawn = useDeferredValue(true, false);
+          return drawn ? (
+            <MuiScope>
+              <Screen />
+            </MuiScope>
+          ) : (
+            <PageLoader />
+          );
+        };
+        loaded = LoadedPage;
         return { default: loaded };
       },
       (error: unknown) => {

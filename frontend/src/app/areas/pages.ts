@@ -7,6 +7,7 @@ import type { LazyPage } from './lazyPage.js';
 import { ORGANIZER_PAGES } from './OrganizerArea.js';
 import { PROFILE_PAGES } from './ProfileArea.js';
 import { PUBLIC_FIRST_READS, PUBLIC_PAGES } from './PublicArea.js';
+import { SIGNED_IN_FIRST_READS } from './signedInFirstReads.js';
 import { STEWARD_PAGES } from './StewardArea.js';
 
 /** Every built screen by the area its route belongs to (`area` in the route table). */
@@ -18,8 +19,8 @@ const PAGES: Record<Area, AreaPages> = {
   steward: STEWARD_PAGES,
 };
 
-/** What the landing pages ask for first, by area. */
-const FIRST_READS: Partial<Record<Area, FirstReads>> = { public: PUBLIC_FIRST_READS };
+/** What the pages one lands on ask for first, by area. */
+const FIRST_READS: Partial<Record<Area, FirstReads>> = { public: PUBLIC_FIRST_READS, ...SIGNED_IN_FIRST_READS };
 
 /** The screen of a route, or undefined while it is not built yet. */
 export function pageOf(route: RouteDef): LazyPage | undefined {

@@ -3,4 +3,5 @@
 export { competitionCommands, competitionKeys, competitionQueries } from './api.js';
 export type { RaceRef } from './api.js';
 export { applyStandings, onCompetitionsChanged } from './cache.js';
+export { openRound } from './openRound.js';
 export type * from './types.js';

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../components/lazyPart.js';
 import { CenteredLoader } from '../../components/CenteredLoader.js';
 
 // The settings load as a chunk of their own, after the profile around them.
-const NotificationSettings = lazy(() => import('./components/NotificationSettings.js'));
+const NotificationSettings = lazyPart(() => import('./components/NotificationSettings.js'));
 
 /** The profile's notification settings, mounted by the profile page with one line. */
 export function NotificationSettingsSlot() {
@@ -12,3 +13,5 @@ export function NotificationSettingsSlot() {
     </Suspense>
   );
 }
+
+NotificationSettingsSlot.preload = NotificationSettings.preload;

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
+import { lazyPart } from '../../components/lazyPart.js';
 import { useAtomValue } from 'jotai';
 import { sessionAtom } from '../auth/index.js';
 import type { RaceDriver } from './components/FileTicketDialog.js';
 
 // Each its own chunk: loaded only where shown (a driver who raced; the own profile).
 const ReportIncidentButton = lazy(() => import('./components/ReportIncidentButton.js'));
-const MyTicketsSection = lazy(() => import('./components/MyTicketsSection.js'));
+const MyTicketsSection = lazyPart(() => import('./components/MyTicketsSection.js'));
 const ProvisionalStatus = lazy(() => import('./components/ProvisionalStatus.js'));
 
 export interface ReportIncidentProps {
@@ -28,7 +29,7 @@ export function ReportIncident({ raceId, raceLabel, results }: ReportIncidentPro
   );
 }
 
-/** "My tickets & licence points" on the own profile page, mounted with one line. */
+/** "My tickets & licence points" on the own profile page, mounted with one line; `preload` with the page. */
 export function MyTicketsAndLicence() {
   const { profileId } = useAtomValue(sessionAtom);
   if (profileId === null) return null;
@@ -38,6 +39,8 @@ export function MyTicketsAndLicence() {
     </Suspense>
   );
 }
+
+MyTicketsAndLicence.preload = MyTicketsSection.preload;
 
 /** "Provisional" (final after …) or "Final" beside a race's published results, mounted by the results view with one line. */
 export function ResultsStatus({ raceId }: { raceId: number }) {

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../../components/lazyPart.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 
 // The panel loads as a chunk of its own, after the page around it.
-const BidderPanel = lazy(() => import('./BidderPanel.js'));
+const BidderPanel = lazyPart(() => import('./BidderPanel.js'));
 
 /** The bidder's panel: `numbers` on Profile (the driver), `teams` on My Teams (the teams the caller captains). */
 export function BidderPanelSlot({ as }: { as: 'numbers' | 'teams' }) {
@@ -12,3 +13,5 @@ export function BidderPanelSlot({ as }: { as: 'numbers' | 'teams' }) {
     </Suspense>
   );
 }
+
+BidderPanelSlot.preload = BidderPanel.preload;

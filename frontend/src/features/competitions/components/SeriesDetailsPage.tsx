@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -23,8 +23,9 @@ import { apiUrl } from '../../../lib/api/client.js';
 import { useRoom } from '../../../lib/realtime/useRoom.js';
 import { COMPETITION_STYLE_LABELS, PLATFORM_LABELS } from '../../events/index.js';
 import { competitionKeys, competitionQueries } from '../api.js';
+import { openRound } from '../openRound.js';
 import { useStandingsChanges } from '../standingsChanges.js';
-import type { SeasonDto, SeasonEventDto } from '../types.js';
+import type { SeasonDto } from '../types.js';
 import { InlineFailure, isNotFound, LoadFailureState, NotFoundState } from './LoadStates.js';
 import { PointsSystemPanel } from './PointsSystemPanel.js';
 import { SeasonEventCard } from './SeasonEventCard.js';
@@ -33,14 +34,6 @@ import { useSeasonStandings } from '../useSeasonStandings.js';
 
 const PREVIEW_DRIVERS = 5;
 const PREVIEW_TEAMS = 3;
-
-/** The round whose results open by themselves: the one the URL's hash names, else the latest with results. */
-export function openRound(events: SeasonEventDto[], hash: string): number | null {
-  const named = routeId(decodeURIComponent(hash.replace(/^#/, '')));
-  if (named !== null && events.some((event) => event.id === named)) return named;
-  const withResults = events.filter((event) => event.raceEvents.some((raceEvent) => raceEvent.races.some((race) => race.hasResults)));
-  return withResults.sort((a, b) => b.round - a.round)[0]?.id ?? null;
-}
 
 /** The top of the standings, live, with a link to the whole leaderboard. */
 function StandingsPreview({ season: publicSeason }: { season: SeasonDto }) {
@@ -91,9 +84,11 @@ export default function SeriesDetailsPage() {
   const seasonId = routeId(params.season);
   const details = useQuery({ ...competitionQueries.seriesDetails(competitionId ?? 0, seasonId ?? 0), enabled: competitionId !== null && seasonId !== null });
   useRoom(seasonId === null ? null : `season:${seasonId}`, seasonId === null ? undefined : competitionKeys.season(seasonId));
+  // The first answer is drawn as a deferred update (React splits it into short slices), not in the answer's urgent one: no long task.
+  const drawn = useDeferredValue(details.data !== undefined);
 
   // The shell scrolls to the hash once; the rounds may arrive after it looked, so this page looks again when they do.
-  const loaded = details.data !== undefined;
+  const loaded = details.data !== undefined && drawn;
   useEffect(() => {
     if (!loaded || !hash) return undefined;
     const timer = setTimeout(() => document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth' }), HASH_SCROLL_DELAY_MS);
@@ -104,7 +99,7 @@ export default function SeriesDetailsPage() {
   if (competitionId === null || seasonId === null) return <NotFoundState {...notFound} />;
   if (isNotFound(details.error)) return <NotFoundState {...notFound} />;
   if (details.error) return <LoadFailureState what="season" error={details.error} onRetry={() => void details.refetch()} />;
-  if (!details.data) return <CenteredLoader label="Loading the season" />;
+  if (!details.data || !drawn) return <CenteredLoader label="Loading the season" />;
   const { competition: header, season } = details.data;
   if (season.competition.id !== competitionId) return <NotFoundState {...notFound} />;
 

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -59,6 +60,9 @@ export default function StandingsPage() {
   const { standings, season } = useSeasonStandings(seasonId, chosen.data?.season ?? undefined, !badUrl);
   useRoom(seasonId === null ? null : `season:${seasonId}`, seasonId === null ? undefined : competitionKeys.standings(seasonId));
   const changes = useStandingsChanges(standings.data);
+  // The first answer is drawn as a deferred update (React splits it into short slices), not in the answer's urgent one: no long task.
+  const drawn = useDeferredValue(standings.data !== undefined);
+  const table = drawn ? standings.data : undefined;
   const failure = named.error ?? chosen.error;
 
   const back = { back: pathTo('Competitions-Current'), backLabel: 'See all series' };
@@ -70,9 +74,9 @@ export default function StandingsPage() {
   const offered: CompetitionSummaryDto[] = [...(choices ?? [])];
   if (competition && !offered.some((candidate) => candidate.id === competition.id)) offered.push(competition);
   const seasons = competition?.seasons ?? [];
-  const rounds = standings.data ? roundColumns(season, standings.data) : [];
-  const teamStyle = (competition?.style ?? 'SOLO') !== 'SOLO' || (standings.data?.teams.length ?? 0) > 0;
-  const loading = named.isPending || (seasonId !== null && standings.isPending);
+  const rounds = table ? roundColumns(season, table) : [];
+  const teamStyle = (competition?.style ?? 'SOLO') !== 'SOLO' || (table?.teams.length ?? 0) > 0;
+  const loading = named.isPending || (seasonId !== null && (standings.isPending || (standings.data !== undefined && !drawn)));
 
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
@@ -128,28 +132,24 @@ export default function StandingsPage() {
         <EmptyState title="No series has a leaderboard yet">Standings appear here once a series has results.</EmptyState>
       ) : competition && seasons.length === 0 ? (
         <EmptyState title="This series has no season yet" />
-      ) : standings.data && standings.data.drivers.length === 0 ? (
+      ) : table && table.drivers.length === 0 ? (
         <EmptyState title="No results yet">The standings fill in as soon as the first race has results.</EmptyState>
       ) : (
-        standings.data && (
+        table && (
           <>
             <LiveNote drivers={changes.drivers.size} teams={changes.teams.size} />
             <Box component="section" aria-labelledby="drivers-title" sx={{ mt: 1 }}>
               <Typography id="drivers-title" variant="h5" component="h2" gutterBottom>
                 Drivers
               </Typography>
-              <DriverStandingsTable drivers={standings.data.drivers} rounds={rounds} changed={changes.drivers} />
+              <DriverStandingsTable drivers={table.drivers} rounds={rounds} changed={changes.drivers} />
             </Box>
             {teamStyle && (
               <Box component="section" aria-labelledby="teams-title" sx={{ mt: 4 }}>
                 <Typography id="teams-title" variant="h5" component="h2" gutterBottom>
                   Teams
                 </Typography>
-                {standings.data.teams.length === 0 ? (
-                  <EmptyState title="No team has scored yet" />
-                ) : (
-                  <TeamStandingsTable teams={standings.data.teams} rounds={rounds} changed={changes.teams} />
-                )}
+                {table.teams.length === 0 ? <EmptyState title="No team has scored yet" /> : <TeamStandingsTable teams={table.teams} rounds={rounds} changed={changes.teams} />}
               </Box>
             )}
           </>

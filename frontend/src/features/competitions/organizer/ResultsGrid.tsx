@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
@@ -54,6 +54,12 @@ export function ResultsGrid({ rows, onChange, errors, disabled = false }: Result
   const cells = useRef(new Map<string, HTMLInputElement | HTMLSelectElement>());
   const addField = useRef<HTMLInputElement>(null);
   const [focusAfter, setFocusAfter] = useState<{ rowKey: string; column: GridColumn } | null>(null);
+  // The rows' handlers read the latest rows from here, so they stay the same across renders: a keystroke
+  // redraws only the row it changes (a phone took hundreds of ms to redraw every cell of the grid).
+  const latest = useRef({ rows, onChange });
+  useLayoutEffect(() => {
+    latest.current = { rows, onChange };
+  });
 
   // Focus follows a row that moved, once it is drawn in its new place.
   useEffect(() => {
@@ -62,76 +68,95 @@ export function ResultsGrid({ rows, onChange, errors, disabled = false }: Result
     setFocusAfter(null);
   }, [focusAfter, rows]);
 
-  // Laps default to the winner's: typing the winner's fills every row still empty or still on the winner's earlier value.
-  const followsWinner = (row: GridRow) => row.laps === '' || row.laps === rows[0]?.laps;
-  const update = (index: number, change: Partial<GridRow>) =>
-    onChange(
-      rows.map((row, at) => {
-        if (at === index) return { ...row, ...change };
-        return index === 0 && change.laps !== undefined && followsWinner(row) ? { ...row, laps: change.laps } : row;
-      }),
-    );
-  const focusCell = (rowIndex: number, column: number) => {
-    const element = cells.current.get(`${rows[rowIndex]!.key}:${GRID_COLUMNS[column]!}`);
-    element?.focus();
-  };
-
-  const onKeyDown = (rowIndex: number, column: number) => (event: KeyboardEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const target = event.currentTarget;
-    if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
-      event.preventDefault();
-      const moved = moveRow(rows, rowIndex, event.key === 'ArrowUp' ? -1 : 1);
-      if (moved !== rows) {
-        onChange(moved);
-        setFocusAfter({ rowKey: rows[rowIndex]!.key, column: GRID_COLUMNS[column]! });
-      }
-      return;
-    }
-    const text = target instanceof HTMLInputElement && target.type === 'text';
-    // A cell entered from the keyboard has its text selected: arrows then leave it, as in a spreadsheet.
-    const start = text ? target.selectionStart : null;
-    const end = text ? target.selectionEnd : null;
-    const length = text ? target.value.length : 0;
-    const allSelected = start === 0 && end === length;
-    const move = nextCell(
-      { row: rowIndex, column },
-      {
-        key: event.key,
-        altKey: event.altKey,
-        shiftKey: event.shiftKey,
-        ctrlKey: event.ctrlKey,
-        metaKey: event.metaKey,
-        caretAtStart: text ? allSelected || (start === 0 && end === 0) : undefined,
-        caretAtEnd: text ? allSelected || (start === length && end === length) : undefined,
+  const [handlers] = useState<RowHandlers>(() => {
+    const change = (next: GridRow[]) => latest.current.onChange(next);
+    // Laps default to the winner's: typing the winner's fills every row still empty or still on the winner's earlier value.
+    const update = (index: number, patch: Partial<GridRow>) => {
+      const current = latest.current.rows;
+      const followsWinner = (row: GridRow) => row.laps === '' || row.laps === current[0]?.laps;
+      change(
+        current.map((row, at) => {
+          if (at === index) return { ...row, ...patch };
+          return index === 0 && patch.laps !== undefined && followsWinner(row) ? { ...row, laps: patch.laps } : row;
+        }),
+      );
+    };
+    const focusCell = (rowIndex: number, column: number) => {
+      const element = cells.current.get(`${latest.current.rows[rowIndex]!.key}:${GRID_COLUMNS[column]!}`);
+      element?.focus();
+    };
+    return {
+      update,
+      move: (index, by) => change(moveRow(latest.current.rows, index, by)),
+      remove: (index) => change(latest.current.rows.filter((_row, at) => at !== index)),
+      onKeyDown: (rowIndex, column) => (event) => {
+        const current = latest.current.rows;
+        const target = event.currentTarget;
+        if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+          event.preventDefault();
+          const moved = moveRow(current, rowIndex, event.key === 'ArrowUp' ? -1 : 1);
+          if (moved !== current) {
+            change(moved);
+            setFocusAfter({ rowKey: current[rowIndex]!.key, column: GRID_COLUMNS[column]! });
+          }
+          return;
+        }
+        const text = target instanceof HTMLInputElement && target.type === 'text';
+        // A cell entered from the keyboard has its text selected: arrows then leave it, as in a spreadsheet.
+        const start = text ? target.selectionStart : null;
+        const end = text ? target.selectionEnd : null;
+        const length = text ? target.value.length : 0;
+        const allSelected = start === 0 && end === length;
+        const move = nextCell(
+          { row: rowIndex, column },
+          {
+            key: event.key,
+            altKey: event.altKey,
+            shiftKey: event.shiftKey,
+            ctrlKey: event.ctrlKey,
+            metaKey: event.metaKey,
+            caretAtStart: text ? allSelected || (start === 0 && end === 0) : undefined,
+            caretAtEnd: text ? allSelected || (start === length && end === length) : undefined,
+          },
+          current.length,
+        );
+        if (move === null) {
+          // A select's own ↑/↓ would change the status: in the grid they move between rows (letters still pick a status).
+          if (!text && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) event.preventDefault();
+          return;
+        }
+        event.preventDefault();
+        if (move === 'add') addField.current?.focus();
+        else focusCell(move.row, move.column);
       },
-      rows.length,
+      register: (rowKey, column) => (element) => {
+        const key = `${rowKey}:${column}`;
+        if (element) cells.current.set(key, element);
+        else cells.current.delete(key);
+      },
+      tidyTime: (index, column) => {
+        const value = latest.current.rows[index]![column];
+        const parsed = parseRaceTime(value);
+        if (parsed.ok && parsed.ms !== null) {
+          const tidy = formatRaceTime(parsed.ms);
+          if (tidy !== value) update(index, { [column]: tidy });
+        }
+      },
+    };
+  });
+
+  // The picker (MUI's Autocomplete) is redrawn only when the placed drivers change, not on every keystroke in a cell.
+  const placedIds = rows.flatMap((row) => (row.profileId === null ? [] : [row.profileId])).join(',');
+  const picker = useMemo(() => {
+    const placed = new Set(placedIds ? placedIds.split(',').map(Number) : []);
+    const addDriver = (driver: DriverListItemDto) => {
+      const current = latest.current.rows;
+      latest.current.onChange([...current, { ...rowForDriver(driver, current.at(-1)), laps: current[0]?.laps ?? '' }]);
+    };
+    return (
+      <DriverPicker inputRef={addField} label="Add driver (number or name)" onPick={addDriver} excluded={placed} helperText="The next finisher: type a number, then Enter" />
     );
-    if (move === null) {
-      // A select's own ↑/↓ would change the status: in the grid they move between rows (letters still pick a status).
-      if (!text && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) event.preventDefault();
-      return;
-    }
-    event.preventDefault();
-    if (move === 'add') addField.current?.focus();
-    else focusCell(move.row, move.column);
-  };
-
-  const register = (row: GridRow, column: GridColumn) => (element: HTMLInputElement | HTMLSelectElement | null) => {
-    const key = `${row.key}:${column}`;
-    if (element) cells.current.set(key, element);
-    else cells.current.delete(key);
-  };
-
-  const tidyTime = (index: number, column: 'totalTime' | 'bestLap') => {
-    const parsed = parseRaceTime(rows[index]![column]);
-    if (parsed.ok && parsed.ms !== null) {
-      const tidy = formatRaceTime(parsed.ms);
-      if (tidy !== rows[index]![column]) update(index, { [column]: tidy });
-    }
-  };
-
-  const addDriver = (driver: DriverListItemDto) => onChange([...rows, { ...rowForDriver(driver, rows.at(-1)), laps: rows[0]?.laps ?? '' }]);
-  const placed = new Set(rows.flatMap((row) => (row.profileId === null ? [] : [row.profileId])));
+  }, [placedIds]);
 
   return (
     // minWidth 0: the grid scrolls inside its box instead of widening the page on a phone.
@@ -176,151 +201,181 @@ export function ResultsGrid({ rows, onChange, errors, disabled = false }: Result
                 </TableCell>
               </TableRow>
             )}
-            {rows.map((row, index) => {
-              const rowErrors = errors.get(row.key) ?? {};
-              const who = `P${index + 1} ${row.driverName}`;
-              const rowErrorList = GRID_COLUMNS.filter((column) => rowErrors[column]);
-              return (
-                <Fragment key={row.key}>
-                  <TableRow>
-                    <TableCell>{index + 1}</TableCell>
-                    <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                      {driverLabel(row)}
-                    </TableCell>
-                    <TableCell>
-                      {row.teamOptions.length > 1 ? (
-                        <Box
-                          component="select"
-                          aria-label={`Team, ${who}`}
-                          value={row.teamId ?? ''}
-                          disabled={disabled}
-                          onChange={(event: React.ChangeEvent<HTMLSelectElement>) => {
-                            const team = row.teamOptions.find((option) => String(option.id) === event.target.value) ?? null;
-                            update(index, { teamId: team?.id ?? null, teamName: team?.name ?? null });
-                          }}
-                          sx={cellInput}
-                        >
-                          <option value="">No team</option>
-                          {row.teamOptions.map((team) => (
-                            <option key={team.id} value={team.id}>
-                              {team.name}
-                            </option>
-                          ))}
-                        </Box>
-                      ) : (
-                        (row.teamName ?? '')
-                      )}
-                    </TableCell>
-                    {GRID_COLUMNS.map((column, columnIndex) => {
-                      const error = rowErrors[column];
-                      const errorId = error ? `${row.key}-${column}-error` : undefined;
-                      const label = `${COLUMN_LABELS[column]}, ${who}`;
-                      let control: React.ReactNode;
-                      if (column === 'status') {
-                        control = (
-                          <Box
-                            component="select"
-                            ref={register(row, column)}
-                            aria-label={label}
-                            value={row.status}
-                            disabled={disabled}
-                            onChange={(event: React.ChangeEvent<HTMLSelectElement>) => update(index, { status: event.target.value as ResultStatus })}
-                            onKeyDown={onKeyDown(index, columnIndex)}
-                            sx={cellInput}
-                          >
-                            {RESULT_STATUSES.map((status) => (
-                              <option key={status} value={status} title={RESULT_STATUS_NAMES[status]}>
-                                {RESULT_STATUS_LABELS[status]}
-                              </option>
-                            ))}
-                          </Box>
-                        );
-                      } else if (column === 'pole' || column === 'fastestLap') {
-                        control = (
-                          <Box
-                            component="input"
-                            type="checkbox"
-                            ref={register(row, column)}
-                            aria-label={label}
-                            aria-invalid={Boolean(error)}
-                            aria-describedby={errorId}
-                            checked={row[column]}
-                            disabled={disabled}
-                            onChange={(event: React.ChangeEvent<HTMLInputElement>) => update(index, { [column]: event.target.checked })}
-                            onKeyDown={onKeyDown(index, columnIndex)}
-                            sx={{ width: 18, height: 18, m: 0 }}
-                          />
-                        );
-                      } else {
-                        const textColumn = column as 'laps' | 'totalTime' | 'bestLap';
-                        control = (
-                          <Box
-                            component="input"
-                            type="text"
-                            ref={register(row, column)}
-                            aria-label={label}
-                            aria-invalid={Boolean(error)}
-                            aria-describedby={errorId}
-                            inputMode={column === 'laps' ? 'numeric' : 'decimal'}
-                            autoComplete="off"
-                            placeholder={PLACEHOLDERS[column]}
-                            value={row[textColumn]}
-                            disabled={disabled}
-                            onChange={(event: React.ChangeEvent<HTMLInputElement>) => update(index, { [textColumn]: event.target.value })}
-                            onFocus={(event: React.FocusEvent<HTMLInputElement>) => event.currentTarget.select()}
-                            onBlur={() => (column === 'laps' ? undefined : tidyTime(index, column as 'totalTime' | 'bestLap'))}
-                            onKeyDown={onKeyDown(index, columnIndex)}
-                            sx={cellInput}
-                          />
-                        );
-                      }
-                      return (
-                        <TableCell key={column} align={TEXT_COLUMNS.includes(column) || column === 'status' ? 'left' : 'center'} sx={{ verticalAlign: 'top' }}>
-                          {control}
-                        </TableCell>
-                      );
-                    })}
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <IconButton size="small" aria-label={`Move ${row.driverName} up`} disabled={disabled || index === 0} onClick={() => onChange(moveRow(rows, index, -1))}>
-                        ↑
-                      </IconButton>
-                      <IconButton
-                        size="small"
-                        aria-label={`Move ${row.driverName} down`}
-                        disabled={disabled || index === rows.length - 1}
-                        onClick={() => onChange(moveRow(rows, index, 1))}
-                      >
-                        ↓
-                      </IconButton>
-                      <IconButton size="small" aria-label={`Remove ${row.driverName}`} disabled={disabled} onClick={() => onChange(rows.filter((_row, at) => at !== index))}>
-                        ✕
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                  {/* The row's messages on a line of their own, the table's width: in a narrow cell they wrapped to five lines. */}
-                  {rowErrorList.length > 0 && (
-                    <TableRow>
-                      <TableCell colSpan={GRID_COLUMNS.length + 4} sx={{ pt: 0 }}>
-                        {rowErrorList.map((column) => (
-                          <Typography key={column} id={`${row.key}-${column}-error`} variant="caption" color="error" sx={{ display: 'block', lineHeight: 1.3 }}>
-                            {COLUMN_LABELS[column]}: <span>{rowErrors[column]}</span>
-                          </Typography>
-                        ))}
-                      </TableCell>
-                    </TableRow>
-                  )}
-                </Fragment>
-              );
-            })}
+            {rows.map((row, index) => (
+              <ResultLine
+                key={row.key}
+                row={row}
+                index={index}
+                last={index === rows.length - 1}
+                rowErrors={errors.get(row.key) ?? NO_ERRORS}
+                disabled={disabled}
+                handlers={handlers}
+              />
+            ))}
           </TableBody>
         </Table>
       </TableContainer>
-      <Box sx={{ mt: 2, maxWidth: 420 }}>
-        <DriverPicker inputRef={addField} label="Add driver (number or name)" onPick={addDriver} excluded={placed} helperText="The next finisher: type a number, then Enter" />
-      </Box>
+      <Box sx={{ mt: 2, maxWidth: 420 }}>{picker}</Box>
       <Typography id="results-grid-keys" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         Keys: Enter or ↓ next row, ↑ previous row, ← → neighbouring cell, Alt+↑ / Alt+↓ move a driver up or down; type F, D… to pick a status. Times as m:ss.SSS.
       </Typography>
     </Box>
   );
 }
+
+interface RowHandlers {
+  update: (index: number, patch: Partial<GridRow>) => void;
+  move: (index: number, by: -1 | 1) => void;
+  remove: (index: number) => void;
+  onKeyDown: (rowIndex: number, column: number) => (event: KeyboardEvent<HTMLInputElement | HTMLSelectElement>) => void;
+  register: (rowKey: string, column: GridColumn) => (element: HTMLInputElement | HTMLSelectElement | null) => void;
+  tidyTime: (index: number, column: 'totalTime' | 'bestLap') => void;
+}
+
+const NO_ERRORS: Partial<Record<GridColumn, string>> = {};
+
+/** One driver's line of the grid (and its messages): redrawn only when its row, place or messages change. */
+const ResultLine = memo(function ResultLine({
+  row,
+  index,
+  last,
+  rowErrors,
+  disabled,
+  handlers,
+}: {
+  row: GridRow;
+  index: number;
+  last: boolean;
+  rowErrors: Partial<Record<GridColumn, string>>;
+  disabled: boolean;
+  handlers: RowHandlers;
+}) {
+  const who = `P${index + 1} ${row.driverName}`;
+  const rowErrorList = GRID_COLUMNS.filter((column) => rowErrors[column]);
+  return (
+    <Fragment>
+      <TableRow>
+        <TableCell>{index + 1}</TableCell>
+        <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+          {driverLabel(row)}
+        </TableCell>
+        <TableCell>
+          {row.teamOptions.length > 1 ? (
+            <Box
+              component="select"
+              aria-label={`Team, ${who}`}
+              value={row.teamId ?? ''}
+              disabled={disabled}
+              onChange={(event: React.ChangeEvent<HTMLSelectElement>) => {
+                const team = row.teamOptions.find((option) => String(option.id) === event.target.value) ?? null;
+                handlers.update(index, { teamId: team?.id ?? null, teamName: team?.name ?? null });
+              }}
+              sx={cellInput}
+            >
+              <option value="">No team</option>
+              {row.teamOptions.map((team) => (
+                <option key={team.id} value={team.id}>
+                  {team.name}
+                </option>
+              ))}
+            </Box>
+          ) : (
+            (row.teamName ?? '')
+          )}
+        </TableCell>
+        {GRID_COLUMNS.map((column, columnIndex) => {
+          const error = rowErrors[column];
+          const errorId = error ? `${row.key}-${column}-error` : undefined;
+          const label = `${COLUMN_LABELS[column]}, ${who}`;
+          let control: React.ReactNode;
+          if (column === 'status') {
+            control = (
+              <Box
+                component="select"
+                ref={handlers.register(row.key, column)}
+                aria-label={label}
+                value={row.status}
+                disabled={disabled}
+                onChange={(event: React.ChangeEvent<HTMLSelectElement>) => handlers.update(index, { status: event.target.value as ResultStatus })}
+                onKeyDown={handlers.onKeyDown(index, columnIndex)}
+                sx={cellInput}
+              >
+                {RESULT_STATUSES.map((status) => (
+                  <option key={status} value={status} title={RESULT_STATUS_NAMES[status]}>
+                    {RESULT_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </Box>
+            );
+          } else if (column === 'pole' || column === 'fastestLap') {
+            control = (
+              <Box
+                component="input"
+                type="checkbox"
+                ref={handlers.register(row.key, column)}
+                aria-label={label}
+                aria-invalid={Boolean(error)}
+                aria-describedby={errorId}
+                checked={row[column]}
+                disabled={disabled}
+                onChange={(event: React.ChangeEvent<HTMLInputElement>) => handlers.update(index, { [column]: event.target.checked })}
+                onKeyDown={handlers.onKeyDown(index, columnIndex)}
+                sx={{ width: 18, height: 18, m: 0 }}
+              />
+            );
+          } else {
+            const textColumn = column as 'laps' | 'totalTime' | 'bestLap';
+            control = (
+              <Box
+                component="input"
+                type="text"
+                ref={handlers.register(row.key, column)}
+                aria-label={label}
+                aria-invalid={Boolean(error)}
+                aria-describedby={errorId}
+                inputMode={column === 'laps' ? 'numeric' : 'decimal'}
+                autoComplete="off"
+                placeholder={PLACEHOLDERS[column]}
+                value={row[textColumn]}
+                disabled={disabled}
+                onChange={(event: React.ChangeEvent<HTMLInputElement>) => handlers.update(index, { [textColumn]: event.target.value })}
+                onFocus={(event: React.FocusEvent<HTMLInputElement>) => event.currentTarget.select()}
+                onBlur={() => (column === 'laps' ? undefined : handlers.tidyTime(index, column as 'totalTime' | 'bestLap'))}
+                onKeyDown={handlers.onKeyDown(index, columnIndex)}
+                sx={cellInput}
+              />
+            );
+          }
+          return (
+            <TableCell key={column} align={TEXT_COLUMNS.includes(column) || column === 'status' ? 'left' : 'center'} sx={{ verticalAlign: 'top' }}>
+              {control}
+            </TableCell>
+          );
+        })}
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+          <IconButton size="small" aria-label={`Move ${row.driverName} up`} disabled={disabled || index === 0} onClick={() => handlers.move(index, -1)}>
+            ↑
+          </IconButton>
+          <IconButton size="small" aria-label={`Move ${row.driverName} down`} disabled={disabled || last} onClick={() => handlers.move(index, 1)}>
+            ↓
+          </IconButton>
+          <IconButton size="small" aria-label={`Remove ${row.driverName}`} disabled={disabled} onClick={() => handlers.remove(index)}>
+            ✕
+          </IconButton>
+        </TableCell>
+      </TableRow>
+      {/* The row's messages on a line of their own, the table's width: in a narrow cell they wrapped to five lines. */}
+      {rowErrorList.length > 0 && (
+        <TableRow>
+          <TableCell colSpan={GRID_COLUMNS.length + 4} sx={{ pt: 0 }}>
+            {rowErrorList.map((column) => (
+              <Typography key={column} id={`${row.key}-${column}-error`} variant="caption" color="error" sx={{ display: 'block', lineHeight: 1.3 }}>
+                {COLUMN_LABELS[column]}: <span>{rowErrors[column]}</span>
+              </Typography>
+            ))}
+          </TableCell>
+        </TableRow>
+      )}
+    </Fragment>
+  );
+});

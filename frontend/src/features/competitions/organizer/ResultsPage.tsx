@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -198,6 +198,8 @@ export default function ResultsPage() {
   const ref: RaceRef | null = chosen && seasonId !== null && eventId !== null ? { seasonId, eventId, raceId: chosen.race.id } : null;
   const results = useQuery({ ...competitionQueries.results(ref ?? { seasonId: 0, eventId: 0, raceId: 0 }), enabled: ref !== null });
   useRoom(seasonId === null ? null : `season:${seasonId}`, ref ? competitionKeys.results(ref) : undefined);
+  // The first answer is drawn as a deferred update (React splits it into short slices), not in the answer's urgent one: no long task.
+  const editorDrawn = useDeferredValue(results.data !== undefined || results.isError);
 
   if (competitionId === null || seasonId === null || eventId === null || raceParam === null) return <NotFoundPage />;
   const seasonPath = organizerPaths.season(competitionId, seasonId);
@@ -248,7 +250,7 @@ export default function ResultsPage() {
       )}
       {results.error && !isNotFound(results.error) ? (
         <InlineFailure what="results" error={results.error} onRetry={() => void results.refetch()} />
-      ) : !saved ? (
+      ) : !saved || !editorDrawn ? (
         <Box role="status" aria-label="Loading the results">
           <Skeleton variant="rounded" height={320} />
         </Box>

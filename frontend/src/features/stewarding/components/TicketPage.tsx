@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -40,13 +41,15 @@ const BACK = (
 export default function TicketPage() {
   const id = routeId(useParams().ticket);
   const ticket = useQuery({ ...stewardingQueries.ticket(id ?? 0), enabled: id !== null });
+  // The first answer is drawn as a deferred update (React splits it into short slices), not in the answer's urgent one: no long task.
+  const drawn = useDeferredValue(ticket.data !== undefined);
   useRoom(id === null ? null : 'flag:isSteward', id === null ? undefined : stewardingKeys.ticket(id));
 
   if (id === null || (ticket.error instanceof ApiError && ticket.error.status === 404))
     return <MessagePage before={BACK} heading="Ticket not found" title="There is no such ticket." />;
   if (ticket.isError)
     return <MessagePage before={BACK} heading="The ticket could not be loaded" title="The server did not answer as it should." onRetry={() => void ticket.refetch()} />;
-  if (!ticket.data) return <CenteredLoader label="Loading the ticket" />;
+  if (!ticket.data || !drawn) return <CenteredLoader label="Loading the ticket" />;
   return (
     <Container maxWidth="md" sx={{ py: 3 }}>
       {BACK}

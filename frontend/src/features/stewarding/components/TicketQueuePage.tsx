@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
@@ -38,6 +38,8 @@ export default function TicketQueuePage() {
   const { paging, request, setPaging, firstPage } = usePaging();
   const { competitionId: _competition, ...queueFilters } = filters;
   const tickets = useQuery(stewardingQueries.queue(queueFilters, request));
+  // The first answer is drawn as a deferred update (React splits it into short slices), not in the answer's urgent one: no long task.
+  const drawn = useDeferredValue(tickets.data !== undefined);
   useRoom('flag:isSteward', stewardingKeys.queue);
   const now = useNow();
   const list = tickets.data?.content ?? [];
@@ -63,7 +65,7 @@ export default function TicketQueuePage() {
       <Box sx={{ minHeight: 4, mb: 1 }}>{tickets.isFetching && <LinearProgress aria-label="Loading tickets" />}</Box>
       {tickets.isError && !tickets.data ? (
         <LoadFailed title="The tickets could not be loaded" onRetry={() => void tickets.refetch()} />
-      ) : tickets.isPending ? null : list.length === 0 ? (
+      ) : tickets.isPending || !drawn ? null : list.length === 0 ? (
         <EmptyState title={filtered ? 'No tickets match these filters' : 'No tickets yet'}>
           {filtered ? 'Try another state, season or race.' : 'Filed tickets appear here as they arrive.'}
         </EmptyState>
