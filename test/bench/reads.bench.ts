@@ -178,6 +178,7 @@ try {
       'ratio goal': ratioGoal === null ? '' : `≥ ${ratioGoal}`,
       [`p99 at ${HELD_LOAD * 100} %`]: held.p99,
       'CPU µs/req': site ? Math.round((site.cpuMs * 1000) / (held.rps * DURATION)) : '',
+      'main thread run / wait ms': site?.mainThread ? `${site.mainThread.runMs} / ${site.mainThread.waitMs}` : '',
       'loop delay p50/p99/max': site ? `${site.loopDelay.p50} / ${site.loopDelay.p99} / ${site.loopDelay.max}` : '',
       'GC minor/major, max ms': site ? `${site.gc.minor} / ${site.gc.major}, ${site.gc.maxMs}` : '',
       failures: peak.failures + held.failures,
@@ -227,7 +228,7 @@ try {
     `Met: ratio ${count('ratio_met')} of ${rows.length}, p99 at ${HELD_LOAD * 100} % ${count('p99_met')} of ${rows.length}, all ${count('goals')} of ${rows.length}.`,
   );
   console.log(
-    `load: 1-minute load average at the row's start. CPU µs/req, loop delay and GC (ms): the site process during the held load (its CPU time per request sent: steadier than req/s while other work shares the machine).`,
+    `load: 1-minute load average at the row's start. CPU µs/req, main thread, loop delay and GC (ms): the site process during the held load (its CPU time per request sent; its main thread's time on a CPU and time runnable but waiting for one, i.e. held up by the machine's other load).`,
   );
   console.log(`Load average at the end: ${load()}`);
 } finally {

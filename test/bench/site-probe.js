@@ -6,11 +6,13 @@
  *   { probe: 'start', profile?: path }  resets the figures (and starts the profiler)
  *   { probe: 'stop' }                    answers { probe: 'stopped', figures } (and writes the profile)
  *
- * The figures: the process's CPU time (user + system, all its threads), event-loop delay and GC pauses.
+ * The figures: the process's CPU time (user + system, all its threads), its main thread's time running and
+ * time waiting for a CPU (Linux), event-loop delay and GC pauses.
  *
  * The event-loop delay is `monitorEventLoopDelay`'s, less its sampling interval (the histogram records
  * the whole interval between its timer's runs), so an idle loop reads 0.
  */
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -30,21 +32,28 @@ new PerformanceObserver((list) => {
 }).observe({ entryTypes: ['gc'] });
 
 let cpuAtStart = process.cpuUsage();
+let schedAtStart = mainThreadSchedule();
 let profiler = null;
 let profilePath = null;
 const delayMs = (nanoseconds) => Math.max(0, Math.round((nanoseconds / 1e6 - RESOLUTION_MS) * 10) / 10);
 
 process.on('message', (message) => {
   if (message?.probe === 'start') {
-    delay.reset();
-    Object.assign(gc, { minor: 0, major: 0, totalMs: 0, maxMs: 0 });
-    cpuAtStart = process.cpuUsage();
+    // The profiler first: starting it blocks the loop (for seconds on a busy machine), which is not the phase's.
     const started = message.profile ? startProfiler(message.profile) : Promise.resolve();
-    started.then(() => process.send({ probe: 'started' }));
+    started.then(() => {
+      delay.reset();
+      Object.assign(gc, { minor: 0, major: 0, totalMs: 0, maxMs: 0 });
+      cpuAtStart = process.cpuUsage();
+      schedAtStart = mainThreadSchedule();
+      process.send({ probe: 'started' });
+    });
   } else if (message?.probe === 'stop') {
     const cpu = process.cpuUsage(cpuAtStart);
+    const sched = mainThreadSchedule();
     const figures = {
       cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      mainThread: sched && schedAtStart ? { runMs: Math.round((sched.run - schedAtStart.run) / 1e6), waitMs: Math.round((sched.wait - schedAtStart.wait) / 1e6) } : null,
       loopDelay: { p50: delayMs(delay.percentile(50)), p99: delayMs(delay.percentile(99)), max: delayMs(delay.max) },
       gc: { ...gc, totalMs: Math.round(gc.totalMs), maxMs: Math.round(gc.maxMs * 10) / 10 },
     };
@@ -53,6 +62,19 @@ process.on('message', (message) => {
 });
 // The channel does not keep the site alive: it stops as it would without the probe.
 process.channel?.unref();
+
+/**
+ * The main thread's time on a CPU and time runnable but waiting for one (ns, Linux' schedstat): the
+ * waiting is the machine's other load holding the event loop up, which no code of the site causes.
+ */
+function mainThreadSchedule() {
+  try {
+    const [run, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'latin1').split(' ').map(Number);
+    return { run, wait };
+  } catch {
+    return null;
+  }
+}
 
 async function startProfiler(path) {
   profiler = new Session();

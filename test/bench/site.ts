@@ -26,6 +26,8 @@ export interface BenchSite {
 export interface PhaseFigures {
   /** CPU time of the whole process (user + system, every thread). */
   cpuMs: number;
+  /** The main thread's time on a CPU and time runnable but waiting for one (null where /proc has no schedstat). */
+  mainThread: { runMs: number; waitMs: number } | null;
   loopDelay: { p50: number; p99: number; max: number };
   gc: { minor: number; major: number; totalMs: number; maxMs: number };
 }
