@@ -19,7 +19,7 @@
  * the second back to back and then waits for the next second, so it measures bursts, not a held rate.
  * The site runs as `npm start` does (API + worker in one process, built) on a fresh demo database.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { cpus, loadavg } from 'node:os';
@@ -123,6 +123,24 @@ async function measureHeld(url: string, headers: Record<string, string>, rate: n
   return { rps: total / DURATION, p50: Math.round(percentile(sorted, 50)), p99: Math.round(percentile(sorted, 99)), failures };
 }
 
+/** A process's CPU time so far (user + system, every thread), in ms: /proc, so Linux only (NaN elsewhere). */
+function cpuTimeMs(pid: number): number {
+  try {
+    // Fields 14 and 15 (utime, stime) in clock ticks of 10 ms, after the command name in parentheses.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+/** `measured`'s figures, and the CPU time process `pid` spent per request meanwhile (µs). */
+async function withCpu(pid: number, measured: () => Promise<Measured>): Promise<Measured & { cpuUsPerRequest: number }> {
+  const before = cpuTimeMs(pid);
+  const figures = await measured();
+  return { ...figures, cpuUsPerRequest: ((cpuTimeMs(pid) - before) * 1000) / (figures.rps * DURATION) };
+}
+
 async function demoIds(baseUrl: string): Promise<DemoIds> {
   const first = async (listPath: string) => {
     const page = (await (await fetch(`${baseUrl}${listPath}`)).json()) as { content: { id: number }[] };
@@ -165,19 +183,29 @@ try {
     loadavg()
       .map((value) => value.toFixed(1))
       .join(' / ');
-  const row = (label: string, ratioGoal: number | null, peak: Measured, held: Measured, baseline: number, site: PhaseFigures | null, loadAtStart: string) => {
-    const ratio = peak.rps / baseline;
+  const row = (
+    label: string,
+    ratioGoal: number | null,
+    peak: Measured & { cpuUsPerRequest: number },
+    held: Measured,
+    baseline: Measured & { cpuUsPerRequest: number },
+    site: PhaseFigures | null,
+    loadAtStart: string,
+  ) => {
+    const ratio = peak.rps / baseline.rps;
     const ratioMet = ratioGoal === null || ratio >= ratioGoal;
     const p99Met = held.p99 <= P99_GOAL_MS;
     table[label] = {
       load: loadAtStart,
       'req/s': Math.round(peak.rps),
       'p99 ms': peak.p99,
-      'empty req/s': Math.round(baseline),
+      'empty req/s': Math.round(baseline.rps),
       ratio: Number(ratio.toFixed(2)),
       'ratio goal': ratioGoal === null ? '' : `≥ ${ratioGoal}`,
+      'CPU µs/req at peak (empty)': `${Math.round(peak.cpuUsPerRequest)} (${Math.round(baseline.cpuUsPerRequest)})`,
+      'CPU ratio': Number((baseline.cpuUsPerRequest / peak.cpuUsPerRequest).toFixed(2)),
       [`p99 at ${HELD_LOAD * 100} %`]: held.p99,
-      'CPU µs/req': site ? Math.round((site.cpuMs * 1000) / (held.rps * DURATION)) : '',
+      'CPU µs/req held': site ? Math.round((site.cpuMs * 1000) / (held.rps * DURATION)) : '',
       'main thread run / wait ms': site?.mainThread ? `${site.mainThread.runMs} / ${site.mainThread.waitMs}` : '',
       'loop delay p50/p99/max': site ? `${site.loopDelay.p50} / ${site.loopDelay.p99} / ${site.loopDelay.max}` : '',
       'GC minor/major, max ms': site ? `${site.gc.minor} / ${site.gc.major}, ${site.gc.maxMs}` : '',
@@ -198,9 +226,9 @@ try {
 
   console.log(`\nbench:reads — ${CONNECTIONS} connections, ${DURATION} s per measurement, API + worker in one process, ${cpus().length} cores, load average ${load()}\n`);
   const emptyLoad = loadavg()[0].toFixed(1);
-  const emptyPeak = await measure(empty.url, {});
+  const emptyPeak = await withCpu(empty.process.pid!, () => measure(empty.url, {}));
   const emptyHeld = await measureHeld(empty.url, {}, Math.round(emptyPeak.rps * HELD_LOAD));
-  row('empty Nest route (baseline)', null, emptyPeak, emptyHeld, emptyPeak.rps, null, emptyLoad);
+  row('empty Nest route (baseline)', null, emptyPeak, emptyHeld, emptyPeak, null, emptyLoad);
   const reads = PUBLIC_READS.filter(({ label }) => label.toLowerCase().includes(values.only.toLowerCase()));
   for (const read of reads) if (read.graphqlDocument) await registerPersistedQuery(site.baseUrl, read.path(ids), read.graphqlDocument);
   // Every read once under load before any is measured: the first row measured would otherwise pay the
@@ -211,10 +239,10 @@ try {
     const headers: Record<string, string> = read.signedIn ? { cookie: driver.header() } : {};
     const loadAtStart = loadavg()[0].toFixed(1);
     // The baseline again, just before: on a shared machine the load of other work drifts during a run.
-    const baseline = await measure(empty.url, {});
-    const peak = await measure(url, headers);
+    const baseline = await withCpu(empty.process.pid!, () => measure(empty.url, {}));
+    const peak = await withCpu(site.apiPid, () => measure(url, headers));
     const [held, siteFigures] = await heldWithSite(url, headers, Math.round(peak.rps * HELD_LOAD), read.label);
-    row(read.label, ratioGoalOf(read), peak, held, baseline.rps, siteFigures, loadAtStart);
+    row(read.label, ratioGoalOf(read), peak, held, baseline, siteFigures, loadAtStart);
     process.stderr.write('.');
   }
   console.log();
@@ -228,7 +256,10 @@ try {
     `Met: ratio ${count('ratio_met')} of ${rows.length}, p99 at ${HELD_LOAD * 100} % ${count('p99_met')} of ${rows.length}, all ${count('goals')} of ${rows.length}.`,
   );
   console.log(
-    `load: 1-minute load average at the row's start. CPU µs/req, main thread, loop delay and GC (ms): the site process during the held load (its CPU time per request sent; its main thread's time on a CPU and time runnable but waiting for one, i.e. held up by the machine's other load).`,
+    `CPU µs/req at peak: the process's CPU time per request answered at peak (the empty route's in its row before it); CPU ratio: the empty route's ÷ the read's, what the ratio would be if both had a core each.`,
+  );
+  console.log(
+    `load: 1-minute load average at the row's start. CPU µs/req held, main thread, loop delay and GC (ms): the site process during the held load (its CPU time per request sent; its main thread's time on a CPU and time runnable but waiting for one, i.e. held up by the machine's other load).`,
   );
   console.log(`Load average at the end: ${load()}`);
 } finally {
