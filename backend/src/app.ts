@@ -43,17 +43,18 @@ export async function createApp(config: AppConfig, options: { logger?: boolean; 
   app.disable('x-powered-by');
 
   app.use(...securityHeaders(config));
-  // A request whose client left, or past its deadline, commits nothing (checked before every COMMIT).
-  app.use(abandonWhenClientLeaves());
-  app.get(MikroORM).em.getEventManager().registerSubscriber(new RefuseAbandonedCommits());
-  // A change's COMMIT marks its idempotency key applied in the same transaction, so a retry never applies it twice.
-  app.get(MikroORM).em.getEventManager().registerSubscriber(new MarkKeysAppliedAtCommit());
   app.use(httpMetrics(app.get(Metrics)));
   // Visitors' cached reads that are in the cache are answered here, before parsing, sessions and the Nest pipeline.
   const fastReads = app.get(ReadFastPath);
   app.use(fastReads.forVisitors(API_PREFIX));
   // And signed-in callers' hits: the session read, its renewal and the entry in one round trip to Redis.
   app.use(fastReads.forSignedIn(API_PREFIX, signedInSessions(config)));
+  // A request whose client left, or past its deadline, commits nothing (checked before every COMMIT).
+  // After the fast path, whose answers commit nothing: a hit pays for no deadline timer or abort signal.
+  app.use(abandonWhenClientLeaves());
+  app.get(MikroORM).em.getEventManager().registerSubscriber(new RefuseAbandonedCommits());
+  // A change's COMMIT marks its idempotency key applied in the same transaction, so a retry never applies it twice.
+  app.get(MikroORM).em.getEventManager().registerSubscriber(new MarkKeysAppliedAtCommit());
   // Size and nesting are limited while parsing, before sessions, access rules or validation run.
   app.use(
     express.json({

@@ -1,9 +1,9 @@
 import { AuditModule } from './modules/audit/audit.module.js';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { Clock, SystemClock } from './common/clock.js';
-import { requestLogOptions } from './common/request-log.js';
+import { flushLog, logDestination, requestLogOptions } from './common/request-log.js';
 import { APP_CONFIG, type AppConfig } from './config/environment.js';
 import { ENTITIES } from './entities.js';
 import { databaseOptions } from './infra/database/database.config.js';
@@ -63,7 +63,11 @@ export interface CoreOptions {
  */
 @Global()
 @Module({})
-export class CoreModule {
+export class CoreModule implements OnApplicationShutdown {
+  onApplicationShutdown(): void {
+    flushLog();
+  }
+
   /**
    * `requestPath`: the process answers requests (the API), so its database calls are bounded.
    * `clock`: another than the real one (tests that move time).
@@ -73,7 +77,7 @@ export class CoreModule {
       module: CoreModule,
       imports: [
         LoggerModule.forRoot({
-          pinoHttp: requestLogOptions(config),
+          pinoHttp: [requestLogOptions(config), logDestination()],
           forRoutes: ['*path'],
         }),
         MikroOrmModule.forRoot({ ...databaseOptions(config.databaseUrl, ENTITIES, { requestPath: options.requestPath }), registerRequestContext: true }),

@@ -18,6 +18,18 @@ export interface BenchSite {
   apiPid: number;
   /** Stops the site and drops the database it made (not one given in `env`), so runs leave none behind. */
   stopAndDrop: () => Promise<void>;
+  /** With `probe`: the site process's own figures over a phase (see site-probe.js); the phase ends when `stop` is called. */
+  startPhase: (options?: { profile?: string }) => Promise<{ stop: () => Promise<PhaseFigures> }>;
+}
+
+/** What `site-probe.js` measured in the site process over a phase: CPU time, event-loop delay and garbage collection, in ms. */
+export interface PhaseFigures {
+  /** CPU time of the whole process (user + system, every thread). */
+  cpuMs: number;
+  /** The main thread's time on a CPU and time runnable but waiting for one (null where /proc has no schedstat). */
+  mainThread: { runMs: number; waitMs: number } | null;
+  loopDelay: { p50: number; p99: number; max: number };
+  gc: { minor: number; major: number; totalMs: number; maxMs: number };
 }
 
 /** Waits until `url` answers 200; fails at once if `child` exits first. */
@@ -65,12 +77,13 @@ async function startWorkerProcess(env: NodeJS.ProcessEnv, nodeArgs: string[]): P
  * everything from one address. `env` adds settings (e.g. `WEB_DIST: ''` to serve the API only).
  * `separateWorker` runs the API (`main.js`) and the worker (`worker.js`) as two processes instead, so a
  * bench can read each one's CPU. `profileDir` has each process write V8's tick log there (`--prof`; read it
- * with `node --prof-process <dir>/api.log`).
+ * with `node --prof-process <dir>/api.log`). `probe` preloads `site-probe.js` into the site (API) process, for
+ * `startPhase`: its event-loop delay, its garbage collection and, if asked, a CPU profile over a phase.
  */
 export async function startBenchSite(
   purpose: string,
   env: Record<string, string> = {},
-  { separateWorker = false, profileDir = null as string | null } = {},
+  { separateWorker = false, profileDir = null as string | null, probe = false } = {},
 ): Promise<BenchSite> {
   const profiled = (name: string) => (profileDir ? ['--prof', '--no-logfile-per-isolate', `--logfile=${path.join(profileDir, `${name}.log`)}`] : []);
   const port = await freePort();
@@ -90,11 +103,34 @@ export async function startBenchSite(
     ...GENEROUS_RATE_LIMITS,
     ...env,
   };
-  const site = spawn(process.execPath, [...profiled('api'), path.join(ROOT, `backend/dist/backend/src/${separateWorker ? 'main' : 'start'}.js`)], {
+  const probed = probe ? ['--import', path.join(import.meta.dirname, 'site-probe.js')] : [];
+  const site = spawn(process.execPath, [...profiled('api'), ...probed, path.join(ROOT, `backend/dist/backend/src/${separateWorker ? 'main' : 'start'}.js`)], {
     cwd: ROOT,
     env: siteEnv,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: probe ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
   });
+  const probeAnswer = <T>(kind: string) =>
+    new Promise<T>((resolve) => {
+      const onMessage = (message: { probe?: string; figures?: T }) => {
+        if (message.probe !== kind) return;
+        site.off('message', onMessage);
+        resolve(message.figures as T);
+      };
+      site.on('message', onMessage);
+    });
+  const startPhase = async ({ profile }: { profile?: string } = {}) => {
+    if (!probe) throw new Error('startPhase needs the site started with `probe`');
+    const started = probeAnswer<undefined>('started');
+    site.send({ probe: 'start', profile });
+    await started;
+    return {
+      stop: () => {
+        const stopped = probeAnswer<PhaseFigures>('stopped');
+        site.send({ probe: 'stop' });
+        return stopped;
+      },
+    };
+  };
   // A fresh database is migrated and seeded first: on two cores shared with other work that can take minutes.
   await waitUntilAnswering(`${baseUrl}/api/health`, site, 240);
   // After the API: it creates and migrates the database the worker checks for.
@@ -107,5 +143,5 @@ export async function startBenchSite(
     await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (!env.DATABASE_URL) await dropDatabase(databaseUrl);
   };
-  return { baseUrl, redisPrefix, databaseUrl: databaseUrl.toString(), workerPid: worker?.pid ?? null, apiPid: site.pid!, stop, stopAndDrop };
+  return { baseUrl, redisPrefix, databaseUrl: databaseUrl.toString(), workerPid: worker?.pid ?? null, apiPid: site.pid!, stop, stopAndDrop, startPhase };
 }

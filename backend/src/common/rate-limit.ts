@@ -43,14 +43,20 @@ declare module 'express' {
 /** Puts a route under a limit that only marked routes share (sign-in, API-key rotation, results); it then counts against no other. */
 export const RateLimited = (name: 'signIn' | 'apiKey' | 'results' | 'pushTest') => SetMetadata(RATE_LIMITED, name);
 
-/** A fixed window per key: INCR, and the window's expiry set by the first hit. */
-const INCREMENT = `
-local hits = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
+/**
+ * A fixed window per key (KEYS[key]): INCR, and the window's expiry (ARGV[window], ms) set by the first
+ * hit; leaves the count in `hits` and the window's remaining ms in `ttl`. Also part of the visitor fast
+ * path's read script, which counts a read in the round trip that reads it.
+ */
+export const countHitLua = (key: number, window: number) => `
+local hits = redis.call('INCR', KEYS[${key}])
+local ttl = redis.call('PTTL', KEYS[${key}])
 if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
+  redis.call('PEXPIRE', KEYS[${key}], ARGV[${window}])
+  ttl = tonumber(ARGV[${window}])
+end`;
+
+const INCREMENT = `${countHitLua(1, 1)}
 return {hits, ttl}`;
 
 type RateLimitCommands = Redis & { paddockRateLimitHit(key: string, windowMs: number): Promise<[number, number]> };
@@ -70,17 +76,27 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
 
   async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     try {
-      const [hits, remainingMs] = await (this.redis as RateLimitCommands).paddockRateLimitHit(`${this.config.redisPrefix}:ratelimit:${throttlerName}:${key}`, ttl);
+      const [hits, remainingMs] = await (this.redis as RateLimitCommands).paddockRateLimitHit(this.counterKey(throttlerName, key), ttl);
       this.failing = false;
-      const seconds = Math.max(1, Math.ceil(remainingMs / 1000));
-      const isBlocked = hits > limit;
-      return { totalHits: hits, timeToExpire: seconds, isBlocked, timeToBlockExpire: isBlocked ? seconds : 0 };
+      return limitRecord(hits, remainingMs, limit);
     } catch (error) {
       if (!this.failing) this.logger.warn(`Rate limits are not enforced while Redis fails: ${(error as Error).message}`);
       this.failing = true;
       return { totalHits: 0, timeToExpire: 0, isBlocked: false, timeToBlockExpire: 0 };
     }
   }
+
+  /** Where a limit's count for a tracker is kept. */
+  counterKey(throttlerName: string, key: string): string {
+    return `${this.config.redisPrefix}:ratelimit:${throttlerName}:${key}`;
+  }
+}
+
+/** A limit's record after a hit: `hits` in the window so far, which ends in `remainingMs`. */
+function limitRecord(hits: number, remainingMs: number, limit: number): ThrottlerStorageRecord {
+  const seconds = Math.max(1, Math.ceil(remainingMs / 1000));
+  const isBlocked = hits > limit;
+  return { totalHits: hits, timeToExpire: seconds, isBlocked, timeToBlockExpire: isBlocked ? seconds : 0 };
 }
 
 function request(context: ExecutionContext): Request {
@@ -122,14 +138,27 @@ export const tooManyRequests = (retryAfterSeconds: number) => `Too many requests
 const limitKey = (name: RateLimitName, trackerKey: string) => `${name}:${trackerKey}`;
 
 /**
- * Counts a visitor's read against the anonymous-reads limit outside Nest's pipeline (the visitor fast
- * path), in the guard's own count; the request is marked so the guard does not count it again when
- * it goes on to Nest.
+ * A visitor's read as the anonymous-reads limit counts it outside Nest's pipeline (the visitor fast
+ * path, whose read script counts it with `countHitLua`), in the guard's own count; once counted, the
+ * request is marked so the guard does not count it again when it goes on to Nest.
  */
-export async function countVisitorRead(storage: RedisThrottlerStorage, config: AppConfig, incoming: Request): Promise<ThrottlerStorageRecord> {
+export interface VisitorReadCount {
+  key: string;
+  windowMs: number;
+  /** The limit's record once the script counted the read; marks the request counted, as `countVisitorRead` does. */
+  counted(hits: number, remainingMs: number): ThrottlerStorageRecord;
+}
+
+export function visitorReadCount(storage: RedisThrottlerStorage, config: AppConfig, incoming: Request): VisitorReadCount {
   const { limit, windowMs } = config.rateLimits.anonymousReads;
-  incoming.countedAsVisitorRead = true;
-  return storage.increment(limitKey('anonymousReads', visitorTracker(incoming)), windowMs, limit, 0, 'anonymousReads');
+  return {
+    key: storage.counterKey('anonymousReads', limitKey('anonymousReads', visitorTracker(incoming))),
+    windowMs,
+    counted: (hits, remainingMs) => {
+      incoming.countedAsVisitorRead = true;
+      return limitRecord(hits, remainingMs, limit);
+    },
+  };
 }
 
 /**

@@ -49,9 +49,33 @@ export function securityHeaders(config: AppConfig): RequestHandler[] {
     crossOriginResourcePolicy: false,
     xFrameOptions: { action: 'deny' },
   });
+  const { set, removed } = headersOf(headers);
+  const fixed = (_request: Request, response: Response, next: NextFunction) => {
+    for (const [name, value] of set) response.setHeader(name, value);
+    for (const name of removed) response.removeHeader(name);
+    next();
+  };
   const hsts = (request: Request, response: Response, next: NextFunction) => {
     if (config.trustProxy && request.secure) response.setHeader('Strict-Transport-Security', HSTS);
     next();
   };
-  return [headers, hsts];
+  return [fixed, hsts];
+}
+
+/**
+ * The headers `helmet` sets and removes, taken by running it once on a stand-in response: with these
+ * options none depends on the request (no CSP nonce or function), so one middleware sets them on every
+ * response instead of helmet's dozen middlewares per request (a measurable share of a cached read's cost).
+ */
+function headersOf(helmetMiddleware: (request: Request, response: Response, next: (error?: unknown) => void) => void): { set: [string, string][]; removed: string[] } {
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  const standIn = {
+    setHeader: (name: string, value: unknown) => set.push([name, String(value)]),
+    removeHeader: (name: string) => removed.push(name),
+  };
+  let outcome: { error?: unknown } | undefined;
+  helmetMiddleware({} as Request, standIn as unknown as Response, (error) => (outcome = { error }));
+  if (!outcome || outcome.error) throw new Error(`helmet did not set its headers at once: ${String(outcome?.error ?? 'next was not called')}`);
+  return { set, removed };
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { countHitLua } from '../../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { REDIS } from '../redis/redis.module.js';
 import { CALLER_KEY_PARTS, entryKeyFor, type EntryKey } from './read-keys.js';
@@ -31,6 +32,12 @@ const READ_IF_CHANGED = `
 local generation = redis.call('GET', KEYS[2]) or ''
 if generation == ARGV[2] then return {generation} end
 return {generation, redis.call('HGET', KEYS[1], ARGV[1])}`;
+
+/** READ_IF_CHANGED, with a hit counted against a rate limit first (KEYS[3], window ARGV[3]): its count and remaining ms lead the answer. */
+const COUNT_AND_READ_IF_CHANGED = `${countHitLua(3, 3)}
+local generation = redis.call('GET', KEYS[2]) or ''
+if generation == ARGV[2] then return {hits, ttl, generation} end
+return {hits, ttl, generation, redis.call('HGET', KEYS[1], ARGV[1])}`;
 
 /**
  * A signed-in session's read in one round trip: the session (KEYS[1]), renewed as express-session's
@@ -115,6 +122,7 @@ export class ReadCache {
     this.redis.defineCommand('paddockReadCached', { numberOfKeys: 2, lua: READ_WITH_GENERATION });
     this.redis.defineCommand('paddockStoreRead', { numberOfKeys: 2, lua: STORE_IF_CURRENT });
     this.redis.defineCommand('paddockReadIfChanged', { numberOfKeys: 2, lua: READ_IF_CHANGED });
+    this.redis.defineCommand('paddockCountAndReadIfChanged', { numberOfKeys: 3, lua: COUNT_AND_READ_IF_CHANGED });
     this.redis.defineCommand('paddockReadInSession', { numberOfKeys: 3, lua: READ_IN_SESSION });
   }
 
@@ -172,6 +180,43 @@ export class ReadCache {
       },
       etagOf,
     );
+  }
+
+  /**
+   * `answer`, counting the read against a rate limit in the same round trip (its counter `count.key`,
+   * window `count.windowMs`): the answer, and the count and the window's remaining ms; null when Redis
+   * fails (nothing was counted then, as far as the caller can tell).
+   */
+  async answerCounted(
+    tag: string,
+    key: string,
+    etagOf: (body: Buffer) => string,
+    count: { key: string; windowMs: number },
+  ): Promise<{ answer: CachedAnswer | CacheMiss | null; hits: number; remainingMs: number } | null> {
+    const id = `${tag}\n${key}`;
+    const tally: { count?: { hits: number; remainingMs: number } } = {};
+    const answer = await this.answerFrom(
+      () => id,
+      async (_held, heldGeneration) => {
+        // Counted once: a request waiting for another's load looks the entry up again without counting.
+        if (tally.count) {
+          const [seen, stored] = await (this.redis as CacheCommands).paddockReadIfChangedBuffer(this.hashKey(tag), this.generationKey(tag), key, heldGeneration);
+          return { id, generation: seen.toString(), stored };
+        }
+        const [hits, remainingMs, seen, stored] = await (this.redis as CacheCommands).paddockCountAndReadIfChangedBuffer(
+          this.hashKey(tag),
+          this.generationKey(tag),
+          count.key,
+          key,
+          heldGeneration,
+          count.windowMs,
+        );
+        tally.count = { hits, remainingMs };
+        return { id, generation: seen.toString(), stored };
+      },
+      etagOf,
+    );
+    return tally.count ? { answer, ...tally.count } : null;
   }
 
   /**
@@ -310,6 +355,14 @@ type CacheCommands = Redis & {
   paddockReadCached(hash: string, generation: string, key: string): Promise<[string | null, string]>;
   paddockStoreRead(hash: string, generation: string, seen: string, key: string, value: string, maxEntries: number, ttlMs: number): Promise<number>;
   paddockReadIfChangedBuffer(hash: string, generation: string, key: string, held: string): Promise<[Buffer, Buffer | null | undefined]>;
+  paddockCountAndReadIfChangedBuffer(
+    hash: string,
+    generation: string,
+    counter: string,
+    key: string,
+    held: string,
+    windowMs: number,
+  ): Promise<[number, number, Buffer, Buffer | null | undefined]>;
   paddockReadInSessionBuffer(
     session: string,
     hash: string,

@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { errorBody } from '../../common/error-body.js';
 import { loggedUrl } from '../../common/request-log.js';
-import { countVisitorRead, RedisThrottlerStorage, tooManyRequests } from '../../common/rate-limit.js';
+import { RedisThrottlerStorage, tooManyRequests, visitorReadCount } from '../../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { REDIS } from '../redis/redis.module.js';
 import { cachedReadHeaders, cachedReadKey, type ReadTag } from './cached-read.js';
@@ -65,10 +65,17 @@ export class ReadFastPath {
       const route = this.readOf(request, apiPath, (path) => routes.visitorRead(path));
       if (!route) return next();
       const startedAt = Date.now();
-      // Both go to Redis at once (one round trip); the read counts once against the anonymous-reads
-      // limit whichever path answers it: the guard skips a request counted here.
-      Promise.all([this.lookUp(request, response, route, undefined), countVisitorRead(limits, this.config, request)])
-        .then(([answer, count]) => {
+      // One script counts the read against the anonymous-reads limit and reads the entry (one command,
+      // one round trip); the read counts once whichever path answers it: the guard skips a request
+      // counted here. When Redis fails nothing is counted here, and Nest answers and counts as usual.
+      const counter = visitorReadCount(limits, this.config, request);
+      this.cache
+        .answerCounted(route.read.tag.name, cachedReadKey(route.read, request.originalUrl, undefined), etagOf(request), counter)
+        .then((found) => {
+          if (found === null) return next();
+          const { answer } = found;
+          if (answer && 'loaded' in answer) response.once('close', answer.loaded);
+          const count = counter.counted(found.hits, found.remainingMs);
           if (!count.isBlocked) return this.send(request, response, next, { route, answer, startedAt, userId: null });
           response.setHeader('X-Request-Id', requestId(request));
           response.setHeader('Retry-After', String(count.timeToBlockExpire));
@@ -145,14 +152,6 @@ export class ReadFastPath {
       this.tables.set(globalPrefix, table);
     }
     return table;
-  }
-
-  /** The cache's answer for this caller; a request that is to load the entry tells the others when its answer is sent. */
-  private async lookUp(request: Request, response: Response, route: MatchedRead, userId: number | undefined): Promise<CachedAnswer | CacheMiss | null> {
-    const key = cachedReadKey(route.read, request.originalUrl, userId === undefined ? undefined : { userId });
-    const answer = await this.cache.answer(route.read.tag.name, key, etagOf(request));
-    if (answer && 'loaded' in answer) response.once('close', answer.loaded);
-    return answer;
   }
 
   private send(request: Request, response: Response, next: NextFunction, { route, answer, startedAt, userId }: FastAnswer): void {
