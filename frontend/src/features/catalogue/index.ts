@@ -4,7 +4,6 @@ export { catalogueKeys, catalogueQueries } from './api.js';
 import type { GameDto, Platform } from './api.js';
 
 export type { CarDto, CrossPlayGroupDto, GameDto, Platform, TrackDto, TrackVariantDto } from './api.js';
-export { PlatformChecks } from './components/PlatformChecks.js';
 
 /** The games as choices of a select (value: the id as text). */
 export const gameOptions = (games: readonly GameDto[] = []) => games.map((game) => ({ value: String(game.id), label: game.name }));

@@ -17,7 +17,8 @@ import type { CrossPlayGroupRequest, GameRequest } from '@paddock/contracts/cata
 import { catalogueQueries, useSaveGame, type GameDto } from '../api.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
-import { PlatformChecks } from './PlatformChecks.js';
+import { PlatformChecks } from '../../../components/form/PlatformChecks.js';
+import { PLATFORM_LABELS } from '../../events/index.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 
 /** The game as the form holds it: crossplay groups always present, and the icon chosen. */
@@ -41,7 +42,7 @@ function GameForm({ game }: { game: GameDto | null }) {
       <TextField {...text('name', { label: 'Name', required: true })} />
       <Controller
         {...controlled('platforms', { label: 'Platforms', required: true })}
-        render={({ field }) => <PlatformChecks label="Platforms" value={field.value} onChange={field.onChange} error={errorOf('platforms')} />}
+        render={({ field }) => <PlatformChecks label="Platforms" labels={PLATFORM_LABELS} value={field.value} onChange={field.onChange} error={errorOf('platforms')} />}
       />
       <Controller
         {...controlled('icon', { label: 'Game icon' })}
@@ -56,7 +57,13 @@ function GameForm({ game }: { game: GameDto | null }) {
           <Controller
             {...controlled(`crossPlayPlatforms.${index}.platforms`, { label: `Group ${index + 1} platforms` })}
             render={({ field }) => (
-              <PlatformChecks label={`Group ${index + 1} platforms`} value={field.value} onChange={field.onChange} error={errorOf(`crossPlayPlatforms.${index}.platforms`)} />
+              <PlatformChecks
+                label={`Group ${index + 1} platforms`}
+                labels={PLATFORM_LABELS}
+                value={field.value}
+                onChange={field.onChange}
+                error={errorOf(`crossPlayPlatforms.${index}.platforms`)}
+              />
             )}
           />
           <Box>

@@ -30,8 +30,9 @@ import { PageTitle } from '../../../components/PageTitle.js';
 import { TableHeader } from '../../../components/TableHeader.js';
 import { routeId } from '../../../components/routeId.js';
 import { usePaging } from '../../../components/usePaging.js';
-import { catalogueQueries, gameOptions, PlatformChecks, platformsOffered } from '../../catalogue/index.js';
-import { COMPETITION_STYLE_LABELS } from '../../events/index.js';
+import { catalogueQueries, gameOptions, platformsOffered } from '../../catalogue/index.js';
+import { PlatformChecks } from '../../../components/form/PlatformChecks.js';
+import { COMPETITION_STYLE_LABELS, PLATFORM_LABELS } from '../../events/index.js';
 import { competitionCommands, competitionQueries } from '../api.js';
 import { applyOwnCompetition } from '../cache.js';
 import { competitionTarget } from '../components/CompetitionCard.js';
@@ -166,7 +167,9 @@ function CompetitionForm({ competition, onSaved }: { competition: CompetitionDto
       />
       <Controller
         {...controlled('platforms', { label: 'Platforms', required: true })}
-        render={({ field }) => <PlatformChecks label="Platforms" options={platformOptions} value={field.value} onChange={field.onChange} error={errorOf('platforms')} />}
+        render={({ field }) => (
+          <PlatformChecks label="Platforms" labels={PLATFORM_LABELS} options={platformOptions} value={field.value} onChange={field.onChange} error={errorOf('platforms')} />
+        )}
       />
       <FormGroup>
         <CheckboxField control={control} name="current" label="Current: listed on the Series page" />

@@ -12,9 +12,10 @@ import { ImageField } from '../../../components/form/ImageField.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
 import { SelectField } from '../../../components/form/SelectField.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
-import { catalogueQueries, gameOptions, PlatformChecks, platformsOffered } from '../../catalogue/index.js';
+import { catalogueQueries, gameOptions, platformsOffered } from '../../catalogue/index.js';
+import { PlatformChecks } from '../../../components/form/PlatformChecks.js';
 import { eventCommands, type EventKind } from '../api.js';
-import { CAR_TUNING_LABELS, CAR_UPGRADE_LABELS, COMPETITION_STYLE_LABELS } from '../labels.js';
+import { CAR_TUNING_LABELS, CAR_UPGRADE_LABELS, COMPETITION_STYLE_LABELS, PLATFORM_LABELS } from '../labels.js';
 import type { EventDetailsDto } from '../types.js';
 import { CHECKS, eventBodyFrom, formFieldOf, newRaceEvent, pastStartWarning, teamSizeMaxCheck, type EventFormValues, type EventFormWithIcon } from './eventForm.js';
 import { RaceEventFields } from './RaceEventFields.js';
@@ -70,6 +71,7 @@ export function EventForm({ kind, initial, onSaved }: EventFormProps) {
           {...controlled('platforms', { label: 'Platforms', required: true })}
           render={({ field }) => (
             <PlatformChecks
+              labels={PLATFORM_LABELS}
               label="Platforms"
               options={game?.platforms ?? []}
               value={field.value}

@@ -25,7 +25,9 @@ import { Controller, useWatch } from 'react-hook-form';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { routeId } from '../../../components/routeId.js';
 import { ApiError } from '../../../lib/api/client.js';
-import { catalogueQueries, gameOptions, PlatformChecks, platformsOffered } from '../../catalogue/index.js';
+import { catalogueQueries, gameOptions, platformsOffered } from '../../catalogue/index.js';
+import { PlatformChecks } from '../../../components/form/PlatformChecks.js';
+import { PLATFORM_LABELS } from '../../events/index.js';
 import { NO_DRIVER_FILTERS, profileQueries } from '../../profiles/index.js';
 import { teamQueries, useRemoveTeam, useSaveTeam, useSetCaptains } from '../api.js';
 
@@ -146,7 +148,9 @@ function TeamForm({ team }: { team: TeamDto | null }) {
         />
         <Controller
           {...controlled('platforms', { label: 'Platforms' })}
-          render={({ field }) => <PlatformChecks label="Platforms" options={platformChoices} value={field.value} onChange={field.onChange} error={errorOf('platforms')} />}
+          render={({ field }) => (
+            <PlatformChecks label="Platforms" labels={PLATFORM_LABELS} options={platformChoices} value={field.value} onChange={field.onChange} error={errorOf('platforms')} />
+          )}
         />
         <Controller
           {...controlled('logo', { label: 'Logo' })}

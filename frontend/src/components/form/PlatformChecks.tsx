@@ -5,9 +5,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import { useId } from 'react';
-import { PLATFORMS } from '@paddock/contracts/catalogue.js';
-import { PLATFORM_LABELS } from '../../events/index.js';
-import type { Platform } from '../api.js';
+import { PLATFORMS, type Platform } from '@paddock/contracts/catalogue.js';
 
 /** Tick platforms (SPEC §9: PC, Xbox, PlayStation). */
 export function PlatformChecks({
@@ -16,7 +14,7 @@ export function PlatformChecks({
   onChange,
   error,
   options = PLATFORMS,
-  labels = PLATFORM_LABELS,
+  labels,
   help,
 }: {
   label: string;
@@ -24,8 +22,8 @@ export function PlatformChecks({
   onChange: (next: Platform[]) => void;
   error?: string;
   options?: readonly Platform[];
-  /** How each platform is named (PC, Xbox, PlayStation unless told). */
-  labels?: Readonly<Record<Platform, string>>;
+  /** How each platform is named. */
+  labels: Readonly<Record<Platform, string>>;
   /** Shown under the boxes while there is no error. */
   help?: string;
 }) {
