@@ -124,7 +124,8 @@ describe('notifications', () => {
   });
 
   it('tells the drivers of a race once its results are posted, and each driver whose standings position then moves', async () => {
-    const other = (await newDriver(t.em())).profile;
+    const otherDriver = await newDriver(t.em());
+    const other = otherDriver.profile;
     const round = await newStewardedRound(t.em(), season, { game, track: gp, hoursAgo: 2, drivers: [driver.profile, other] });
     const save = async (order: DriverProfile[]) =>
       json<RaceResultsDto>(
@@ -153,6 +154,10 @@ describe('notifications', () => {
         body: expect.stringMatching(/^Down from P1, on \d+ points\.$/),
         link: `/events/competitions/standings/${season.competition.id}/${season.id}`,
       },
+    ]);
+    // Each moved driver hears their own position (one insert writes them all).
+    expect((await stored(otherDriver.user.id, 'standings-changed')).map(({ title, body }) => ({ title, body }))).toEqual([
+      { title: `You are P1 in ${season.competition.name} — ${season.name}`, body: expect.stringMatching(/^Up from P2, on \d+ points\.$/) },
     ]);
   });
 

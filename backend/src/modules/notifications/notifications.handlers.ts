@@ -101,35 +101,39 @@ export class NotificationsHandlers {
       moved.map((driver) => driver.profile.id),
       em,
     );
-    for (const driver of moved) {
-      const owner = owners.get(driver.profile.id);
-      if (!owner) continue;
-      const before = known.get(driver.profile.id)!;
-      await this.notifications.notify(em, {
-        userIds: [owner.userId],
-        kind: 'standings-changed',
-        title: `You are P${driver.position} in ${season.label}`,
-        body: `${driver.position < before ? 'Up' : 'Down'} from P${before}, on ${driver.points} points.`,
-        link: `/events/competitions/standings/${season.competitionId}/${seasonId}`,
-        dedupeKey: `standings-changed:${seasonId}:${event.id}`,
-      });
-    }
+    await this.notifications.notifyEach(
+      em,
+      'standings-changed',
+      moved.flatMap((driver) => {
+        const owner = owners.get(driver.profile.id);
+        if (!owner) return [];
+        const before = known.get(driver.profile.id)!;
+        return {
+          userId: owner.userId,
+          title: `You are P${driver.position} in ${season.label}`,
+          body: `${driver.position < before ? 'Up' : 'Down'} from P${before}, on ${driver.points} points.`,
+          link: `/events/competitions/standings/${season.competitionId}/${seasonId}`,
+          dedupeKey: `standings-changed:${seasonId}:${event.id}`,
+        };
+      }),
+    );
   }
 
   /** Drivers beaten by a rival they picked hear it once the rival's time is verified (a provisional time tells no one). */
   @HandlesDomainEvent('RivalTimeSet', { background: true })
   async rivalBeaten(event: DomainEvent<'RivalTimeSet'>, { em }: TransactionalContext): Promise<void> {
     if (!becameVerified(event.payload)) return;
-    for (const { userId, message } of await this.rivals.beaten(em, event.payload)) {
-      await this.notifications.notify(em, {
-        userIds: [userId],
-        kind: 'rival-beaten',
+    await this.notifications.notifyEach(
+      em,
+      'rival-beaten',
+      (await this.rivals.beaten(em, event.payload)).map(({ userId, message }) => ({
+        userId,
         title: `${message.rival.name} beat your time`,
         body: `${message.rival.name} set ${message.rivalTimeAsText} at ${message.track.trackName} ${message.track.name} (${message.platform}); your best there is ${message.yourTimeAsText}.`,
         link: `/rivals/${message.platform.toLowerCase()}/${message.gameId}/${message.track.id}`,
         dedupeKey: `rival-beaten:${event.payload.timeId}`,
-      });
-    }
+      })),
+    );
   }
 
   /** Each accused driver hears that a ticket was filed against them. */

@@ -29,6 +29,9 @@ export interface NewNotification {
   dedupeKey: string;
 }
 
+/** One user's notification of a kind, with its own text. */
+export type PersonalNotification = Omit<NewNotification, 'userIds' | 'kind'> & { userId: number };
+
 /**
  * The notification centre: writing a notification (with its NotificationCreated event, in the caller's
  * transaction), each user's own list, unread count and marks, the per-kind channels, and the pruning.
@@ -44,30 +47,43 @@ export class NotificationsService {
    * Stores the notification for each user whose channels for its kind are not all off, and records a
    * NotificationCreated per stored one, in `em`'s transaction. Returns how many were stored.
    */
-  async notify(em: EntityManager, notification: NewNotification): Promise<number> {
-    const userIds = [...new Set(notification.userIds)];
-    if (!userIds.length) return 0;
-    const channels = await this.channelsOf(em, userIds, notification.kind);
-    let stored = 0;
-    for (const userId of userIds) {
+  notify(em: EntityManager, { userIds, kind, ...text }: NewNotification): Promise<number> {
+    return this.notifyEach(
+      em,
+      kind,
+      userIds.map((userId) => ({ userId, ...text })),
+    );
+  }
+
+  /**
+   * As `notify`, with a text of its own for each user (a driver's new position, say): one query for
+   * the users' channels and one insert for all of them, however many they are.
+   */
+  async notifyEach(em: EntityManager, kind: NotificationKind, notifications: readonly PersonalNotification[]): Promise<number> {
+    const once = new Map(notifications.map((notification) => [`${notification.userId}:${notification.dedupeKey}`, notification]));
+    if (!once.size) return 0;
+    const channels = await this.channelsOf(em, [...new Set([...once.values()].map(({ userId }) => userId))], kind);
+    const wanted = [...once.values()].filter(({ userId }) => {
       const { site, push, discordDm } = channels.get(userId)!;
-      if (!site && !push && !discordDm) continue;
-      const [row] = await em.execute<{ id: number }[]>(
-        `insert into notifications (user_id, kind, title, body, link, dedupe_key, site, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)
-         on conflict (user_id, dedupe_key) do nothing returning id`,
-        [userId, notification.kind, notification.title, notification.body, notification.link, notification.dedupeKey, site, this.clock.now()],
-      );
-      if (!row) continue;
-      stored += 1;
-      recordDomainEvent(
-        em,
-        'NotificationCreated',
-        { type: 'user', id: userId },
-        { notificationId: row.id, userId, kind: notification.kind, title: notification.title, body: notification.body, link: notification.link, push, discordDm },
-      );
+      return site || push || discordDm;
+    });
+    if (!wanted.length) return 0;
+    const now = this.clock.now();
+    const rows = await em.execute<{ id: number; user_id: number; dedupe_key: string }[]>(
+      `insert into notifications (user_id, kind, title, body, link, dedupe_key, site, created_at)
+       values ${wanted.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
+       on conflict (user_id, dedupe_key) do nothing returning id, user_id, dedupe_key`,
+      wanted.flatMap(({ userId, title, body, link, dedupeKey }) => [userId, kind, title, body, link, dedupeKey, channels.get(userId)!.site, now]),
+    );
+    const stored = new Map(rows.map((row) => [`${row.user_id}:${row.dedupe_key}`, row.id]));
+    for (const { userId, title, body, link, dedupeKey } of wanted) {
+      const notificationId = stored.get(`${userId}:${dedupeKey}`);
+      if (notificationId === undefined) continue;
+      const { push, discordDm } = channels.get(userId)!;
+      recordDomainEvent(em, 'NotificationCreated', { type: 'user', id: userId }, { notificationId, userId, kind, title, body, link, push, discordDm });
     }
-    if (stored) await em.flush();
-    return stored;
+    if (stored.size) await em.flush();
+    return stored.size;
   }
 
   /** The user's notifications shown in the centre, newest first. */
