@@ -58,6 +58,19 @@ describe('serving the web client', () => {
     expect(await response.text()).toBe(page);
   });
 
+  it("preloads start-up's config and user lookup, in that order, for a browser with a session cookie only (a visitor's lookup answers 401 anyway)", async () => {
+    const signedIn = await fetch(`${t.baseUrl}/profile`, { headers: { cookie: `theme=dark; ${t.config.session.cookieName}=s%3Aabc.def` } });
+    expect(signedIn.headers.get('link')).toBe(
+      '</api/config>; rel=preload; as=fetch; crossorigin=use-credentials, </api/users/me>; rel=preload; as=fetch; crossorigin=use-credentials',
+    );
+    expect(signedIn.headers.get('vary')).toMatch(/Cookie/i);
+    expect(await signedIn.text()).toBe(page);
+
+    const visitor = await fetch(`${t.baseUrl}/profile`, { headers: { cookie: 'theme=dark' } });
+    expect(visitor.headers.get('link')).toBeNull();
+    expect(await visitor.text()).toBe(page);
+  });
+
   it('refuses asset paths outside the assets folder and missing assets with 404 in the error shape', async () => {
     for (const urlPath of ['/assets/..%2findex.html', '/assets/%E0%A4%A', '/assets/missing-123.js']) {
       const response = await get(urlPath, 'br');
