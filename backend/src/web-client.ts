@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from './config/environment.js';
+import { carriesSessionCookie } from './modules/auth/session.js';
 
 /** Encodings the build writes beside each text asset (frontend/build/precompress.ts), best first. */
 const ENCODINGS = [
@@ -48,7 +49,6 @@ export function serveWebClient(app: NestExpressApplication, config: AppConfig): 
   const root = config.webDist ? path.resolve(config.webDist) : null;
   const index = root ? path.join(root, 'index.html') : null;
   const hasClient = !!root && !!index && existsSync(index);
-  const sessionCookie = `${config.session.cookieName}=`;
   if (hasClient) {
     const assets = path.join(root, 'assets');
     app.use('/assets', (request: Request, response: Response, next: NextFunction) => {
@@ -74,7 +74,7 @@ export function serveWebClient(app: NestExpressApplication, config: AppConfig): 
   app.use((request: Request, response: Response, next: NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(request.path)) return next();
     if (!hasClient || !index) return next(new NotFoundException('The web client is not built; run npm run build'));
-    if (request.headers.cookie?.includes(sessionCookie)) response.setHeader('Link', START_UP_PRELOADS);
+    if (carriesSessionCookie(request, config.session.cookieName)) response.setHeader('Link', START_UP_PRELOADS);
     sendBuilt(request, response, next, index, 'no-cache', 'Accept-Encoding, Cookie');
   });
 }

@@ -169,6 +169,11 @@ export function sessionMiddleware(config: AppConfig, redis: Redis): RequestHandl
 /** Reads that may start a session: the sign-in start and callback (they keep the OAuth state in it). */
 const STARTS_SESSIONS = '/api/auth/';
 
+/** Whether the request sends a cookie named `cookieName` (the session's, signed in or not). */
+export function carriesSessionCookie(request: Pick<Request, 'headers'>, cookieName: string): boolean {
+  return (request.headers.cookie ?? '').split(';').some((pair) => pair.trimStart().startsWith(`${cookieName}=`));
+}
+
 /**
  * Runs `chain` unless the request is a visitor's read: a GET or HEAD without the session cookie, outside
  * sign-in. Such a request has no session to load, and creating (then dropping) an empty one costs every
@@ -178,7 +183,7 @@ const STARTS_SESSIONS = '/api/auth/';
  * (public reads answer as for a visitor).
  */
 function skipForVisitorReads(cookieName: string, chain: RequestHandler[]): RequestHandler {
-  const hasSessionCookie = (request: Request) => (request.headers.cookie ?? '').split(';').some((pair) => pair.trimStart().startsWith(`${cookieName}=`));
+  const hasSessionCookie = (request: Request) => carriesSessionCookie(request, cookieName);
   return (request, response, next) => {
     const startsSession = (request.url ?? '').startsWith(STARTS_SESSIONS);
     const visitorRead = (request.method === 'GET' || request.method === 'HEAD') && !hasSessionCookie(request) && !startsSession;

@@ -286,18 +286,22 @@ const ResultLine = memo(function ResultLine({
         {GRID_COLUMNS.map((column, columnIndex) => {
           const error = rowErrors[column];
           const errorId = error ? `${row.key}-${column}-error` : undefined;
-          const label = `${COLUMN_LABELS[column]}, ${who}`;
+          // What every cell's control has: its place in the keyboard grid, its name, and the grid's busy state.
+          const cell = {
+            ref: handlers.register(row.key, column),
+            'aria-label': `${COLUMN_LABELS[column]}, ${who}`,
+            disabled,
+            onKeyDown: handlers.onKeyDown(index, columnIndex),
+          };
+          const validity = { 'aria-invalid': Boolean(error), 'aria-describedby': errorId };
           let control: React.ReactNode;
           if (column === 'status') {
             control = (
               <Box
                 component="select"
-                ref={handlers.register(row.key, column)}
-                aria-label={label}
+                {...cell}
                 value={row.status}
-                disabled={disabled}
                 onChange={(event: React.ChangeEvent<HTMLSelectElement>) => handlers.update(index, { status: event.target.value as ResultStatus })}
-                onKeyDown={handlers.onKeyDown(index, columnIndex)}
                 sx={cellInput}
               >
                 {RESULT_STATUSES.map((status) => (
@@ -312,14 +316,10 @@ const ResultLine = memo(function ResultLine({
               <Box
                 component="input"
                 type="checkbox"
-                ref={handlers.register(row.key, column)}
-                aria-label={label}
-                aria-invalid={Boolean(error)}
-                aria-describedby={errorId}
+                {...cell}
+                {...validity}
                 checked={row[column]}
-                disabled={disabled}
                 onChange={(event: React.ChangeEvent<HTMLInputElement>) => handlers.update(index, { [column]: event.target.checked })}
-                onKeyDown={handlers.onKeyDown(index, columnIndex)}
                 sx={{ width: 18, height: 18, m: 0 }}
               />
             );
@@ -329,19 +329,15 @@ const ResultLine = memo(function ResultLine({
               <Box
                 component="input"
                 type="text"
-                ref={handlers.register(row.key, column)}
-                aria-label={label}
-                aria-invalid={Boolean(error)}
-                aria-describedby={errorId}
+                {...cell}
+                {...validity}
                 inputMode={column === 'laps' ? 'numeric' : 'decimal'}
                 autoComplete="off"
                 placeholder={PLACEHOLDERS[column]}
                 value={row[textColumn]}
-                disabled={disabled}
                 onChange={(event: React.ChangeEvent<HTMLInputElement>) => handlers.update(index, { [textColumn]: event.target.value })}
                 onFocus={(event: React.FocusEvent<HTMLInputElement>) => event.currentTarget.select()}
                 onBlur={() => (column === 'laps' ? undefined : handlers.tidyTime(index, column as 'totalTime' | 'bestLap'))}
-                onKeyDown={handlers.onKeyDown(index, columnIndex)}
                 sx={cellInput}
               />
             );
