@@ -24,6 +24,16 @@ if (!Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => undefined;
 }
 
+// jsdom's <dialog> has no showModal or close (the plain Dialog uses them): open and close it by its attribute.
+if (!HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+}
+
 // A first render may wait on lazily loaded pages, which jest compiles on first import: on a busy
 // machine that alone can pass testing-library's 1 s default. What the tests wait for is unchanged.
 configure({ asyncUtilTimeout: 5_000 });

@@ -1,0 +1,53 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { classes } from './classes.js';
+
+interface DialogProps {
+  open: boolean;
+  /** Escape, the backdrop or a Cancel: the owner closes it. */
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  /** The buttons at the bottom. */
+  actions?: ReactNode;
+  maxWidth?: 'xs' | 'sm' | 'md';
+  className?: string;
+}
+
+/**
+ * A modal dialog: the browser's `<dialog>` opened with showModal, so focus moves into it and stays there,
+ * the page behind is inert and Escape closes it; focus returns to what opened it when it closes.
+ */
+export function Dialog({ open, onClose, title, children, actions, maxWidth = 'sm', className }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className={classes('pd-dialog', `pd-dialog--${maxWidth}`, className)}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose(); // the backdrop: the surface inside fills the rest
+      }}
+    >
+      {open && (
+        <div className="pd-dialog-surface">
+          <h2 id={titleId} className="pd-dialog-title">
+            {title}
+          </h2>
+          <div className="pd-dialog-content">{children}</div>
+          {actions && <div className="pd-dialog-actions">{actions}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}
