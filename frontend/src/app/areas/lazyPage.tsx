@@ -1,4 +1,4 @@
-import { lazy, useDeferredValue, type ComponentType, type ReactElement } from 'react';
+import { Fragment, lazy, useDeferredValue, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { PageLoader } from '../routes/PageLoader.js';
 
 /** A screen downloaded as its own chunk on its first visit; `preload()` starts that download early. */
@@ -13,25 +13,37 @@ export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
  *
  * The first form takes the module's default export; the second renders a named export or passes props.
  * The pages a visitor lands on are `landingPage`s instead, part of the entry.
- * The screen comes with MUI's theme scope around it (components/ui/MuiScope), downloaded with it.
+ * The screen comes with MUI's theme scope around it (components/ui/MuiScope), downloaded with it; a screen
+ * built from the plain components only is declared with `plainPage` and downloads no MUI.
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage;
 export function lazyPage<M>(load: () => Promise<M>, render: (module: M) => ReactElement): LazyPage;
 export function lazyPage<M>(load: () => Promise<M>, render?: (module: M) => ReactElement): LazyPage {
+  return screenLoader(() => Promise.all([load(), import('../../components/ui/MuiScope.js')]).then(([module, { MuiScope }]) => ({ module, Scope: MuiScope })), render);
+}
+
+/** `lazyPage` for a screen built from the plain components (components/ui) only: no MUI theme scope, no MUI download. */
+export function plainPage(load: () => Promise<{ default: ComponentType }>): LazyPage;
+export function plainPage<M>(load: () => Promise<M>, render: (module: M) => ReactElement): LazyPage;
+export function plainPage<M>(load: () => Promise<M>, render?: (module: M) => ReactElement): LazyPage {
+  return screenLoader(() => load().then((module) => ({ module, Scope: Fragment })), render);
+}
+
+function screenLoader<M>(load: () => Promise<{ module: M; Scope: ComponentType<{ children: ReactNode }> }>, render?: (module: M) => ReactElement): LazyPage {
   let loading: Promise<{ default: ComponentType }> | null = null;
   let loaded: ComponentType | null = null;
   const preload = () => {
-    loading ??= Promise.all([load(), import('../../components/ui/MuiScope.js')]).then(
-      ([module, { MuiScope }]) => {
+    loading ??= load().then(
+      ({ module, Scope }) => {
         const Screen = render ? () => render(module) : (module as { default: ComponentType }).default;
         const LoadedPage = () => {
           // The screen's first render is deferred (a transition, which React splits into slices of a few
           // ms), so a big screen is drawn without one long task blocking the page: the loader stays meanwhile.
           const drawn = useDeferredValue(true, false);
           return drawn ? (
-            <MuiScope>
+            <Scope>
               <Screen />
-            </MuiScope>
+            </Scope>
           ) : (
             <PageLoader />
           );
