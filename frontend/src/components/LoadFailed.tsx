@@ -1,5 +1,5 @@
-import Button from '@mui/material/Button';
 import { EmptyState } from './EmptyState.js';
+import { Button } from './ui/index.js';
 
 /** A read that failed: says what could not be loaded, with Try again. */
 export function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {

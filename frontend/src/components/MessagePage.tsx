@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import Container from '@mui/material/Container';
 import { EmptyState } from './EmptyState.js';
 import { LoadFailed } from './LoadFailed.js';
 import { PageTitle } from './PageTitle.js';
+import { Container } from './ui/index.js';
 
 interface MessagePageProps {
   /** The way back, above the heading. */
@@ -17,7 +17,7 @@ interface MessagePageProps {
 /** A page that has only a message to show (a record not found, or not loaded). */
 export function MessagePage({ before, heading, title, onRetry, children }: MessagePageProps) {
   return (
-    <Container maxWidth="md" sx={{ py: 3 }}>
+    <Container maxWidth="md" page>
       {before}
       <PageTitle>{heading}</PageTitle>
       {onRetry ? <LoadFailed title={title} onRetry={onRetry} /> : <EmptyState title={title}>{children}</EmptyState>}

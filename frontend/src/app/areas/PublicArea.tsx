@@ -7,12 +7,12 @@ import EventListPage from '../../features/events/components/EventListPage.js';
 import { eventQueries } from '../../features/events/index.js';
 import HomePage from '../../features/home/HomePage.js';
 import type { AreaPages, FirstReads } from './areaProps.js';
-import { landingPage, lazyPage } from './lazyPage.js';
+import { landingPage, lazyPage, plainPage } from './lazyPage.js';
 
 /** Screens every visitor may see (SPEC §4). */
 export const PUBLIC_PAGES: AreaPages = {
   Home: landingPage(HomePage),
-  '404': lazyPage(
+  '404': plainPage(
     () => import('../pages/NotFoundPage.js'),
     (m) => <m.NotFoundPage />,
   ),

@@ -1,21 +1,19 @@
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import { PageTitle } from '../../components/PageTitle.js';
+import { ButtonLink, Container, Text } from '../../components/ui/index.js';
 import { pathTo } from '../routes/routeTable.js';
+import '../../components/common.css';
 
 export function NotFoundPage() {
   return (
-    <Container maxWidth="sm" sx={{ py: 6, textAlign: 'center' }}>
-      <Typography variant="h1" component="p" color="primary" sx={{ fontWeight: 800 }}>
+    <Container maxWidth="sm" className="pd-not-found">
+      <Text variant="h1" as="p" tone="primary" className="pd-not-found-code">
         404
-      </Typography>
+      </Text>
       <PageTitle>Page not found</PageTitle>
-      <Typography sx={{ mb: 3 }}>This corner of the track does not exist. It may have moved, or the link is off the racing line.</Typography>
-      <Button component={RouterLink} to={pathTo('Home')} variant="contained">
+      <Text className="pd-not-found-text">This corner of the track does not exist. It may have moved, or the link is off the racing line.</Text>
+      <ButtonLink to={pathTo('Home')} variant="contained">
         Back to Home
-      </Button>
+      </ButtonLink>
     </Container>
   );
 }

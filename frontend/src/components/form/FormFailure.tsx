@@ -1,5 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
+import { Alert, classes } from '../ui/index.js';
+import '../common.css';
 
 /**
  * A form's summary after a refused save, with messages for fields it does not show by name.
@@ -8,14 +8,14 @@ import Box from '@mui/material/Box';
 export function FormFailure({ message, others = [], flush = false }: { message: string | null; others?: string[]; flush?: boolean }) {
   if (!message) return null;
   return (
-    <Alert severity="error" role="alert" sx={flush ? undefined : { mt: 2 }}>
+    <Alert severity="error" className={classes(!flush && 'pd-form-status')}>
       {message}
       {others.length > 0 && (
-        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        <ul className="pd-form-others">
           {others.map((text) => (
             <li key={text}>{text}</li>
           ))}
-        </Box>
+        </ul>
       )}
     </Alert>
   );

@@ -11,7 +11,7 @@ export { lazyThemed } from './lazyThemed.js';
 export { applyPalette } from './palette.js';
 export { SelectField } from './SelectField.js';
 export { Card, CardActions, CardContent, CardMedia, Container, Paper } from './surfaces.js';
-export { Table } from './Table.js';
+export { Table, TableHead, shownFrom, type Column } from './Table.js';
 export { Tabs } from './Tabs.js';
 export { Text, type TextVariant, type Tone } from './Text.js';
 export { TextField, type TextFieldProps } from './TextField.js';
