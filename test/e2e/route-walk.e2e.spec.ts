@@ -83,7 +83,7 @@ async function problemsAt(page: Page, viewport: typeof DESKTOP): Promise<string[
           if (table.scrollWidth > box.clientWidth + 1)
             problems.push(`table "${table.getAttribute('aria-label') ?? ''}" is cut (${table.scrollWidth}px in ${box.clientWidth}px)`);
         }
-        const name = document.querySelector('header button[aria-label^="Account menu for"] span:not([class*="MuiButton"])');
+        const name = document.querySelector('header button[aria-label^="Account menu for"] .pd-account-name');
         if (name instanceof HTMLElement && name.scrollWidth > name.clientWidth) problems.push(`the username "${name.textContent ?? ''}" is cut`);
       }
       for (const logo of document.querySelectorAll<HTMLElement>('[data-testid="team-logo"]')) {

@@ -1,15 +1,13 @@
 import { Suspense, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
-import { sessionAtom } from '../../features/auth/index.js';
+import { sessionAtom, UserMenu } from '../../features/auth/index.js';
 import { Button, lazyThemed } from '../../components/ui/index.js';
 import { SIGN_IN_PARAM, signInReason } from '../routes/guard.js';
 
 // Loaded on the first click, with MUI's theme scope: most page views never open it, so it stays out of
 // the first page's JavaScript.
 const LoginDialog = lazyThemed(() => import('../../features/auth/LoginDialog.js').then((module) => module.LoginDialog));
-// Loaded for signed-in users only: a visitor's first page never needs the menu (MUI Menu, Avatar).
-const UserMenu = lazyThemed(() => import('../../features/auth/UserMenu.js').then((module) => module.UserMenu));
 
 /**
  * Right end of the header: 'Login / Join' for visitors, the user menu once signed in. A visitor sent
@@ -21,13 +19,7 @@ export function AccountArea() {
   const reason = loggedIn ? null : signInReason(searchParams.get(SIGN_IN_PARAM));
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogLoaded, setDialogLoaded] = useState(false);
-  if (loggedIn)
-    return (
-      // The placeholder holds the avatar's place while the menu downloads.
-      <Suspense fallback={<div className="pd-account-placeholder" />}>
-        <UserMenu />
-      </Suspense>
-    );
+  if (loggedIn) return <UserMenu />;
   const close = () => {
     setDialogOpen(false);
     if (reason)

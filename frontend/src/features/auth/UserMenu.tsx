@@ -1,84 +1,53 @@
-import { useId, useState } from 'react';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
+import { Suspense, useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Link as RouterLink } from 'react-router-dom';
-import { pathTo } from '../../app/routes/routeTable.js';
 import { ExpandMoreIcon } from '../../components/icons.js';
+import { Button, lazyThemed } from '../../components/ui/index.js';
 import { configAtom } from '../site/index.js';
 import { sessionAtom } from './atoms.js';
 import { accountName, avatarUrl } from './session.js';
-import { useLogout } from './useLogout.js';
+import './auth.css';
+
+// The open list (MUI's Menu, Popover and Modal, with the theme scope) is downloaded when the button is first
+// pointed at or focused: a signed-in page draws its header without MUI.
+const UserMenuList = lazyThemed(() => import('./UserMenuList.js').then((module) => module.UserMenuList));
 
 /** The signed-in user's avatar + name menu (SPEC §2). */
 export function UserMenu() {
   const { user, isTeamCaptain, profileId } = useAtomValue(sessionAtom);
   const { discord } = useAtomValue(configAtom);
-  const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const menuId = useId();
   if (!user) return null;
 
   const name = accountName(user);
-  const close = () => setAnchor(null);
-
+  const avatar = avatarUrl(user, discord.avatarUrl);
   return (
     <>
       <Button
         color="inherit"
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={() => void UserMenuList.preload()}
+        onFocus={() => void UserMenuList.preload()}
+        onClick={(event) => {
+          setOpened(true);
+          setAnchor(event.currentTarget);
+        }}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}
         aria-label={`Account menu for ${name}`}
         endIcon={<ExpandMoreIcon />}
-        sx={{ textTransform: 'none', minWidth: 0, flexShrink: 0 }}
+        className="pd-account-btn"
       >
         {/* No initial letter as a fallback: it would become part of the button's visible name. */}
-        <Avatar src={avatarUrl(user, discord.avatarUrl) ?? undefined} alt="" sx={{ width: 32, height: 32, bgcolor: 'secondary.main', color: 'secondary.contrastText' }} />
-        <Box component="span" sx={{ ml: 1, display: { xs: 'none', sm: 'inline' }, maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {name}
-        </Box>
+        {avatar ? <img src={avatar} alt="" className="pd-avatar" width={32} height={32} /> : <span className="pd-avatar" />}
+        <span className="pd-account-name">{name}</span>
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <ListSubheader role="none">Profile</ListSubheader>
-        <MenuItem component={RouterLink} to={pathTo('Profile')} onClick={close}>
-          Edit profile
-        </MenuItem>
-        <MenuItem component={RouterLink} to={profileId === null ? pathTo('Profile') : pathTo('PublicProfile', { profile: profileId })} onClick={close}>
-          View profile
-        </MenuItem>
-        <Divider />
-        <MenuItem component={RouterLink} to={pathTo('Profile-Rivals')} onClick={close}>
-          Rivals
-        </MenuItem>
-        {isTeamCaptain && (
-          <MenuItem component={RouterLink} to={pathTo('MyTeams')} onClick={close}>
-            My Teams
-          </MenuItem>
-        )}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            void logout();
-          }}
-        >
-          Logout
-        </MenuItem>
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <UserMenuList id={menuId} anchor={anchor} onClose={() => setAnchor(null)} profileId={profileId} isTeamCaptain={isTeamCaptain} />
+        </Suspense>
+      )}
     </>
   );
 }
