@@ -39,6 +39,11 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigatio
 
 async function openDropdown(page: Page, label: string): Promise<string[]> {
   await nav(page).getByRole('button', { name: label, exact: true }).click();
+  return openMenuItems(page);
+}
+
+/** The entries of the menu being opened, once it is shown (the account menu's list is downloaded on first use). */
+async function openMenuItems(page: Page): Promise<string[]> {
   const menu = page.getByRole('menu');
   await menu.waitFor();
   return (await menu.getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
@@ -113,8 +118,7 @@ describe('navigation per account', () => {
       expect(await myTeams.count()).toBe(account === 'captain' ? 1 : 0);
 
       await accountMenuButton(page).click();
-      const userMenu = (await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
-      expect(userMenu).toEqual(['Edit profile', 'View profile', 'Rivals', ...(account === 'captain' ? ['My Teams'] : []), 'Logout']);
+      expect(await openMenuItems(page)).toEqual(['Edit profile', 'View profile', 'Rivals', ...(account === 'captain' ? ['My Teams'] : []), 'Logout']);
       await closeMenu(page);
 
       await walkMainMenu(page);

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { classes } from './classes.js';
 
 interface CheckProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
@@ -17,5 +17,33 @@ export function Check({ label, toggle = false, className, ...props }: CheckProps
       {input}
       <span>{label}</span>
     </label>
+  );
+}
+
+interface CheckGroupProps {
+  /** What the boxes choose among, read out before each box. */
+  legend: ReactNode;
+  children: ReactNode;
+  /** A hint under the boxes, or what is wrong with the choice (then shown as an error). */
+  helperText?: ReactNode;
+  error?: boolean;
+  /** Lay the boxes side by side, wrapping, rather than one a line. */
+  row?: boolean;
+  className?: string;
+}
+
+/** Checkboxes (or switches) that answer one question, under its legend. */
+export function CheckGroup({ legend, children, helperText, error = false, row = false, className }: CheckGroupProps) {
+  const helperId = useId();
+  return (
+    <fieldset className={classes('pd-check-group', error && 'pd-field--error', className)} aria-describedby={helperText ? helperId : undefined}>
+      <legend className="pd-check-group-legend">{legend}</legend>
+      <div className={classes('pd-check-group-boxes', row && 'pd-check-group-boxes--row')}>{children}</div>
+      {helperText && (
+        <p id={helperId} className="pd-field-help">
+          {helperText}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -6,7 +6,9 @@ interface DialogProps {
   /** Escape, the backdrop or a Cancel: the owner closes it. */
   onClose: () => void;
   title: ReactNode;
-  children: ReactNode;
+  /** A sentence under the title saying what the dialog asks; read out with the title when it opens. */
+  description?: ReactNode;
+  children?: ReactNode;
   /** The buttons at the bottom. */
   actions?: ReactNode;
   maxWidth?: 'xs' | 'sm' | 'md';
@@ -17,9 +19,10 @@ interface DialogProps {
  * A modal dialog: the browser's `<dialog>` opened with showModal, so focus moves into it and stays there,
  * the page behind is inert and Escape closes it; focus returns to what opened it when it closes.
  */
-export function Dialog({ open, onClose, title, children, actions, maxWidth = 'sm', className }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, actions, maxWidth = 'sm', className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const descriptionId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -30,6 +33,7 @@ export function Dialog({ open, onClose, title, children, actions, maxWidth = 'sm
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
       className={classes('pd-dialog', `pd-dialog--${maxWidth}`, className)}
       onCancel={(event) => {
         event.preventDefault();
@@ -44,7 +48,14 @@ export function Dialog({ open, onClose, title, children, actions, maxWidth = 'sm
           <h2 id={titleId} className="pd-dialog-title">
             {title}
           </h2>
-          <div className="pd-dialog-content">{children}</div>
+          <div className="pd-dialog-content">
+            {description && (
+              <p id={descriptionId} className="pd-dialog-description">
+                {description}
+              </p>
+            )}
+            {children}
+          </div>
           {actions && <div className="pd-dialog-actions">{actions}</div>}
         </div>
       )}

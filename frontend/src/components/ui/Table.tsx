@@ -7,12 +7,18 @@ interface TableProps extends TableHTMLAttributes<HTMLTableElement> {
   scrollClassName?: string;
   /** Put the table on a sheet (MUI's TableContainer with Paper). */
   outlined?: boolean;
+  /**
+   * Names the scrolling wrapper and lets it take focus, so a keyboard can scroll a wide table that holds no
+   * links or fields of its own (the wrapper is then a region read out with this name).
+   */
+  regionLabel?: string;
 }
 
 /** A data table (the browser's table, MUI's look) that scrolls sideways on a narrow screen instead of the page. */
-export function Table({ size = 'medium', scrollClassName, outlined = false, className, ...props }: TableProps) {
+export function Table({ size = 'medium', scrollClassName, outlined = false, regionLabel, className, ...props }: TableProps) {
+  const region = regionLabel ? { role: 'region', 'aria-label': regionLabel, tabIndex: 0 } : {};
   return (
-    <div className={classes('pd-table-scroll', outlined && 'pd-paper pd-paper--outlined', scrollClassName)}>
+    <div className={classes('pd-table-scroll', outlined && 'pd-paper pd-paper--outlined', scrollClassName)} {...region}>
       <table className={classes('pd-table', size === 'small' && 'pd-table--small', className)} {...props} />
     </div>
   );

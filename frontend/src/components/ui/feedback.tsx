@@ -1,4 +1,6 @@
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
+import { CloseIcon } from '../icons.js';
+import { IconButton } from './Button.js';
 import { classes } from './classes.js';
 
 export type Severity = 'info' | 'success' | 'warning' | 'error';
@@ -8,17 +10,26 @@ interface AlertProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
   title?: ReactNode;
   /** A button or link at the end (Retry, Dismiss). */
   action?: ReactNode;
+  /** Given, the band ends with a Close button (×) that calls it. */
+  onClose?: () => void;
 }
 
 /** A message band in its severity's colour; announced (role alert) unless another role is given. */
-export function Alert({ severity = 'info', title, action, className, children, role = 'alert', ...props }: AlertProps) {
+export function Alert({ severity = 'info', title, action, onClose, className, children, role = 'alert', ...props }: AlertProps) {
+  const end = onClose ? (
+    <IconButton aria-label="Close" size="small" onClick={onClose}>
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  ) : (
+    action
+  );
   return (
     <div role={role} className={classes('pd-alert', `pd-alert--${severity}`, className)} {...props}>
       <div className="pd-alert-message">
         {title && <div className="pd-alert-title">{title}</div>}
         {children}
       </div>
-      {action && <div className="pd-alert-action">{action}</div>}
+      {end && <div className="pd-alert-action">{end}</div>}
     </div>
   );
 }

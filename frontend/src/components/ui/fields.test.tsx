@@ -3,9 +3,10 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useApiForm } from '../../lib/forms/useApiForm.js';
-import { Check } from './Check.js';
+import { Check, CheckGroup } from './Check.js';
 import { Dialog } from './Dialog.js';
-import { TableHead, shownFrom } from './Table.js';
+import { Alert } from './feedback.js';
+import { Table, TableHead, shownFrom } from './Table.js';
 import { TextField } from './TextField.js';
 
 /** A form of the one form helper, its fields plain: a required text, a choice and a note. */
@@ -65,6 +66,34 @@ describe('Check', () => {
   });
 });
 
+describe('CheckGroup', () => {
+  it('groups its boxes under the legend, described by its hint', () => {
+    render(
+      <CheckGroup legend="Platforms" helperText="Pick at least one" error>
+        <Check label="PC" />
+        <Check label="Xbox" />
+      </CheckGroup>,
+    );
+    const group = screen.getByRole('group', { name: 'Platforms' });
+    expect(group).toHaveAccessibleDescription('Pick at least one');
+    expect(group).toHaveClass('pd-field--error');
+    expect(screen.getAllByRole('checkbox').map((box) => box.closest('fieldset'))).toEqual([group, group]);
+  });
+});
+
+describe('Alert', () => {
+  it('ends with a Close button when it can be dismissed', async () => {
+    const onClose = jest.fn();
+    render(
+      <Alert severity="warning" onClose={onClose}>
+        Protest window closes at 22:00
+      </Alert>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('Dialog', () => {
   function Confirm({ onClose }: { onClose: () => void }) {
     const [open, setOpen] = useState(false);
@@ -78,6 +107,7 @@ describe('Dialog', () => {
             onClose();
             setOpen(false);
           }}
+          description="The round and its entries are removed."
           actions={<button onClick={() => setOpen(false)}>Cancel</button>}
         >
           Its results go too.
@@ -92,6 +122,7 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(screen.getByRole('dialog', { name: 'Delete the round?' })).toHaveTextContent('Its results go too.');
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription('The round and its entries are removed.');
 
     act(() => void screen.getByRole('dialog').dispatchEvent(new Event('cancel', { cancelable: true })));
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -109,5 +140,14 @@ describe('TableHead', () => {
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Driver', 'Points', 'Car']);
     expect(screen.getByRole('columnheader', { name: 'Points' })).toHaveClass('pd-num');
     expect(screen.getByRole('columnheader', { name: 'Car' })).toHaveClass(shownFrom('sm'));
+  });
+
+  it('scrolls inside a named region a keyboard can focus when given a region label', () => {
+    render(
+      <Table regionLabel="Lap chart">
+        <TableHead columns={['Lap']} />
+      </Table>,
+    );
+    expect(screen.getByRole('region', { name: 'Lap chart' })).toHaveAttribute('tabindex', '0');
   });
 });

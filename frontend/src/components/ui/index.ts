@@ -3,7 +3,7 @@
 // follows its re-exports to the modules behind them (the package has no side effects, CSS aside).
 
 export { Button, ButtonAnchor, ButtonLink, IconAnchor, IconButton, type ButtonLook } from './Button.js';
-export { Check } from './Check.js';
+export { Check, CheckGroup } from './Check.js';
 export { classes } from './classes.js';
 export { Dialog } from './Dialog.js';
 export { Alert, Chip, LinearProgress, Skeleton, Spinner, type Severity } from './feedback.js';
