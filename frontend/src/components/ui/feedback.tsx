@@ -34,10 +34,12 @@ export function Alert({ severity = 'info', title, action, onClose, className, ch
   );
 }
 
+export type ChipColour = 'default' | 'primary' | Severity;
+
 interface ChipProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'color'> {
   label: ReactNode;
   size?: 'small' | 'medium';
-  color?: 'default' | 'primary' | Severity;
+  color?: ChipColour;
   variant?: 'filled' | 'outlined';
   icon?: ReactNode;
 }

@@ -6,7 +6,7 @@ export { Button, ButtonAnchor, ButtonLink, IconAnchor, IconButton, type ButtonLo
 export { Check, CheckGroup } from './Check.js';
 export { classes } from './classes.js';
 export { Dialog } from './Dialog.js';
-export { Alert, Chip, LinearProgress, Skeleton, Spinner, type Severity } from './feedback.js';
+export { Alert, Chip, LinearProgress, Skeleton, Spinner, type ChipColour, type Severity } from './feedback.js';
 export { lazyThemed } from './lazyThemed.js';
 export { applyPalette } from './palette.js';
 export { SelectField } from './SelectField.js';

@@ -1,4 +1,4 @@
-import type { ChipProps } from '@mui/material/Chip';
+import type { ChipColour } from '../../components/ui/index.js';
 import type { AuditAction, TicketListItemDto, TicketState } from './types.js';
 
 export const STATE_LABELS: Record<TicketState, string> = {
@@ -9,9 +9,9 @@ export const STATE_LABELS: Record<TicketState, string> = {
   CLOSED: 'Closed',
 };
 
-export const STATE_COLOURS: Record<TicketState, ChipProps['color']> = {
+export const STATE_COLOURS: Record<TicketState, ChipColour> = {
   OPEN: 'primary',
-  UNDER_REVIEW: 'secondary',
+  UNDER_REVIEW: 'info',
   DECIDED: 'success',
   APPEALED: 'error',
   CLOSED: 'default',
