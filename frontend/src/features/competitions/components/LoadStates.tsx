@@ -1,8 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Button, ButtonLink, Container } from '../../../components/ui/index.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { ApiError } from '../../../lib/api/client.js';
@@ -24,13 +21,13 @@ export function loadFailureText(error: unknown): string {
 /** A page whose record does not exist: says so, with a way on. */
 export function NotFoundState({ title, message, back, backLabel, before }: { title: string; message: string; back: string; backLabel: string; before?: ReactNode }) {
   return (
-    <Container maxWidth="md" sx={{ py: 3 }}>
+    <Container maxWidth="md" page>
       {before}
       <PageTitle>{title}</PageTitle>
       <EmptyState title={message}>
-        <Button component={RouterLink} to={back} sx={{ mt: 1 }}>
+        <ButtonLink to={back}>
           {backLabel}
-        </Button>
+        </ButtonLink>
       </EmptyState>
     </Container>
   );
@@ -39,11 +36,11 @@ export function NotFoundState({ title, message, back, backLabel, before }: { tit
 /** A page whose read failed for another reason than a missing record: says why, with Try again. */
 export function LoadFailureState({ what, error, onRetry, before }: { what: string; error: unknown; onRetry: () => void; before?: ReactNode }) {
   return (
-    <Container maxWidth="md" sx={{ py: 3 }}>
+    <Container maxWidth="md" page>
       {before}
       <PageTitle>{`The ${what} could not be loaded`}</PageTitle>
       <EmptyState title={loadFailureText(error)}>
-        <Button onClick={onRetry} sx={{ mt: 1 }}>
+        <Button onClick={onRetry}>
           Try again
         </Button>
       </EmptyState>
