@@ -25,9 +25,7 @@ export function NotFoundState({ title, message, back, backLabel, before }: { tit
       {before}
       <PageTitle>{title}</PageTitle>
       <EmptyState title={message}>
-        <ButtonLink to={back}>
-          {backLabel}
-        </ButtonLink>
+        <ButtonLink to={back}>{backLabel}</ButtonLink>
       </EmptyState>
     </Container>
   );
@@ -40,9 +38,7 @@ export function LoadFailureState({ what, error, onRetry, before }: { what: strin
       {before}
       <PageTitle>{`The ${what} could not be loaded`}</PageTitle>
       <EmptyState title={loadFailureText(error)}>
-        <Button onClick={onRetry}>
-          Try again
-        </Button>
+        <Button onClick={onRetry}>Try again</Button>
       </EmptyState>
     </Container>
   );
