@@ -1,32 +1,31 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { Paper, Text } from '../../../components/ui/index.js';
 import { pointsSystemSummary } from '../labels.js';
 import type { PointsSystem } from '../types.js';
+import './competitions.css';
 
 /** How a season scores, in short lines: the tables, bonuses, minimum distance, drops, no-shows, DNFs and teams. */
 export function PointsSystemPanel({ pointsSystem, rules }: { pointsSystem: PointsSystem; rules: string | null }) {
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="points-title" sx={{ p: 2 }}>
-      <Typography id="points-title" variant="h6" component="h2" gutterBottom>
+    <Paper as="section" aria-labelledby="points-title" className="pd-competitions-panel">
+      <Text id="points-title" variant="h6" as="h2" gutterBottom>
         How points are scored
-      </Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
+      </Text>
+      <dl className="pd-competitions-points-list">
         {pointsSystemSummary(pointsSystem).map(({ label, text }) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
+          <div key={label} className="pd-competitions-points-entry">
+            <Text as="dt" variant="body2" className="pd-competitions-strong">
               {label}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            </Text>
+            <Text as="dd" variant="body2" className="pd-competitions-points-text">
               {text}
-            </Typography>
-          </Box>
+            </Text>
+          </div>
         ))}
-      </Box>
+      </dl>
       {rules && (
-        <Typography variant="body2" sx={{ mt: 1.5, whiteSpace: 'pre-line' }}>
+        <Text variant="body2" className="pd-competitions-rules">
           {rules}
-        </Typography>
+        </Text>
       )}
     </Paper>
   );

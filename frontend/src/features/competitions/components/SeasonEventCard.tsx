@@ -1,13 +1,7 @@
 import { useId, useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
 import { showTime } from '../../../components/dateTime.js';
+import { Button, ButtonLink, Chip, Paper, Skeleton, Text } from '../../../components/ui/index.js';
 import { eventDetailsPath } from '../../events/index.js';
 import { ReportIncident, ResultsStatus } from '../../stewarding/index.js';
 import { competitionQueries } from '../api.js';
@@ -15,6 +9,7 @@ import { raceLabel, seasonRaceDistance } from '../labels.js';
 import type { SeasonEventDto } from '../types.js';
 import { InlineFailure } from './LoadStates.js';
 import { leagueDriversOf, RaceResultsTable } from './RaceResultsTable.js';
+import './competitions.css';
 
 export interface SeasonEventCardProps {
   seasonId: number;
@@ -29,9 +24,9 @@ function RoundResults({ seasonId, event }: { seasonId: number; event: SeasonEven
   if (details.error) return <InlineFailure what="results" error={details.error} onRetry={() => void details.refetch()} />;
   if (!details.data)
     return (
-      <Box role="status" aria-label={`Loading the results of ${event.name}`}>
+      <div role="status" aria-label={`Loading the results of ${event.name}`}>
         <Skeleton variant="rounded" height={160} />
-      </Box>
+      </div>
     );
   const byRace = new Map(details.data.results.map((results) => [results.raceId, results]));
   const tracks = event.raceEvents.length;
@@ -39,14 +34,14 @@ function RoundResults({ seasonId, event }: { seasonId: number; event: SeasonEven
     raceEvent.races.map((race) => {
       const label = raceLabel(raceEvent, race, tracks);
       return (
-        <Box key={race.id} component="section" aria-label={`${label} results`} sx={{ mt: 2 }}>
-          <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
+        <section key={race.id} aria-label={`${label} results`} className="pd-competitions-race">
+          <Text variant="subtitle1" as="h4" className="pd-competitions-strong">
             {label}
-          </Typography>
+          </Text>
           {race.hasResults && <ResultsStatus raceId={race.id} />}
           <RaceResultsTable results={byRace.get(race.id)?.results ?? []} label={`${event.name}: ${label}`} />
           <ReportIncident raceId={race.id} raceLabel={`${event.name}: ${label}`} results={leagueDriversOf(byRace.get(race.id)?.results ?? [])} />
-        </Box>
+        </section>
       );
     }),
   );
@@ -62,42 +57,42 @@ export function SeasonEventCard({ seasonId, event, initiallyOpen }: SeasonEventC
   const tracks = event.raceEvents.length;
 
   return (
-    <Paper id={String(event.id)} component="article" aria-labelledby={`${resultsId}-title`} variant="outlined" sx={{ p: 2, scrollMarginTop: 80 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1 }}>
-        <Typography variant="overline" component="p" color="text.secondary">
+    <Paper as="article" id={String(event.id)} aria-labelledby={`${resultsId}-title`} className="pd-competitions-round">
+      <div className="pd-competitions-round-top">
+        <Text variant="overline" as="p" tone="secondary">
           Round {event.round}
-        </Typography>
+        </Text>
         {hasResults ? <Chip size="small" color="success" label="Results" /> : past ? <Chip size="small" label="Awaiting results" /> : <Chip size="small" label="Upcoming" />}
         {!event.published && <Chip size="small" label="Draft" />}
-      </Box>
-      <Typography id={`${resultsId}-title`} variant="h6" component="h3">
+      </div>
+      <Text id={`${resultsId}-title`} variant="h6" as="h3">
         {event.name}
-      </Typography>
-      <Typography variant="body2">
+      </Text>
+      <Text variant="body2">
         <time dateTime={event.date}>{time.dateTime}</time>
-      </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }} aria-label={`Races of ${event.name}`}>
+      </Text>
+      <ul className="pd-competitions-round-races" aria-label={`Races of ${event.name}`}>
         {event.raceEvents.flatMap((raceEvent) =>
           raceEvent.races.map((race) => (
-            <Typography key={race.id} component="li" variant="body2" color="text.secondary">
+            <Text key={race.id} as="li" variant="body2" tone="secondary">
               {[tracks > 1 ? '' : raceEvent.trackName, raceLabel(raceEvent, race, tracks), seasonRaceDistance(race)].filter(Boolean).join(' · ')}
-            </Typography>
+            </Text>
           )),
         )}
-      </Box>
-      <Box sx={{ mt: 1.5, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      </ul>
+      <div className="pd-competitions-round-actions">
         {hasResults && (
           <Button size="small" variant={open ? 'outlined' : 'contained'} aria-expanded={open} aria-controls={resultsId} onClick={() => setOpen((shown) => !shown)}>
             {open ? 'Hide results' : 'Show results'}
           </Button>
         )}
-        <Button size="small" component={RouterLink} to={eventDetailsPath(event.id)} aria-label={`Event page of ${event.name}`}>
+        <ButtonLink size="small" to={eventDetailsPath(event.id)} aria-label={`Event page of ${event.name}`}>
           Event page
-        </Button>
-      </Box>
-      <Box id={resultsId} hidden={!open}>
+        </ButtonLink>
+      </div>
+      <div id={resultsId} hidden={!open}>
         {open && <RoundResults seasonId={seasonId} event={event} />}
-      </Box>
+      </div>
     </Paper>
   );
 }

@@ -1,16 +1,6 @@
 import { useDeferredValue, useEffect } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { HASH_SCROLL_DELAY_MS } from '../../../app/routes/useHashScroll.js';
 import { CalendarSubscribe } from '../../../components/CalendarSubscribe.js';
@@ -19,6 +9,7 @@ import { EmptyState } from '../../../components/EmptyState.js';
 import { ImageIcon } from '../../../components/ImageIcon.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { routeId } from '../../../components/routeId.js';
+import { ButtonLink, Chip, Container, Paper, SelectField, Skeleton, Text } from '../../../components/ui/index.js';
 import { apiUrl } from '../../../lib/api/client.js';
 import { useRoom } from '../../../lib/realtime/useRoom.js';
 import { COMPETITION_STYLE_LABELS, PLATFORM_LABELS } from '../../events/index.js';
@@ -31,6 +22,7 @@ import { PointsSystemPanel } from './PointsSystemPanel.js';
 import { SeasonEventCard } from './SeasonEventCard.js';
 import { DriverStandingsTable, roundColumns, TeamStandingsTable, UnpublishedNote } from './StandingsTables.js';
 import { useSeasonStandings } from '../useSeasonStandings.js';
+import './competitions.css';
 
 const PREVIEW_DRIVERS = 5;
 const PREVIEW_TEAMS = 3;
@@ -41,31 +33,31 @@ function StandingsPreview({ season: publicSeason }: { season: SeasonDto }) {
   const changes = useStandingsChanges(standings.data);
   const teamStyle = season.competition.style !== 'SOLO';
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="preview-title" sx={{ p: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-        <Typography id="preview-title" variant="h6" component="h2">
+    <Paper as="section" aria-labelledby="preview-title" className="pd-competitions-panel">
+      <div className="pd-competitions-panel-head">
+        <Text id="preview-title" variant="h6" as="h2">
           Standings
-        </Typography>
-        <Button component={RouterLink} to={pathTo('Competitions-Standings', { competition: season.competition.id, season: season.id })} size="small">
+        </Text>
+        <ButtonLink to={pathTo('Competitions-Standings', { competition: season.competition.id, season: season.id })} size="small">
           Full standings
-        </Button>
-      </Box>
+        </ButtonLink>
+      </div>
       {standings.error ? (
         <InlineFailure what="standings" error={standings.error} onRetry={() => void standings.refetch()} />
       ) : !standings.data ? (
-        <Box role="status" aria-label="Loading standings">
+        <div role="status" aria-label="Loading standings">
           <Skeleton variant="rounded" height={180} />
-        </Box>
+        </div>
       ) : standings.data.drivers.length === 0 ? (
-        <Typography color="text.secondary">No results yet: the standings fill in after the first race.</Typography>
+        <Text tone="secondary">No results yet: the standings fill in after the first race.</Text>
       ) : (
-        <Stack spacing={2}>
+        <div className="pd-stack">
           <UnpublishedNote rounds={roundColumns(season, standings.data)} />
           <DriverStandingsTable drivers={standings.data.drivers} rounds={roundColumns(season, standings.data)} changed={changes.drivers} limit={PREVIEW_DRIVERS} />
           {teamStyle && standings.data.teams.length > 0 && (
             <TeamStandingsTable teams={standings.data.teams} rounds={roundColumns(season, standings.data)} changed={changes.teams} limit={PREVIEW_TEAMS} />
           )}
-        </Stack>
+        </div>
       )}
     </Paper>
   );
@@ -108,65 +100,58 @@ export default function SeriesDetailsPage() {
   const opened = openRound(events, hash);
 
   return (
-    <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Paper variant="outlined" sx={{ mb: 3, overflow: 'hidden' }}>
-        {header.banner && <Box component="img" src={header.banner} alt="" sx={{ display: 'block', width: '100%', height: { xs: 110, md: 200 }, objectFit: 'cover' }} />}
-        <Box sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+    <Container maxWidth="lg" page>
+      <Paper className="pd-competitions-header">
+        {header.banner && <img src={header.banner} alt="" className="pd-competitions-banner" />}
+        <div className="pd-competitions-header-body">
           <ImageIcon src={header.icon} size={56} />
-          <Box sx={{ flexGrow: 1, minWidth: 220 }}>
-            <Typography variant="overline" component="p" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <div className="pd-competitions-header-text">
+            <Text variant="overline" as="p" tone="secondary" className="pd-competitions-kind">
               {header.game && <ImageIcon src={header.game.icon} size={20} />}
               {[header.group?.name, header.game?.name, COMPETITION_STYLE_LABELS[header.style]].filter(Boolean).join(' · ')}
-            </Typography>
+            </Text>
             <PageTitle>{header.name}</PageTitle>
-            {header.description && <Typography color="text.secondary">{header.description}</Typography>}
-            <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+            {header.description && <Text tone="secondary">{header.description}</Text>}
+            <div className="pd-competitions-platforms">
               {header.platforms.map((platform) => (
                 <Chip key={platform} size="small" label={PLATFORM_LABELS[platform]} />
               ))}
-            </Stack>
-          </Box>
-          <TextField
-            select
-            size="small"
+            </div>
+          </div>
+          <SelectField
             label="Season"
+            className="pd-competitions-season-choice"
+            options={seasons.map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
             value={String(season.id)}
             onChange={(event) => navigate(pathTo('Competitions-Current-details', { competition: competitionId, season: Number(event.target.value) }))}
-            sx={{ minWidth: 180 }}
-          >
-            {seasons.map((candidate) => (
-              <MenuItem key={candidate.id} value={String(candidate.id)}>
-                {candidate.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Box>
+          />
+        </div>
       </Paper>
 
       {/* One column: a round's results table needs the page's width (beside the standings its last columns were cut), and minmax(0, …) keeps it from widening a phone's page. */}
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)', alignItems: 'start' }}>
-        <Box component="section" aria-labelledby="rounds-title">
-          <Typography id="rounds-title" variant="h5" component="h2" gutterBottom>
+      <div className="pd-competitions-season">
+        <section aria-labelledby="rounds-title">
+          <Text id="rounds-title" variant="h5" as="h2" gutterBottom>
             Rounds
-          </Typography>
-          <Box sx={{ mb: 2 }}>
+          </Text>
+          <div className="pd-competitions-calendar">
             <CalendarSubscribe path={apiUrl('GET /calendar/seasons/:id.ics', { params: { id: season.id } })} what={`the races of ${header.name} ${season.name}`} />
-          </Box>
+          </div>
           {events.length === 0 ? (
             <EmptyState title="No rounds yet">The calendar of this season is announced soon.</EmptyState>
           ) : (
-            <Stack spacing={2}>
+            <div className="pd-stack">
               {events.map((event) => (
                 <SeasonEventCard key={event.id} seasonId={season.id} event={event} initiallyOpen={event.id === opened} />
               ))}
-            </Stack>
+            </div>
           )}
-        </Box>
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
+        </section>
+        <div className="pd-competitions-season-side">
           <StandingsPreview season={season} />
           <PointsSystemPanel pointsSystem={season.pointsSystem} rules={season.rules} />
-        </Box>
-      </Box>
+        </div>
+      </div>
     </Container>
   );
 }

@@ -1,18 +1,11 @@
 import { useDeferredValue } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { routeId } from '../../../components/routeId.js';
+import { ButtonLink, Container, LinearProgress, SelectField, Skeleton, Text } from '../../../components/ui/index.js';
 import { useRoom } from '../../../lib/realtime/useRoom.js';
 import { competitionKeys, competitionQueries } from '../api.js';
 import { useStandingsChanges } from '../standingsChanges.js';
@@ -20,6 +13,7 @@ import { useSeasonStandings } from '../useSeasonStandings.js';
 import type { CompetitionSummaryDto } from '../types.js';
 import { InlineFailure, isNotFound, NotFoundState } from './LoadStates.js';
 import { DriverStandingsTable, roundColumns, TeamStandingsTable } from './StandingsTables.js';
+import './competitions.css';
 
 const standingsPath = (competition?: number, season?: number) => pathTo('Competitions-Standings', { competition, season });
 
@@ -27,13 +21,13 @@ const standingsPath = (competition?: number, season?: number) => pathTo('Competi
 function LiveNote({ drivers, teams }: { drivers: number; teams: number }) {
   const parts = [drivers ? `${drivers} ${drivers === 1 ? 'driver' : 'drivers'}` : '', teams ? `${teams} ${teams === 1 ? 'team' : 'teams'}` : ''].filter(Boolean);
   return (
-    <Box role="status" aria-live="polite" sx={{ minHeight: 24 }}>
+    <div role="status" aria-live="polite" className="pd-competitions-live-note">
       {parts.length > 0 && (
-        <Typography variant="body2" color="text.secondary">
+        <Text variant="body2" tone="secondary">
           Standings updated just now: points changed for {parts.join(' and ')}.
-        </Typography>
+        </Text>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -78,56 +72,50 @@ export default function StandingsPage() {
   const teamStyle = (competition?.style ?? 'SOLO') !== 'SOLO' || (table?.teams.length ?? 0) > 0;
   const loading = named.isPending || (seasonId !== null && (standings.isPending || (standings.data !== undefined && !drawn)));
 
+  // A select shows its first option when its value names none: while nothing is chosen yet it offers an empty one.
+  const competitionValue = competitionId !== null && offered.some((candidate) => candidate.id === competitionId) ? String(competitionId) : '';
+  const seasonValue = seasonId !== null && seasons.some((candidate) => candidate.id === seasonId) ? String(seasonId) : '';
+  const options = (candidates: { id: number; name: string }[], value: string) => [
+    ...(value === '' ? [{ value: '', label: '' }] : []),
+    ...candidates.map((candidate) => ({ value: String(candidate.id), label: candidate.name })),
+  ];
+
   return (
-    <Container maxWidth="lg" sx={{ py: 3 }}>
+    <Container maxWidth="lg" page>
       <PageTitle>Series leaderboard</PageTitle>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <TextField
-          select
+      <div className="pd-competitions-choices">
+        <SelectField
           label="Series"
-          size="small"
-          value={competitionId !== null && offered.some((candidate) => candidate.id === competitionId) ? String(competitionId) : ''}
+          className="pd-competitions-series-choice"
+          options={options(offered, competitionValue)}
+          value={competitionValue}
           onChange={(event) => navigate(standingsPath(Number(event.target.value)))}
-          sx={{ minWidth: 240 }}
           disabled={offered.length === 0}
-        >
-          {offered.map((candidate) => (
-            <MenuItem key={candidate.id} value={String(candidate.id)}>
-              {candidate.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+        />
+        <SelectField
           label="Season"
-          size="small"
-          value={seasonId !== null && seasons.some((candidate) => candidate.id === seasonId) ? String(seasonId) : ''}
+          className="pd-competitions-leaderboard-season"
+          options={options(seasons, seasonValue)}
+          value={seasonValue}
           onChange={(event) => navigate(standingsPath(competitionId ?? undefined, Number(event.target.value)))}
-          sx={{ minWidth: 200 }}
           disabled={seasons.length === 0}
-        >
-          {seasons.map((candidate) => (
-            <MenuItem key={candidate.id} value={String(candidate.id)}>
-              {candidate.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         {competitionId !== null && seasonId !== null && (
-          <Button component={RouterLink} to={pathTo('Competitions-Current-details', { competition: competitionId, season: seasonId })} sx={{ alignSelf: 'center' }}>
+          <ButtonLink to={pathTo('Competitions-Current-details', { competition: competitionId, season: seasonId })} className="pd-competitions-details-link">
             Rounds and results
-          </Button>
+          </ButtonLink>
         )}
-      </Box>
-      <Box sx={{ minHeight: 4 }}>{standings.isFetching && !standings.isPending && <LinearProgress aria-label="Refreshing standings" />}</Box>
+      </div>
+      <div className="pd-competitions-progress">{standings.isFetching && !standings.isPending && <LinearProgress label="Refreshing standings" />}</div>
 
       {named.error && <InlineFailure what="series" error={named.error} onRetry={() => void named.refetch()} />}
       {chosen.error && chosen.error !== named.error && <InlineFailure what="series" error={chosen.error} onRetry={() => void chosen.refetch()} />}
       {standings.error && !isNotFound(standings.error) && <InlineFailure what="standings" error={standings.error} onRetry={() => void standings.refetch()} />}
 
       {loading ? (
-        <Box role="status" aria-label="Loading standings">
+        <div role="status" aria-label="Loading standings">
           <Skeleton variant="rounded" height={320} />
-        </Box>
+        </div>
       ) : choices && competitionId === null ? (
         <EmptyState title="No series has a leaderboard yet">Standings appear here once a series has results.</EmptyState>
       ) : competition && seasons.length === 0 ? (
@@ -138,19 +126,19 @@ export default function StandingsPage() {
         table && (
           <>
             <LiveNote drivers={changes.drivers.size} teams={changes.teams.size} />
-            <Box component="section" aria-labelledby="drivers-title" sx={{ mt: 1 }}>
-              <Typography id="drivers-title" variant="h5" component="h2" gutterBottom>
+            <section aria-labelledby="drivers-title" className="pd-competitions-drivers">
+              <Text id="drivers-title" variant="h5" as="h2" gutterBottom>
                 Drivers
-              </Typography>
+              </Text>
               <DriverStandingsTable drivers={table.drivers} rounds={rounds} changed={changes.drivers} />
-            </Box>
+            </section>
             {teamStyle && (
-              <Box component="section" aria-labelledby="teams-title" sx={{ mt: 4 }}>
-                <Typography id="teams-title" variant="h5" component="h2" gutterBottom>
+              <section aria-labelledby="teams-title" className="pd-competitions-teams">
+                <Text id="teams-title" variant="h5" as="h2" gutterBottom>
                   Teams
-                </Typography>
+                </Text>
                 {table.teams.length === 0 ? <EmptyState title="No team has scored yet" /> : <TeamStandingsTable teams={table.teams} rounds={rounds} changed={changes.teams} />}
-              </Box>
+              </section>
             )}
           </>
         )

@@ -1,21 +1,10 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import { keyframes } from '@mui/material/styles';
-import type { SxProps, Theme } from '@mui/material/styles';
-import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
-import { bareDriverName } from '../labels.js';
 import { Abbr } from '../../../components/Abbr.js';
-import { visuallyHidden } from '../../../components/visuallyHidden.js';
+import { Table, Text, TextLink } from '../../../components/ui/index.js';
+import { bareDriverName } from '../labels.js';
 import type { DriverStandingDto, SeasonDto, StandingsDto, TeamStandingDto } from '../types.js';
+import './competitions.css';
 
 /** One round's column: its event, numbered as in the season; `unpublished` in an organizer's preview. */
 export interface RoundColumn {
@@ -33,34 +22,12 @@ export function roundColumns(season: Pick<SeasonDto, 'events'> | undefined, stan
   return first.map(({ eventId }, index) => ({ eventId, round: index + 1, name: `Round ${index + 1}`, unpublished: unpublished(eventId) }));
 }
 
-const flash = keyframes`
-  from { background-color: rgb(var(--mui-palette-warning-mainChannel) / 0.45); }
-  to { background-color: transparent; }
-`;
-
-/** A changed row flashes; with reduced motion it is marked without moving (a steady tint and outline). */
-const changedRow: SxProps<Theme> = {
-  '&[data-changed="true"] > *': { animation: `${flash} 3s ease-out` },
-  '@media (prefers-reduced-motion: reduce)': {
-    '&[data-changed="true"] > *': { animation: 'none', backgroundColor: 'rgb(var(--mui-palette-warning-mainChannel) / 0.2)' },
-  },
-};
-
-// The first two columns stay in view while the rounds scroll sideways on a phone.
-const POSITION_WIDTH = 48;
-const sticky = (left: number): SxProps<Theme> => ({ position: 'sticky', left, zIndex: 1, bgcolor: 'background.paper' });
-const stickyPosition: SxProps<Theme> = { ...sticky(0), width: POSITION_WIDTH, minWidth: POSITION_WIDTH, maxWidth: POSITION_WIDTH };
-const stickyName: SxProps<Theme> = { ...sticky(POSITION_WIDTH), minWidth: 160, borderRight: 1, borderColor: 'divider' };
+// A changed row flashes (competitions.css: .pd-competitions-row[data-changed='true']); with reduced motion it is
+// marked without moving. The first two columns stay in view while the rounds scroll sideways on a phone.
 
 /** A team's colour as a small swatch; its name is written beside it. */
 function TeamSwatch({ colour }: { colour: string }) {
-  return (
-    <Box
-      component="span"
-      aria-hidden
-      sx={{ display: 'inline-block', width: 4, height: '1.2em', borderRadius: 0.5, bgcolor: colour, mr: 1, verticalAlign: 'middle', flexShrink: 0 }}
-    />
-  );
+  return <span aria-hidden className="pd-competitions-swatch" style={{ backgroundColor: colour }} />;
 }
 
 /** Points of one round: blank when the driver did not take part, struck through when the round is dropped. */
@@ -68,54 +35,47 @@ function RoundPoints({ points, dropped }: { points: number | null; dropped: bool
   if (points === null) return <span aria-label="did not take part">–</span>;
   if (!dropped) return <>{points}</>;
   return (
-    <Box component="s" sx={{ color: 'text.secondary' }} title="Dropped round: does not count">
+    <s className="pd-competitions-dropped" title="Dropped round: does not count">
       {points}
-      <Box component="span" sx={visuallyHidden}>
-        {' '}
-        (dropped)
-      </Box>
-    </Box>
+      <span className="pd-visually-hidden"> (dropped)</span>
+    </s>
   );
 }
 
 function NumberHead({ children }: { children: ReactNode }) {
   return (
-    <TableCell scope="col" align="right">
+    <th scope="col" className="pd-num">
       {children}
-    </TableCell>
+    </th>
   );
 }
 
 /** Both standings' head: position and name (they stay in view), what comes before the points, the points, each round, what comes after. */
 function StandingsHead({ name, rounds, beforePoints, afterRounds }: { name: string; rounds: RoundColumn[]; beforePoints?: ReactNode; afterRounds?: ReactNode }) {
   return (
-    <TableHead>
-      <TableRow>
-        <TableCell scope="col" sx={stickyPosition}>
+    <thead>
+      <tr>
+        <th scope="col" className="pd-competitions-sticky-position">
           <Abbr title="Position">Pos</Abbr>
-        </TableCell>
-        <TableCell scope="col" sx={stickyName}>
+        </th>
+        <th scope="col" className="pd-competitions-sticky-name">
           {name}
-        </TableCell>
+        </th>
         {beforePoints}
         <NumberHead>Points</NumberHead>
         <RoundHeads rounds={rounds} />
         {afterRounds}
-      </TableRow>
-    </TableHead>
+      </tr>
+    </thead>
   );
 }
 
 function RoundHeads({ rounds }: { rounds: RoundColumn[] }) {
   return rounds.map((round) => (
-    <TableCell key={round.eventId} scope="col" align="right" title={round.name}>
+    <th key={round.eventId} scope="col" className="pd-num" title={round.name}>
       <Abbr title={round.name}>R{round.round}</Abbr>
-      {round.unpublished && (
-        <Box component="small" sx={{ display: 'block', fontWeight: 'normal', color: 'text.secondary', whiteSpace: 'nowrap' }}>
-          Not published
-        </Box>
-      )}
-    </TableCell>
+      {round.unpublished && <small className="pd-competitions-unpublished">Not published</small>}
+    </th>
   ));
 }
 
@@ -124,41 +84,25 @@ export function UnpublishedNote({ rounds }: { rounds: RoundColumn[] }) {
   const unpublished = rounds.filter((round) => round.unpublished);
   if (!unpublished.length) return null;
   return (
-    <Typography variant="body2" color="text.secondary" role="note">
+    <Text variant="body2" tone="secondary" role="note">
       Not published: {unpublished.map((round) => `R${round.round} ${round.name}`).join(', ')}. These standings count {unpublished.length === 1 ? 'it' : 'them'}; visitors see
       them once published.
-    </Typography>
+    </Text>
   );
 }
 
 /** A gain shown beside the points while the row is highlighted. */
 function Gain({ points }: { points: number | undefined }) {
   if (points === undefined || points === 0) return null;
-  return (
-    <Box component="span" sx={{ ml: 0.5, fontSize: '0.8em', fontWeight: 600, color: 'text.primary' }}>
-      {points > 0 ? `+${points}` : points}
-    </Box>
-  );
+  return <span className="pd-competitions-gain">{points > 0 ? `+${points}` : points}</span>;
 }
 
-/** The scrolling frame: focusable so the rounds can be scrolled with the keyboard. */
-function ScrollFrame({ label, children }: { label: string; children: ReactNode }) {
+/** The table in its scrolling frame: focusable (a named region) so the rounds can be scrolled with the keyboard. */
+function StandingsFrame({ label, region, children }: { label: string; region: string; children: ReactNode }) {
   return (
-    <TableContainer
-      tabIndex={0}
-      role="region"
-      aria-label={label}
-      sx={{
-        position: 'relative',
-        overflowX: 'auto',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
-      }}
-    >
+    <Table size="small" outlined aria-label={label} regionLabel={region} scrollClassName="pd-competitions-scroll" className="pd-competitions-standings">
       {children}
-    </TableContainer>
+    </Table>
   );
 }
 
@@ -176,72 +120,62 @@ export function DriverStandingsTable({ drivers, rounds, changed, limit }: Driver
   const rows = limit === undefined ? drivers : drivers.slice(0, limit);
   const showRounds = limit === undefined;
   return (
-    <ScrollFrame label="Drivers' standings, scrolls sideways">
-      <Table size="small" aria-label="Drivers' standings">
-        <StandingsHead
-          name="Driver"
-          rounds={showRounds ? rounds : []}
-          beforePoints={
-            <NumberHead>
-              <Abbr title="Driver number">No.</Abbr>
-            </NumberHead>
-          }
-          afterRounds={
-            <>
-              <NumberHead>Wins</NumberHead>
-              <NumberHead>Podiums</NumberHead>
-            </>
-          }
-        />
-        <TableBody>
-          {rows.map((row) => {
-            const byEvent = new Map(row.rounds.map((round) => [round.eventId, round]));
-            const gain = changed?.get(row.profile.id);
-            return (
-              <TableRow key={row.profile.id} data-changed={gain !== undefined} sx={changedRow}>
-                <TableCell sx={stickyPosition}>{row.position}</TableCell>
-                <TableCell component="th" scope="row" sx={stickyName}>
-                  <Box sx={{ display: 'flex', alignItems: 'center' }}>
-                    {row.team && <TeamSwatch colour={row.team.colour} />}
-                    <Box>
-                      <Link component={RouterLink} to={pathTo('PublicProfile', { profile: row.profile.id })} underline="hover" sx={{ fontWeight: 600 }}>
-                        {bareDriverName(row.profile.driverName, row.profile.driverNumber)}
-                      </Link>
-                      {row.team && (
-                        <Box component="span" sx={{ display: 'block', fontSize: '0.8em', color: 'text.secondary' }}>
-                          {row.team.name}
-                        </Box>
-                      )}
-                    </Box>
-                  </Box>
-                </TableCell>
-                <TableCell align="right">{row.profile.driverNumber ?? ''}</TableCell>
-                <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                  {row.points}
-                  <Gain points={gain} />
-                  {row.penaltyPoints > 0 && (
-                    <Box component="span" sx={{ display: 'block', fontSize: '0.75em', fontWeight: 400, color: 'error.main' }}>
-                      −{row.penaltyPoints} penalty
-                    </Box>
-                  )}
-                </TableCell>
-                {showRounds &&
-                  rounds.map((round) => {
-                    const points = byEvent.get(round.eventId);
-                    return (
-                      <TableCell key={round.eventId} align="right">
-                        <RoundPoints points={points?.points ?? null} dropped={points?.dropped ?? false} />
-                      </TableCell>
-                    );
-                  })}
-                <TableCell align="right">{row.wins}</TableCell>
-                <TableCell align="right">{row.podiums}</TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </ScrollFrame>
+    <StandingsFrame label="Drivers' standings" region="Drivers' standings, scrolls sideways">
+      <StandingsHead
+        name="Driver"
+        rounds={showRounds ? rounds : []}
+        beforePoints={
+          <NumberHead>
+            <Abbr title="Driver number">No.</Abbr>
+          </NumberHead>
+        }
+        afterRounds={
+          <>
+            <NumberHead>Wins</NumberHead>
+            <NumberHead>Podiums</NumberHead>
+          </>
+        }
+      />
+      <tbody>
+        {rows.map((row) => {
+          const byEvent = new Map(row.rounds.map((round) => [round.eventId, round]));
+          const gain = changed?.get(row.profile.id);
+          return (
+            <tr key={row.profile.id} data-changed={gain !== undefined} className="pd-competitions-row">
+              <td className="pd-competitions-sticky-position">{row.position}</td>
+              <th scope="row" className="pd-competitions-sticky-name">
+                <span className="pd-competitions-name">
+                  {row.team && <TeamSwatch colour={row.team.colour} />}
+                  <span>
+                    <TextLink to={pathTo('PublicProfile', { profile: row.profile.id })} className="pd-competitions-driver">
+                      {bareDriverName(row.profile.driverName, row.profile.driverNumber)}
+                    </TextLink>
+                    {row.team && <span className="pd-competitions-team">{row.team.name}</span>}
+                  </span>
+                </span>
+              </th>
+              <td className="pd-num">{row.profile.driverNumber ?? ''}</td>
+              <td className="pd-num pd-competitions-points">
+                {row.points}
+                <Gain points={gain} />
+                {row.penaltyPoints > 0 && <span className="pd-competitions-penalty">−{row.penaltyPoints} penalty</span>}
+              </td>
+              {showRounds &&
+                rounds.map((round) => {
+                  const points = byEvent.get(round.eventId);
+                  return (
+                    <td key={round.eventId} className="pd-num">
+                      <RoundPoints points={points?.points ?? null} dropped={points?.dropped ?? false} />
+                    </td>
+                  );
+                })}
+              <td className="pd-num">{row.wins}</td>
+              <td className="pd-num">{row.podiums}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </StandingsFrame>
   );
 }
 
@@ -257,37 +191,35 @@ export function TeamStandingsTable({ teams, rounds, changed, limit }: TeamStandi
   const rows = limit === undefined ? teams : teams.slice(0, limit);
   const showRounds = limit === undefined;
   return (
-    <ScrollFrame label="Teams' standings, scrolls sideways">
-      <Table size="small" aria-label="Teams' standings">
-        <StandingsHead name="Team" rounds={showRounds ? rounds : []} />
-        <TableBody>
-          {rows.map((row) => {
-            const byEvent = new Map(row.rounds.map((round) => [round.eventId, round.points]));
-            const gain = changed?.get(row.team.id);
-            return (
-              <TableRow key={row.team.id} data-changed={gain !== undefined} sx={changedRow}>
-                <TableCell sx={stickyPosition}>{row.position}</TableCell>
-                <TableCell component="th" scope="row" sx={stickyName}>
-                  <Box sx={{ display: 'flex', alignItems: 'center', fontWeight: 600 }}>
-                    <TeamSwatch colour={row.team.colour} />
-                    {row.team.name}
-                  </Box>
-                </TableCell>
-                <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                  {row.points}
-                  <Gain points={gain} />
-                </TableCell>
-                {showRounds &&
-                  rounds.map((round) => (
-                    <TableCell key={round.eventId} align="right">
-                      <RoundPoints points={byEvent.get(round.eventId) ?? null} dropped={false} />
-                    </TableCell>
-                  ))}
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </ScrollFrame>
+    <StandingsFrame label="Teams' standings" region="Teams' standings, scrolls sideways">
+      <StandingsHead name="Team" rounds={showRounds ? rounds : []} />
+      <tbody>
+        {rows.map((row) => {
+          const byEvent = new Map(row.rounds.map((round) => [round.eventId, round.points]));
+          const gain = changed?.get(row.team.id);
+          return (
+            <tr key={row.team.id} data-changed={gain !== undefined} className="pd-competitions-row">
+              <td className="pd-competitions-sticky-position">{row.position}</td>
+              <th scope="row" className="pd-competitions-sticky-name">
+                <span className="pd-competitions-name pd-competitions-team-name">
+                  <TeamSwatch colour={row.team.colour} />
+                  {row.team.name}
+                </span>
+              </th>
+              <td className="pd-num pd-competitions-points">
+                {row.points}
+                <Gain points={gain} />
+              </td>
+              {showRounds &&
+                rounds.map((round) => (
+                  <td key={round.eventId} className="pd-num">
+                    <RoundPoints points={byEvent.get(round.eventId) ?? null} dropped={false} />
+                  </td>
+                ))}
+            </tr>
+          );
+        })}
+      </tbody>
+    </StandingsFrame>
   );
 }
