@@ -40,10 +40,10 @@ async function shown(page: Page, calls: ReturnType<typeof apiCalls>): Promise<vo
     .catch((error: unknown) => {
       throw new Error(`${new URL(page.url()).pathname} showed no heading of its own`, { cause: error });
     });
-  const loading = () => page.evaluate(() => document.querySelector('[role="progressbar"], .MuiSkeleton-root') !== null);
+  const loading = () => page.evaluate(() => document.querySelector('[role="progressbar"], .MuiSkeleton-root, .pd-skeleton') !== null);
   do {
     await calls.idle();
-    await page.waitForFunction(() => !document.querySelector('[role="progressbar"], .MuiSkeleton-root'));
+    await page.waitForFunction(() => !document.querySelector('[role="progressbar"], .MuiSkeleton-root, .pd-skeleton'));
     await calls.idle();
   } while (await loading());
 }
