@@ -92,8 +92,7 @@ describe('stewarding in the browser', () => {
     expect(await pageHeading(steward)).toBe(`Ticket #${ticketId}`);
     await steward.getByText('Divebomb into La Source with no overlap, I was pushed off.').waitFor();
     const decision = steward.getByRole('form', { name: 'Decision' });
-    await decision.getByRole('combobox', { name: 'Outcome 1' }).click();
-    await steward.getByRole('option', { name: 'Position penalty' }).click();
+    await decision.getByRole('combobox', { name: 'Outcome 1' }).selectOption({ label: 'Position penalty' });
     await decision.getByRole('textbox', { name: 'Places 1' }).fill('1');
     await decision.getByRole('textbox', { name: 'Reason (the drivers read it)' }).fill('Caused a collision at La Source: one place.');
     await decision.getByRole('button', { name: 'Publish decision' }).click();

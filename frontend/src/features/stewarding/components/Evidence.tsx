@@ -1,33 +1,30 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useFieldArray, type FieldArray, type FieldArrayPath, type FieldPath, type FieldValues } from 'react-hook-form';
+import { CloseIcon } from '../../../components/icons.js';
+import { Button, IconButton, Text, TextAnchor, TextField } from '../../../components/ui/index.js';
 import type { ApiForm } from '../../../lib/forms/useApiForm.js';
 import { checkEvidence, type EvidenceRow } from '../ticketForm.js';
 import type { EvidenceLink } from '../types.js';
+import './ticket.css';
 
 /** Evidence links as read: each opens in a new tab, with where to look in it. */
 export function EvidenceList({ evidence, label = 'Evidence' }: { evidence: EvidenceLink[]; label?: string }) {
   if (evidence.length === 0)
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Text variant="body2" tone="secondary">
         No evidence links.
-      </Typography>
+      </Text>
     );
   return (
-    <Box component="ul" aria-label={label} sx={{ m: 0, pl: 2.5 }}>
+    <ul aria-label={label} className="pd-ticket-bullets">
       {evidence.map((link, index) => (
         <li key={index}>
-          <Link href={link.url} target="_blank" rel="noopener noreferrer" sx={{ wordBreak: 'break-all' }}>
+          <TextAnchor href={link.url} target="_blank" rel="noopener noreferrer" className="pd-ticket-evidence-link">
             {link.url}
-          </Link>
-          {link.time && <Typography component="span" variant="body2">{` at ${link.time}`}</Typography>}
+          </TextAnchor>
+          {link.time && <Text as="span" variant="body2">{` at ${link.time}`}</Text>}
         </li>
       ))}
-    </Box>
+    </ul>
   );
 }
 
@@ -45,39 +42,39 @@ export function EvidenceFields<V extends WithEvidence>({ form, disabled }: { for
   const rowField = (index: number, part: keyof EvidenceRow) => `evidence.${index}.${part}` as FieldPath<V>;
   const checked = (index: number, part: keyof EvidenceRow) => (_value: unknown, values: V) => checkEvidence(values.evidence)[`evidence.${index}.${part}`] ?? true;
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-      <Typography component="legend" variant="subtitle2">
+    <fieldset className="pd-ticket-evidence">
+      <Text as="legend" variant="subtitle2">
         Evidence links
-      </Typography>
+      </Text>
       {rows.fields.map((row, index) => (
-        <Box key={row.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, mt: 1 }}>
+        <div key={row.id} className="pd-ticket-evidence-row">
           <TextField
             {...form.text(rowField(index, 'url'), { label: `Video or clip link ${index + 1}`, help: ' ', validate: checked(index, 'url') })}
             placeholder="https://…"
             size="small"
-            fullWidth
+            inputMode="url"
             disabled={disabled}
-            slotProps={{ htmlInput: { inputMode: 'url' } }}
+            className="pd-ticket-evidence-url"
           />
           <TextField
             {...form.text(rowField(index, 'time'), { label: `Time in video ${index + 1}`, help: 'mm:ss', validate: checked(index, 'time') })}
             size="small"
             disabled={disabled}
-            sx={{ width: { xs: 'calc(100% - 48px)', sm: 150 }, flexShrink: 0 }}
+            className="pd-ticket-evidence-time"
           />
-          <IconButton aria-label={`Remove link ${index + 1}`} onClick={() => rows.remove(index)} disabled={disabled}>
-            <span aria-hidden>×</span>
+          <IconButton aria-label={`Remove link ${index + 1}`} onClick={() => rows.remove(index)} disabled={disabled} className="pd-ticket-remove">
+            <CloseIcon fontSize="small" />
           </IconButton>
-        </Box>
+        </div>
       ))}
       <Button
         size="small"
         onClick={() => rows.append({ url: '', time: '' } as FieldArray<V, FieldArrayPath<V>>)}
         disabled={disabled || rows.fields.length >= 10}
-        sx={{ mt: 0.5 }}
+        className="pd-ticket-add"
       >
         Add a link
       </Button>
-    </Box>
+    </fieldset>
   );
 }

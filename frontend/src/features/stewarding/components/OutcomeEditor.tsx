@@ -1,19 +1,14 @@
 import { useId } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { OUTCOME_KINDS, OUTCOME_LABELS, outcomeNeedsAmount } from '@paddock/contracts/stewarding.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
-import { SelectField } from '../../../components/form/SelectField.js';
+import { CloseIcon } from '../../../components/icons.js';
+import { Alert, Button, IconButton, Text, TextField } from '../../../components/ui/index.js';
 import { fieldUnder } from '../../../lib/forms/apiErrors.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { AMOUNT_UNITS, checkOutcomes, outcomesOf, reasonProblem, type OutcomeFormValues } from '../outcomes.js';
 import type { TicketOutcome, TicketPartyDto } from '../types.js';
+import './ticket.css';
 
 export interface OutcomeEditorProps {
   /** "Your vote", "Decision". */
@@ -63,21 +58,20 @@ export function OutcomeEditor({
   const rowsProblem = errorOf('rows.root' as 'rows');
 
   return (
-    <Box component="form" aria-labelledby={`${id}-title`} noValidate onSubmit={submit}>
-      <Typography id={`${id}-title`} variant="h6" component="h3" gutterBottom>
+    <form aria-labelledby={`${id}-title`} noValidate onSubmit={(event) => void submit(event)}>
+      <Text id={`${id}-title`} variant="h6" as="h3" gutterBottom>
         {title}
-      </Typography>
+      </Text>
       {disabledReason && (
-        <Alert severity="info" sx={{ mb: 1 }}>
+        <Alert severity="info" className="pd-ticket-editor-blocked">
           {disabledReason}
         </Alert>
       )}
       {rows.fields.map((row, index) => {
         const kind = kinds[index] ?? row.kind;
         const driver = `rows.${index}.profileId` as const;
-        const outcome = `rows.${index}.kind` as const;
         return (
-          <Box key={row.id} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mb: 1 }}>
+          <div key={row.id} className="pd-ticket-outcome">
             <Controller
               {...controlled(driver, { label: `Driver ${index + 1}`, required: true, validate: rowCheck(index, 'profileId') })}
               render={({ field }) => (
@@ -87,33 +81,36 @@ export function OutcomeEditor({
                   required
                   name={field.name}
                   inputRef={field.ref}
-                  value={field.value ?? ''}
-                  onChange={(event) => field.onChange(Number(event.target.value))}
+                  value={field.value === null ? '' : String(field.value)}
+                  onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
                   onBlur={field.onBlur}
                   {...feedback(driver, ' ')}
                   size="small"
                   disabled={disabled}
-                  sx={{ minWidth: 200, flex: '1 1 200px' }}
+                  className="pd-ticket-outcome-driver"
                 >
+                  {field.value === null && <option value="" />}
                   {parties.map((party) => (
-                    <MenuItem key={party.profileId} value={party.profileId}>
+                    <option key={party.profileId} value={party.profileId}>
                       {party.driverName}
-                    </MenuItem>
+                    </option>
                   ))}
                 </TextField>
               )}
             />
-            <SelectField
-              form={editor}
-              name={outcome}
-              label={`Outcome ${index + 1}`}
-              help=" "
-              deps={[`rows.${index}.amount`]}
-              options={OUTCOME_KINDS.map((choice) => ({ value: choice, label: OUTCOME_LABELS[choice] }))}
+            <TextField
+              {...text(`rows.${index}.kind`, { label: `Outcome ${index + 1}`, help: ' ', deps: [`rows.${index}.amount`] })}
+              select
               size="small"
               disabled={disabled}
-              sx={{ minWidth: 190, flex: '1 1 190px' }}
-            />
+              className="pd-ticket-outcome-kind"
+            >
+              {OUTCOME_KINDS.map((choice) => (
+                <option key={choice} value={choice}>
+                  {OUTCOME_LABELS[choice]}
+                </option>
+              ))}
+            </TextField>
             {outcomeNeedsAmount(kind) && (
               <TextField
                 {...text(`rows.${index}.amount`, {
@@ -123,21 +120,21 @@ export function OutcomeEditor({
                   help: ' ',
                 })}
                 size="small"
+                inputMode="numeric"
                 disabled={disabled}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                sx={{ width: 170 }}
+                className="pd-ticket-outcome-amount"
               />
             )}
-            <IconButton aria-label={`Remove outcome ${index + 1}`} onClick={() => rows.remove(index)} disabled={disabled}>
-              <span aria-hidden>×</span>
+            <IconButton aria-label={`Remove outcome ${index + 1}`} onClick={() => rows.remove(index)} disabled={disabled} className="pd-ticket-remove">
+              <CloseIcon fontSize="small" />
             </IconButton>
-          </Box>
+          </div>
         );
       })}
       {rowsProblem && (
-        <Typography color="error" variant="body2" role="alert">
+        <Text variant="body2" tone="error" role="alert">
           {rowsProblem}
-        </Typography>
+        </Text>
       )}
       <Button size="small" onClick={() => rows.append({ kind: 'NO_FURTHER_ACTION', profileId: parties[0]?.profileId ?? null, amount: '' })} disabled={disabled}>
         Add an outcome
@@ -148,12 +145,12 @@ export function OutcomeEditor({
         minRows={3}
         fullWidth
         disabled={disabled}
-        sx={{ mt: 1 }}
+        className="pd-ticket-reason"
       />
       <FormStatusMessage status={status} flush />
-      <Button type="submit" variant="contained" disabled={disabled} sx={{ mt: 1 }}>
+      <Button type="submit" variant="contained" disabled={disabled} className="pd-ticket-submit">
         {busy ? 'Saving…' : submitLabel}
       </Button>
-    </Box>
+    </form>
   );
 }

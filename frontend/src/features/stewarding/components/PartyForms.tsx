@@ -1,10 +1,7 @@
 import { useId } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { showTime } from '../../../components/dateTime.js';
+import { Button, Text, TextField } from '../../../components/ui/index.js';
 import { stewardingCommands } from '../api.js';
 import { afterOwnTicketChange } from '../cache.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
@@ -13,6 +10,7 @@ import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { STATEMENT_MAX, evidenceOf, type EvidenceRow } from '../ticketForm.js';
 import type { TicketDto } from '../types.js';
 import { EvidenceFields } from './Evidence.js';
+import './ticket.css';
 
 const TEXT_MIN = 10;
 
@@ -58,14 +56,14 @@ export function PartyForm({ ticket, kind }: PartyFormProps) {
   const { onSubmit, busy, status, text, form } = party;
 
   return (
-    <Box component="form" aria-labelledby={`${id}-title`} noValidate onSubmit={onSubmit} sx={{ mt: 2 }}>
-      <Typography id={`${id}-title`} variant="h6" component="h3">
+    <form aria-labelledby={`${id}-title`} noValidate onSubmit={(event) => void onSubmit(event)} className="pd-ticket-party-form">
+      <Text id={`${id}-title`} variant="h6" as="h3">
         {title}
-      </Typography>
+      </Text>
       {until && (
-        <Typography variant="body2" color="text.secondary" gutterBottom>
+        <Text variant="body2" tone="secondary" gutterBottom>
           Open until <time dateTime={until}>{showTime(until).dateTime}</time>
-        </Typography>
+        </Text>
       )}
       <TextField
         {...text('text', {
@@ -78,13 +76,13 @@ export function PartyForm({ ticket, kind }: PartyFormProps) {
         minRows={3}
         fullWidth
         disabled={busy}
-        sx={{ my: 1 }}
+        className="pd-ticket-party-text"
       />
       <EvidenceFields form={party} disabled={busy} />
       <FormStatusMessage status={status} flush />
-      <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 1 }}>
+      <Button type="submit" variant="contained" disabled={busy} className="pd-ticket-submit">
         {statement ? 'Add statement' : 'File appeal'}
       </Button>
-    </Box>
+    </form>
   );
 }

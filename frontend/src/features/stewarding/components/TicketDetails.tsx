@@ -1,20 +1,18 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { showTime } from '../../../components/dateTime.js';
+import { Chip, Paper, Text } from '../../../components/ui/index.js';
 import { outcomeText } from '../outcomes.js';
 import { STATE_COLOURS, STATE_LABELS, raceText } from '../labels.js';
 import type { DecisionDto, TicketDto } from '../types.js';
 import { EvidenceList } from './Evidence.js';
+import './ticket.css';
 
 export function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   return (
-    <Paper component="section" variant="outlined" aria-label={title} sx={{ p: 2, mb: 2 }} id={id}>
-      <Typography variant="h6" component="h2" gutterBottom>
+    <Paper as="section" variant="outlined" aria-label={title} className="pd-ticket-section" id={id}>
+      <Text variant="h6" as="h2" gutterBottom>
         {title}
-      </Typography>
+      </Text>
       {children}
     </Paper>
   );
@@ -23,35 +21,35 @@ export function Section({ title, children, id }: { title: string; children: Reac
 function Fact({ label, value }: { label: string; value: string | number | null }) {
   if (value === null || value === '') return null;
   return (
-    <Box sx={{ minWidth: 110 }}>
-      <Typography variant="caption" color="text.secondary" component="p">
+    <div className="pd-ticket-fact">
+      <Text variant="caption" tone="secondary" as="p">
         {label}
-      </Typography>
-      <Typography variant="body2">{value}</Typography>
-    </Box>
+      </Text>
+      <Text variant="body2">{value}</Text>
+    </div>
   );
 }
 
 /** A decision as everyone reads it: each outcome with its driver, the written reason, who decided and when. */
 export function DecisionView({ decision, title }: { decision: DecisionDto; title: string }) {
   return (
-    <Box aria-label={title} component="section" sx={{ mb: 2 }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+    <section aria-label={title} className="pd-ticket-decision">
+      <Text variant="subtitle1" as="h3" className="pd-ticket-subheading">
         {title}
         {decision.round === 2 && decision.confirmed !== null && (
-          <Chip size="small" sx={{ ml: 1 }} label={decision.confirmed ? 'Confirmed the first decision' : 'Replaced the first decision'} />
+          <Chip size="small" className="pd-ticket-heading-chip" label={decision.confirmed ? 'Confirmed the first decision' : 'Replaced the first decision'} />
         )}
-      </Typography>
-      <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label={`${title}: outcomes`}>
+      </Text>
+      <ul className="pd-ticket-bullets" aria-label={`${title}: outcomes`}>
         {decision.outcomes.length === 0 ? <li>No further action</li> : decision.outcomes.map((outcome, index) => <li key={index}>{outcomeText(outcome)}</li>)}
-      </Box>
-      <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
+      </ul>
+      <Text variant="body2" className="pd-ticket-prose pd-ticket-reason-text">
         {decision.reason}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
+      </Text>
+      <Text variant="body2" tone="secondary">
         {decision.decidedBy.map((person) => person.name).join(', ')} · <time dateTime={decision.decidedAt}>{showTime(decision.decidedAt).dateTime}</time>
-      </Typography>
-    </Box>
+      </Text>
+    </section>
   );
 }
 
@@ -59,12 +57,12 @@ export function DecisionView({ decision, title }: { decision: DecisionDto; title
 export function TicketDetails({ ticket }: { ticket: TicketDto }) {
   return (
     <>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+      <div className="pd-ticket-state">
         <Chip label={STATE_LABELS[ticket.state]} color={STATE_COLOURS[ticket.state]} />
-        <Typography variant="body1">{raceText(ticket)}</Typography>
-      </Box>
+        <Text variant="body1">{raceText(ticket)}</Text>
+      </div>
       <Section title="Incident">
-        <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 1 }}>
+        <div className="pd-ticket-facts">
           <Fact label="Filed by" value={ticket.filer.driverName} />
           <Fact label="Drivers involved" value={ticket.accused.map((party) => party.driverName).join(', ')} />
           <Fact label="Lap" value={ticket.lap} />
@@ -72,29 +70,29 @@ export function TicketDetails({ ticket }: { ticket: TicketDto }) {
           <Fact label="Time in race" value={ticket.raceTime} />
           <Fact label="Time in video" value={ticket.videoTimestamp} />
           <Fact label="Filed" value={showTime(ticket.filedAt).dateTime} />
-        </Box>
-        <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', mb: 1 }}>
+        </div>
+        <Text variant="body1" className="pd-ticket-prose pd-ticket-description">
           {ticket.description}
-        </Typography>
+        </Text>
         <EvidenceList evidence={ticket.evidence} label="Evidence of the filing" />
       </Section>
       <Section title="Statements">
         {ticket.statements.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
+          <Text variant="body2" tone="secondary">
             No statements yet.
-          </Typography>
+          </Text>
         ) : (
           ticket.statements.map((statement) => (
-            <Box key={statement.id} component="article" sx={{ mb: 2 }}>
-              <Typography variant="subtitle2" component="h3">
+            <article key={statement.id} className="pd-ticket-statement">
+              <Text variant="subtitle2" as="h3">
                 {statement.author.driverName} ({statement.author.role === 'FILER' ? 'filed the ticket' : 'involved'}) ·{' '}
                 <time dateTime={statement.createdAt}>{showTime(statement.createdAt).short}</time>
-              </Typography>
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+              </Text>
+              <Text variant="body2" className="pd-ticket-prose">
                 {statement.text}
-              </Typography>
+              </Text>
               {statement.evidence.length > 0 && <EvidenceList evidence={statement.evidence} label={`Evidence of ${statement.author.driverName}`} />}
-            </Box>
+            </article>
           ))
         )}
       </Section>
@@ -103,26 +101,26 @@ export function TicketDetails({ ticket }: { ticket: TicketDto }) {
           {ticket.decision && <DecisionView decision={ticket.decision} title={ticket.decision.round === 2 ? 'Appeal decision' : 'Decision'} />}
           {ticket.originalDecision && <DecisionView decision={ticket.originalDecision} title="First decision" />}
           {ticket.appeal && (
-            <Box component="section" aria-label="Appeal">
-              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            <section aria-label="Appeal">
+              <Text variant="subtitle1" as="h3" className="pd-ticket-subheading">
                 Appeal by {ticket.appeal.by.driverName} · <time dateTime={ticket.appeal.createdAt}>{showTime(ticket.appeal.createdAt).short}</time>
                 <Chip
                   size="small"
-                  sx={{ ml: 1 }}
+                  className="pd-ticket-heading-chip"
                   label={ticket.state === 'APPEALED' ? 'Being heard' : 'Decided'}
-                  color={ticket.state === 'APPEALED' ? 'secondary' : 'default'}
+                  color={ticket.state === 'APPEALED' ? 'primary' : 'default'}
                 />
-              </Typography>
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+              </Text>
+              <Text variant="body2" className="pd-ticket-prose">
                 {ticket.appeal.reason}
-              </Typography>
+              </Text>
               {ticket.appeal.evidence.length > 0 && <EvidenceList evidence={ticket.appeal.evidence} label="Evidence of the appeal" />}
-            </Box>
+            </section>
           )}
           {ticket.appealableUntil && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            <Text variant="body2" tone="secondary" className="pd-ticket-appealable">
               Appealable until <time dateTime={ticket.appealableUntil}>{showTime(ticket.appealableUntil).dateTime}</time>
-            </Typography>
+            </Text>
           )}
         </Section>
       )}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createQueryClient } from '../../../lib/query/queryClient.js';
@@ -9,7 +10,7 @@ import type { TicketDto } from '../types.js';
 import TicketPage from './TicketPage.js';
 
 function renderTicket(ticket: TicketDto) {
-  installFakeApi({ 'GET /api/tickets/7': { status: 200, body: ticket } });
+  const api = installFakeApi({ 'GET /api/tickets/7': { status: 200, body: ticket }, 'POST /api/tickets/7/votes': { status: 200, body: ticket } });
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/steward/tickets/7']}>
@@ -19,6 +20,7 @@ function renderTicket(ticket: TicketDto) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return api;
 }
 
 describe("a steward's ticket page", () => {
@@ -57,5 +59,32 @@ describe("a steward's ticket page", () => {
     expect(within(decision).getByText('you raced in this race')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Post message' })).toBeDisabled();
     expect(screen.getByText('You cannot post: you raced in this race')).toBeInTheDocument();
+  });
+
+  it("picks each outcome's driver and kind from a list, asking for the places of a position penalty", async () => {
+    renderTicket(ticketFixture({ internal: internalFixture({ canDecide: true }) }));
+    const decision = await screen.findByRole('form', { name: 'Decision' });
+    expect(within(decision).getByRole('combobox', { name: 'Driver 1' })).toHaveDisplayValue('[ 9 ] - Lou');
+    const outcome = within(decision).getByRole('combobox', { name: 'Outcome 1' });
+    expect(outcome).toHaveDisplayValue('No further action');
+    expect(within(decision).queryByRole('textbox', { name: 'Places 1' })).not.toBeInTheDocument();
+    await userEvent.selectOptions(outcome, 'Position penalty');
+    const places = within(decision).getByRole('textbox', { name: 'Places 1' });
+    await userEvent.click(within(decision).getByRole('button', { name: 'Publish decision' }));
+    expect(places).toHaveAttribute('aria-invalid', 'true');
+    expect(places).toHaveAccessibleDescription('Places 1 is required');
+    expect(within(decision).getByRole('textbox', { name: 'Reason (the drivers read it)' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('casts a vote with the outcome picked for the driver picked', async () => {
+    const api = renderTicket(ticketFixture());
+    const vote = await screen.findByRole('form', { name: 'Your vote' });
+    await userEvent.selectOptions(within(vote).getByRole('combobox', { name: 'Driver 1' }), '[ 7 ] - Speedy');
+    await userEvent.selectOptions(within(vote).getByRole('combobox', { name: 'Outcome 1' }), 'Warning');
+    await userEvent.type(within(vote).getByRole('textbox', { name: 'Reason for your vote' }), 'Both drivers share the blame.');
+    await userEvent.click(within(vote).getByRole('button', { name: 'Cast vote' }));
+    expect(await within(vote).findByText('Your vote is in.')).toBeInTheDocument();
+    const sent = api.requests.find((request) => request.key === 'POST /api/tickets/7/votes');
+    expect(JSON.parse(String(sent?.init?.body))).toEqual({ outcomes: [{ kind: 'WARNING', profileId: 42, amount: null }], reason: 'Both drivers share the blame.' });
   });
 });

@@ -1,21 +1,13 @@
 import { useDeferredValue } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { MessagePage } from '../../../components/MessagePage.js';
 import { showTime, viewerTimeZone } from '../../../components/dateTime.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { routeId } from '../../../components/routeId.js';
+import { Alert, Button, ButtonLink, Container, Text, TextField } from '../../../components/ui/index.js';
 import { ApiError } from '../../../lib/api/client.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
@@ -30,11 +22,12 @@ import { useNow } from '../useNow.js';
 import { voteView, votesCastText } from '../votes.js';
 import { OutcomeEditor } from './OutcomeEditor.js';
 import { Section, TicketDetails } from './TicketDetails.js';
+import './ticket.css';
 
 const BACK = (
-  <Button component={RouterLink} to={pathTo('Steward-Tickets')} sx={{ mb: 1 }}>
+  <ButtonLink to={pathTo('Steward-Tickets')} className="pd-ticket-back">
     ← All tickets
-  </Button>
+  </ButtonLink>
 );
 
 /** Steward-Ticket: the ticket, its internal thread, the panel's votes (others' hidden until you vote), the decision, the appeal and the audit trail; live. */
@@ -51,7 +44,7 @@ export default function TicketPage() {
     return <MessagePage before={BACK} heading="The ticket could not be loaded" title="The server did not answer as it should." onRetry={() => void ticket.refetch()} />;
   if (!ticket.data || !drawn) return <CenteredLoader label="Loading the ticket" />;
   return (
-    <Container maxWidth="md" sx={{ py: 3 }}>
+    <Container maxWidth="md" page>
       {BACK}
       <PageTitle>{`Ticket #${ticket.data.id}`}</PageTitle>
       <DueLine ticket={ticket.data} />
@@ -66,7 +59,7 @@ function DueLine({ ticket }: { ticket: TicketDto }) {
   const left = timeLeft(ticket.decisionDueAt, now);
   if (!left) return null;
   return (
-    <Alert severity={left.overdue ? 'error' : left.urgent ? 'warning' : 'info'} sx={{ mb: 2 }}>
+    <Alert severity={left.overdue ? 'error' : left.urgent ? 'warning' : 'info'} className="pd-ticket-band">
       Decision due {left.due} ({viewerTimeZone()}): {left.text}.
     </Alert>
   );
@@ -91,30 +84,28 @@ function StewardPanel({ ticket, internal }: { ticket: TicketDto; internal: Ticke
   return (
     <>
       {internal.recusedReason && (
-        <Alert severity="warning" sx={{ mb: 2 }} role="status">
+        <Alert severity="warning" className="pd-ticket-band" role="status">
           You are recused from {round}: {internal.recusedReason}
         </Alert>
       )}
       <Section title="Votes">
         {view.kind === 'shown' ? (
-          <List dense aria-label="Votes of the panel">
+          <ul aria-label="Votes of the panel" className="pd-ticket-list">
             {view.votes.map((vote) => (
-              <ListItem key={vote.steward.userId} disableGutters>
-                <ListItemText
-                  primary={`${vote.steward.name}: ${vote.outcomes.length === 0 ? 'No further action' : vote.outcomes.map(outcomeText).join('; ')}`}
-                  secondary={`${vote.reason} · ${showTime(vote.createdAt).short}`}
-                />
-              </ListItem>
+              <li key={vote.steward.userId} className="pd-ticket-list-item">
+                <span className="pd-ticket-list-primary">{`${vote.steward.name}: ${vote.outcomes.length === 0 ? 'No further action' : vote.outcomes.map(outcomeText).join('; ')}`}</span>
+                <span className="pd-ticket-list-secondary">{`${vote.reason} · ${showTime(vote.createdAt).short}`}</span>
+              </li>
             ))}
-          </List>
+          </ul>
         ) : view.kind === 'hidden' ? (
-          <Typography variant="body2">{view.text}</Typography>
+          <Text variant="body2">{view.text}</Text>
         ) : (
-          <Typography variant="body2">
+          <Text variant="body2">
             {votesCastText(view.votesCast)}. You do not vote on {round}.
-          </Typography>
+          </Text>
         )}
-        <Box sx={{ mt: 2 }}>
+        <div className="pd-ticket-vote">
           <OutcomeEditor
             title={internal.myVote ? 'Your vote (a new vote replaces it)' : 'Your vote'}
             submitLabel="Cast vote"
@@ -125,13 +116,13 @@ function StewardPanel({ ticket, internal }: { ticket: TicketDto; internal: Ticke
             reasonLabel="Reason for your vote"
             onSubmit={async (outcomes, reason, key) => after(await stewardingCommands.vote(ticket.id, { outcomes, reason }, key))}
           />
-        </Box>
+        </div>
       </Section>
       <Section title={ticket.state === 'APPEALED' ? 'Decide the appeal' : ticket.decision ? 'Change the decision' : 'Decide'}>
         {ticket.decision && ticket.state !== 'APPEALED' && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          <Text variant="body2" tone="secondary" className="pd-ticket-note">
             Deciding again replaces the standing decision and its effect on the results.
-          </Typography>
+          </Text>
         )}
         <OutcomeEditor
           title="Decision"
@@ -145,20 +136,16 @@ function StewardPanel({ ticket, internal }: { ticket: TicketDto; internal: Ticke
       </Section>
       <Thread ticketId={ticket.id} internal={internal} />
       <Section title="Audit trail">
-        <List dense aria-label="Audit trail">
+        <ul aria-label="Audit trail" className="pd-ticket-list">
           {internal.audit.map((entry, index) => (
-            <ListItem key={index} disableGutters>
-              <ListItemText
-                primary={`${AUDIT_LABELS[entry.action]}: ${entry.detail}`}
-                secondary={
-                  <>
-                    {entry.actor?.name ?? 'The system'} · <time dateTime={entry.at}>{showTime(entry.at).dateTime}</time>
-                  </>
-                }
-              />
-            </ListItem>
+            <li key={index} className="pd-ticket-list-item">
+              <span className="pd-ticket-list-primary">{`${AUDIT_LABELS[entry.action]}: ${entry.detail}`}</span>
+              <span className="pd-ticket-list-secondary">
+                {entry.actor?.name ?? 'The system'} · <time dateTime={entry.at}>{showTime(entry.at).dateTime}</time>
+              </span>
+            </li>
           ))}
-        </List>
+        </ul>
       </Section>
     </>
   );
@@ -180,23 +167,20 @@ function Thread({ ticketId, internal }: { ticketId: number; internal: TicketInte
   return (
     <Section title="Stewards' thread">
       {internal.thread.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
+        <Text variant="body2" tone="secondary">
           No messages yet. Only stewards see this thread.
-        </Typography>
+        </Text>
       ) : (
-        <List dense aria-label="Stewards' thread">
+        <ul aria-label="Stewards' thread" className="pd-ticket-list">
           {internal.thread.map((message) => (
-            <ListItem key={message.id} disableGutters alignItems="flex-start">
-              <ListItemText
-                primary={message.text}
-                secondary={`${message.author.name} · ${showTime(message.createdAt).short}`}
-                slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap' } } }}
-              />
-            </ListItem>
+            <li key={message.id} className="pd-ticket-list-item">
+              <span className="pd-ticket-list-primary pd-ticket-prose">{message.text}</span>
+              <span className="pd-ticket-list-secondary">{`${message.author.name} · ${showTime(message.createdAt).short}`}</span>
+            </li>
           ))}
-        </List>
+        </ul>
       )}
-      <Box component="form" aria-label="Post to the stewards' thread" noValidate onSubmit={onSubmit} sx={{ mt: 1 }}>
+      <form aria-label="Post to the stewards' thread" noValidate onSubmit={(event) => void onSubmit(event)} className="pd-ticket-thread-form">
         <TextField
           {...text('text', {
             label: 'Message to the stewards',
@@ -209,10 +193,10 @@ function Thread({ ticketId, internal }: { ticketId: number; internal: TicketInte
           disabled={busy || recused}
         />
         <FormStatusMessage status={status} flush />
-        <Button type="submit" variant="outlined" disabled={busy || recused}>
+        <Button type="submit" variant="outlined" disabled={busy || recused} className="pd-ticket-submit">
           Post message
         </Button>
-      </Box>
+      </form>
     </Section>
   );
 }
