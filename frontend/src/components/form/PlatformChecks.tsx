@@ -1,11 +1,5 @@
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import { useId } from 'react';
 import { PLATFORMS, type Platform } from '@paddock/contracts/catalogue.js';
+import { Check, CheckGroup } from '../ui/index.js';
 
 /** Tick platforms (SPEC §9: PC, Xbox, PlayStation). */
 export function PlatformChecks({
@@ -27,22 +21,16 @@ export function PlatformChecks({
   /** Shown under the boxes while there is no error. */
   help?: string;
 }) {
-  const errorId = useId();
   return (
-    <FormControl component="fieldset" error={Boolean(error)} aria-invalid={Boolean(error)} aria-describedby={error || help ? errorId : undefined}>
-      <FormLabel component="legend">{label}</FormLabel>
-      <FormGroup row>
-        {options.map((platform) => (
-          <FormControlLabel
-            key={platform}
-            label={labels[platform]}
-            control={
-              <Checkbox checked={value.includes(platform)} onChange={(event) => onChange(event.target.checked ? [...value, platform] : value.filter((p) => p !== platform))} />
-            }
-          />
-        ))}
-      </FormGroup>
-      {(error || help) && <FormHelperText id={errorId}>{error ?? help}</FormHelperText>}
-    </FormControl>
+    <CheckGroup legend={label} row error={Boolean(error)} helperText={error ?? help}>
+      {options.map((platform) => (
+        <Check
+          key={platform}
+          label={labels[platform]}
+          checked={value.includes(platform)}
+          onChange={(event) => onChange(event.target.checked ? [...value, platform] : value.filter((p) => p !== platform))}
+        />
+      ))}
+    </CheckGroup>
   );
 }

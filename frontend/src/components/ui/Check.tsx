@@ -24,7 +24,7 @@ interface CheckGroupProps {
   /** What the boxes choose among, read out before each box. */
   legend: ReactNode;
   children: ReactNode;
-  /** A hint under the boxes, or what is wrong with the choice (then shown as an error). */
+  /** A hint under the boxes, or what is wrong with the choice (then shown as an error, the group marked invalid). */
   helperText?: ReactNode;
   error?: boolean;
   /** Lay the boxes side by side, wrapping, rather than one a line. */
@@ -36,7 +36,11 @@ interface CheckGroupProps {
 export function CheckGroup({ legend, children, helperText, error = false, row = false, className }: CheckGroupProps) {
   const helperId = useId();
   return (
-    <fieldset className={classes('pd-check-group', error && 'pd-field--error', className)} aria-describedby={helperText ? helperId : undefined}>
+    <fieldset
+      className={classes('pd-check-group', error && 'pd-field--error', className)}
+      aria-invalid={error || undefined}
+      aria-describedby={helperText ? helperId : undefined}
+    >
       <legend className="pd-check-group-legend">{legend}</legend>
       <div className={classes('pd-check-group-boxes', row && 'pd-check-group-boxes--row')}>{children}</div>
       {helperText && (

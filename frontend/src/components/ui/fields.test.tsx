@@ -77,6 +77,7 @@ describe('CheckGroup', () => {
     const group = screen.getByRole('group', { name: 'Platforms' });
     expect(group).toHaveAccessibleDescription('Pick at least one');
     expect(group).toHaveClass('pd-field--error');
+    expect(group).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getAllByRole('checkbox').map((box) => box.closest('fieldset'))).toEqual([group, group]);
   });
 });

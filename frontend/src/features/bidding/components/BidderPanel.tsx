@@ -1,23 +1,13 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { BidderLotDto, BidderRoundDto } from '@paddock/contracts/bidding.js';
 import { bidAmountProblem } from '@paddock/contracts/bidding.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
-import { TableHeader } from '../../../components/TableHeader.js';
 import { showTime } from '../../../components/dateTime.js';
+import { Alert, Button, Chip, Paper, Table, TableHead, Text, TextField } from '../../../components/ui/index.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { biddingQueries, usePlaceBid, useWithdrawBid } from '../api.js';
+import './bidderPanel.css';
 
 /** Time left until `iso`, in words ("2 d 4 h", "35 min"); "closed" once past. */
 export function timeLeft(iso: string, now = Date.now()): string {
@@ -40,10 +30,10 @@ export default function BidderPanel({ as }: { as: 'numbers' | 'teams' }) {
   const rounds = useQuery(biddingQueries.mine(as));
   const title = as === 'numbers' ? 'Bidding for race numbers' : 'Bidding for seats and cars';
   return (
-    <Box component="section" aria-label={title} sx={{ my: 3 }}>
-      <Typography variant="h5" component="h2" gutterBottom>
+    <section aria-label={title} className="pd-bidder">
+      <Text variant="h5" as="h2" gutterBottom>
         {title}
-      </Typography>
+      </Text>
       {rounds.isPending ? (
         <CenteredLoader label="Loading the bidding rounds" />
       ) : rounds.isError ? (
@@ -51,11 +41,11 @@ export default function BidderPanel({ as }: { as: 'numbers' | 'teams' }) {
           The bidding rounds could not be loaded.
         </Alert>
       ) : rounds.data.length === 0 ? (
-        <Typography color="text.secondary">No bidding round is open for you right now.</Typography>
+        <Text tone="secondary">No bidding round is open for you right now.</Text>
       ) : (
         rounds.data.map((round) => <RoundPanel key={`${round.id}-${round.bidder.kind}-${round.bidder.id}`} round={round} />)
       )}
-    </Box>
+    </section>
   );
 }
 
@@ -63,32 +53,30 @@ function RoundPanel({ round }: { round: BidderRoundDto }) {
   const closes = showTime(round.closesAt);
   const currency = round.currency === 'TOKENS' ? 'tokens' : 'points';
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="article" aria-label={`${round.name} for ${round.bidder.name}`}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
-        <Typography variant="h6" component="h3" sx={{ mr: 1 }}>
+    <Paper as="article" className="pd-bidder-round" aria-label={`${round.name} for ${round.bidder.name}`}>
+      <div className="pd-bidder-round-head">
+        <Text variant="h6" as="h3" className="pd-bidder-round-name">
           {round.name}
-        </Typography>
+        </Text>
         <Chip size="small" label={round.seasonName} />
         <Chip size="small" color={round.open ? 'success' : 'default'} label={round.settled ? 'Settled' : round.open ? 'Open' : 'Closed'} />
-      </Box>
-      <Typography variant="body2">
+      </div>
+      <Text variant="body2">
         Bidding as <strong>{round.bidder.name}</strong>. Budget {round.budget} {currency}: {round.committed} in bids and wins, <strong>{round.available} left</strong>.
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
+      </Text>
+      <Text variant="body2" tone="secondary">
         Closes {closes.dateTime}. Bids from {round.minimumBid} in steps of {round.increment}; bids are sealed. A bid in the last {round.counterBidHours} h of a lot moves that
         lot&apos;s close to {round.counterBidHours} h after it.
-      </Typography>
+      </Text>
       {/* Scrolls sideways in its box on a phone instead of widening the page. */}
-      <Box sx={{ overflowX: 'auto', mt: 1 }} role="region" tabIndex={0} aria-label={`Lots of ${round.name}, scrolls sideways`}>
-        <Table size="small" aria-label={`Lots of ${round.name}`}>
-          <TableHeader columns={['Lot', 'Closes', 'Your bid', 'Result or bid']} />
-          <TableBody>
-            {round.lots.map((lot) => (
-              <LotRow key={lot.id} round={round} lot={lot} />
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
+      <Table size="small" aria-label={`Lots of ${round.name}`} regionLabel={`Lots of ${round.name}, scrolls sideways`} scrollClassName="pd-bidder-lots">
+        <TableHead columns={['Lot', 'Closes', 'Your bid', 'Result or bid']} />
+        <tbody>
+          {round.lots.map((lot) => (
+            <LotRow key={lot.id} round={round} lot={lot} />
+          ))}
+        </tbody>
+      </Table>
     </Paper>
   );
 }
@@ -133,27 +121,26 @@ function LotRow({ round, lot }: { round: BidderRoundDto; lot: BidderLotDto }) {
   };
 
   return (
-    <TableRow>
-      <TableCell component="th" scope="row">
-        {name}
-      </TableCell>
-      <TableCell>{lot.settled ? 'Settled' : `${showTime(lot.closesAt).short} (${timeLeft(lot.closesAt)} left)`}</TableCell>
-      <TableCell>{lot.myBid ? lot.myBid.amount : '—'}</TableCell>
-      <TableCell>
+    <tr>
+      <th scope="row">{name}</th>
+      <td>{lot.settled ? 'Settled' : `${showTime(lot.closesAt).short} (${timeLeft(lot.closesAt)} left)`}</td>
+      <td>{lot.myBid ? lot.myBid.amount : '—'}</td>
+      <td>
         {lot.settled ? (
-          <Typography variant="body2">
+          <Text variant="body2">
             {lot.won ? <strong>You won it for {lot.winner?.amount}</strong> : lot.winner ? `Won by ${lot.winner.name} for ${lot.winner.amount}` : 'Not awarded'}
             {lot.outcome && !lot.won && !lot.winner ? ` (${lot.outcome.replace(/^not awarded: /, '')})` : ''}
-          </Typography>
+          </Text>
         ) : open ? (
-          <Box component="form" noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }} onSubmit={onSubmit}>
+          <form noValidate className="pd-bidder-bid" onSubmit={(event) => void onSubmit(event)}>
             <TextField
               size="small"
               type="number"
               {...amount}
               error={amount.error || Boolean(refusal)}
-              slotProps={{ htmlInput: { min: round.minimumBid, step: round.increment } }}
-              sx={{ width: 170 }}
+              min={round.minimumBid}
+              step={round.increment}
+              className="pd-bidder-amount"
             />
             <Button type="submit" variant="contained" disabled={busy || withdrawing}>
               {lot.myBid ? 'Change bid' : 'Place bid'}
@@ -163,11 +150,11 @@ function LotRow({ round, lot }: { round: BidderRoundDto; lot: BidderLotDto }) {
                 Withdraw
               </Button>
             )}
-          </Box>
+          </form>
         ) : (
           'Closed'
         )}
-      </TableCell>
-    </TableRow>
+      </td>
+    </tr>
   );
 }

@@ -1,27 +1,20 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { NOTIFICATION_KIND_LABELS, type NotificationChannels, type NotificationSettingDto } from '@paddock/contracts/notifications.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { Button, Check, Paper, Table, TableHead, Text, type Column } from '../../../components/ui/index.js';
 import { QueryContent } from '../../../components/QueryContent.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { notificationQueries, useSaveNotificationSettings } from '../api.js';
+import './notificationSettings.css';
 
 const CHANNELS: [keyof NotificationChannels, string][] = [
   ['site', 'Notification centre'],
   ['push', 'Browser push'],
   ['discordDm', 'Discord DM'],
 ];
+
+const COLUMNS: Column[] = ['Notify me when', ...CHANNELS.map(([, label]) => ({ label, className: 'pd-notify-channel' }))];
 
 function SettingsForm({ settings }: { settings: NotificationSettingDto[] }) {
   const save = useSaveNotificationSettings();
@@ -33,50 +26,38 @@ function SettingsForm({ settings }: { settings: NotificationSettingDto[] }) {
     saved: 'Notification settings saved',
   });
   return (
-    <Box component="form" aria-label="Notification settings" noValidate onSubmit={onSubmit}>
-      <TableContainer>
-        <Table size="small" aria-label="Where each kind of notification goes">
-          <TableHead>
-            <TableRow>
-              <TableCell>Notify me when</TableCell>
+    <form aria-label="Notification settings" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <Table size="small" aria-label="Where each kind of notification goes">
+        <TableHead columns={COLUMNS} />
+        <tbody>
+          {settings.map((setting, index) => (
+            <tr key={setting.kind}>
+              <th scope="row">{NOTIFICATION_KIND_LABELS[setting.kind]}</th>
               {CHANNELS.map(([channel, label]) => (
-                <TableCell key={channel} align="center">
-                  {label}
-                </TableCell>
+                <td key={channel} className="pd-notify-channel pd-notify-box">
+                  <Controller
+                    {...controlled(`settings.${index}.${channel}`, { label: `${NOTIFICATION_KIND_LABELS[setting.kind]}: ${label}` })}
+                    render={({ field }) => (
+                      <Check
+                        aria-label={`${NOTIFICATION_KIND_LABELS[setting.kind]}: ${label}`}
+                        name={field.name}
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        onBlur={field.onBlur}
+                      />
+                    )}
+                  />
+                </td>
               ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {settings.map((setting, index) => (
-              <TableRow key={setting.kind}>
-                <TableCell component="th" scope="row">
-                  {NOTIFICATION_KIND_LABELS[setting.kind]}
-                </TableCell>
-                {CHANNELS.map(([channel, label]) => (
-                  <TableCell key={channel} align="center" padding="checkbox">
-                    <Controller
-                      {...controlled(`settings.${index}.${channel}`, { label: `${NOTIFICATION_KIND_LABELS[setting.kind]}: ${label}` })}
-                      render={({ field }) => (
-                        <Checkbox
-                          checked={field.value}
-                          onChange={(event) => field.onChange(event.target.checked)}
-                          onBlur={field.onBlur}
-                          slotProps={{ input: { 'aria-label': `${NOTIFICATION_KIND_LABELS[setting.kind]}: ${label}` } }}
-                        />
-                      )}
-                    />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
       <FormStatusMessage status={status} />
-      <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 2 }}>
+      <Button type="submit" variant="contained" disabled={busy} className="pd-notify-save">
         Save notification settings
       </Button>
-    </Box>
+    </form>
   );
 }
 
@@ -84,10 +65,10 @@ function SettingsForm({ settings }: { settings: NotificationSettingDto[] }) {
 export default function NotificationSettings() {
   const settings = useQuery(notificationQueries.settings());
   return (
-    <Paper id="notification-settings" variant="outlined" component="section" aria-labelledby="notification-settings-title" sx={{ p: 2, my: 3, scrollMarginTop: 80 }}>
-      <Typography id="notification-settings-title" variant="h6" component="h2" gutterBottom>
+    <Paper id="notification-settings" as="section" className="pd-notify-settings" aria-labelledby="notification-settings-title">
+      <Text id="notification-settings-title" variant="h6" as="h2" gutterBottom>
         What you are notified of
-      </Typography>
+      </Text>
       <QueryContent query={settings} loading="Loading your notification settings" failed="Your notification settings could not be loaded">
         {(loaded) => <SettingsForm settings={loaded} />}
       </QueryContent>

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarSubscribe } from '../../../components/CalendarSubscribe.js';
+import { Button, Paper, Skeleton, Text } from '../../../components/ui/index.js';
 import { apiUrl } from '../../../lib/api/client.js';
 import { profileQueries, useNewCalendarAddress } from '../api.js';
+import './profile.css';
 
 /**
  * The driver's private "my races" calendar: the events they entered, with their team's line-up. Its
@@ -32,17 +30,19 @@ export function MyRacesCalendar() {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-labelledby="my-races-calendar-title">
-      <Typography id="my-races-calendar-title" variant="h6" component="h2" gutterBottom>
+    <Paper as="section" className="pd-profile-part" aria-labelledby="my-races-calendar-title">
+      <Text id="my-races-calendar-title" variant="h6" as="h2" gutterBottom>
         My races calendar
-      </Typography>
-      <Typography variant="body2" color="text.secondary" gutterBottom>
+      </Text>
+      <Text variant="body2" tone="secondary" gutterBottom>
         The races of the events you joined, with your team&apos;s line-up, in your own calendar app. Keep the address private: anyone who has it sees your races.
-      </Typography>
+      </Text>
       {calendar.isPending ? (
-        <Skeleton variant="rounded" height={40} aria-label="Loading your calendar address" />
+        <span role="progressbar" aria-label="Loading your calendar address" className="pd-profile-calendar-loading">
+          <Skeleton variant="rounded" height={40} />
+        </span>
       ) : calendar.error ? (
-        <Typography color="error">Your calendar address could not be loaded.</Typography>
+        <Text tone="error">Your calendar address could not be loaded.</Text>
       ) : token === null ? (
         <Button variant="outlined" size="small" disabled={busy} onClick={() => void makeAddress()}>
           Create my calendar address
@@ -51,7 +51,7 @@ export function MyRacesCalendar() {
         <>
           <CalendarSubscribe path={apiUrl('GET /calendar/drivers/:token.ics', { params: { token } })} what="your races" />
           {confirming ? (
-            <Typography component="div" variant="body2" sx={{ mt: 1, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <Text as="div" variant="body2" className="pd-profile-calendar-confirm">
               The current address will stop working.
               <Button size="small" color="error" variant="outlined" disabled={busy} onClick={() => void makeAddress()}>
                 Replace it
@@ -59,9 +59,9 @@ export function MyRacesCalendar() {
               <Button size="small" onClick={() => setConfirming(false)}>
                 Keep it
               </Button>
-            </Typography>
+            </Text>
           ) : (
-            <Button size="small" sx={{ mt: 1 }} onClick={() => setConfirming(true)}>
+            <Button size="small" className="pd-profile-calendar-new" onClick={() => setConfirming(true)}>
               New address
             </Button>
           )}

@@ -85,4 +85,16 @@ describe('My profile', () => {
     expect(screen.getByRole('textbox', { name: 'Xbox gamertag' })).toHaveAccessibleDescription('Your Xbox gamertag is needed to race on Xbox');
     expect(screen.queryByText(/Profile saved/)).not.toBeInTheDocument();
   });
+
+  it('sends the time zone chosen in its list and the hidden switch with the profile', async () => {
+    const fake = renderPage(DRIVER, { status: 200, body: { ...DRIVER, timeZone: 'UTC', hidden: true } });
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Time zone' }), 'UTC');
+    const hide = screen.getByRole('switch', { name: /^Hide my profile from visitors/ });
+    expect(hide).not.toBeChecked();
+    await userEvent.click(hide);
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
+    const sent = JSON.parse(String(fake.requests.find((request) => request.key === 'PATCH /api/profile')!.init!.body)) as { timeZone: string; hidden: boolean };
+    expect(sent).toMatchObject({ timeZone: 'UTC', hidden: true });
+  });
 });

@@ -1,24 +1,10 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Container from '@mui/material/Container';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormLabel from '@mui/material/FormLabel';
-import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useWatch, type FieldPath } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Controller, useWatch, type FieldPath, type RegisterOptions } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
 import { PLATFORM_ID_FIELD, PLATFORM_LABEL, PROFILE_TEXT_RULES, SOCIAL_LABEL, SOCIAL_NETWORKS, type MyProfileDto } from '@paddock/contracts/profiles.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
+import { Alert, Button, ButtonLink, Check, CheckGroup, Container, Paper, Text, TextField, TextLink } from '../../../components/ui/index.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
 import { QueryContent } from '../../../components/QueryContent.js';
 import { PageTitle } from '../../../components/PageTitle.js';
@@ -45,13 +31,14 @@ import {
 import { MyRacesCalendar } from './MyRacesCalendar.js';
 import { TeamInvites } from './TeamInvites.js';
 import { NotificationSettingsSlot } from '../../notifications/index.js';
+import './profile.css';
 
 /** Profile (SPEC §2): the driver edits their profile; completing it (number + an id on a platform raced on) lets them in (SPEC §4). */
 export default function ProfilePage() {
   const profile = useQuery(profileQueries.mine());
   const complete = profile.data?.profileCompleted === true;
   return (
-    <Container maxWidth="md" sx={{ py: 3 }}>
+    <Container maxWidth="md" page>
       <PageTitle>My profile</PageTitle>
       <QueryContent query={profile} loading="Loading your profile" failed="Your profile could not be loaded">
         {(mine) => (
@@ -109,39 +96,47 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
   }, [profile, stillMissing, setError]);
 
   const idFields = Object.values(PLATFORM_ID_FIELD);
-  const text = (field: keyof typeof PROFILE_TEXT_RULES, label: string, helper?: string) => {
-    const { ref, ...registered } = register(
-      field,
-      rules(field, {
-        label,
-        validate: (value, values) => {
-          const problem = textCheck(field)(value);
-          if (problem !== true) return problem;
-          return (idFields as string[]).includes(field) ? (completionProblems(values)[field as keyof ReturnType<typeof completionProblems>] ?? true) : true;
-        },
-        deps: (idFields as string[]).includes(field) ? idFields.filter((other) => other !== field) : undefined,
-      }),
-    );
-    return (
-      <TextField {...registered} inputRef={ref} label={label} fullWidth {...feedback(field, helper)} slotProps={{ htmlInput: { maxLength: PROFILE_TEXT_RULES[field].max } }} />
-    );
+  /** A registered field's wiring for a plain TextField: react-hook-form's ref goes to the input. */
+  const wired = <N extends FieldPath<ProfileFormValues>>(name: N, options: RegisterOptions<ProfileFormValues, N>) => {
+    const { ref, ...registered } = register(name, options);
+    return { ...registered, inputRef: ref };
   };
+  const text = (field: keyof typeof PROFILE_TEXT_RULES, label: string, helper?: string) => (
+    <TextField
+      {...wired(
+        field,
+        rules(field, {
+          label,
+          validate: (value, values) => {
+            const problem = textCheck(field)(value);
+            if (problem !== true) return problem;
+            return (idFields as string[]).includes(field) ? (completionProblems(values)[field as keyof ReturnType<typeof completionProblems>] ?? true) : true;
+          },
+          deps: (idFields as string[]).includes(field) ? idFields.filter((other) => other !== field) : undefined,
+        }),
+      )}
+      label={label}
+      fullWidth
+      {...feedback(field, helper)}
+      maxLength={PROFILE_TEXT_RULES[field].max}
+    />
+  );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Driver profile">
+    <form className="pd-profile-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Driver profile">
       {!profile.profileCompleted && (
-        <Alert severity="info" sx={{ mb: 2 }} role="region" aria-label="Complete your profile">
+        <Alert severity="info" role="region" aria-label="Complete your profile">
           Complete your profile to enter the league: you still need {profile.missing.join(' and ')}.
         </Alert>
       )}
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="h6" component="h2" gutterBottom>
+      <Paper className="pd-profile-section">
+        <Text variant="h6" as="h2" gutterBottom>
           Driver
-        </Typography>
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 4 }}>
+        </Text>
+        <div className="pd-profile-grid">
+          <div className="pd-profile-span-4">
             <TextField
-              {...register(
+              {...wired(
                 'driverNumber',
                 rules('driverNumber', {
                   label: 'Driver number',
@@ -153,151 +148,158 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
               fullWidth
               {...feedback('driverNumber', '1 to 999, yours alone')}
             />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 8 }}>{text('name', 'Name')}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{text('alternativeName', 'Alternative name', 'Shown when you have no platform id')}</Grid>
-        </Grid>
+          </div>
+          <div className="pd-profile-span-8">{text('name', 'Name')}</div>
+          <div className="pd-profile-span-6">{text('alternativeName', 'Alternative name', 'Shown when you have no platform id')}</div>
+        </div>
         {taken.data && taken.data.length > 0 && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} aria-label="Taken numbers">
+          <Text variant="body2" tone="secondary" className="pd-profile-after-grid" aria-label="Taken numbers">
             Taken numbers: {taken.data.join(', ')}
-          </Typography>
+          </Text>
         )}
       </Paper>
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="h6" component="h2" gutterBottom>
+      <Paper className="pd-profile-section">
+        <Text variant="h6" as="h2" gutterBottom>
           Platforms and games
-        </Typography>
+        </Text>
         <Controller
           control={control}
           name="platforms"
           rules={rules('platforms', { label: 'I race on', validate: (_value, values) => completionProblems(values).platforms ?? true, deps: idFields })}
           render={({ field }) => <PlatformChecks label="I race on" labels={PLATFORM_LABEL} value={field.value} onChange={field.onChange} error={errorOf('platforms')} />}
         />
-        <Grid container spacing={2} sx={{ mt: 1 }}>
-          <Grid size={{ xs: 12, sm: 4 }}>{text('xboxUsername', PLATFORM_ID_LABEL.xboxUsername, platforms.includes('XBOX') ? 'Needed for Xbox' : undefined)}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{text('steamUsername', PLATFORM_ID_LABEL.steamUsername, platforms.includes('PC') ? 'Needed for PC' : undefined)}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{text('psnName', PLATFORM_ID_LABEL.psnName, platforms.includes('PLAYSTATION') ? 'Needed for PlayStation' : undefined)}</Grid>
-          <Grid size={{ xs: 12, sm: 8 }}>
+        <div className="pd-profile-grid pd-profile-after-checks">
+          <div className="pd-profile-span-4">{text('xboxUsername', PLATFORM_ID_LABEL.xboxUsername, platforms.includes('XBOX') ? 'Needed for Xbox' : undefined)}</div>
+          <div className="pd-profile-span-4">{text('steamUsername', PLATFORM_ID_LABEL.steamUsername, platforms.includes('PC') ? 'Needed for PC' : undefined)}</div>
+          <div className="pd-profile-span-4">{text('psnName', PLATFORM_ID_LABEL.psnName, platforms.includes('PLAYSTATION') ? 'Needed for PlayStation' : undefined)}</div>
+          <div className="pd-profile-span-8">
             {text(
               'steamId',
               'SteamID64',
               'The 17-digit number in your Steam profile’s address (steamcommunity.com/profiles/7656119…): race results find you by it. Never shown; your Steam name is.',
             )}
-          </Grid>
-        </Grid>
+          </div>
+        </div>
         <Controller
           control={control}
           name="gameIds"
           render={({ field }) => (
-            <FormControl component="fieldset" sx={{ mt: 2 }}>
-              <FormLabel component="legend">Games</FormLabel>
-              {games.isError && <Typography color="error">The games could not be loaded.</Typography>}
-              <FormGroup row>
-                {(games.data ?? []).map((game) => (
-                  <FormControlLabel
-                    key={game.id}
-                    label={game.name}
-                    control={
-                      <Checkbox
-                        checked={field.value.includes(game.id)}
-                        onChange={(event) => field.onChange(event.target.checked ? [...field.value, game.id] : field.value.filter((id: number) => id !== game.id))}
-                      />
-                    }
-                  />
-                ))}
-              </FormGroup>
-            </FormControl>
+            <CheckGroup
+              legend="Games"
+              row
+              className="pd-profile-games"
+              helperText={games.isError ? <span className="pd-tone--error">The games could not be loaded.</span> : undefined}
+            >
+              {(games.data ?? []).map((game) => (
+                <Check
+                  key={game.id}
+                  label={game.name}
+                  checked={field.value.includes(game.id)}
+                  onChange={(event) => field.onChange(event.target.checked ? [...field.value, game.id] : field.value.filter((id: number) => id !== game.id))}
+                />
+              ))}
+            </CheckGroup>
           )}
         />
       </Paper>
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="h6" component="h2" gutterBottom>
+      <Paper className="pd-profile-section">
+        <Text variant="h6" as="h2" gutterBottom>
           Where you race from
-        </Typography>
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 4 }}>
+        </Text>
+        <div className="pd-profile-grid">
+          <div className="pd-profile-span-4">
             <TextField
-              {...register('country', rules('country', { label: 'Country', validate: COUNTRY_CHECK }))}
+              {...wired('country', rules('country', { label: 'Country', validate: COUNTRY_CHECK }))}
               label="Country"
               fullWidth
               {...feedback('country', 'Two letters, e.g. NL')}
-              slotProps={{ htmlInput: { maxLength: 2 } }}
+              maxLength={2}
             />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 8 }}>
+          </div>
+          <div className="pd-profile-span-8">
             <Controller
               control={control}
               name="timeZone"
               render={({ field }) => (
-                <TextField select label="Time zone" fullWidth value={field.value} onChange={field.onChange} {...feedback('timeZone')}>
-                  <MenuItem value="">Not set</MenuItem>
+                <TextField
+                  select
+                  label="Time zone"
+                  fullWidth
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  {...feedback('timeZone')}
+                >
+                  <option value="">Not set</option>
                   {timeZoneOptions(timeZone).map((zone) => (
-                    <MenuItem key={zone} value={zone}>
+                    <option key={zone} value={zone}>
                       {zone}
-                    </MenuItem>
+                    </option>
                   ))}
                 </TextField>
               )}
             />
-          </Grid>
-        </Grid>
+          </div>
+        </div>
         <Controller
           control={control}
           name="hidden"
           render={({ field }) => (
-            <FormControlLabel
-              sx={{ mt: 1 }}
-              control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+            <Check
+              toggle
+              className="pd-profile-after-grid"
+              checked={field.value}
+              onChange={(event) => field.onChange(event.target.checked)}
               label="Hide my profile from visitors (shown as “Private driver”)"
             />
           )}
         />
       </Paper>
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="h6" component="h2" gutterBottom>
+      <Paper className="pd-profile-section">
+        <Text variant="h6" as="h2" gutterBottom>
           Social links
-        </Typography>
-        <Grid container spacing={2}>
+        </Text>
+        <div className="pd-profile-grid">
           {SOCIAL_NETWORKS.map((network) => (
-            <Grid key={network} size={{ xs: 12, sm: 6 }}>
+            <div key={network} className="pd-profile-span-6">
               <TextField
-                {...register(`socials.${network}`, rules(`socials.${network}`, { label: SOCIAL_LABEL[network], validate: SOCIAL_CHECK }))}
+                {...wired(`socials.${network}`, rules(`socials.${network}`, { label: SOCIAL_LABEL[network], validate: SOCIAL_CHECK }))}
                 label={SOCIAL_LABEL[network]}
                 fullWidth
                 placeholder="https://"
                 {...feedback(`socials.${network}`)}
               />
-            </Grid>
+            </div>
           ))}
-        </Grid>
+        </div>
       </Paper>
 
       {profile.nameHistory.length > 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Text variant="body2" tone="secondary">
           Previously known as {profile.nameHistory.map((change) => change.name).join(', ')}
-        </Typography>
+        </Text>
       )}
 
       <FormStatusMessage status={status} flush>
         {' '}
-        <RouterLink to={pathTo('PublicProfile', { profile: profile.id })}>See your public profile</RouterLink>
+        <TextLink to={pathTo('PublicProfile', { profile: profile.id })}>See your public profile</TextLink>
       </FormStatusMessage>
       {stillMissing.length > 0 && (
-        <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+        <Alert severity="warning" role="alert">
           Saved, but your profile is not complete yet: you still need {stillMissing.join(' and ')}. Until then the league&apos;s pages stay closed to you.
         </Alert>
       )}
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+      <div className="pd-profile-actions">
         <Button type="submit" variant="contained" disabled={busy}>
           {busy ? 'Saving…' : 'Save profile'}
         </Button>
-        <Button component={RouterLink} to={pathTo('PublicProfile', { profile: profile.id })}>
-          View public profile
-        </Button>
-      </Box>
-    </Box>
+        <ButtonLink to={pathTo('PublicProfile', { profile: profile.id })}>View public profile</ButtonLink>
+      </div>
+    </form>
   );
 }

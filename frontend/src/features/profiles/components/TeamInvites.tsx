@@ -1,14 +1,11 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { sessionAtom } from '../../auth/index.js';
 import { teamQueries, useRespondToInvite } from '../../teams/index.js';
+import { Alert, Button, Paper, Text } from '../../../components/ui/index.js';
 import { refreshCurrentUser } from '../cache.js';
+import './profile.css';
 
 /** The teams that invited the driver: accept (a seat in the team) or decline. New invitations arrive live. */
 export function TeamInvites() {
@@ -31,24 +28,24 @@ export function TeamInvites() {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label="Team invitations">
-      <Typography variant="h6" component="h2" gutterBottom>
+    <Paper as="section" className="pd-profile-part" aria-label="Team invitations">
+      <Text variant="h6" as="h2" gutterBottom>
         Team invitations
-      </Typography>
+      </Text>
       {invites.data.map((invite) => (
         <Alert
           key={invite.teamId}
           severity="info"
-          sx={{ mb: 1, '& .MuiAlert-action': { alignItems: 'center' } }}
+          className="pd-profile-invite"
           action={
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <div className="pd-profile-invite-actions">
               <Button size="small" variant="contained" disabled={busy === invite.teamId} onClick={() => void respond(invite.teamId, true)}>
                 Accept
               </Button>
               <Button size="small" disabled={busy === invite.teamId} onClick={() => void respond(invite.teamId, false)}>
                 Decline
               </Button>
-            </Box>
+            </div>
           }
         >
           {invite.teamName} invites you to drive for them.

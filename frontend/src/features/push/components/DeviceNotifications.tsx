@@ -1,21 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { PushSubscribeRequest } from '@paddock/contracts/push.js';
 import { ApiError } from '../../../lib/api/client.js';
 import { QueryContent } from '../../../components/QueryContent.js';
 import { showTime } from '../../../components/dateTime.js';
+import { Alert, Button, Check, Paper, Text } from '../../../components/ui/index.js';
 import { pushQueries, useRemoveDevice, useSendTest, useSubscribeDevice, type PushDevice } from '../api.js';
 import { currentSubscription, notificationPermission, pushSupport, subscribeThisBrowser } from '../browserPush.js';
+import './deviceNotifications.css';
 
 type Notice = { severity: 'success' | 'error' | 'info' | 'warning'; text: string } | null;
 
@@ -115,20 +107,21 @@ export function DeviceNotifications() {
           : null;
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-labelledby="device-notifications-title">
-      <Typography variant="h6" component="h2" id="device-notifications-title" gutterBottom>
+    <Paper as="section" className="pd-push" aria-labelledby="device-notifications-title">
+      <Text variant="h6" as="h2" id="device-notifications-title" gutterBottom>
         Push notifications
-      </Typography>
+      </Text>
       {unavailable ? (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" className="pd-push-alert">
           {unavailable}
         </Alert>
       ) : (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
-          <FormControlLabel
-            control={
-              <Switch checked={!!thisDevice} disabled={busy || !publicKey || devices.isPending || permission === 'denied'} onChange={(_event, on) => void toggle(on)} />
-            }
+        <div className="pd-push-device">
+          <Check
+            toggle
+            checked={!!thisDevice}
+            disabled={busy || !publicKey || devices.isPending || permission === 'denied'}
+            onChange={(event) => void toggle(event.target.checked)}
             label="Notifications on this device"
           />
           {thisDevice && (
@@ -136,41 +129,38 @@ export function DeviceNotifications() {
               Send a test notification
             </Button>
           )}
-        </Box>
+        </div>
       )}
       {!unavailable && permission === 'denied' && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
+        <Alert severity="warning" className="pd-push-alert">
           Notifications are blocked for this site in your browser. Allow them in the browser’s site settings, then turn them on here.
         </Alert>
       )}
       {notice && (
-        <Alert severity={notice.severity} sx={{ mb: 2 }} role={notice.severity === 'error' ? 'alert' : 'status'}>
+        <Alert severity={notice.severity} className="pd-push-alert" role={notice.severity === 'error' ? 'alert' : 'status'}>
           {notice.text}
         </Alert>
       )}
-      <Typography variant="subtitle2" component="h3">
+      <Text variant="subtitle2" as="h3">
         Your devices
-      </Typography>
+      </Text>
       <QueryContent query={devices} loading="Loading your devices" failed="Your devices could not be loaded" empty="No device receives notifications yet.">
         {(list) => (
-          <List dense aria-label="Devices that receive notifications">
+          <ul className="pd-push-devices" aria-label="Devices that receive notifications">
             {list.map((device) => (
-              <ListItem
-                key={device.id}
-                disableGutters
-                secondaryAction={
-                  <Button size="small" onClick={() => void remove(device)} aria-label={`Remove ${device.label}`}>
-                    Remove
-                  </Button>
-                }
-              >
-                <ListItemText
-                  primary={`${device.label}${device.endpoint === endpoint ? ' (this device)' : ''}`}
-                  secondary={`On since ${showTime(device.createdAt).dateTime}${device.lastSentAt ? ` · last notified ${showTime(device.lastSentAt).dateTime}` : ''}`}
-                />
-              </ListItem>
+              <li key={device.id} className="pd-push-device-item">
+                <span className="pd-push-device-text">
+                  <span className="pd-push-device-name">{`${device.label}${device.endpoint === endpoint ? ' (this device)' : ''}`}</span>
+                  <span className="pd-push-device-detail">
+                    {`On since ${showTime(device.createdAt).dateTime}${device.lastSentAt ? ` · last notified ${showTime(device.lastSentAt).dateTime}` : ''}`}
+                  </span>
+                </span>
+                <Button size="small" onClick={() => void remove(device)} aria-label={`Remove ${device.label}`}>
+                  Remove
+                </Button>
+              </li>
             ))}
-          </List>
+          </ul>
         )}
       </QueryContent>
     </Paper>
