@@ -66,6 +66,8 @@ describe('My tickets & licence points on the own profile', () => {
     expect(await within(dialog).findByText('Divebomb into turn one, no overlap.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Focus is back on the button that opened it.
+    expect(within(item).getByRole('button', { name: 'Open ticket #7' })).toHaveFocus();
   });
 
   it('offers Try again when the tickets cannot be loaded', async () => {
