@@ -180,10 +180,10 @@ describe('live timing in the browser: a simulated Assetto Corsa server through t
   it('files a ticket from a collision the live timing listed on the steward queue, pre-filled with the drivers, lap and time', async () => {
     const page = await open();
     await signedInAs(page, 'steward', '/steward/tickets');
-    await page.getByRole('combobox', { name: 'Season', exact: true }).click();
-    await page.getByRole('option', { name: 'Live Cup · Season 1' }).click();
-    await page.getByRole('combobox', { name: 'Race', exact: true }).click();
-    await page.getByRole('option', { name: /Round 1 at the Red Bull Ring/ }).click();
+    await page.getByRole('combobox', { name: 'Season', exact: true }).selectOption({ label: 'Live Cup · Season 1' });
+    // The season's races arrive after it is chosen; the race's option is picked by its value once there.
+    const race = page.getByRole('combobox', { name: 'Race', exact: true });
+    await race.selectOption((await race.locator('option', { hasText: 'Round 1 at the Red Bull Ring' }).getAttribute('value')) ?? '');
     const incidents = page.getByRole('region', { name: 'Incidents' });
     // The simulator's collision: the car in third touches the one ahead, both league drivers.
     const row = incidents.getByRole('row', { name: /Contact between cars/ });

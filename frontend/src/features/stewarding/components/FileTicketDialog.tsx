@@ -1,28 +1,14 @@
 import { useId } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { Controller } from 'react-hook-form';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { Button, Check, Dialog, Text, TextField, classes } from '../../../components/ui/index.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { useFileTicket } from '../api.js';
+import { useReturnFocus } from '../returnFocus.js';
 import { DESCRIPTION_MAX, EMPTY_TICKET_FORM, checkTicket, ticketRequestOf, type TicketFormValues } from '../ticketForm.js';
 import type { TicketDto } from '../types.js';
 import { EvidenceFields } from './Evidence.js';
+import './steward.css';
 
 export interface RaceDriver {
   profileId: number;
@@ -45,8 +31,8 @@ export interface FileTicketDialogProps {
 /** Filing a ticket about an incident of one race: who was involved (from the results), when and where, what happened, and the evidence. */
 export function FileTicketDialog({ open, onClose, onFiled, raceId, raceLabel, drivers, initialValues = EMPTY_TICKET_FORM }: FileTicketDialogProps) {
   const fileTicket = useFileTicket();
-  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const titleId = useId();
+  const formId = useId();
+  useReturnFocus();
   const filing = useApiForm<TicketFormValues, TicketDto>({
     defaultValues: initialValues,
     submit: (values, key) => fileTicket(ticketRequestOf(raceId, values), key),
@@ -59,88 +45,88 @@ export function FileTicketDialog({ open, onClose, onFiled, raceId, raceLabel, dr
   const { onSubmit, busy, status, text, controlled, feedback, form } = filing;
   const checked = (field: keyof TicketFormValues) => (_value: unknown, values: TicketFormValues) => checkTicket(values)[field] ?? true;
   const short = (field: 'lap' | 'raceTime' | 'videoTimestamp' | 'corner', label: string, hint: string, inputMode?: 'numeric') => (
-    <TextField
-      {...text(field, { label, help: hint, validate: checked(field) })}
-      fullWidth
-      size="small"
-      disabled={busy}
-      slotProps={inputMode ? { htmlInput: { inputMode } } : undefined}
-    />
+    <TextField {...text(field, { label, help: hint, validate: checked(field) })} fullWidth size="small" disabled={busy} inputMode={inputMode} />
   );
   const accused = feedback('accusedProfileIds', 'From the results of this race.');
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullScreen={fullScreen} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>Report an incident</DialogTitle>
-      <DialogContent>
-        <Box component="form" id={`${titleId}-form`} aria-label="Report an incident" noValidate onSubmit={onSubmit}>
-          <Typography variant="body2" sx={{ mb: 2 }}>
-            Race: <strong>{raceLabel}</strong>
-          </Typography>
-          <Controller
-            {...controlled('accusedProfileIds', { label: 'Drivers involved', required: true })}
-            render={({ field }) => (
-              <FormControl component="fieldset" error={accused.error} aria-invalid={accused.error} aria-describedby={`${titleId}-accused-help`} sx={{ mb: 2 }} fullWidth>
-                <FormLabel component="legend">Drivers involved</FormLabel>
-                {drivers.length === 0 ? (
-                  <Typography variant="body2" color="text.secondary">
-                    No other drivers in this race's results.
-                  </Typography>
-                ) : (
-                  <FormGroup sx={{ maxHeight: 220, overflowY: 'auto', flexWrap: 'nowrap' }}>
-                    {drivers.map((driver) => (
-                      <FormControlLabel
-                        key={driver.profileId}
-                        control={
-                          <Checkbox
-                            size="small"
-                            checked={field.value.includes(driver.profileId)}
-                            onChange={(event) =>
-                              field.onChange(event.target.checked ? [...field.value, driver.profileId] : field.value.filter((id) => id !== driver.profileId))
-                            }
-                            disabled={busy}
-                          />
-                        }
-                        label={driver.driverName}
-                      />
-                    ))}
-                  </FormGroup>
-                )}
-                <FormHelperText id={`${titleId}-accused-help`}>{accused.helperText}</FormHelperText>
-              </FormControl>
-            )}
-          />
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 6, sm: 3 }}>{short('lap', 'Lap', ' ', 'numeric')}</Grid>
-            <Grid size={{ xs: 6, sm: 3 }}>{short('corner', 'Corner', 'e.g. T1')}</Grid>
-            <Grid size={{ xs: 6, sm: 3 }}>{short('raceTime', 'Time in race', 'mm:ss.s')}</Grid>
-            <Grid size={{ xs: 6, sm: 3 }}>{short('videoTimestamp', 'Time in video', 'h:mm:ss')}</Grid>
-          </Grid>
-          <TextField
-            {...text('description', {
-              label: 'What happened',
-              required: true,
-              validate: checked('description'),
-              help: `${form.watch('description').trim().length} / ${DESCRIPTION_MAX}`,
-            })}
-            multiline
-            minRows={4}
-            fullWidth
-            disabled={busy}
-            sx={{ mt: 1, mb: 2 }}
-          />
-          <EvidenceFields form={filing} disabled={busy} />
-          <FormStatusMessage status={status} />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" form={`${titleId}-form`} variant="contained" disabled={busy}>
-          {busy ? 'Filing…' : 'File ticket'}
-        </Button>
-      </DialogActions>
+    <Dialog
+      open={open}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      title="Report an incident"
+      maxWidth="sm"
+      className="pd-steward-dialog"
+      actions={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={`${formId}-form`} variant="contained" disabled={busy}>
+            {busy ? 'Filing…' : 'File ticket'}
+          </Button>
+        </>
+      }
+    >
+      <form id={`${formId}-form`} aria-label="Report an incident" noValidate onSubmit={onSubmit}>
+        <Text variant="body2" className="pd-steward-race">
+          Race: <strong>{raceLabel}</strong>
+        </Text>
+        <Controller
+          {...controlled('accusedProfileIds', { label: 'Drivers involved', required: true })}
+          render={({ field }) => (
+            <fieldset
+              className={classes('pd-check-group', 'pd-steward-drivers', accused.error && 'pd-field--error')}
+              aria-invalid={accused.error || undefined}
+              aria-describedby={`${formId}-accused-help`}
+            >
+              <legend className="pd-check-group-legend">Drivers involved</legend>
+              {drivers.length === 0 ? (
+                <Text variant="body2" tone="secondary">
+                  No other drivers in this race's results.
+                </Text>
+              ) : (
+                <div className="pd-check-group-boxes">
+                  {drivers.map((driver) => (
+                    <Check
+                      key={driver.profileId}
+                      label={driver.driverName}
+                      checked={field.value.includes(driver.profileId)}
+                      onChange={(event) => field.onChange(event.target.checked ? [...field.value, driver.profileId] : field.value.filter((id) => id !== driver.profileId))}
+                      disabled={busy}
+                    />
+                  ))}
+                </div>
+              )}
+              <p id={`${formId}-accused-help`} className="pd-field-help">
+                {accused.helperText}
+              </p>
+            </fieldset>
+          )}
+        />
+        <div className="pd-steward-when">
+          {short('lap', 'Lap', ' ', 'numeric')}
+          {short('corner', 'Corner', 'e.g. T1')}
+          {short('raceTime', 'Time in race', 'mm:ss.s')}
+          {short('videoTimestamp', 'Time in video', 'h:mm:ss')}
+        </div>
+        <TextField
+          {...text('description', {
+            label: 'What happened',
+            required: true,
+            validate: checked('description'),
+            help: `${form.watch('description').trim().length} / ${DESCRIPTION_MAX}`,
+          })}
+          multiline
+          minRows={4}
+          fullWidth
+          disabled={busy}
+          className="pd-steward-description"
+        />
+        <EvidenceFields form={filing} disabled={busy} />
+        <FormStatusMessage status={status} />
+      </form>
     </Dialog>
   );
 }

@@ -1,9 +1,8 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import { showTime } from '../../../components/dateTime.js';
+import { Chip, Text } from '../../../components/ui/index.js';
 import { useRaceStewarding } from '../api.js';
 import type { RaceStewardingDto } from '../types.js';
+import './steward.css';
 
 /** The line beside the chip: when provisional results become final, in the viewer's zone (with its name). */
 export function provisionalLine(status: Pick<RaceStewardingDto, 'raceId' | 'provisional' | 'finalAt' | 'openTickets'>): string {
@@ -19,21 +18,17 @@ export default function ProvisionalStatus({ raceId }: { raceId: number }) {
   if (!status) return null;
   const line = provisionalLine(status);
   return (
-    <Box
-      role="status"
-      aria-label={status.provisional ? `Provisional results: ${line}` : 'Final results'}
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, my: 0.5 }}
-    >
+    <div role="status" aria-label={status.provisional ? `Provisional results: ${line}` : 'Final results'} className="pd-steward-status">
       {status.provisional ? (
         <Chip size="small" color="warning" variant="outlined" label="Provisional" />
       ) : (
         <Chip size="small" color="success" variant="outlined" label="Final" />
       )}
       {status.provisional && (
-        <Typography variant="body2" color="text.secondary">
+        <Text variant="body2" tone="secondary">
           {status.finalAt ? <time dateTime={status.finalAt}>{line}</time> : line}
-        </Typography>
+        </Text>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,8 +1,6 @@
-import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { TICKET_STATES, type TicketState } from '@paddock/contracts/stewarding.js';
+import { TextField } from '../../../components/ui/index.js';
 import { competitionQueries } from '../../competitions/index.js';
 import type { QueueFilters as Filters } from '../api.js';
 import { STATE_LABELS } from '../labels.js';
@@ -48,20 +46,20 @@ export function QueueFilters({
   );
 
   return (
-    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+    <div className="pd-steward-filters">
       <TextField
         select
         size="small"
         label="State"
         value={value.state ?? ''}
         onChange={(event) => onChange({ ...value, state: (event.target.value || null) as TicketState | null })}
-        sx={{ minWidth: 170 }}
+        className="pd-steward-filter-state"
       >
-        <MenuItem value="">Any state</MenuItem>
+        <option value="">Any state</option>
         {TICKET_STATES.map((state) => (
-          <MenuItem key={state} value={state}>
+          <option key={state} value={state}>
             {STATE_LABELS[state]}
-          </MenuItem>
+          </option>
         ))}
       </TextField>
       <TextField
@@ -73,13 +71,13 @@ export function QueueFilters({
           const choice = seasons.get(Number(event.target.value));
           onChange({ ...value, seasonId: choice?.seasonId ?? null, competitionId: choice?.competitionId ?? null, raceId: null });
         }}
-        sx={{ minWidth: 240 }}
+        className="pd-steward-filter-season"
       >
-        <MenuItem value="">Any season</MenuItem>
+        <option value="">Any season</option>
         {[...seasons.values()].map((choice) => (
-          <MenuItem key={choice.seasonId} value={choice.seasonId}>
+          <option key={choice.seasonId} value={choice.seasonId}>
             {choice.label}
-          </MenuItem>
+          </option>
         ))}
       </TextField>
       <TextField
@@ -89,15 +87,15 @@ export function QueueFilters({
         value={value.raceId ?? ''}
         onChange={(event) => onChange({ ...value, raceId: event.target.value ? Number(event.target.value) : null })}
         disabled={value.seasonId === null}
-        sx={{ minWidth: 240 }}
+        className="pd-steward-filter-race"
       >
-        <MenuItem value="">Any race</MenuItem>
+        <option value="">Any race</option>
         {races.map((race) => (
-          <MenuItem key={race.id} value={race.id}>
+          <option key={race.id} value={race.id}>
             {race.label}
-          </MenuItem>
+          </option>
         ))}
       </TextField>
-    </Box>
+    </div>
   );
 }

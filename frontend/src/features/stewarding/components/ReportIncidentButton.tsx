@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { showTime } from '../../../components/dateTime.js';
 import { FlagIcon } from '../../../components/icons.js';
+import { Alert, Button, Text } from '../../../components/ui/index.js';
 import { useRaceStewarding } from '../api.js';
 import { durationText } from '../timeLeft.js';
 import type { RaceStewardingDto, TicketDto } from '../types.js';
 import { useNow } from '../useNow.js';
 import { FileTicketDialog, type RaceDriver } from './FileTicketDialog.js';
+import './steward.css';
 
 export interface ReportIncidentButtonProps {
   raceId: number;
@@ -41,17 +39,17 @@ export default function ReportIncidentButton({ raceId, raceLabel, drivers, profi
   const window = status ? filingWindowText(status, now) : null;
   if (!window) return null;
   return (
-    <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+    <div className="pd-steward-report">
       {window.open && (
         <Button size="small" variant="outlined" startIcon={<FlagIcon />} onClick={() => setOpen(true)} aria-label={`Report an incident in ${raceLabel}`}>
           Report an incident
         </Button>
       )}
-      <Typography variant="body2" color="text.secondary">
+      <Text variant="body2" tone="secondary">
         {window.text}
-      </Typography>
+      </Text>
       {filed && (
-        <Alert severity="success" sx={{ flexBasis: '100%' }} onClose={() => setFiled(null)}>
+        <Alert severity="success" onClose={() => setFiled(null)}>
           Ticket #{filed.id} filed. The stewards will review it; follow it under My tickets on your profile.
         </Alert>
       )}
@@ -68,6 +66,6 @@ export default function ReportIncidentButton({ raceId, raceLabel, drivers, profi
           drivers={drivers.filter((driver) => driver.profileId !== profileId)}
         />
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,24 +1,12 @@
 import { useDeferredValue, useState } from 'react';
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
-import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { showTime, viewerTimeZone } from '../../../components/dateTime.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { LoadFailed } from '../../../components/LoadFailed.js';
 import { ListPagination } from '../../../components/ListPagination.js';
 import { PageTitle } from '../../../components/PageTitle.js';
-import { TableHeader } from '../../../components/TableHeader.js';
+import { Chip, Container, LinearProgress, Table, TableHead, Text, TextLink, classes } from '../../../components/ui/index.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { useRoom } from '../../../lib/realtime/useRoom.js';
 import { NO_QUEUE_FILTERS, stewardingKeys, stewardingQueries, type QueueFilters as Filters } from '../api.js';
@@ -28,6 +16,7 @@ import type { TicketListItemDto } from '../types.js';
 import LiveIncidents from '../incidents/LiveIncidents.js';
 import { useNow } from '../useNow.js';
 import { QueueFilters, type SeasonChoice } from './QueueFilters.js';
+import './steward.css';
 
 /**
  * Steward-Tickets: every ticket, newest first, live (a filed ticket appears in every open queue), with filters and the time left to decide;
@@ -51,7 +40,7 @@ export default function TicketQueuePage() {
   const filtered = filters.state !== null || filters.seasonId !== null || filters.raceId !== null;
 
   return (
-    <Container maxWidth="lg" sx={{ py: 3 }}>
+    <Container maxWidth="lg" page>
       <PageTitle>Tickets</PageTitle>
       <QueueFilters
         value={filters}
@@ -62,7 +51,7 @@ export default function TicketQueuePage() {
         }}
       />
       {filters.raceId !== null && <LiveIncidents raceId={filters.raceId} raceLabel={list[0] ? raceText(list[0]) : `Race ${filters.raceId}`} />}
-      <Box sx={{ minHeight: 4, mb: 1 }}>{tickets.isFetching && <LinearProgress aria-label="Loading tickets" />}</Box>
+      <div className="pd-steward-progress">{tickets.isFetching && <LinearProgress label="Loading tickets" />}</div>
       {tickets.isError && !tickets.data ? (
         <LoadFailed title="The tickets could not be loaded" onRetry={() => void tickets.refetch()} />
       ) : tickets.isPending || !drawn ? null : list.length === 0 ? (
@@ -79,72 +68,68 @@ export default function TicketQueuePage() {
 
 function QueueTable({ tickets, now }: { tickets: TicketListItemDto[]; now: number }) {
   return (
-    <TableContainer tabIndex={0} role="region" aria-label="Ticket queue, scrolls sideways" sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Ticket queue">
-        <TableHeader columns={['Ticket', 'Race', 'Drivers', 'State', `Decision due (${viewerTimeZone()})`, 'Handled by', 'Filed']} />
-        <TableBody>
-          {tickets.map((ticket) => {
-            const left = timeLeft(ticket.decisionDueAt, now);
-            return (
-              <TableRow key={ticket.id} hover>
-                <TableCell component="th" scope="row">
-                  <Link component={RouterLink} to={pathTo('Steward-Ticket', { ticket: ticket.id })}>
-                    #{ticket.id}
-                  </Link>
-                </TableCell>
-                <TableCell sx={{ minWidth: 180 }}>
-                  {raceText(ticket)}
-                  {(ticket.lap !== null || ticket.corner) && (
-                    <Typography variant="body2" color="text.secondary">
-                      {[ticket.lap !== null ? `Lap ${ticket.lap}` : '', ticket.corner ?? ''].filter(Boolean).join(' · ')}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell sx={{ minWidth: 180 }}>
-                  {ticket.filer.driverName}
-                  <Typography variant="body2" color="text.secondary">
-                    vs {ticket.accused.map((party) => party.driverName).join(', ')}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <Chip size="small" label={STATE_LABELS[ticket.state]} color={STATE_COLOURS[ticket.state]} />
-                  {ticket.votesCast !== null && (
-                    <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                      {ticket.votesCast} vote{ticket.votesCast === 1 ? '' : 's'}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {left ? (
-                    <>
-                      <Typography variant="body2" color={left.overdue ? 'error' : undefined} sx={{ fontWeight: left.urgent ? 600 : undefined }}>
-                        {left.text}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        <time dateTime={ticket.decisionDueAt ?? undefined}>{left.due}</time>
-                      </Typography>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
-                <TableCell>
-                  {ticket.handledBy?.length ? (
-                    ticket.handledBy.map((person) => person.name).join(', ')
-                  ) : (
-                    <Typography variant="body2" color="text.secondary">
-                      Nobody yet
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <time dateTime={ticket.filedAt}>{showTime(ticket.filedAt).short}</time>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Table size="small" aria-label="Ticket queue" regionLabel="Ticket queue, scrolls sideways">
+      <TableHead columns={['Ticket', 'Race', 'Drivers', 'State', `Decision due (${viewerTimeZone()})`, 'Handled by', 'Filed']} />
+      <tbody>
+        {tickets.map((ticket) => {
+          const left = timeLeft(ticket.decisionDueAt, now);
+          return (
+            <tr key={ticket.id}>
+              <th scope="row">
+                <TextLink to={pathTo('Steward-Ticket', { ticket: ticket.id })}>#{ticket.id}</TextLink>
+              </th>
+              <td className="pd-steward-wide">
+                {raceText(ticket)}
+                {(ticket.lap !== null || ticket.corner) && (
+                  <Text variant="body2" tone="secondary">
+                    {[ticket.lap !== null ? `Lap ${ticket.lap}` : '', ticket.corner ?? ''].filter(Boolean).join(' · ')}
+                  </Text>
+                )}
+              </td>
+              <td className="pd-steward-wide">
+                {ticket.filer.driverName}
+                <Text variant="body2" tone="secondary">
+                  vs {ticket.accused.map((party) => party.driverName).join(', ')}
+                </Text>
+              </td>
+              <td>
+                <Chip size="small" label={STATE_LABELS[ticket.state]} color={STATE_COLOURS[ticket.state]} />
+                {ticket.votesCast !== null && (
+                  <Text variant="body2" tone="secondary" className="pd-steward-nowrap">
+                    {ticket.votesCast} vote{ticket.votesCast === 1 ? '' : 's'}
+                  </Text>
+                )}
+              </td>
+              <td className="pd-steward-nowrap">
+                {left ? (
+                  <>
+                    <Text variant="body2" tone={left.overdue ? 'error' : undefined} className={classes(left.urgent && 'pd-steward-urgent') || undefined}>
+                      {left.text}
+                    </Text>
+                    <Text variant="body2" tone="secondary">
+                      <time dateTime={ticket.decisionDueAt ?? undefined}>{left.due}</time>
+                    </Text>
+                  </>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td>
+                {ticket.handledBy?.length ? (
+                  ticket.handledBy.map((person) => person.name).join(', ')
+                ) : (
+                  <Text variant="body2" tone="secondary">
+                    Nobody yet
+                  </Text>
+                )}
+              </td>
+              <td className="pd-steward-nowrap">
+                <time dateTime={ticket.filedAt}>{showTime(ticket.filedAt).short}</time>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
   );
 }

@@ -1,27 +1,17 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import type { LiveIncident } from '@paddock/contracts/timing.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { LoadFailed } from '../../../components/LoadFailed.js';
-import { TableHeader } from '../../../components/TableHeader.js';
+import { Alert, Button, Table, TableHead, Text, TextLink } from '../../../components/ui/index.js';
 import type { RealtimeConnection } from '../../../lib/realtime/connection.js';
 import { sessionAtom } from '../../auth/index.js';
 import { FileTicketDialog, type RaceDriver } from '../components/FileTicketDialog.js';
 import { incidentCarText, incidentKindText, incidentTicketForm, raceTimeText } from '../ticketForm.js';
 import type { TicketDto } from '../types.js';
 import { useLiveIncidents } from './liveIncidents.js';
+import '../components/steward.css';
 
 export interface LiveIncidentsProps {
   raceId: number;
@@ -51,16 +41,13 @@ export default function LiveIncidents({ raceId, raceLabel, connection }: LiveInc
   const list = incidents.data ?? [];
 
   return (
-    <Box component="section" aria-label="Incidents" sx={{ mb: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+    <section aria-label="Incidents" className="pd-steward-incidents">
+      <Text variant="h6" as="h2" className="pd-steward-incidents-title">
         Incidents
-      </Typography>
+      </Text>
       {filed && (
-        <Alert severity="success" sx={{ mb: 1 }} onClose={() => setFiled(null)}>
-          <Link component={RouterLink} to={pathTo('Steward-Ticket', { ticket: filed.id })}>
-            Ticket #{filed.id}
-          </Link>{' '}
-          filed.
+        <Alert severity="success" className="pd-steward-filed" onClose={() => setFiled(null)}>
+          <TextLink to={pathTo('Steward-Ticket', { ticket: filed.id })}>Ticket #{filed.id}</TextLink> filed.
         </Alert>
       )}
       {incidents.isError && !incidents.data ? (
@@ -68,34 +55,32 @@ export default function LiveIncidents({ raceId, raceLabel, connection }: LiveInc
       ) : incidents.isPending ? null : list.length === 0 ? (
         <EmptyState title="No incidents reported">Collisions and accidents the race's live timing reports appear here as they happen.</EmptyState>
       ) : (
-        <TableContainer tabIndex={0} role="region" aria-label="Incidents, scrolls sideways" sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Incidents">
-            <TableHeader columns={['Lap', 'Time', 'Cars', 'What happened', '']} />
-            <TableBody>
-              {list.map((incident) => (
-                <TableRow key={incident.id}>
-                  <TableCell>{incident.lap ?? '—'}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{raceTimeText(incident.elapsedMs)}</TableCell>
-                  <TableCell sx={{ minWidth: 180 }}>{incident.cars.map(incidentCarText).join(', ') || '—'}</TableCell>
-                  <TableCell>
-                    {incidentKindText(incident.kind)}
-                    {incident.speedKmh !== null && ` at ${Math.round(incident.speedKmh)} km/h`}
-                  </TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      onClick={() => setOpened(incident)}
-                      aria-label={`Open a ticket on the incident at ${raceTimeText(incident.elapsedMs)}`}
-                    >
-                      Open a ticket
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <Table size="small" aria-label="Incidents" regionLabel="Incidents, scrolls sideways">
+          <TableHead columns={['Lap', 'Time', 'Cars', 'What happened', '']} />
+          <tbody>
+            {list.map((incident) => (
+              <tr key={incident.id}>
+                <td>{incident.lap ?? '—'}</td>
+                <td className="pd-steward-nowrap">{raceTimeText(incident.elapsedMs)}</td>
+                <td className="pd-steward-wide">{incident.cars.map(incidentCarText).join(', ') || '—'}</td>
+                <td>
+                  {incidentKindText(incident.kind)}
+                  {incident.speedKmh !== null && ` at ${Math.round(incident.speedKmh)} km/h`}
+                </td>
+                <td>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    onClick={() => setOpened(incident)}
+                    aria-label={`Open a ticket on the incident at ${raceTimeText(incident.elapsedMs)}`}
+                  >
+                    Open a ticket
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
       )}
       {opened && (
         <FileTicketDialog
@@ -111,6 +96,6 @@ export default function LiveIncidents({ raceId, raceLabel, connection }: LiveInc
           initialValues={incidentTicketForm(opened, profileId)}
         />
       )}
-    </Box>
+    </section>
   );
 }
