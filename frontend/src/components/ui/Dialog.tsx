@@ -17,7 +17,7 @@ interface DialogProps {
 
 /**
  * A modal dialog: the browser's `<dialog>` opened with showModal, so focus moves into it and stays there,
- * the page behind is inert and Escape closes it; focus returns to what opened it when it closes.
+ * the page behind is inert and Escape closes it; focus returns to what opened it when it closes or is unmounted.
  */
 export function Dialog({ open, onClose, title, description, children, actions, maxWidth = 'sm', className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -25,9 +25,14 @@ export function Dialog({ open, onClose, title, description, children, actions, m
   const descriptionId = useId();
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open || !dialog) return;
+    const opener = document.activeElement;
+    if (!dialog.open) dialog.showModal();
+    // Closed or unmounted by its owner: focus goes back to what opened it.
+    return () => {
+      if (dialog.open) dialog.close();
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, [open]);
   return (
     <dialog

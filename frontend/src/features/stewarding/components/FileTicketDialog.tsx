@@ -4,7 +4,6 @@ import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js
 import { Button, Check, Dialog, Text, TextField, classes } from '../../../components/ui/index.js';
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { useFileTicket } from '../api.js';
-import { useReturnFocus } from '../returnFocus.js';
 import { DESCRIPTION_MAX, EMPTY_TICKET_FORM, checkTicket, ticketRequestOf, type TicketFormValues } from '../ticketForm.js';
 import type { TicketDto } from '../types.js';
 import { EvidenceFields } from './Evidence.js';
@@ -32,7 +31,6 @@ export interface FileTicketDialogProps {
 export function FileTicketDialog({ open, onClose, onFiled, raceId, raceLabel, drivers, initialValues = EMPTY_TICKET_FORM }: FileTicketDialogProps) {
   const fileTicket = useFileTicket();
   const formId = useId();
-  useReturnFocus();
   const filing = useApiForm<TicketFormValues, TicketDto>({
     defaultValues: initialValues,
     submit: (values, key) => fileTicket(ticketRequestOf(raceId, values), key),

@@ -7,7 +7,6 @@ import { usePaging } from '../../../components/usePaging.js';
 import { stewardingQueries } from '../api.js';
 import { STATE_COLOURS, STATE_LABELS, partiesText, raceText } from '../labels.js';
 import { outcomesText } from '../outcomes.js';
-import { useReturnFocus } from '../returnFocus.js';
 import type { LicenceDto, TicketListItemDto } from '../types.js';
 import { PartyForm } from './PartyForms.js';
 import { TicketDetails } from './TicketDetails.js';
@@ -133,7 +132,6 @@ function TicketRow({ ticket, onOpen }: { ticket: TicketListItemDto; onOpen: () =
 
 function PartyTicketDialog({ ticketId, onClose }: { ticketId: number; onClose: () => void }) {
   const ticket = useQuery(stewardingQueries.ticket(ticketId));
-  useReturnFocus();
   return (
     <Dialog open onClose={onClose} title={`Ticket #${ticketId}`} maxWidth="md" className="pd-steward-dialog" actions={<Button onClick={onClose}>Close</Button>}>
       {ticket.data ? (
