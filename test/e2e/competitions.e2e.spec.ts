@@ -106,8 +106,7 @@ describe('series standings, live', () => {
       return organizer.getByRole('table', { name: 'Lines of the file' });
     };
     const decide = async (name: string, option: string) => {
-      await organizer.getByRole('combobox', { name: `${name}: not in the league` }).click();
-      await organizer.getByRole('option', { name: option }).click();
+      await organizer.getByRole('combobox', { name: `${name}: not in the league` }).selectOption({ label: option });
     };
 
     const lines = await importFile();
@@ -186,8 +185,7 @@ describe('series standings, live', () => {
     await organizer.getByRole('alert').filter({ hasText: 'Assetto Corsa Competizione' }).getByRole('button', { name: 'Import anyway' }).click();
     await organizer.getByRole('table', { name: 'Lines of the file' }).waitFor();
     for (const undecided of await organizer.getByRole('combobox', { name: /: not in the league$/ }).all()) {
-      await undecided.click();
-      await organizer.getByRole('option', { name: 'Guest (scores nothing)' }).click();
+      await undecided.selectOption({ label: 'Guest (scores nothing)' });
     }
     await organizer.getByRole('region', { name: 'Import preview' }).getByRole('button', { name: 'Save results' }).click();
     expect((await question.getByText(/^This race starts/).innerText()).trim()).toMatch(asked);

@@ -1,5 +1,5 @@
 import type { AreaPages } from './areaProps.js';
-import { lazyPage } from './lazyPage.js';
+import { lazyPage, plainPage } from './lazyPage.js';
 
 /** The organizer screens. */
 export const ORGANIZER_PAGES: AreaPages = {
@@ -49,5 +49,5 @@ export const ORGANIZER_PAGES: AreaPages = {
     () => import('../../features/competitions/organizer/SeasonPages.js'),
     (m) => <m.SeasonEventPage />,
   ),
-  'Organize-Season-Event-Results': lazyPage(() => import('../../features/competitions/organizer/ResultsPage.js')),
+  'Organize-Season-Event-Results': plainPage(() => import('../../features/competitions/organizer/ResultsPage.js')),
 };

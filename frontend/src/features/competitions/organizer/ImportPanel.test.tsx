@@ -99,8 +99,7 @@ describe('importing a server results file', () => {
     expect(save).toBeDisabled();
 
     const decide = async (name: string, option: string) => {
-      await userEvent.click(screen.getByRole('combobox', { name: `${name}: not in the league` }));
-      await userEvent.click(await screen.findByRole('option', { name: option }));
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: `${name}: not in the league` }), option);
     };
     await decide('R. Rookie', 'A league driver…');
     await userEvent.type(screen.getByRole('combobox', { name: 'Driver for R. Rookie' }), '12');

@@ -1,17 +1,6 @@
 import { useId, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { TableHeader } from '../../../components/TableHeader.js';
+import { Alert, Button, Table, TableHead, Text, TextField } from '../../../components/ui/index.js';
 import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { ApiError } from '../../../lib/api/client.js';
 import { competitionCommands, competitionQueries, type RaceRef } from '../api.js';
@@ -22,6 +11,7 @@ import type { DriverListItemDto, ImportMatchedBy, ImportPreviewDriverDto, RaceRe
 import { DriverPicker, driverLabel } from './DriverPicker.js';
 import { LiveDraftDifferences } from './LiveDraftDifferences.js';
 import { useFutureRaceConfirmation } from './useFutureRaceConfirmation.js';
+import './results.css';
 
 export interface ImportPanelProps {
   race: RaceRef;
@@ -73,36 +63,27 @@ export function PreviewLines({
 }) {
   const { chosen, taken, choose } = decisions;
   return (
-    <TableContainer>
-      <Table size="small" aria-label={label}>
-        <TableHeader
-          columns={[
-            'Pos',
-            'Classification',
-            { label: 'Laps', align: 'right' },
-            { label: 'Time', align: 'right' },
-            ...(penalties ? [{ label: 'Penalty', align: 'right' as const }] : []),
-            'Drivers',
-          ]}
-        />
-        <TableBody>
-          {preview.lines.map((line) => (
-            <TableRow key={line.line}>
-              <TableCell>{line.position}</TableCell>
-              <TableCell>{classificationText(line)}</TableCell>
-              <TableCell align="right">{line.laps}</TableCell>
-              <TableCell align="right">{formatRaceTime(line.totalTimeMs ?? line.bestLapMs)}</TableCell>
-              {penalties && <TableCell align="right">{line.penaltyMs ? `+${(line.penaltyMs / 1000).toLocaleString('en')} s` : ''}</TableCell>}
-              <TableCell>
-                {line.drivers.map((driver) => (
-                  <DriverDecision key={driver.key} driver={driver} choice={chosen.get(driver.key) ?? null} taken={taken} onChoose={(choice) => choose(driver.key, choice)} />
-                ))}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Table size="small" scrollClassName="pd-results-scroll" aria-label={label} regionLabel={label}>
+      <TableHead
+        columns={['Pos', 'Classification', { label: 'Laps', align: 'right' }, { label: 'Time', align: 'right' }, penalties && { label: 'Penalty', align: 'right' }, 'Drivers']}
+      />
+      <tbody>
+        {preview.lines.map((line) => (
+          <tr key={line.line}>
+            <td>{line.position}</td>
+            <td>{classificationText(line)}</td>
+            <td className="pd-num">{line.laps}</td>
+            <td className="pd-num">{formatRaceTime(line.totalTimeMs ?? line.bestLapMs)}</td>
+            {penalties && <td className="pd-num">{line.penaltyMs ? `+${(line.penaltyMs / 1000).toLocaleString('en')} s` : ''}</td>}
+            <td>
+              {line.drivers.map((driver) => (
+                <DriverDecision key={driver.key} driver={driver} choice={chosen.get(driver.key) ?? null} taken={taken} onChoose={(choice) => choose(driver.key, choice)} />
+              ))}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
   );
 }
 
@@ -208,24 +189,22 @@ export function ImportPanel({ race, startsAt, onImported }: ImportPanelProps) {
   };
 
   return (
-    <Box component="section" aria-labelledby={`${inputId}-title`}>
-      <Typography id={`${inputId}-title`} variant="h6" component="h3" gutterBottom>
+    <section aria-labelledby={`${inputId}-title`}>
+      <Text id={`${inputId}-title`} variant="h6" as="h3" gutterBottom>
         Import a results file
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      </Text>
+      <Text variant="body2" tone="secondary" className="pd-results-lead">
         A server results file ({formats}): preview it, decide who the drivers outside the league are, then save it as a new revision. A qualifying file becomes the race’s
         qualifying.
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button variant="outlined" component="label" htmlFor={inputId}>
-          Choose a results file
-        </Button>
+      </Text>
+      <div className="pd-results-file">
+        {/* The field itself is the keyboard's way in (Space or Enter opens the file chooser); the button-like label beside it, the pointer's. */}
         <input
           id={inputId}
           type="file"
           accept={accept}
           aria-label="Results file"
-          style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+          className="pd-results-file-input"
           onChange={(event) => {
             setFile(event.target.files?.[0] ?? null);
             reset();
@@ -233,18 +212,21 @@ export function ImportPanel({ race, startsAt, onImported }: ImportPanelProps) {
             event.target.value = '';
           }}
         />
-        <Typography variant="body2" aria-live="polite" data-testid="chosen-file">
+        <label htmlFor={inputId} className="pd-btn pd-btn--outlined">
+          Choose a results file
+        </label>
+        <Text variant="body2" aria-live="polite" data-testid="chosen-file">
           {file ? file.name : 'No file chosen'}
-        </Typography>
+        </Text>
         <Button variant="outlined" disabled={!file || busy || preview !== null} onClick={() => void showPreview(false)}>
           Preview
         </Button>
-      </Box>
+      </div>
 
       {mismatch && (
         <Alert
           severity="warning"
-          sx={{ mt: 2 }}
+          className="pd-results-gap-above"
           action={
             <Button color="inherit" size="small" disabled={busy} onClick={() => void showPreview(true)}>
               Import anyway
@@ -256,38 +238,38 @@ export function ImportPanel({ race, startsAt, onImported }: ImportPanelProps) {
       )}
 
       {preview && (
-        <Box component="section" aria-label="Import preview" sx={{ mt: 2 }}>
-          <Typography variant="subtitle1" component="h4">
+        <section aria-label="Import preview" className="pd-results-gap-above">
+          <Text variant="subtitle1" as="h4">
             {preview.session === 'QUALIFYING' ? 'Qualifying' : 'Race'} from {preview.fileName}: {preview.gameName}
             {preview.trackName ? `, ${preview.trackName}` : ''}
-          </Typography>
+          </Text>
           {preview.unchanged && (
-            <Alert severity="info" sx={{ my: 1 }}>
+            <Alert severity="info" className="pd-results-gap-around">
               {NOTHING_CHANGED}
             </Alert>
           )}
           <PreviewLines preview={preview} label="Lines of the file" decisions={decisions} penalties />
           {preview.liveDraftDifferences && <LiveDraftDifferences differences={preview.liveDraftDifferences} />}
-          <Box sx={{ mt: 1, display: 'flex', gap: 1 }}>
+          <div className="pd-results-actions pd-results-gap-small">
             <Button variant="contained" disabled={busy || !decisionsComplete(preview, chosen)} onClick={() => void save()}>
               Save results
             </Button>
             <Button onClick={reset}>Cancel</Button>
-          </Box>
-        </Box>
+          </div>
+        </section>
       )}
       {failure && (
-        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+        <Alert severity="error" role="alert" className="pd-results-gap-small">
           {failure}
         </Alert>
       )}
       {done && (
-        <Alert severity="success" role="status" sx={{ mt: 1 }}>
+        <Alert severity="success" role="status" className="pd-results-gap-small">
           {done}
         </Alert>
       )}
       {future.dialog}
-    </Box>
+    </section>
   );
 }
 
@@ -302,36 +284,39 @@ export interface DriverDecisionProps {
 export function DriverDecision({ driver, choice, taken, onChoose }: DriverDecisionProps) {
   const details = [driver.raceNumber !== null ? `#${driver.raceNumber}` : '', driver.platformId ?? ''].filter(Boolean).join(' · ');
   return (
-    <Box sx={{ display: 'grid', gap: 0.5, gridTemplateColumns: { sm: 'minmax(10rem, 1fr) minmax(14rem, 1.4fr)' }, alignItems: 'center', py: 0.5 }}>
-      <Typography variant="body2">
+    <div className="pd-results-decision">
+      <Text variant="body2">
         <strong>{driver.name || 'No name'}</strong>
         {details && ` · ${details}`}
-      </Typography>
+      </Text>
       {driver.match ? (
-        <Typography variant="body2">
+        <Text variant="body2">
           {driver.match.driverName} ({MATCHED_BY[driver.match.by]})
-        </Typography>
+        </Text>
       ) : (
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <div className="pd-results-decision-choice">
           <TextField
             select
             size="small"
             label={`${driver.name || 'Driver'}: not in the league`}
             value={choice?.kind ?? ''}
-            sx={{ minWidth: '12rem' }}
+            className="pd-results-decision-kind"
             onChange={(event) => {
               const kind = event.target.value;
               onChoose(kind === 'MAP' ? { kind: 'MAP', driver: null } : kind === 'GUEST' ? { kind: 'GUEST' } : kind === 'SKIP' ? { kind: 'SKIP' } : null);
             }}
           >
-            <MenuItem value="MAP">A league driver…</MenuItem>
-            <MenuItem value="GUEST">Guest (scores nothing)</MenuItem>
-            <MenuItem value="SKIP">Skip (leave out)</MenuItem>
+            <option value="" disabled>
+              Choose…
+            </option>
+            <option value="MAP">A league driver…</option>
+            <option value="GUEST">Guest (scores nothing)</option>
+            <option value="SKIP">Skip (leave out)</option>
           </TextField>
           {choice?.kind === 'MAP' &&
             (choice.driver ? (
               <>
-                <Typography variant="body2">{driverLabel(choice.driver)}</Typography>
+                <Text variant="body2">{driverLabel(choice.driver)}</Text>
                 <Button size="small" onClick={() => onChoose({ kind: 'MAP', driver: null })} aria-label={`Change the driver for ${driver.name}`}>
                   Change
                 </Button>
@@ -339,8 +324,8 @@ export function DriverDecision({ driver, choice, taken, onChoose }: DriverDecisi
             ) : (
               <DriverPicker label={`Driver for ${driver.name || 'this line'}`} excluded={taken} onPick={(picked) => onChoose({ kind: 'MAP', driver: picked })} />
             ))}
-        </Box>
+        </div>
       )}
-    </Box>
+    </div>
   );
 }

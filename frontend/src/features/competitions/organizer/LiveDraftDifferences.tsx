@@ -1,12 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { TableHeader } from '../../../components/TableHeader.js';
+import { Alert, Table, TableHead, Text } from '../../../components/ui/index.js';
 import { RESULT_STATUS_LABELS } from '../labels.js';
 import type { LiveDraftDifferenceDto } from '../types.js';
+import './results.css';
 
 const placeText = (place: LiveDraftDifferenceDto['file']) => (place ? `P${place.position} · ${place.laps} laps · ${RESULT_STATUS_LABELS[place.status]}` : 'Not in it');
 
@@ -14,27 +9,27 @@ const placeText = (place: LiveDraftDifferenceDto['file']) => (place ? `P${place.
 export function LiveDraftDifferences({ differences }: { differences: LiveDraftDifferenceDto[] }) {
   if (differences.length === 0) {
     return (
-      <Alert severity="success" sx={{ my: 1 }}>
+      <Alert severity="success" className="pd-results-gap-around">
         The file agrees with the live draft from the flag: same positions, laps and status for every driver.
       </Alert>
     );
   }
   return (
     <>
-      <Typography variant="subtitle2" component="h5" sx={{ mt: 2 }}>
+      <Text variant="subtitle2" as="h5" className="pd-results-gap-above">
         Where the file and the live draft differ
-      </Typography>
-      <Table size="small" aria-label="Differences with the live draft">
-        <TableHeader columns={['Driver', 'File', 'Live draft']} />
-        <TableBody>
+      </Text>
+      <Table size="small" scrollClassName="pd-results-scroll" aria-label="Differences with the live draft" regionLabel="Differences with the live draft">
+        <TableHead columns={['Driver', 'File', 'Live draft']} />
+        <tbody>
           {differences.map((difference) => (
-            <TableRow key={`${difference.name}-${difference.platformId ?? ''}`}>
-              <TableCell>{difference.name}</TableCell>
-              <TableCell>{placeText(difference.file)}</TableCell>
-              <TableCell>{placeText(difference.draft)}</TableCell>
-            </TableRow>
+            <tr key={`${difference.name}-${difference.platformId ?? ''}`}>
+              <td>{difference.name}</td>
+              <td>{placeText(difference.file)}</td>
+              <td>{placeText(difference.draft)}</td>
+            </tr>
           ))}
-        </TableBody>
+        </tbody>
       </Table>
     </>
   );

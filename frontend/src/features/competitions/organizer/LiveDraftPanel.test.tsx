@@ -92,8 +92,7 @@ describe('the live draft from the flag on the organizer’s results screen', () 
 
     const confirm = screen.getByRole('button', { name: 'Confirm' });
     expect(confirm).toBeDisabled();
-    await userEvent.click(screen.getByRole('combobox', { name: 'Visiting Star: not in the league' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Guest (scores nothing)' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Visiting Star: not in the league' }), 'Guest (scores nothing)');
     await userEvent.click(confirm);
 
     await waitFor(() => expect(confirmed.map((results) => results.revision)).toEqual([5]));

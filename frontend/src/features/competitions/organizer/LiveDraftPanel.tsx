@@ -1,17 +1,14 @@
 import { useId, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { showTime } from '../../../components/dateTime.js';
+import { Alert, Button, Paper, Text } from '../../../components/ui/index.js';
 import { ApiError } from '../../../lib/api/client.js';
 import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { competitionQueries, useConfirmLiveDraft, type RaceRef } from '../api.js';
 import { applyOwnResults } from '../cache.js';
 import type { RaceResultsDto } from '../types.js';
 import { NOTHING_CHANGED, PreviewLines, decisionsComplete, decisionsOf, stillUndecided, useDriverDecisions } from './ImportPanel.js';
+import './results.css';
 
 export interface LiveDraftPanelProps {
   race: RaceRef;
@@ -61,17 +58,17 @@ export function LiveDraftPanel({ race, onConfirmed }: LiveDraftPanelProps) {
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2 }}>
-      <Typography id={titleId} variant="h6" component="h3" gutterBottom>
+    <Paper as="section" aria-labelledby={titleId} className="pd-results-panel">
+      <Text id={titleId} variant="h6" as="h3" gutterBottom>
         Live draft from the flag
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      </Text>
+      <Text variant="body2" tone="secondary" className="pd-results-lead">
         {preview.gameName}
         {preview.trackName ? `, ${preview.trackName}` : ''}: classified by live timing at {showTime(draft.data.storedAt).dateTime}.{' '}
         {confirmedAt ? `Confirmed ${showTime(confirmedAt).dateTime}.` : 'Confirm it to save it as the race’s results, or import the server’s file to compare.'}
-      </Typography>
+      </Text>
       {preview.unchanged && (
-        <Alert severity="info" sx={{ my: 1 }}>
+        <Alert severity="info" className="pd-results-gap-around">
           The race’s results are already this draft.
         </Alert>
       )}
@@ -79,7 +76,7 @@ export function LiveDraftPanel({ race, onConfirmed }: LiveDraftPanelProps) {
       {mismatch && (
         <Alert
           severity="warning"
-          sx={{ mt: 2 }}
+          className="pd-results-gap-above"
           action={
             <Button color="inherit" size="small" disabled={busy} onClick={() => void confirm(true)}>
               Confirm anyway
@@ -89,18 +86,18 @@ export function LiveDraftPanel({ race, onConfirmed }: LiveDraftPanelProps) {
           {mismatch}
         </Alert>
       )}
-      <Box sx={{ mt: 1 }}>
+      <div className="pd-results-gap-small">
         <Button variant="contained" disabled={busy || !decisionsComplete(preview, decisions.chosen)} onClick={() => void confirm(false)}>
           Confirm
         </Button>
-      </Box>
+      </div>
       {failure && (
-        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+        <Alert severity="error" role="alert" className="pd-results-gap-small">
           {failure}
         </Alert>
       )}
       {done && (
-        <Alert severity="success" role="status" sx={{ mt: 1 }}>
+        <Alert severity="success" role="status" className="pd-results-gap-small">
           {done}
         </Alert>
       )}

@@ -1,22 +1,13 @@
 import { Fragment, memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import type { SxProps, Theme } from '@mui/material/styles';
 import { RESULT_STATUSES } from '@paddock/contracts/competitions.js';
 import { RESULT_STATUS_LABELS, RESULT_STATUS_NAMES } from '../labels.js';
 import { formatRaceTime, parseRaceTime } from '../raceTime.js';
 import type { DriverListItemDto, ResultStatus } from '../types.js';
 import { Abbr } from '../../../components/Abbr.js';
-import { visuallyHidden } from '../../../components/visuallyHidden.js';
+import { IconButton, Table, Text } from '../../../components/ui/index.js';
 import { DriverPicker, driverLabel } from './DriverPicker.js';
 import { COLUMN_LABELS, GRID_COLUMNS, moveRow, nextCell, rowForDriver, TEXT_COLUMNS, type GridColumn, type GridErrors, type GridRow } from './resultsGrid.js';
+import './results.css';
 
 export interface ResultsGridProps {
   rows: GridRow[];
@@ -24,22 +15,6 @@ export interface ResultsGridProps {
   errors: GridErrors;
   disabled?: boolean;
 }
-
-const cellInput: SxProps<Theme> = {
-  width: '100%',
-  minWidth: 0,
-  font: 'inherit',
-  fontVariantNumeric: 'tabular-nums',
-  color: 'text.primary',
-  bgcolor: 'background.paper',
-  border: 1,
-  borderColor: 'divider',
-  borderRadius: 0.5,
-  px: 0.75,
-  py: 0.5,
-  '&:focus': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: -1 },
-  '&[aria-invalid="true"]': { borderColor: 'error.main', bgcolor: 'rgb(var(--mui-palette-error-mainChannel) / 0.08)' },
-};
 
 const WIDTHS: Record<GridColumn, number> = { status: 112, laps: 64, totalTime: 120, bestLap: 104, pole: 48, fastestLap: 48 };
 const PLACEHOLDERS: Partial<Record<GridColumn, string>> = { totalTime: 'h:mm:ss.SSS', bestLap: 'm:ss.SSS' };
@@ -145,7 +120,7 @@ export function ResultsGrid({ rows, onChange, errors, disabled = false }: Result
     };
   });
 
-  // The picker (MUI's Autocomplete) is redrawn only when the placed drivers change, not on every keystroke in a cell.
+  // The picker is redrawn only when the placed drivers change, not on every keystroke in a cell.
   const placedIds = rows.flatMap((row) => (row.profileId === null ? [] : [row.profileId])).join(',');
   const picker = useMemo(() => {
     const placed = new Set(placedIds ? placedIds.split(',').map(Number) : []);
@@ -160,66 +135,62 @@ export function ResultsGrid({ rows, onChange, errors, disabled = false }: Result
 
   return (
     // minWidth 0: the grid scrolls inside its box instead of widening the page on a phone.
-    <Box sx={{ minWidth: 0, maxWidth: '100%' }}>
-      <TableContainer sx={{ position: 'relative', overflowX: 'auto', maxWidth: '100%', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Table size="small" aria-label="Results entry" aria-describedby="results-grid-keys" sx={{ '& td, & th': { px: 0.75, py: 0.5 } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col" sx={{ width: 40 }}>
-                <Abbr title="Position">Pos</Abbr>
-              </TableCell>
-              <TableCell scope="col" sx={{ minWidth: 160 }}>
-                Driver
-              </TableCell>
-              <TableCell scope="col" sx={{ minWidth: 120 }}>
-                Team
-              </TableCell>
-              {GRID_COLUMNS.map((column) => (
-                <TableCell
-                  key={column}
-                  scope="col"
-                  sx={{ width: WIDTHS[column], minWidth: WIDTHS[column] }}
-                  align={column === 'pole' || column === 'fastestLap' ? 'center' : 'left'}
-                >
-                  {column === 'fastestLap' ? <Abbr title="Fastest lap">FL</Abbr> : COLUMN_LABELS[column]}
-                </TableCell>
-              ))}
-              <TableCell scope="col" sx={{ width: 112 }}>
-                <Box component="span" sx={visuallyHidden}>
-                  Order
-                </Box>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={GRID_COLUMNS.length + 4}>
-                  <Typography color="text.secondary" variant="body2">
-                    No drivers yet: add them below in finishing order.
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-            {rows.map((row, index) => (
-              <ResultLine
-                key={row.key}
-                row={row}
-                index={index}
-                last={index === rows.length - 1}
-                rowErrors={errors.get(row.key) ?? NO_ERRORS}
-                disabled={disabled}
-                handlers={handlers}
-              />
+    <div className="pd-results-grid">
+      <Table size="small" scrollClassName="pd-results-grid-scroll" className="pd-results-grid-table" aria-label="Results entry" aria-describedby="results-grid-keys">
+        <thead>
+          <tr>
+            <th scope="col" style={{ width: 40 }}>
+              <Abbr title="Position">Pos</Abbr>
+            </th>
+            <th scope="col" style={{ minWidth: 160 }}>
+              Driver
+            </th>
+            <th scope="col" style={{ minWidth: 120 }}>
+              Team
+            </th>
+            {GRID_COLUMNS.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                style={{ width: WIDTHS[column], minWidth: WIDTHS[column] }}
+                className={column === 'pole' || column === 'fastestLap' ? 'pd-results-center' : undefined}
+              >
+                {column === 'fastestLap' ? <Abbr title="Fastest lap">FL</Abbr> : COLUMN_LABELS[column]}
+              </th>
             ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <Box sx={{ mt: 2, maxWidth: 420 }}>{picker}</Box>
-      <Typography id="results-grid-keys" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            <th scope="col" style={{ width: 112 }}>
+              <span className="pd-visually-hidden">Order</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={GRID_COLUMNS.length + 4}>
+                <Text variant="body2" tone="secondary">
+                  No drivers yet: add them below in finishing order.
+                </Text>
+              </td>
+            </tr>
+          )}
+          {rows.map((row, index) => (
+            <ResultLine
+              key={row.key}
+              row={row}
+              index={index}
+              last={index === rows.length - 1}
+              rowErrors={errors.get(row.key) ?? NO_ERRORS}
+              disabled={disabled}
+              handlers={handlers}
+            />
+          ))}
+        </tbody>
+      </Table>
+      <div className="pd-results-grid-add">{picker}</div>
+      <Text id="results-grid-keys" variant="body2" tone="secondary" className="pd-results-grid-keys">
         Keys: Enter or ↓ next row, ↑ previous row, ← → neighbouring cell, Alt+↑ / Alt+↓ move a driver up or down; type F, D… to pick a status. Times as m:ss.SSS.
-      </Typography>
-    </Box>
+      </Text>
+    </div>
   );
 }
 
@@ -254,23 +225,22 @@ const ResultLine = memo(function ResultLine({
   const rowErrorList = GRID_COLUMNS.filter((column) => rowErrors[column]);
   return (
     <Fragment>
-      <TableRow>
-        <TableCell>{index + 1}</TableCell>
-        <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+      <tr>
+        <td>{index + 1}</td>
+        <th scope="row" className="pd-results-grid-driver">
           {driverLabel(row)}
-        </TableCell>
-        <TableCell>
+        </th>
+        <td>
           {row.teamOptions.length > 1 ? (
-            <Box
-              component="select"
+            <select
               aria-label={`Team, ${who}`}
               value={row.teamId ?? ''}
               disabled={disabled}
-              onChange={(event: React.ChangeEvent<HTMLSelectElement>) => {
+              onChange={(event) => {
                 const team = row.teamOptions.find((option) => String(option.id) === event.target.value) ?? null;
                 handlers.update(index, { teamId: team?.id ?? null, teamName: team?.name ?? null });
               }}
-              sx={cellInput}
+              className="pd-results-cell"
             >
               <option value="">No team</option>
               {row.teamOptions.map((team) => (
@@ -278,11 +248,11 @@ const ResultLine = memo(function ResultLine({
                   {team.name}
                 </option>
               ))}
-            </Box>
+            </select>
           ) : (
             (row.teamName ?? '')
           )}
-        </TableCell>
+        </td>
         {GRID_COLUMNS.map((column, columnIndex) => {
           const error = rowErrors[column];
           const errorId = error ? `${row.key}-${column}-error` : undefined;
@@ -297,37 +267,29 @@ const ResultLine = memo(function ResultLine({
           let control: React.ReactNode;
           if (column === 'status') {
             control = (
-              <Box
-                component="select"
-                {...cell}
-                value={row.status}
-                onChange={(event: React.ChangeEvent<HTMLSelectElement>) => handlers.update(index, { status: event.target.value as ResultStatus })}
-                sx={cellInput}
-              >
+              <select {...cell} value={row.status} onChange={(event) => handlers.update(index, { status: event.target.value as ResultStatus })} className="pd-results-cell">
                 {RESULT_STATUSES.map((status) => (
                   <option key={status} value={status} title={RESULT_STATUS_NAMES[status]}>
                     {RESULT_STATUS_LABELS[status]}
                   </option>
                 ))}
-              </Box>
+              </select>
             );
           } else if (column === 'pole' || column === 'fastestLap') {
             control = (
-              <Box
-                component="input"
+              <input
                 type="checkbox"
                 {...cell}
                 {...validity}
                 checked={row[column]}
-                onChange={(event: React.ChangeEvent<HTMLInputElement>) => handlers.update(index, { [column]: event.target.checked })}
-                sx={{ width: 18, height: 18, m: 0 }}
+                onChange={(event) => handlers.update(index, { [column]: event.target.checked })}
+                className="pd-results-check"
               />
             );
           } else {
             const textColumn = column as 'laps' | 'totalTime' | 'bestLap';
             control = (
-              <Box
-                component="input"
+              <input
                 type="text"
                 {...cell}
                 {...validity}
@@ -335,20 +297,20 @@ const ResultLine = memo(function ResultLine({
                 autoComplete="off"
                 placeholder={PLACEHOLDERS[column]}
                 value={row[textColumn]}
-                onChange={(event: React.ChangeEvent<HTMLInputElement>) => handlers.update(index, { [textColumn]: event.target.value })}
-                onFocus={(event: React.FocusEvent<HTMLInputElement>) => event.currentTarget.select()}
+                onChange={(event) => handlers.update(index, { [textColumn]: event.target.value })}
+                onFocus={(event) => event.currentTarget.select()}
                 onBlur={() => (column === 'laps' ? undefined : handlers.tidyTime(index, column as 'totalTime' | 'bestLap'))}
-                sx={cellInput}
+                className="pd-results-cell"
               />
             );
           }
           return (
-            <TableCell key={column} align={TEXT_COLUMNS.includes(column) || column === 'status' ? 'left' : 'center'} sx={{ verticalAlign: 'top' }}>
+            <td key={column} className={TEXT_COLUMNS.includes(column) || column === 'status' ? 'pd-results-top' : 'pd-results-top pd-results-center'}>
               {control}
-            </TableCell>
+            </td>
           );
         })}
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <td className="pd-results-nowrap">
           <IconButton size="small" aria-label={`Move ${row.driverName} up`} disabled={disabled || index === 0} onClick={() => handlers.move(index, -1)}>
             ↑
           </IconButton>
@@ -358,19 +320,19 @@ const ResultLine = memo(function ResultLine({
           <IconButton size="small" aria-label={`Remove ${row.driverName}`} disabled={disabled} onClick={() => handlers.remove(index)}>
             ✕
           </IconButton>
-        </TableCell>
-      </TableRow>
+        </td>
+      </tr>
       {/* The row's messages on a line of their own, the table's width: in a narrow cell they wrapped to five lines. */}
       {rowErrorList.length > 0 && (
-        <TableRow>
-          <TableCell colSpan={GRID_COLUMNS.length + 4} sx={{ pt: 0 }}>
+        <tr>
+          <td colSpan={GRID_COLUMNS.length + 4} className="pd-results-grid-messages">
             {rowErrorList.map((column) => (
-              <Typography key={column} id={`${row.key}-${column}-error`} variant="caption" color="error" sx={{ display: 'block', lineHeight: 1.3 }}>
+              <Text key={column} id={`${row.key}-${column}-error`} variant="caption" tone="error" className="pd-results-grid-message">
                 {COLUMN_LABELS[column]}: <span>{rowErrors[column]}</span>
-              </Typography>
+              </Text>
             ))}
-          </TableCell>
-        </TableRow>
+          </td>
+        </tr>
       )}
     </Fragment>
   );

@@ -1,19 +1,11 @@
 import { useDeferredValue, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage.js';
 import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { showTime } from '../../../components/dateTime.js';
+import { Alert, Button, ButtonLink, Container, Paper, Skeleton, Text } from '../../../components/ui/index.js';
 import { mapFailure } from '../../../lib/forms/apiErrors.js';
 import { routeId } from '../../../components/routeId.js';
 import { useRoom } from '../../../lib/realtime/useRoom.js';
@@ -25,10 +17,12 @@ import type { RaceResultsDto } from '../types.js';
 import { ImportPanel } from './ImportPanel.js';
 import { LiveDraftPanel } from './LiveDraftPanel.js';
 import { organizerPaths } from './organizerPaths.js';
+import { RaceTabs } from './RaceTabs.js';
 import { ResultsGrid } from './ResultsGrid.js';
 import { COLUMN_LABELS, checkRows, gridChanged, gridFieldOf, resultsRequestFrom, rowsFromResults, type GridColumn, type GridErrors, type GridRow } from './resultsGrid.js';
 import { RevisionHistory } from './RevisionHistory.js';
 import { useFutureRaceConfirmation } from './useFutureRaceConfirmation.js';
+import './results.css';
 
 const NOT_SAVED = 'The results were not saved';
 
@@ -124,12 +118,12 @@ function ResultsEditor({ race, saved, startsAt }: { race: RaceRef; saved: RaceRe
 
   return (
     // minmax(0, …) on a phone too: an implicit column grows to the grid's width and widens the page.
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
-      <Box>
+    <div className="pd-results-editor">
+      <div className="pd-results-main">
         {newerElsewhere && changed && (
           <Alert
             severity="warning"
-            sx={{ mb: 2 }}
+            className="pd-results-gap-below"
             action={
               <Button color="inherit" size="small" onClick={() => load(saved)}>
                 Load it
@@ -141,19 +135,19 @@ function ResultsEditor({ race, saved, startsAt }: { race: RaceRef; saved: RaceRe
         )}
         <ResultsGrid rows={rows} onChange={edit} errors={errors} disabled={busy} />
         {problems.length > 0 && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          <Alert severity="error" role="alert" className="pd-results-gap-above">
             {problems.length === 1 ? (
               problems[0]
             ) : (
-              <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              <ul className="pd-results-problems">
                 {problems.map((problem) => (
                   <li key={problem}>{problem}</li>
                 ))}
-              </Box>
+              </ul>
             )}
           </Alert>
         )}
-        <Box sx={{ mt: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <div className="pd-results-actions pd-results-gap-above">
           <Button variant="contained" onClick={() => void save()} disabled={busy || !changed}>
             Save results
           </Button>
@@ -162,22 +156,22 @@ function ResultsEditor({ race, saved, startsAt }: { race: RaceRef; saved: RaceRe
               Discard changes
             </Button>
           )}
-          <Typography variant="body2" color="text.secondary" role="status">
+          <Text variant="body2" tone="secondary" role="status">
             {note ?? (changed ? 'Unsaved changes' : base.revision === null ? 'No results saved yet' : `Showing revision ${base.revision}`)}
-          </Typography>
-        </Box>
-      </Box>
-      <Box sx={{ display: 'grid', gap: 3 }}>
+          </Text>
+        </div>
+      </div>
+      <div className="pd-results-side">
         <LiveDraftPanel race={race} onConfirmed={load} />
-        <Paper variant="outlined" sx={{ p: 2 }}>
+        <Paper className="pd-results-panel">
           <ImportPanel race={race} startsAt={startsAt} onImported={load} />
         </Paper>
-        <Paper variant="outlined" sx={{ p: 2 }}>
+        <Paper className="pd-results-panel">
           <RevisionHistory race={race} onReverted={load} />
         </Paper>
-      </Box>
+      </div>
       {future.dialog}
-    </Box>
+    </div>
   );
 }
 
@@ -204,9 +198,9 @@ export default function ResultsPage() {
   if (competitionId === null || seasonId === null || eventId === null || raceParam === null) return <NotFoundPage />;
   const seasonPath = organizerPaths.season(competitionId, seasonId);
   const back = (
-    <Button component={RouterLink} to={seasonPath} sx={{ mb: 1 }}>
+    <ButtonLink to={seasonPath} className="pd-results-back">
       ← Season
-    </Button>
+    </ButtonLink>
   );
   if (isNotFound(season.error))
     return <NotFoundState before={back} title="Season not found" message="There is no such season" back={organizerPaths.competitions()} backLabel="All competitions" />;
@@ -229,31 +223,29 @@ export default function ResultsPage() {
   // A race nobody has saved yet may answer 404: its grid starts empty.
   const saved = results.data ?? (isNotFound(results.error) ? { raceId: chosen.race.id, revision: null, results: [] } : undefined);
   return (
-    <Container maxWidth="xl" sx={{ py: 3 }}>
+    <Container maxWidth="xl" page>
       {back}
-      <Typography variant="overline" component="p" color="text.secondary">
+      <Text variant="overline" as="p" tone="secondary">
         {season.data.competition.name} · {season.data.name} · Round {event.round} · <time dateTime={event.date}>{showTime(event.date).dateTime}</time>
-      </Typography>
+      </Text>
       <PageTitle>{`Results: ${event.name}`}</PageTitle>
       {races.length > 1 && (
-        <Tabs value={chosen.race.id} aria-label="Races of the round" variant="scrollable" sx={{ mb: 2 }}>
-          {races.map(({ race, raceEvent }) => (
-            <Tab
-              key={race.id}
-              value={race.id}
-              label={raceLabel(raceEvent, race, tracks)}
-              component={RouterLink}
-              to={organizerPaths.results(competitionId, seasonId, event.id, race.id)}
-            />
-          ))}
-        </Tabs>
+        <RaceTabs
+          label="Races of the round"
+          current={chosen.race.id}
+          tabs={races.map(({ race, raceEvent }) => ({
+            id: race.id,
+            label: raceLabel(raceEvent, race, tracks),
+            to: organizerPaths.results(competitionId, seasonId, event.id, race.id),
+          }))}
+        />
       )}
       {results.error && !isNotFound(results.error) ? (
         <InlineFailure what="results" error={results.error} onRetry={() => void results.refetch()} />
       ) : !saved || !editorDrawn ? (
-        <Box role="status" aria-label="Loading the results">
+        <div role="status" aria-label="Loading the results">
           <Skeleton variant="rounded" height={320} />
-        </Box>
+        </div>
       ) : (
         <ResultsEditor key={chosen.race.id} race={ref!} saved={saved} startsAt={event.date} />
       )}

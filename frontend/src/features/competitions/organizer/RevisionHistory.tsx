@@ -1,56 +1,30 @@
-import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Abbr } from '../../../components/Abbr.js';
-import { TableHeader } from '../../../components/TableHeader.js';
 import { showTime } from '../../../components/dateTime.js';
+import { Alert, Button, Check, Chip, Dialog, Skeleton, Table, TableHead, Text } from '../../../components/ui/index.js';
 import { failureMessage } from '../../../lib/forms/apiErrors.js';
 import { competitionCommands, competitionQueries, type RaceRef } from '../api.js';
 import { applyOwnResults } from '../cache.js';
 import { InlineFailure } from '../components/LoadStates.js';
-import { visuallyHidden } from '../../../components/visuallyHidden.js';
 import { RESULT_STATUS_LABELS } from '../labels.js';
 import { formatRaceTime } from '../raceTime.js';
 import type { RaceResultDto, RaceResultsDto, ResultRevisionDto } from '../types.js';
 import { differences, isChanged, lineKey, type ComparedField, type Differences } from './revisionCompare.js';
+import './results.css';
 
 const REVISION_KIND_LABELS: Record<ResultRevisionDto['kind'], string> = { BASE: 'Base', DECISIONS: 'Steward decisions' };
 
 /** The base a restore brings back: steward decisions are never copied into a base, so a decisions revision restores the base it applied to. */
 const revertedTo = (revision: ResultRevisionDto) => (revision.kind === 'DECISIONS' ? revision.baseRevision! : revision.revision);
 
-const CHANGED_CELL = { bgcolor: 'rgb(var(--mui-palette-warning-mainChannel) / 0.25)', fontWeight: 700 } as const;
-
-function ComparedCell({ found, line, field, children }: { found: Differences; line: RaceResultDto; field: ComparedField; children: React.ReactNode }) {
+function ComparedCell({ found, line, field, children }: { found: Differences; line: RaceResultDto; field: ComparedField; children: ReactNode }) {
   const changed = isChanged(found, lineKey(line), field);
   return (
-    <TableCell data-changed={changed} sx={changed ? CHANGED_CELL : undefined}>
+    <td data-changed={changed} className={changed ? 'pd-results-changed' : undefined}>
       {children}
-      {changed && (
-        <Box component="span" sx={visuallyHidden}>
-          {' '}
-          (changed)
-        </Box>
-      )}
-    </TableCell>
+      {changed && <span className="pd-visually-hidden"> (changed)</span>}
+    </td>
   );
 }
 
@@ -59,50 +33,48 @@ function RevisionTable({ title, results, other }: { title: string; results: Race
   const found = differences(results.results, other.results);
   const lines = [...results.results].sort((a, b) => a.position - b.position);
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="subtitle2" component="h4" gutterBottom>
+    <div className="pd-results-revision">
+      <Text variant="subtitle2" as="h4" gutterBottom>
         {title}
-      </Typography>
-      <TableContainer sx={{ position: 'relative', overflowX: 'auto' }}>
-        <Table size="small" aria-label={title}>
-          <TableHeader columns={['Pos', 'Driver', 'Status', 'Laps', 'Time', 'Best lap', 'Pole', { label: <Abbr title="Fastest lap">FL</Abbr> }]} />
-          <TableBody>
-            {lines.map((line) => {
-              const missing = found.get(lineKey(line)) === 'missing';
-              return (
-                <TableRow key={lineKey(line)} data-changed={missing} sx={missing ? { '& > td, & > th': CHANGED_CELL } : undefined}>
-                  <ComparedCell found={found} line={line} field="position">
-                    {line.position}
-                  </ComparedCell>
-                  <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                    {line.driverName}
-                    {missing ? ' (only here)' : ''}
-                  </TableCell>
-                  <ComparedCell found={found} line={line} field="status">
-                    {RESULT_STATUS_LABELS[line.status]}
-                  </ComparedCell>
-                  <ComparedCell found={found} line={line} field="laps">
-                    {line.laps}
-                  </ComparedCell>
-                  <ComparedCell found={found} line={line} field="totalTimeMs">
-                    {formatRaceTime(line.totalTimeMs)}
-                  </ComparedCell>
-                  <ComparedCell found={found} line={line} field="bestLapMs">
-                    {formatRaceTime(line.bestLapMs)}
-                  </ComparedCell>
-                  <ComparedCell found={found} line={line} field="pole">
-                    {line.pole ? 'Yes' : ''}
-                  </ComparedCell>
-                  <ComparedCell found={found} line={line} field="fastestLap">
-                    {line.fastestLap ? 'Yes' : ''}
-                  </ComparedCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
+      </Text>
+      <Table size="small" scrollClassName="pd-results-scroll" aria-label={title} regionLabel={title}>
+        <TableHead columns={['Pos', 'Driver', 'Status', 'Laps', 'Time', 'Best lap', 'Pole', { label: <Abbr title="Fastest lap">FL</Abbr> }]} />
+        <tbody>
+          {lines.map((line) => {
+            const missing = found.get(lineKey(line)) === 'missing';
+            return (
+              <tr key={lineKey(line)} data-changed={missing} className={missing ? 'pd-results-changed-row' : undefined}>
+                <ComparedCell found={found} line={line} field="position">
+                  {line.position}
+                </ComparedCell>
+                <th scope="row" className="pd-results-nowrap">
+                  {line.driverName}
+                  {missing ? ' (only here)' : ''}
+                </th>
+                <ComparedCell found={found} line={line} field="status">
+                  {RESULT_STATUS_LABELS[line.status]}
+                </ComparedCell>
+                <ComparedCell found={found} line={line} field="laps">
+                  {line.laps}
+                </ComparedCell>
+                <ComparedCell found={found} line={line} field="totalTimeMs">
+                  {formatRaceTime(line.totalTimeMs)}
+                </ComparedCell>
+                <ComparedCell found={found} line={line} field="bestLapMs">
+                  {formatRaceTime(line.bestLapMs)}
+                </ComparedCell>
+                <ComparedCell found={found} line={line} field="pole">
+                  {line.pole ? 'Yes' : ''}
+                </ComparedCell>
+                <ComparedCell found={found} line={line} field="fastestLap">
+                  {line.fastestLap ? 'Yes' : ''}
+                </ComparedCell>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </div>
   );
 }
 
@@ -115,15 +87,15 @@ export function RevisionCompare({ race, revisions }: { race: RaceRef; revisions:
     return <InlineFailure what="revisions" error={left.error ?? right.error} onRetry={() => void (left.error ? left.refetch() : right.refetch())} />;
   if (!left.data || !right.data)
     return (
-      <Box role="status" aria-label="Loading the revisions">
+      <div role="status" aria-label="Loading the revisions">
         <Skeleton variant="rounded" height={200} />
-      </Box>
+      </div>
     );
   return (
-    <Box component="section" aria-label={`Revision ${older} and revision ${newer} compared`} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { lg: '1fr 1fr' }, mt: 2 }}>
+    <section aria-label={`Revision ${older} and revision ${newer} compared`} className="pd-results-compare">
       <RevisionTable title={`Revision ${older}`} results={left.data} other={right.data} />
       <RevisionTable title={`Revision ${newer}`} results={right.data} other={left.data} />
-    </Box>
+    </section>
   );
 }
 
@@ -169,87 +141,88 @@ export function RevisionHistory({ race, onReverted }: RevisionHistoryProps) {
     }
   };
 
+  const reverted = reverting && revertedTo(reverting);
   return (
-    <Box component="section" aria-labelledby="history-title">
-      <Typography id="history-title" variant="h6" component="h3" gutterBottom>
+    <section aria-labelledby="history-title">
+      <Text id="history-title" variant="h6" as="h3" gutterBottom>
         History
-      </Typography>
+      </Text>
       {history.error ? (
         <InlineFailure what="history" error={history.error} onRetry={() => void history.refetch()} />
       ) : history.isPending ? (
-        <Box role="status" aria-label="Loading the history">
+        <div role="status" aria-label="Loading the history">
           <Skeleton variant="rounded" height={120} />
-        </Box>
+        </div>
       ) : revisions.length === 0 ? (
-        <Typography color="text.secondary">Nothing saved yet: the first save is revision 1.</Typography>
+        <Text tone="secondary">Nothing saved yet: the first save is revision 1.</Text>
       ) : (
         <>
-          <List dense disablePadding aria-label="Revisions">
+          <ul aria-label="Revisions" className="pd-results-revisions">
             {revisions.map((revision) => {
               const when = showTime(revision.createdAt);
               return (
-                <ListItem key={revision.revision} disableGutters sx={{ alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
-                  <Checkbox
-                    size="small"
-                    checked={picked.includes(revision.revision)}
-                    onChange={() => toggle(revision.revision)}
-                    slotProps={{ input: { 'aria-label': `Compare revision ${revision.revision}` } }}
-                    sx={{ p: 0.5 }}
-                  />
-                  <Box sx={{ flexGrow: 1, minWidth: 180 }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                <li key={revision.revision} className="pd-results-revisions-item">
+                  <Check aria-label={`Compare revision ${revision.revision}`} checked={picked.includes(revision.revision)} onChange={() => toggle(revision.revision)} />
+                  <div className="pd-results-revisions-text">
+                    <Text variant="body2" className="pd-results-revisions-title">
                       Revision {revision.revision}
                       {revision.revision === latest ? ' · current' : ''}{' '}
                       <Chip size="small" variant="outlined" color={revision.kind === 'DECISIONS' ? 'warning' : 'default'} label={REVISION_KIND_LABELS[revision.kind]} /> ·{' '}
                       {revision.note}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" component="p">
+                    </Text>
+                    <Text variant="caption" tone="secondary" as="p">
                       {revision.author.name} · <time dateTime={revision.createdAt}>{when.dateTime}</time> · {revision.lines} {revision.lines === 1 ? 'line' : 'lines'}
-                    </Typography>
-                  </Box>
+                    </Text>
+                  </div>
                   {revision.revision !== latest && (
                     <Button size="small" onClick={() => setReverting(revision)} aria-label={`Restore revision ${revertedTo(revision)}`}>
                       Restore
                     </Button>
                   )}
-                </ListItem>
+                </li>
               );
             })}
-          </List>
+          </ul>
           <Button
             size="small"
             variant="outlined"
             disabled={picked.length !== 2}
             onClick={() => setComparing(picked.length === 2 ? [picked[0]!, picked[1]!] : null)}
-            sx={{ mt: 1 }}
+            className="pd-results-gap-small"
           >
             Compare the two ticked
           </Button>
         </>
       )}
       {failure && (
-        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+        <Alert severity="error" role="alert" className="pd-results-gap-small">
           {failure}
         </Alert>
       )}
       {comparing && <RevisionCompare race={race} revisions={comparing} />}
-      <Dialog open={reverting !== null} onClose={() => setReverting(null)} aria-labelledby="revert-title">
-        <DialogTitle id="revert-title">Restore revision {reverting && revertedTo(reverting)}?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {reverting?.kind === 'DECISIONS'
-              ? `The organizer's results of revision ${reverting.baseRevision} (the base of revision ${reverting.revision}) come back.`
-              : `The results go back to revision ${reverting?.revision} (${reverting?.note}).`}{' '}
-            Every standing steward decision is applied to them again. This is saved as a new revision, so nothing is lost, and the standings follow at once.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setReverting(null)}>Cancel</Button>
-          <Button variant="contained" onClick={() => void revert()} disabled={busy}>
-            Restore
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Box>
+      <Dialog
+        open={reverting !== null}
+        onClose={() => setReverting(null)}
+        title={`Restore revision ${reverted ?? ''}?`}
+        description={
+          reverting && (
+            <>
+              {reverting.kind === 'DECISIONS'
+                ? `The organizer's results of revision ${reverting.baseRevision} (the base of revision ${reverting.revision}) come back.`
+                : `The results go back to revision ${reverting.revision} (${reverting.note}).`}{' '}
+              Every standing steward decision is applied to them again. This is saved as a new revision, so nothing is lost, and the standings follow at once.
+            </>
+          )
+        }
+        actions={
+          <>
+            <Button onClick={() => setReverting(null)}>Cancel</Button>
+            <Button variant="contained" onClick={() => void revert()} disabled={busy}>
+              Restore
+            </Button>
+          </>
+        }
+      />
+    </section>
   );
 }

@@ -1,11 +1,6 @@
 import { useRef, useState, type ReactElement } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { showTime } from '../../../components/dateTime.js';
+import { Button, Dialog } from '../../../components/ui/index.js';
 import { ApiError } from '../../../lib/api/client.js';
 
 /** The server's refusal of results for a race that has not started: a 409 while the round's start is still ahead. */
@@ -46,18 +41,20 @@ export function useFutureRaceConfirmation(startsAt: string): FutureRaceConfirmat
   };
 
   const dialog = (
-    <Dialog open={asking} onClose={() => reply(false)} aria-labelledby="future-race-title" aria-describedby="future-race-text">
-      <DialogTitle id="future-race-title">This race has not started yet</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="future-race-text">This race starts {showTime(startsAt).dateTime}. Save results anyway?</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => reply(false)}>Cancel</Button>
-        <Button variant="contained" onClick={() => reply(true)}>
-          Save anyway
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Dialog
+      open={asking}
+      onClose={() => reply(false)}
+      title="This race has not started yet"
+      description={`This race starts ${showTime(startsAt).dateTime}. Save results anyway?`}
+      actions={
+        <>
+          <Button onClick={() => reply(false)}>Cancel</Button>
+          <Button variant="contained" onClick={() => reply(true)}>
+            Save anyway
+          </Button>
+        </>
+      }
+    />
   );
   return { saveConfirmed, dialog };
 }
