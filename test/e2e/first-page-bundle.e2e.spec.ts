@@ -35,9 +35,31 @@ function firstPageCode(): string {
 /** MUI's component class names (MuiCheckbox-root …) in the code; MuiScope is the site's own lazy theme scope. */
 const muiNames = (code: string) => [...new Set(code.match(/\bMui(?!Scope\b)[A-Z][A-Za-z]+/g) ?? [])];
 
+/** The signed-in screens goal 7 of issue #28 measures, and the parts the profile draws at load (their own chunks). */
+const SIGNED_IN_SCREENS = [
+  'src/features/profiles/components/ProfilePage.tsx',
+  'src/features/bidding/components/BidderPanel.tsx',
+  'src/features/notifications/components/NotificationSettings.tsx',
+  'src/features/stewarding/components/MyTicketsSection.tsx',
+  'src/features/competitions/components/StandingsPage.tsx',
+  'src/features/competitions/components/SeriesDetailsPage.tsx',
+  'src/features/stewarding/components/TicketQueuePage.tsx',
+  'src/features/stewarding/components/TicketPage.tsx',
+  'src/features/competitions/organizer/ResultsPage.tsx',
+];
+
 describe("the built web client's JavaScript", () => {
   it('carries no MUI component and no Emotion: they come with the screens and parts that use them', () => {
     const code = firstPageCode();
+    expect(muiNames(code)).toEqual([]);
+    expect(code).not.toMatch(/@emotion\/|emotion-(react|styled|cache)/);
+  });
+
+  it.each(SIGNED_IN_SCREENS)('%s loads no MUI and no Emotion: it is built from the plain components', (source) => {
+    const chunks = manifest();
+    const screen = chunks[source];
+    if (!screen) throw new Error(`${source} is not a chunk of the build`);
+    const code = codeWith(chunks, screen);
     expect(muiNames(code)).toEqual([]);
     expect(code).not.toMatch(/@emotion\/|emotion-(react|styled|cache)/);
   });
