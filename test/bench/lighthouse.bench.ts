@@ -129,14 +129,21 @@ try {
       },
     },
     {
-      label: 'Standings: open the season list (driver)',
+      // The series list is the browser's select: on Linux an arrow key on it picks the next series outright.
+      label: 'Standings: pick another series with the keyboard (driver)',
       account: 'driver',
       path: `/events/competitions/standings/${ids.competition}/${ids.season}`,
       ready: async (page) => void (await page.waitForSelector('table[aria-label="Drivers\' standings"]')),
       act: async (page) => {
-        const [, seasonSelect] = await page.$$('[role="combobox"]');
-        await seasonSelect!.click();
-        await page.waitForSelector('[role="option"]');
+        const series = '.pd-competitions-series-choice select';
+        const onLast = await page.$eval(series, (select) => (select as HTMLSelectElement).selectedIndex === (select as HTMLSelectElement).options.length - 1);
+        await page.focus(series);
+        await page.keyboard.press(onLast ? 'ArrowUp' : 'ArrowDown');
+        await page.waitForFunction(
+          (before) => !location.pathname.startsWith(before) && document.querySelector('table[aria-label="Drivers\' standings"]'),
+          {},
+          `/events/competitions/standings/${ids.competition}/`,
+        );
       },
     },
     {
