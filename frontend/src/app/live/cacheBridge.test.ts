@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { waitFor } from '@testing-library/react';
 import { communityKeys, communityQueries } from '../../features/community/index.js';
 import {
   applyMyAttendance,
@@ -103,15 +104,28 @@ describe('the bridge from pushed messages to the cache', () => {
 
     fake.calls.length = 0;
     socket.push('resync', {});
-    await flush();
-    expect([...fake.calls].sort()).toEqual(shown);
+    // One fetch a task (see refetchMissed), each query once.
+    await waitFor(() => expect([...fake.calls].sort()).toEqual(shown));
 
     fake.calls.length = 0;
     socket.drop();
     socket.serverAccepts();
-    await flush();
-    expect([...fake.calls].sort()).toEqual(shown);
+    await waitFor(() => expect([...fake.calls].sort()).toEqual(shown));
   });
+  it('sends the refetches of a resync one task each, so no long task holds up a tap meanwhile', async () => {
+    const { queryClient, socket, fake } = setUp();
+    await show(queryClient, eventQueries.planned(NEXT_PLANNED_PAGE));
+    await show(queryClient, eventQueries.details(5));
+    await show(queryClient, communityQueries.headlines());
+    fake.calls.length = 0;
+
+    socket.push('resync', {});
+    expect(GETS(fake)).toEqual([]);
+    await flush();
+    expect(GETS(fake)).toHaveLength(1);
+    await waitFor(() => expect(GETS(fake)).toHaveLength(3));
+  });
+
   it('sends again a fetch still under way when the connection opens: it may have read the league before a change it could not hear about', async () => {
     const { queryClient, socket } = setUp();
     let answerStale: () => void = () => undefined;

@@ -76,7 +76,7 @@ export function bridgeToCache(queryClient: QueryClient, connection: RealtimeConn
     }),
   );
   // RealtimeConnection calls this for `resync` and on every connect, the first included.
-  stops.push(connection.onResync(() => refetchMissed(queryClient)));
+  stops.push(connection.onResync(() => void refetchMissed(queryClient)));
   return () => {
     for (const stop of stops) stop();
   };

@@ -14,7 +14,7 @@ export function useRoom(room: string | null, refetch?: QueryKey): void {
   const refetchKey = refetch ? JSON.stringify(refetch) : null;
   useEffect(() => {
     if (!room) return undefined;
-    const onJoined = refetchKey ? () => refetchMissed(queryClient, JSON.parse(refetchKey) as QueryKey) : undefined;
+    const onJoined = refetchKey ? () => void refetchMissed(queryClient, JSON.parse(refetchKey) as QueryKey) : undefined;
     return realtime.join(room, onJoined);
   }, [room, refetchKey, queryClient]);
 }
