@@ -114,9 +114,12 @@ export const COUNTRY_CHECK = (value: string): string | true =>
   value.trim() === '' || /^[A-Za-z]{2}$/.test(value.trim()) ? true : 'A country is a two-letter code, e.g. NL or GB';
 export const SOCIAL_CHECK = (value: string): string | true => (value.trim() === '' || /^https:\/\/\S+$/i.test(value.trim()) ? true : 'A link starts with https://');
 
-/** The time zones the browser knows (IANA names), the viewer's own first. */
-export function timeZoneOptions(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+/**
+ * The time zones to offer (IANA names), the viewer's own first, then the one saved and UTC; with `all`,
+ * every other zone the browser knows after them (some 420).
+ */
+export function timeZoneOptions(current: string, all = true): string[] {
+  const known = all && typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return [...new Set([own, current, 'UTC', ...known].filter(Boolean))];
 }

@@ -86,6 +86,21 @@ describe('My profile', () => {
     expect(screen.queryByText(/Profile saved/)).not.toBeInTheDocument();
   });
 
+  it('offers the own, saved and UTC zones with the page, and every zone once the list is used', async () => {
+    const fake = renderPage({ ...DRIVER, timeZone: 'Europe/Amsterdam' }, { status: 200, body: { ...DRIVER, timeZone: 'Asia/Tokyo' } });
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(within(zone).getByRole('option', { name: 'Europe/Amsterdam' })).toBeInTheDocument();
+    expect(within(zone).getByRole('option', { name: 'UTC' })).toBeInTheDocument();
+    expect(within(zone).queryByRole('option', { name: 'Asia/Tokyo' })).not.toBeInTheDocument();
+    await userEvent.click(zone);
+    expect(within(zone).getAllByRole('option').length).toBeGreaterThan(300);
+    await userEvent.selectOptions(zone, 'Asia/Tokyo');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
+    const sent = JSON.parse(String(fake.requests.find((request) => request.key === 'PATCH /api/profile')!.init!.body)) as { timeZone: string };
+    expect(sent.timeZone).toBe('Asia/Tokyo');
+  });
+
   it('sends the time zone chosen in its list and the hidden switch with the profile', async () => {
     const fake = renderPage(DRIVER, { status: 200, body: { ...DRIVER, timeZone: 'UTC', hidden: true } });
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Time zone' }), 'UTC');

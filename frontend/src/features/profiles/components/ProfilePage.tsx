@@ -66,6 +66,10 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
   const taken = useQuery(profileQueries.takenNumbers());
   const games = useQuery(catalogueQueries.games());
   const [stillMissing, setStillMissing] = useState<string[]>([]);
+  // The other 420 zones are drawn once the field is used (focused, or pressed to open): drawn with the page
+  // they were half of its elements, and of the work of showing it on a phone.
+  const [allZones, setAllZones] = useState(false);
+  const offerAllZones = () => setAllZones(true);
   const { form, onSubmit, busy, status, feedback, rules, errorOf } = useApiForm<ProfileFormValues, MyProfileDto>({
     defaultValues: profileFormFrom(profile),
     submit: (values, key) => {
@@ -231,11 +235,13 @@ function ProfileForm({ profile }: { profile: MyProfileDto }) {
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
+                  onFocus={offerAllZones}
+                  onPointerDown={offerAllZones}
                   inputRef={field.ref}
                   {...feedback('timeZone')}
                 >
                   <option value="">Not set</option>
-                  {timeZoneOptions(timeZone).map((zone) => (
+                  {timeZoneOptions(timeZone, allZones).map((zone) => (
                     <option key={zone} value={zone}>
                       {zone}
                     </option>
