@@ -22,6 +22,9 @@ export interface Reconnection {
   down: number;
   up: number;
   synced: number;
+  /** The client's reconnection attempts until it connected (1: the first one did), and when the one that connected was sent. */
+  attempts: number;
+  lastAttempt: number;
 }
 
 export type ScaleReply =
@@ -43,6 +46,8 @@ interface Watcher {
   syncing: boolean;
   downAt: number | null;
   upAt: number | null;
+  attempts: number;
+  lastAttemptAt: number;
 }
 
 const watchers: Watcher[] = [];
@@ -70,13 +75,13 @@ async function resync(watcher: Watcher): Promise<void> {
     watcher.syncing = false;
   }
   if (watcher.downAt !== null && watcher.upAt !== null) {
-    reconnections.push({ down: watcher.downAt, up: watcher.upAt, synced: clock() });
+    reconnections.push({ down: watcher.downAt, up: watcher.upAt, synced: clock(), attempts: watcher.attempts, lastAttempt: watcher.lastAttemptAt });
     watcher.downAt = watcher.upAt = null;
   }
 }
 
 function watch(index: number, socket: Socket): Watcher {
-  const watcher: Watcher = { socket, view: null, pushes: 0, version: 0, syncing: false, downAt: null, upAt: null };
+  const watcher: Watcher = { socket, view: null, pushes: 0, version: 0, syncing: false, downAt: null, upAt: null, attempts: 0, lastAttemptAt: 0 };
   socket.on('headlines.changed', (payload: { headlines: HeadlineDto[] }) => {
     const at = clock();
     watcher.view = payload.headlines;
@@ -94,6 +99,10 @@ function watch(index: number, socket: Socket): Watcher {
   socket.on('resync', () => void resync(watcher));
   socket.on('disconnect', () => {
     watcher.downAt ??= clock();
+  });
+  socket.io.on('reconnect_attempt', (attempt) => {
+    watcher.attempts = attempt;
+    watcher.lastAttemptAt = clock();
   });
   return watcher;
 }
