@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { api, ApiError } from '../lib/api/client.js';
 import type { AppStore } from '../lib/store.js';
 import { currentUserAtom } from '../features/auth/index.js';
@@ -33,5 +34,6 @@ export async function startUp(store: AppStore): Promise<void> {
   }
 
   void api.post('/config', undefined, { silent: true }).catch(() => undefined);
-  store.set(readinessAtom, userLookupFailed ? 'no' : 'yes');
+  // A transition, so React draws the whole site (shell and page) in slices that let input in, rather than in one long task.
+  startTransition(() => store.set(readinessAtom, userLookupFailed ? 'no' : 'yes'));
 }
