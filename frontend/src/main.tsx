@@ -3,7 +3,6 @@ import './components/ui/ui.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, startUpOnce } from './app/App.js';
-import { whenIdle } from './app/idle.js';
 import { preloadPageAt } from './app/areas/pages.js';
 import { afterFirstPage } from './app/live/afterFirstPage.js';
 import { prefetchShellData } from './app/shell/shellData.js';
@@ -25,9 +24,11 @@ createRoot(root).render(
     <App store={appStore} queryClient={appQueryClient} />
   </StrictMode>,
 );
-// The first time format costs the browser its locale data (tens of ms on a phone): paid while start-up
-// waits for the network, not in the site's first render (the header's next race, event cards).
-whenIdle(() => showTime(new Date().toISOString()), 500);
+// The first time format costs the browser its locale data (130 ms at the mobile preset's CPU): paid in a
+// task of its own right after the loader's first frame, while start-up waits for the network, not in the
+// site's first render (the header's next race, event cards). Waiting for the browser to be idle was too
+// late: start-up's answers often came first, and the cost landed in the site's first render.
+setTimeout(() => showTime(new Date().toISOString()), 0);
 // The live connection (its bridge to the cache, socket.io-client) is downloaded after the first page:
 // nothing is missed meanwhile, as every connect refetches what is shown (app/live/cacheBridge.ts).
 void afterFirstPage(appStore, appQueryClient, () => void import('./app/live/liveUpdates.js').then(({ startLiveUpdates }) => startLiveUpdates(appStore, appQueryClient)));
