@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Skeleton, Text, TextLink } from '../../components/ui/index.js';
 import { EventCard, type EventSummary } from '../events/index.js';
 import { pathTo } from '../../app/routes/routeTable.js';
@@ -5,6 +6,8 @@ import './home.css';
 
 /** Home's Events section: 'Next up', a horizontally scrolling row of event cards. */
 export function NextUpSection({ events, loading }: { events: EventSummary[]; loading: boolean }) {
+  // The cards arrive with an urgent update: drawn as a deferred one, in slices (the skeleton stays meanwhile).
+  const drawn = useDeferredValue(events.length > 0);
   return (
     <section aria-labelledby="next-up-title" className="pd-home-section">
       <div className="pd-home-section-head">
@@ -13,7 +16,7 @@ export function NextUpSection({ events, loading }: { events: EventSummary[]; loa
         </Text>
         <TextLink to={pathTo('Event-List')}>All events</TextLink>
       </div>
-      {loading && events.length === 0 ? (
+      {(loading && events.length === 0) || (events.length > 0 && !drawn) ? (
         <div role="status" aria-label="Loading events" className="pd-home-below">
           <Skeleton variant="rounded" height={220} />
         </div>
