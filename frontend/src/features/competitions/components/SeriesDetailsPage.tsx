@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
@@ -31,6 +31,8 @@ const PREVIEW_TEAMS = 3;
 function StandingsPreview({ season: publicSeason }: { season: SeasonDto }) {
   const { standings, season = publicSeason } = useSeasonStandings(publicSeason.id, publicSeason);
   const changes = useStandingsChanges(standings.data);
+  // The same columns while the standings are the same, so the memoised tables are not redrawn.
+  const rounds = useMemo(() => (standings.data ? roundColumns(season, standings.data) : []), [season, standings.data]);
   const teamStyle = season.competition.style !== 'SOLO';
   return (
     <Paper as="section" aria-labelledby="preview-title" className="pd-competitions-panel">
@@ -52,11 +54,9 @@ function StandingsPreview({ season: publicSeason }: { season: SeasonDto }) {
         <Text tone="secondary">No results yet: the standings fill in after the first race.</Text>
       ) : (
         <div className="pd-stack">
-          <UnpublishedNote rounds={roundColumns(season, standings.data)} />
-          <DriverStandingsTable drivers={standings.data.drivers} rounds={roundColumns(season, standings.data)} changed={changes.drivers} limit={PREVIEW_DRIVERS} />
-          {teamStyle && standings.data.teams.length > 0 && (
-            <TeamStandingsTable teams={standings.data.teams} rounds={roundColumns(season, standings.data)} changed={changes.teams} limit={PREVIEW_TEAMS} />
-          )}
+          <UnpublishedNote rounds={rounds} />
+          <DriverStandingsTable drivers={standings.data.drivers} rounds={rounds} changed={changes.drivers} limit={PREVIEW_DRIVERS} />
+          {teamStyle && standings.data.teams.length > 0 && <TeamStandingsTable teams={standings.data.teams} rounds={rounds} changed={changes.teams} limit={PREVIEW_TEAMS} />}
         </div>
       )}
     </Paper>

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { pathTo } from '../../../app/routes/routeTable.js';
@@ -57,6 +57,8 @@ export default function StandingsPage() {
   // The first answer is drawn as a deferred update (React splits it into short slices), not in the answer's urgent one: no long task.
   const drawn = useDeferredValue(standings.data !== undefined);
   const table = drawn ? standings.data : undefined;
+  // The same columns while the standings are the same, so the memoised tables are not redrawn.
+  const rounds = useMemo(() => (table ? roundColumns(season, table) : []), [season, table]);
   const failure = named.error ?? chosen.error;
 
   const back = { back: pathTo('Competitions-Current'), backLabel: 'See all series' };
@@ -68,7 +70,6 @@ export default function StandingsPage() {
   const offered: CompetitionSummaryDto[] = [...(choices ?? [])];
   if (competition && !offered.some((candidate) => candidate.id === competition.id)) offered.push(competition);
   const seasons = competition?.seasons ?? [];
-  const rounds = table ? roundColumns(season, table) : [];
   const teamStyle = (competition?.style ?? 'SOLO') !== 'SOLO' || (table?.teams.length ?? 0) > 0;
   const loading = named.isPending || (seasonId !== null && (standings.isPending || (standings.data !== undefined && !drawn)));
 

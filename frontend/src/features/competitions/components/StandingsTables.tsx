@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { Abbr } from '../../../components/Abbr.js';
 import { Table, Text, TextLink } from '../../../components/ui/index.js';
@@ -115,8 +115,11 @@ export interface DriverStandingsTableProps {
   limit?: number;
 }
 
-/** The drivers' standings: position, number, name with team colour, points, each round (dropped ones struck), wins, podiums. */
-export function DriverStandingsTable({ drivers, rounds, changed, limit }: DriverStandingsTableProps) {
+/**
+ * The drivers' standings: position, number, name with team colour, points, each round (dropped ones struck), wins, podiums.
+ * Memoised, as is the teams' table: a page redrawn for a background refetch (its progress bar) leaves a big table as it is.
+ */
+export const DriverStandingsTable = memo(function DriverStandingsTable({ drivers, rounds, changed, limit }: DriverStandingsTableProps) {
   const rows = limit === undefined ? drivers : drivers.slice(0, limit);
   const showRounds = limit === undefined;
   return (
@@ -177,7 +180,7 @@ export function DriverStandingsTable({ drivers, rounds, changed, limit }: Driver
       </tbody>
     </StandingsFrame>
   );
-}
+});
 
 export interface TeamStandingsTableProps {
   teams: TeamStandingDto[];
@@ -187,7 +190,7 @@ export interface TeamStandingsTableProps {
 }
 
 /** The teams' standings: position, team with its colour, points and each round. */
-export function TeamStandingsTable({ teams, rounds, changed, limit }: TeamStandingsTableProps) {
+export const TeamStandingsTable = memo(function TeamStandingsTable({ teams, rounds, changed, limit }: TeamStandingsTableProps) {
   const rows = limit === undefined ? teams : teams.slice(0, limit);
   const showRounds = limit === undefined;
   return (
@@ -222,4 +225,4 @@ export function TeamStandingsTable({ teams, rounds, changed, limit }: TeamStandi
       </tbody>
     </StandingsFrame>
   );
-}
+});
