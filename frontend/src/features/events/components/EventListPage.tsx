@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { CalendarSubscribe } from '../../../components/CalendarSubscribe.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageTitle } from '../../../components/PageTitle.js';
@@ -11,12 +11,9 @@ import { catalogueQueries } from '../../catalogue/index.js';
 import { eventQueries, type EventListFilters } from '../api.js';
 import { EventFilters } from './EventFilters.js';
 import { EventGrid } from './EventGrid.js';
-import type { EventSummary } from '../types.js';
 import './eventList.css';
 
 type When = 'upcoming' | 'past';
-
-const NO_EVENTS: EventSummary[] = [];
 
 const WHEN_TABS = [
   { value: 'upcoming', label: 'Upcoming' },
@@ -35,9 +32,7 @@ export default function EventListPage() {
     setFilters(next);
     firstPage();
   };
-  const list = events.data?.content ?? NO_EVENTS;
-  // A page of cards arrives with an urgent update: drawn as a deferred one, in slices (the previous cards stay meanwhile).
-  const shown = useDeferredValue(list);
+  const list = events.data?.content ?? [];
   const totalElements = events.data?.totalElements;
 
   return (
@@ -61,7 +56,7 @@ export default function EventListPage() {
           {filters.gameId !== null || filters.platform !== 'ALL' ? 'Try another game or platform.' : 'New races are announced on our Discord.'}
         </EmptyState>
       ) : (
-        <EventGrid events={shown} label={when === 'upcoming' ? 'Upcoming events' : 'Past events'} />
+        <EventGrid events={list} label={when === 'upcoming' ? 'Upcoming events' : 'Past events'} />
       )}
       <ListPagination label="Event pages" paging={paging} totalElements={totalElements} onChange={setPaging} />
     </Container>
