@@ -61,7 +61,8 @@ export default function TicketQueuePage() {
       ) : (
         <QueueTable tickets={list} now={now} />
       )}
-      <ListPagination label="Ticket pages" paging={paging} totalElements={tickets.data?.totalElements} onChange={setPaging} />
+      {/* With the list, not before: drawn ahead of it, it jumped down when the list came in above it (a layout shift). */}
+      {drawn && <ListPagination label="Ticket pages" paging={paging} totalElements={tickets.data?.totalElements} onChange={setPaging} />}
     </Container>
   );
 }
