@@ -41,7 +41,12 @@ function run([name, [command, ...args]]) {
 const queue = [...CHECKS];
 const lanes = Array.from({ length: Math.min(2, availableParallelism()) }, async () => {
   let status = 0;
-  while (queue.length) status ||= await run(queue.shift());
+  // Every check runs, after a failure too (each failure is printed). (`status ||= await run(…)` skipped the
+  // call once a check had failed and spun here for ever, one core busy, instead of exiting.)
+  while (queue.length) {
+    const code = await run(queue.shift());
+    status ||= code;
+  }
   return status;
 });
 const statuses = await Promise.all(lanes);
