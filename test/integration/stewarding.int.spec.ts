@@ -571,6 +571,31 @@ describe('stewarding', () => {
     expect((await t.request('/api/tickets?state=LOST', { as: as.steward })).status).toBe(400);
   });
 
+  it("keeps each caller's tickets as one cached read, current after every change to a ticket and to the caller's roles", async () => {
+    const r = await round(2);
+    const ticket = await file(r.raceId);
+    const mine = async (caller: CookieJar) =>
+      (await json<Page<TicketListItemDto>>(await t.request('/api/tickets/mine?pageSize=100', { as: caller }))).content.find((item) => item.id === ticket.id);
+    expect(await mine(as.driver)).toMatchObject({ state: 'OPEN', lap: 3 });
+    expect(await mine(as.rookie)).toBeUndefined();
+    // A change no domain event announces is not seen while the entry lives: the list is read from the cache.
+    await t.em().nativeUpdate(Ticket, ticket.id, { lap: 9 });
+    expect(await mine(as.driver)).toMatchObject({ lap: 3 });
+
+    await json(await post(`/api/tickets/${ticket.id}/messages`, as.steward, { text: 'Looking at it.' }));
+    await json(await vote(ticket.id, as.organizer, [{ kind: 'WARNING', profileId: captain.profile.id }]));
+    for (const party of [as.driver, as.captain]) expect(await mine(party)).toMatchObject({ state: 'UNDER_REVIEW', lap: 9, handledBy: null, votesCast: null });
+
+    // Made a steward, the accused sees the list as stewards do (the panel and its votes) at once.
+    await json(await t.request(`/api/users/${captain.user.id}/roles/STEWARD`, { method: 'PUT', as: as.admin }));
+    try {
+      expect(await mine(as.captain)).toMatchObject({ votesCast: 1, handledBy: expect.arrayContaining([expect.objectContaining({ userId: organizer.user.id })]) });
+    } finally {
+      await json(await t.request(`/api/users/${captain.user.id}/roles/STEWARD`, { method: 'DELETE', as: as.admin }));
+    }
+    expect(await mine(as.captain)).toMatchObject({ handledBy: null, votesCast: null });
+  });
+
   it('masks a hidden driver on the public safety car and in the Discord post as every other view does; stewards still see the name', async () => {
     const hidden = (await newDriver(t.em(), { profile: { xboxUsername: 'DaniDrives' } })).profile;
     await t.em().nativeUpdate(DriverProfile, hidden.id, { hidden: true });

@@ -9,7 +9,7 @@ import type { LicenceDto, RaceStewardingDto, SafetyCarDecisionDto, StewardingSet
 import { CachedRead } from '../../infra/read-cache/cached-read.js';
 import { SeasonParam } from '../competitions/index.js';
 import { AppealBody, DecisionBody, StatementBody, StewardingSettingsBody, ThreadMessageBody, TicketBody, TicketQuery } from './dto/stewarding.dto.js';
-import { STEWARDING_READS } from './stewarding.reads.js';
+import { MY_TICKET_READS, STEWARDING_READS } from './stewarding.reads.js';
 import { StewardingService } from './stewarding.service.js';
 
 /** Incident tickets: drivers file and answer them, stewards discuss, vote and decide, parties appeal. */
@@ -32,6 +32,7 @@ export class TicketsController {
 
   /** The caller's tickets (filed by or against them) and their state, for the profile. */
   @Endpoint('GET /tickets/mine')
+  @CachedRead(MY_TICKET_READS, { perCaller: true })
   mine(@Query() page: PageQuery, @CurrentPrincipal() principal: Principal): Promise<Page<TicketListItemDto>> {
     return this.stewarding.mine(principal, page);
   }

@@ -10,3 +10,11 @@ export const STEWARDING_READS = readTag('stewarding', [
   'EventDetailsChanged',
   'DriverProfileChanged',
 ]);
+
+/**
+ * Each caller's tickets (the profile's list), one entry per caller: out of date after what dates the
+ * stewarding reads, a role change (a steward sees the panel a party does not) and a change of the
+ * parties' teams. A season's stewarding settings (whether parties see the panel) record no domain
+ * event: a change to them shows within the read cache's lifetime, as on the provisional flags.
+ */
+export const MY_TICKET_READS = readTag('my-tickets', [...STEWARDING_READS.invalidatedBy, 'UserRolesChanged', 'TeamChanged', 'TeamInviteChanged', 'EventAttendanceChanged']);
