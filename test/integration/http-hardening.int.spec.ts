@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Redis } from 'ioredis';
+import { ReadCacheInterceptor } from '../../backend/src/infra/read-cache/cached-read.js';
+import { ReadCache } from '../../backend/src/infra/read-cache/read-cache.js';
 import { REDIS } from '../../backend/src/infra/redis/redis.module.js';
+import { CURRENT_USER_READS } from '../../backend/src/modules/users/users.reads.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -68,6 +71,43 @@ describe('security headers', () => {
       const secure = await proxied.request('/api/config', { headers: { 'x-forwarded-proto': 'https' } });
       expect(secure.headers.get('strict-transport-security')).toMatch(/^max-age=31536000/);
       expect((await proxied.request('/api/config')).headers.get('strict-transport-security')).toBeNull();
+    });
+
+    it('renews a session cookie Secure as its session started (over https or not), from the cache as through the session middleware', async () => {
+      const throughNest = jest.spyOn(ReadCacheInterceptor.prototype, 'intercept');
+      const redis = proxied.app.get<Redis>(REDIS);
+      const jar = await proxied.signIn('driver');
+      const key = `${proxied.config.redisPrefix}:session:${decodeURIComponent(jar.get(proxied.config.session.cookieName)!).slice(2).split('.')[0]}`;
+      /** The renewed session cookie (its expiry left out) of a `/users/me` through the session middleware, then of one from the cache. */
+      const renewed = async (https: boolean) => {
+        await proxied.app.get(ReadCache).invalidate([CURRENT_USER_READS.name]);
+        const cookies = [];
+        for (const path of ['nest', 'cache']) {
+          throughNest.mockClear();
+          const response = await proxied.request('/api/users/me', { as: jar, headers: https ? { 'x-forwarded-proto': 'https' } : {} });
+          expect([path, response.status, throughNest.mock.calls.length]).toEqual([path, 200, path === 'nest' ? 1 : 0]);
+          cookies.push(
+            response.headers
+              .getSetCookie()
+              .find((line) => line.startsWith(`${proxied.config.session.cookieName}=`))
+              ?.replace(/Expires=[^;]+/i, 'Expires=…'),
+          );
+        }
+        expect(cookies[1]).toBe(cookies[0]);
+        return cookies[0];
+      };
+      try {
+        // Signed in over plain http: never Secure (express-session's `secure: 'auto'` decides when a session starts).
+        expect(await renewed(true)).toMatch(/; HttpOnly; SameSite=Lax$/);
+        expect(await renewed(false)).toMatch(/; HttpOnly; SameSite=Lax$/);
+        // The session as one started over https is stored: Secure over https, and not sent at all over plain http.
+        const stored = JSON.parse((await redis.get(key))!) as { cookie: { secure: boolean } };
+        await redis.set(key, JSON.stringify({ ...stored, cookie: { ...stored.cookie, secure: true } }), 'KEEPTTL');
+        expect(await renewed(true)).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
+        expect(await renewed(false)).toBeUndefined();
+      } finally {
+        throughNest.mockRestore();
+      }
     });
   });
 });

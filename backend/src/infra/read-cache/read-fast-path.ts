@@ -116,7 +116,7 @@ export class ReadFastPath {
           this.rememberUser(sessionId, signedIn.userId);
           if (miss) response.once('close', answer.loaded);
           if (answer === null || miss) return next();
-          sessions.renewCookie(request, response, sessionId, signedIn.maxAgeMs);
+          sessions.renewCookie(request, response, sessionId, signedIn);
           this.send(request, response, next, { route, answer, startedAt, userId: signedIn.userId });
         })
         // Redis failed: the session middlewares find out too, and answer as they do while the store is away.
@@ -174,10 +174,17 @@ export interface SignedInSessions {
   sessionIdOf(request: Request): string | undefined;
   /** Where the store keeps the session. */
   storeKey(sessionId: string): string;
-  /** The signed-in user of a session as the store holds it (JSON text), and its cookie's max age; undefined when it names no user or has outlived its absolute lifetime. */
-  signedInUser(stored: string): { userId: number; maxAgeMs: number } | undefined;
+  /** The signed-in user of a session as the store holds it (JSON text), and its cookie's; undefined when it names no user or has outlived its absolute lifetime. */
+  signedInUser(stored: string): SignedInSession | undefined;
   /** Sets the renewed session cookie on the response, as the session middleware does for a rolling session. */
-  renewCookie(request: Request, response: Response, sessionId: string, maxAgeMs: number): void;
+  renewCookie(request: Request, response: Response, sessionId: string, session: SignedInSession): void;
+}
+
+/** A signed-in session's user, and its cookie's max age and Secure attribute. */
+export interface SignedInSession {
+  userId: number;
+  maxAgeMs: number;
+  secure: boolean;
 }
 
 /** The sessions whose user the fast path remembers at most (then it starts again). */

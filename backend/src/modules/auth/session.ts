@@ -69,17 +69,31 @@ export function signedInSessions(config: AppConfig): SignedInSessions {
   const absoluteMs = config.session.absoluteHours * 3_600_000;
   const cookieName = config.session.cookieName;
   const sign = (value: string) => `${value}.${createHmac('sha256', config.session.secret).update(value).digest('base64').replace(/=+$/, '')}`;
-  // Every request of a session sends the same signed cookie and gets it renewed: its HMAC, checked once
-  // and kept here, was a tenth of a cached read's own work (twice: to check it and to set it again).
-  const signedIds = new Map<string, string>();
-  const signedId = (sessionId: string) => {
-    let signed = signedIds.get(sessionId);
-    if (signed === undefined) {
-      signed = sign(sessionId);
-      if (signedIds.size >= MAX_REMEMBERED_SIGNATURES) signedIds.clear();
-      signedIds.set(sessionId, signed);
+  // Every request of a session sends the same signed cookie, gets it renewed and reads the same stored
+  // session: its HMAC (checked, then set again), the renewed cookie's text and the session's JSON were a
+  // fifth of a cached read's own work. Each is worked out once and kept here.
+  const signatures = new Map<string, { signed: string; renewedCookie: string }>();
+  const signatureOf = (sessionId: string) => {
+    let signature = signatures.get(sessionId);
+    if (signature === undefined) {
+      const signed = sign(sessionId);
+      // As express-session sets it (cookie.serialize: the value URI-encoded, attributes in this order).
+      signature = { signed, renewedCookie: `${cookieName}=${encodeURIComponent(`s:${signed}`)}; Path=/; Expires=` };
+      if (signatures.size >= MAX_REMEMBERED_SESSIONS) signatures.clear();
+      signatures.set(sessionId, signature);
     }
-    return signed;
+    return signature;
+  };
+  const storedSessions = new Map<string, { userId: unknown; signedInAt: unknown; maxAgeMs: unknown; secure: boolean }>();
+  const parsed = (stored: string) => {
+    let session = storedSessions.get(stored);
+    if (session === undefined) {
+      const data = JSON.parse(stored) as { passport?: { user?: unknown }; signedInAt?: unknown; cookie?: { originalMaxAge?: unknown; secure?: unknown } };
+      session = { userId: data.passport?.user, signedInAt: data.signedInAt, maxAgeMs: data.cookie?.originalMaxAge, secure: data.cookie?.secure === true };
+      if (storedSessions.size >= MAX_REMEMBERED_SESSIONS) storedSessions.clear();
+      storedSessions.set(stored, session);
+    }
+    return session;
   };
   return {
     storeKey: (sessionId) => sessionKeyPrefix(config) + sessionId,
@@ -90,28 +104,29 @@ export function signedInSessions(config: AppConfig): SignedInSessions {
       // As cookie-signature's unsign, which express-session uses.
       const signed = raw.slice(2);
       const sessionId = signed.slice(0, signed.lastIndexOf('.'));
-      const [expected, given] = [Buffer.from(signedId(sessionId)), Buffer.from(signed)];
+      const [expected, given] = [Buffer.from(signatureOf(sessionId).signed), Buffer.from(signed)];
       return expected.length === given.length && timingSafeEqual(expected, given) ? sessionId : undefined;
     },
 
     signedInUser(stored) {
-      const data = JSON.parse(stored) as { passport?: { user?: unknown }; signedInAt?: unknown; cookie?: { originalMaxAge?: unknown } };
-      const [userId, signedInAt, maxAgeMs] = [data.passport?.user, data.signedInAt, data.cookie?.originalMaxAge];
+      const { userId, signedInAt, maxAgeMs, secure } = parsed(stored);
       // As `endExpiredSessions` below: a session that cannot prove its age is not vouched for.
       if (typeof userId !== 'number' || typeof signedInAt !== 'number' || Date.now() - signedInAt > absoluteMs) return undefined;
-      return typeof maxAgeMs === 'number' && maxAgeMs > 0 ? { userId, maxAgeMs } : undefined;
+      return typeof maxAgeMs === 'number' && maxAgeMs > 0 ? { userId, maxAgeMs, secure } : undefined;
     },
 
-    renewCookie(request, response, sessionId, maxAgeMs) {
-      // express-session's `secure: 'auto'` behind a trusted proxy: Secure when the browser's request was HTTPS.
-      const secure = config.trustProxy && ('encrypted' in request.socket || forwardedProto(request) === 'https');
-      response.cookie(cookieName, `s:${signedId(sessionId)}`, { path: '/', expires: new Date(Date.now() + maxAgeMs), httpOnly: true, sameSite: 'lax', secure });
+    renewCookie(request, response, sessionId, { maxAgeMs, secure }) {
+      // Secure as the session's stored cookie says (`secure: 'auto'` decides it once, when the session
+      // starts); and as express-session, a Secure cookie is not sent in answer to a plain-http request.
+      if (secure && !('encrypted' in request.socket || (config.trustProxy && forwardedProto(request) === 'https'))) return;
+      const expires = new Date(Date.now() + maxAgeMs).toUTCString();
+      response.setHeader('Set-Cookie', `${signatureOf(sessionId).renewedCookie}${expires}; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`);
     },
   };
 }
 
-/** The session ids whose signed cookie value `signedInSessions` keeps at most (then it starts again). */
-const MAX_REMEMBERED_SIGNATURES = 50_000;
+/** The sessions whose signature and stored JSON `signedInSessions` keeps at most (then it starts again). */
+const MAX_REMEMBERED_SESSIONS = 20_000;
 
 /** The first value of a cookie in a `Cookie` header, decoded, as the `cookie` package parses it for express-session. */
 function cookieValue(header: string | undefined, name: string): string | undefined {
