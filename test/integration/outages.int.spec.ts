@@ -173,4 +173,20 @@ describe('outages', () => {
     await eventually(async () => expect(await redis.ping()).toBe('PONG'));
     expect(await redis.set('paddock:breaker', 'ok', 'PX', 1000)).toBe('OK');
   });
+
+  it('takes an answer that arrived in time while the process itself was held up past the timeout, and stays closed', async () => {
+    const redis = later(guardWithCircuitBreaker(new Redis({ ...FAIL_FAST_REDIS, host: REDIS.hostname, port: Number(REDIS.port || 6379) }), 200), (r) => r.disconnect());
+    await eventually(async () => expect(await redis.ping()).toBe('PONG'));
+    await redis.set('paddock:held-up', 'answered', 'PX', 10_000);
+
+    const read = redis.get('paddock:held-up');
+    // Sent in this turn of the event loop (the connection pipelines its commands on the next tick); then the
+    // process is held up, as by a long task or a machine with no CPU for it, for longer than the timeout.
+    await new Promise((resolve) => setImmediate(resolve));
+    const heldUntil = Date.now() + Number(FAIL_FAST_REDIS.commandTimeout) + 200;
+    while (Date.now() < heldUntil);
+
+    await expect(read).resolves.toBe('answered');
+    await expect(redis.get('paddock:held-up')).resolves.toBe('answered');
+  });
 });

@@ -31,10 +31,17 @@ export function guardWithCircuitBreaker(redis: Redis, retryMs = REDIS_PROBE_RETR
 
   const probe = () => {
     const ping = new Command('ping');
+    const settled = timeOutAfterPendingReads(ping);
     send(ping);
     ping.promise.then(
-      () => (open = false),
-      () => (nextProbe = setTimeout(probe, retryMs).unref()),
+      () => {
+        settled();
+        open = false;
+      },
+      () => {
+        settled();
+        nextProbe = setTimeout(probe, retryMs).unref();
+      },
     );
   };
   const trip = () => {
@@ -49,8 +56,10 @@ export function guardWithCircuitBreaker(redis: Redis, retryMs = REDIS_PROBE_RETR
       command.reject(new RedisUnavailableError());
       return command.promise;
     }
+    const settled = timeOutAfterPendingReads(command);
     const sent = send(command, stream);
-    command.promise.catch((error: unknown) => {
+    command.promise.then(settled, (error: unknown) => {
+      settled();
       if (error instanceof Error && error.message === TIMED_OUT) trip();
     });
     return sent;
@@ -61,4 +70,26 @@ export function guardWithCircuitBreaker(redis: Redis, retryMs = REDIS_PROBE_RETR
     clearTimeout(nextProbe);
   });
   return redis;
+}
+
+/**
+ * Gives `command` ioredis' `commandTimeout` judged after the answers that have arrived are read: when the
+ * process itself was held up past the timeout (a long task, a garbage collection, no CPU for it on a busy
+ * machine), its timer is due in the same turn of the event loop as the answer waiting in the socket, and
+ * timers run first: the command failed as timed out, and tripped the breaker, with its answer there. The
+ * timer's callback now waits for that turn's I/O (`setImmediate` runs after it) before it decides. Returns
+ * what to call once the command settled (its timer is then cleared).
+ */
+function timeOutAfterPendingReads(command: Command): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  command.setTimeout = (ms) => {
+    timer ??= setTimeout(
+      () =>
+        setImmediate(() => {
+          if (!command.isSettled) command.reject(new Error(TIMED_OUT));
+        }),
+      ms,
+    );
+  };
+  return () => clearTimeout(timer);
 }
