@@ -11,7 +11,8 @@
  * For each read: the peak (req/s, p50, p99 at N connections, closed loop: autocannon), its ratio to
  * the empty route's peak measured just before it (the machine's other load drifts during a run), and
  * p99 with the load held at 70 % of the read's own peak, and the site process's event-loop delay and
- * garbage collection during that held load (measured inside it by `site-probe.js`). Goals (issue 28):
+ * garbage collection during that held load and how long its requests took inside it (measured there by
+ * `site-probe.js`), beside this client's own event-loop delay. Goals (issue 28):
  * a visitor's read ≥ 0.6 of the empty route, a signed-in or GraphQL read ≥ 0.5, p99 at 70 % ≤ 50 ms.
  * The held load is sent open loop, evenly spaced over N keep-alive connections, and each latency
  * counts from the moment its request was due (a request waiting for a free connection is not
@@ -23,6 +24,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { signIn } from '../support/sign-in.js';
 import { PUBLIC_READS, type DemoIds, type PublicRead } from './public-reads.js';
@@ -45,6 +47,7 @@ const SIGNED_IN_RATIO_GOAL = 0.5;
 const GRAPHQL_RATIO_GOAL = 0.5;
 const P99_GOAL_MS = 50;
 const HELD_LOAD = 0.7;
+const CLIENT_DELAY_RESOLUTION_MS = 5;
 
 const measure = (url: string, headers: Record<string, string>) => measurePeak(url, CONNECTIONS, DURATION, headers);
 
@@ -54,7 +57,7 @@ const measure = (url: string, headers: Record<string, string>) => measurePeak(ur
  * bare HTTP/1.1 client on net sockets: node:http's client costs too much CPU at these rates on a
  * machine the server shares, and would be measured instead of the server.
  */
-async function measureHeld(url: string, headers: Record<string, string>, rate: number): Promise<Measured> {
+async function measureHeld(url: string, headers: Record<string, string>, rate: number): Promise<Measured & { clientLoopDelay: { p99: number; max: number } }> {
   const target = new URL(url);
   const headerLines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   const request = Buffer.from(`GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n${headerLines.join('')}\r\n`);
@@ -108,6 +111,9 @@ async function measureHeld(url: string, headers: Record<string, string>, rate: n
     ),
   );
   idle.push(...connections);
+  // This client's own event loop: a request is timed from when it was due, so a stall here counts too.
+  const clientDelay = monitorEventLoopDelay({ resolution: CLIENT_DELAY_RESOLUTION_MS });
+  clientDelay.enable();
   const started = performance.now();
   while (scheduled < total) {
     const dueNow = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate) + 1);
@@ -117,10 +123,18 @@ async function measureHeld(url: string, headers: Record<string, string>, rate: n
   }
   const deadline = performance.now() + 30_000;
   while (latencies.length < total && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  clientDelay.disable();
   failures += total - latencies.length;
   for (const { socket } of connections) socket.destroy();
   const sorted = latencies.sort((a, b) => a - b);
-  return { rps: total / DURATION, p50: Math.round(percentile(sorted, 50)), p99: Math.round(percentile(sorted, 99)), failures };
+  const delayMs = (nanoseconds: number) => Math.max(0, Math.round(nanoseconds / 1e6 - CLIENT_DELAY_RESOLUTION_MS));
+  return {
+    rps: total / DURATION,
+    p50: Math.round(percentile(sorted, 50)),
+    p99: Math.round(percentile(sorted, 99)),
+    failures,
+    clientLoopDelay: { p99: delayMs(clientDelay.percentile(99)), max: delayMs(clientDelay.max) },
+  };
 }
 
 /** A process's CPU time so far (user + system, every thread), in ms: /proc, so Linux only (NaN elsewhere). */
@@ -187,7 +201,7 @@ try {
     label: string,
     ratioGoal: number | null,
     peak: Measured & { cpuUsPerRequest: number },
-    held: Measured,
+    held: Measured & { clientLoopDelay: { p99: number; max: number } },
     baseline: Measured & { cpuUsPerRequest: number },
     site: PhaseFigures | null,
     loadAtStart: string,
@@ -209,6 +223,8 @@ try {
       'main thread run / wait ms': site?.mainThread ? `${site.mainThread.runMs} / ${site.mainThread.waitMs}` : '',
       'loop delay p50/p99/max': site ? `${site.loopDelay.p50} / ${site.loopDelay.p99} / ${site.loopDelay.max}` : '',
       'GC minor/major, max ms': site ? `${site.gc.minor} / ${site.gc.major}, ${site.gc.maxMs}` : '',
+      'in the site p99 / max ms': site?.inSite ? `${site.inSite.p99} / ${site.inSite.max}` : '',
+      'client loop delay p99 / max': `${held.clientLoopDelay.p99} / ${held.clientLoopDelay.max}`,
       failures: peak.failures + held.failures,
       ratio_met: ratioGoal === null ? '' : ratioMet ? 'met' : 'NOT met',
       p99_met: p99Met ? 'met' : 'NOT met',
@@ -218,7 +234,7 @@ try {
   const ratioGoalOf = (read: PublicRead) => (read.graphqlDocument ? GRAPHQL_RATIO_GOAL : read.signedIn ? SIGNED_IN_RATIO_GOAL : RATIO_GOAL);
   const profileOf = (label: string) => (values.profile ? path.join(values.profile, `${label.replace(/[^\w]+/g, '-')}.cpuprofile`) : undefined);
   /** The held load of `url`, with the site's event loop and GC measured (and profiled) meanwhile. */
-  const heldWithSite = async (url: string, headers: Record<string, string>, rate: number, label: string): Promise<[Measured, PhaseFigures]> => {
+  const heldWithSite = async (url: string, headers: Record<string, string>, rate: number, label: string): Promise<[Awaited<ReturnType<typeof measureHeld>>, PhaseFigures]> => {
     const phase = await site.startPhase({ profile: profileOf(label) });
     const held = await measureHeld(url, headers, rate);
     return [held, await phase.stop()];
@@ -259,7 +275,7 @@ try {
     `CPU µs/req at peak: the process's CPU time per request answered at peak (the empty route's in its row before it); CPU ratio: the empty route's ÷ the read's, what the ratio would be if both had a core each.`,
   );
   console.log(
-    `load: 1-minute load average at the row's start. CPU µs/req held, main thread, loop delay and GC (ms): the site process during the held load (its CPU time per request sent; its main thread's time on a CPU and time runnable but waiting for one, i.e. held up by the machine's other load).`,
+    `load: 1-minute load average at the row's start. CPU µs/req held, main thread, loop delay and GC (ms): the site process during the held load (its CPU time per request sent; its main thread's time on a CPU and time runnable but waiting for one, i.e. held up by the machine's other load). In the site: each request's time from its parsed head to its answer handed to the socket; client loop delay: this bench's own event loop, which sends the held load (a request is timed from when it was due, so a stall there counts in the p99 too).`,
   );
   console.log(`Load average at the end: ${load()}`);
 } finally {

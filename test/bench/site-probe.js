@@ -7,15 +7,16 @@
  *   { probe: 'stop' }                    answers { probe: 'stopped', figures } (and writes the profile)
  *
  * The figures: the process's CPU time (user + system, all its threads), its main thread's time running and
- * time waiting for a CPU (Linux), event-loop delay and GC pauses.
+ * time waiting for a CPU (Linux), event-loop delay, GC pauses and the HTTP requests' time inside the site.
  *
  * The event-loop delay is `monitorEventLoopDelay`'s, less its sampling interval (the histogram records
  * the whole interval between its timer's runs), so an idle loop reads 0.
  */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { constants, createHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 const RESOLUTION_MS = 5;
 const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
@@ -31,6 +32,21 @@ new PerformanceObserver((list) => {
   }
 }).observe({ entryTypes: ['gc'] });
 
+/**
+ * How long each HTTP request took inside the site, from the moment Node parsed its head to the moment its
+ * answer was handed to the socket (Node's HTTP diagnostics channels): what a client measures beyond it was
+ * spent outside the site's event loop (the kernel, a CPU the site waited for before parsing, the client).
+ * Recorded during a phase only, so the measurement costs nothing outside it.
+ */
+const inSite = createHistogram();
+const requestStarts = new WeakMap();
+const onRequestStart = ({ request }) => requestStarts.set(request, process.hrtime.bigint());
+const onResponseFinish = ({ request }) => {
+  const startedAt = requestStarts.get(request);
+  if (startedAt !== undefined) inSite.record(process.hrtime.bigint() - startedAt + 1n);
+};
+const inSiteMs = (nanoseconds) => Math.round(nanoseconds / 1e5) / 10;
+
 let cpuAtStart = process.cpuUsage();
 let schedAtStart = mainThreadSchedule();
 let profiler = null;
@@ -43,18 +59,24 @@ process.on('message', (message) => {
     const started = message.profile ? startProfiler(message.profile) : Promise.resolve();
     started.then(() => {
       delay.reset();
+      inSite.reset();
+      subscribe('http.server.request.start', onRequestStart);
+      subscribe('http.server.response.finish', onResponseFinish);
       Object.assign(gc, { minor: 0, major: 0, totalMs: 0, maxMs: 0 });
       cpuAtStart = process.cpuUsage();
       schedAtStart = mainThreadSchedule();
       process.send({ probe: 'started' });
     });
   } else if (message?.probe === 'stop') {
+    unsubscribe('http.server.request.start', onRequestStart);
+    unsubscribe('http.server.response.finish', onResponseFinish);
     const cpu = process.cpuUsage(cpuAtStart);
     const sched = mainThreadSchedule();
     const figures = {
       cpuMs: Math.round((cpu.user + cpu.system) / 1000),
       mainThread: sched && schedAtStart ? { runMs: Math.round((sched.run - schedAtStart.run) / 1e6), waitMs: Math.round((sched.wait - schedAtStart.wait) / 1e6) } : null,
       loopDelay: { p50: delayMs(delay.percentile(50)), p99: delayMs(delay.percentile(99)), max: delayMs(delay.max) },
+      inSite: inSite.count ? { p99: inSiteMs(inSite.percentile(99)), max: inSiteMs(inSite.max) } : null,
       gc: { ...gc, totalMs: Math.round(gc.totalMs), maxMs: Math.round(gc.maxMs * 10) / 10 },
     };
     stopProfiler().then(() => process.send({ probe: 'stopped', figures }));

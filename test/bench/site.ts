@@ -30,6 +30,8 @@ export interface PhaseFigures {
   mainThread: { runMs: number; waitMs: number } | null;
   loopDelay: { p50: number; p99: number; max: number };
   gc: { minor: number; major: number; totalMs: number; maxMs: number };
+  /** The HTTP requests' time inside the site (head parsed → answer handed to the socket), ms; null when none came. */
+  inSite: { p99: number; max: number } | null;
 }
 
 /** Waits until `url` answers 200; fails at once if `child` exits first. */
