@@ -3,7 +3,7 @@ import { request as httpRequest, type Server } from 'node:http';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { guardWithCircuitBreaker, RedisUnavailableError } from '../../backend/src/infra/redis/circuit-breaker.js';
-import { FAIL_FAST_REDIS } from '../../backend/src/infra/redis/redis-options.js';
+import { boundedRedis, FAIL_FAST_REDIS } from '../../backend/src/infra/redis/redis-options.js';
 import { SESSION_STORE_UNAVAILABLE } from '../../backend/src/modules/auth/session.js';
 import { DATABASE_UNAVAILABLE } from '../../backend/src/common/service-unavailable.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
@@ -157,7 +157,7 @@ describe('outages', () => {
 
   it('stops writing to a stalled Redis after one command timed out, but for a probe, and closes once the probe is answered', async () => {
     const proxy = later(await new TcpProxy(REDIS.hostname, Number(REDIS.port || 6379)).start(), (p) => p.stop());
-    const redis = later(guardWithCircuitBreaker(new Redis({ ...FAIL_FAST_REDIS, host: '127.0.0.1', port: proxy.port }), 200), (r) => r.disconnect());
+    const redis = later(guardWithCircuitBreaker(boundedRedis(`redis://127.0.0.1:${proxy.port}`, FAIL_FAST_REDIS), 200), (r) => r.disconnect());
     await eventually(async () => expect(await redis.ping()).toBe('PONG'));
 
     proxy.stall();
@@ -174,19 +174,28 @@ describe('outages', () => {
     expect(await redis.set('paddock:breaker', 'ok', 'PX', 1000)).toBe('OK');
   });
 
-  it('takes an answer that arrived in time while the process itself was held up past the timeout, and stays closed', async () => {
-    const redis = later(guardWithCircuitBreaker(new Redis({ ...FAIL_FAST_REDIS, host: REDIS.hostname, port: Number(REDIS.port || 6379) }), 200), (r) => r.disconnect());
-    await eventually(async () => expect(await redis.ping()).toBe('PONG'));
-    await redis.set('paddock:held-up', 'answered', 'PX', 10_000);
+  it('takes an answer that arrived in time while the process itself was held up past the timeout: the shared connection stays closed, a push is published once', async () => {
+    const shared = later(guardWithCircuitBreaker(boundedRedis(REDIS.href, { ...FAIL_FAST_REDIS, enableAutoPipelining: true }), 200), (r) => r.disconnect());
+    const publisher = later(boundedRedis(REDIS.href), (r) => r.disconnect());
+    const subscriber = later(new Redis(REDIS.href), (r) => r.disconnect());
+    await eventually(async () => expect([await shared.ping(), await publisher.ping()]).toEqual(['PONG', 'PONG']));
+    await shared.set('paddock:held-up', 'answered', 'PX', 10_000);
+    await subscriber.subscribe('paddock:held-up');
+    const received: string[] = [];
+    subscriber.on('message', (_channel: string, message: string) => received.push(message));
 
-    const read = redis.get('paddock:held-up');
-    // Sent in this turn of the event loop (the connection pipelines its commands on the next tick); then the
-    // process is held up, as by a long task or a machine with no CPU for it, for longer than the timeout.
+    const read = shared.get('paddock:held-up');
+    const published = publisher.publish('paddock:held-up', 'once');
+    // Sent in this turn of the event loop (the shared connection pipelines its commands on the next tick);
+    // then the process is held up, as by a long task or a machine with no CPU for it, past the timeout.
     await new Promise((resolve) => setImmediate(resolve));
     const heldUntil = Date.now() + Number(FAIL_FAST_REDIS.commandTimeout) + 200;
     while (Date.now() < heldUntil);
 
     await expect(read).resolves.toBe('answered');
-    await expect(redis.get('paddock:held-up')).resolves.toBe('answered');
+    await expect(shared.get('paddock:held-up')).resolves.toBe('answered');
+    // A publish that failed here would be sent again by its job's retry: each browser would get it twice.
+    await expect(published).resolves.toBe(1);
+    await eventually(async () => expect(received).toEqual(['once']));
   });
 });

@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { ClientEventMap, ClientEventName, Room } from '../../contracts/client-events.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
-import { BOUNDED_REDIS } from '../redis/redis-options.js';
+import { boundedRedis } from '../redis/redis-options.js';
 import { REVALIDATE_SOCKETS, type RevalidateRequest } from './rooms.js';
 
 /**
@@ -17,7 +17,7 @@ export class ClientPush implements OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     // A logout waits on it; in the worker a failed push fails its job, which is retried.
-    this.redis = new Redis(config.redisUrl, BOUNDED_REDIS);
+    this.redis = boundedRedis(config.redisUrl);
     this.redis.on('error', () => undefined);
     this.key = `${config.redisPrefix}:socket.io`;
   }

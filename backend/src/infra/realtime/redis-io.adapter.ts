@@ -5,7 +5,7 @@ import type { RequestHandler } from 'express';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import { RESYNC, type ClientEventMap } from '../../contracts/client-events.js';
-import { BOUNDED_REDIS } from '../redis/redis-options.js';
+import { boundedRedis } from '../redis/redis-options.js';
 
 /**
  * Socket.IO on the Redis adapter, so a message sent by any process (workers use the Redis emitter)
@@ -27,7 +27,7 @@ export class RedisIoAdapter extends IoAdapter {
     super(app);
     // Requests wait on what the publisher sends (a logout's re-identification of sockets): its commands
     // are bounded. The subscriber's are not: it only waits for messages, and resubscribes by itself.
-    this.publisher = new Redis(redisUrl, BOUNDED_REDIS);
+    this.publisher = boundedRedis(redisUrl);
     this.subscriber = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
     for (const client of [this.publisher, this.subscriber]) client.on('error', () => undefined);
   }

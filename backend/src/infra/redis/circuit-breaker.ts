@@ -1,4 +1,5 @@
 import { Command, type Redis } from 'ioredis';
+import { COMMAND_TIMED_OUT } from './redis-options.js';
 
 /** How long after a probe timed out the next probe is sent. */
 export const REDIS_PROBE_RETRY_MS = 1000;
@@ -10,8 +11,6 @@ export class RedisUnavailableError extends Error {
     this.name = 'RedisUnavailableError';
   }
 }
-
-const TIMED_OUT = 'Command timed out';
 
 /**
  * Guards a connection against a Redis that stalls (the socket open, nothing answering). Without it, every
@@ -31,17 +30,10 @@ export function guardWithCircuitBreaker(redis: Redis, retryMs = REDIS_PROBE_RETR
 
   const probe = () => {
     const ping = new Command('ping');
-    const settled = timeOutAfterPendingReads(ping);
     send(ping);
     ping.promise.then(
-      () => {
-        settled();
-        open = false;
-      },
-      () => {
-        settled();
-        nextProbe = setTimeout(probe, retryMs).unref();
-      },
+      () => (open = false),
+      () => (nextProbe = setTimeout(probe, retryMs).unref()),
     );
   };
   const trip = () => {
@@ -56,11 +48,9 @@ export function guardWithCircuitBreaker(redis: Redis, retryMs = REDIS_PROBE_RETR
       command.reject(new RedisUnavailableError());
       return command.promise;
     }
-    const settled = timeOutAfterPendingReads(command);
     const sent = send(command, stream);
-    command.promise.then(settled, (error: unknown) => {
-      settled();
-      if (error instanceof Error && error.message === TIMED_OUT) trip();
+    command.promise.catch((error: unknown) => {
+      if (error instanceof Error && error.message === COMMAND_TIMED_OUT) trip();
     });
     return sent;
   };
@@ -70,26 +60,4 @@ export function guardWithCircuitBreaker(redis: Redis, retryMs = REDIS_PROBE_RETR
     clearTimeout(nextProbe);
   });
   return redis;
-}
-
-/**
- * Gives `command` ioredis' `commandTimeout` judged after the answers that have arrived are read: when the
- * process itself was held up past the timeout (a long task, a garbage collection, no CPU for it on a busy
- * machine), its timer is due in the same turn of the event loop as the answer waiting in the socket, and
- * timers run first: the command failed as timed out, and tripped the breaker, with its answer there. The
- * timer's callback now waits for that turn's I/O (`setImmediate` runs after it) before it decides. Returns
- * what to call once the command settled (its timer is then cleared).
- */
-function timeOutAfterPendingReads(command: Command): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  command.setTimeout = (ms) => {
-    timer ??= setTimeout(
-      () =>
-        setImmediate(() => {
-          if (!command.isSettled) command.reject(new Error(TIMED_OUT));
-        }),
-      ms,
-    );
-  };
-  return () => clearTimeout(timer);
 }

@@ -1,4 +1,4 @@
-import type { RedisOptions } from 'ioredis';
+import { Redis, type Command, type RedisOptions } from 'ioredis';
 
 /**
  * A Redis connection that requests wait on, with every command bounded (ioredis' own settings): a
@@ -22,3 +22,39 @@ export const FAIL_FAST_REDIS: RedisOptions = { ...BOUNDED_REDIS, enableOfflineQu
 
 /** How long a process waits at boot for a fail-fast connection to be ready before it serves anyway (degraded). */
 export const REDIS_READY_WAIT_MS = 3000;
+
+/** The error ioredis rejects a command with after `commandTimeout`. */
+export const COMMAND_TIMED_OUT = 'Command timed out';
+
+/**
+ * A connection with `options` (BOUNDED_REDIS by default) whose `commandTimeout` is judged after the answers
+ * that have arrived are read. When the process itself is held up past the timeout (a long task, a garbage
+ * collection, no CPU for it on a busy machine), a command's timer falls due in the same turn of the event
+ * loop as its answer waiting in the socket, and timers run first: ioredis failed the command with its
+ * answer there — a push was then sent again by its retried job, a request fell back or answered 503. The
+ * timer now waits for that turn's I/O (`setImmediate` runs after it) before it decides.
+ */
+export function boundedRedis(url: string, options: RedisOptions = BOUNDED_REDIS): Redis {
+  const redis = new Redis(url, options);
+  const send = redis.sendCommand.bind(redis);
+  redis.sendCommand = (command, stream) => {
+    const timer = timeOutAfterPendingReads(command);
+    void command.promise.then(timer.stop, timer.stop);
+    return send(command, stream);
+  };
+  return redis;
+}
+
+function timeOutAfterPendingReads(command: Command): { stop: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  command.setTimeout = (ms) => {
+    timer ??= setTimeout(
+      () =>
+        setImmediate(() => {
+          if (!command.isSettled) command.reject(new Error(COMMAND_TIMED_OUT));
+        }),
+      ms,
+    );
+  };
+  return { stop: () => clearTimeout(timer) };
+}

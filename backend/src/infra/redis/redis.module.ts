@@ -1,8 +1,8 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { guardWithCircuitBreaker } from './circuit-breaker.js';
-import { FAIL_FAST_REDIS, REDIS_READY_WAIT_MS } from './redis-options.js';
+import { boundedRedis, FAIL_FAST_REDIS, REDIS_READY_WAIT_MS } from './redis-options.js';
 
 export const REDIS = Symbol('REDIS');
 
@@ -19,7 +19,7 @@ export const REDIS = Symbol('REDIS');
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig) => {
         // Commands issued in the same tick (every request's rate-limit hit and cached read) go out in one write.
-        const redis = guardWithCircuitBreaker(new Redis(config.redisUrl, { ...FAIL_FAST_REDIS, enableAutoPipelining: true }));
+        const redis = guardWithCircuitBreaker(boundedRedis(config.redisUrl, { ...FAIL_FAST_REDIS, enableAutoPipelining: true }));
         const logger = new Logger('Redis');
         let reported = false;
         redis.on('error', (error: Error) => {

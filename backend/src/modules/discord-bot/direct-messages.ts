@@ -8,7 +8,7 @@ import { DiscordDirectMessagesApi } from '../../infra/discord/discord-direct-mes
 import { DiscordRateLimitedError } from '../../infra/discord/discord-rate-limits.js';
 import type { DiscordMessage } from '../../infra/discord/interactions.js';
 import { HandlesDomainEvent } from '../../infra/outbox/handles-domain-event.js';
-import { BOUNDED_REDIS } from '../../infra/redis/redis-options.js';
+import { boundedRedis } from '../../infra/redis/redis-options.js';
 import { UsersService } from '../users/index.js';
 import { message, notificationEmbed } from './bot-embeds.js';
 
@@ -90,7 +90,7 @@ export class DirectMessages implements OnApplicationShutdown {
 
   private open(): Queue<DirectMessageJob> {
     if (!this.queue) {
-      this.connection = new Redis(this.config.redisUrl, BOUNDED_REDIS);
+      this.connection = boundedRedis(this.config.redisUrl);
       this.connection.on('error', () => undefined);
       this.queue = new Queue<DirectMessageJob>(DIRECT_MESSAGES_QUEUE, { connection: this.connection, prefix: this.config.redisPrefix, skipWaitingForReady: true });
       this.queue.on('error', () => undefined);
