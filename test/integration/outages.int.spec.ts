@@ -3,6 +3,7 @@ import { request as httpRequest, type Server } from 'node:http';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { guardWithCircuitBreaker, RedisUnavailableError } from '../../backend/src/infra/redis/circuit-breaker.js';
+import { REQUEST_PATH_DATABASE, RequestPathClient } from '../../backend/src/infra/database/database.config.js';
 import { boundedRedis, FAIL_FAST_REDIS } from '../../backend/src/infra/redis/redis-options.js';
 import { SESSION_STORE_UNAVAILABLE } from '../../backend/src/modules/auth/session.js';
 import { DATABASE_UNAVAILABLE } from '../../backend/src/common/service-unavailable.js';
@@ -154,6 +155,24 @@ describe('outages', () => {
     expect((await answer(t, '/api/headlines', { method: 'POST', headers: bearer, json: { text: 'Kept' } })).status).toBe(201);
     expect((await blocker.query<{ text: string }>('select text from headlines order by id')).rows.map((row) => row.text)).toEqual(['Kept']);
   }, 60_000);
+
+  it("takes a COMMIT's answer that arrived in time while the process itself was held up past the read timeout, and keeps the connection", async () => {
+    const database = new URL(POSTGRES);
+    database.pathname = '/postgres';
+    const client: pg.Client = later(new RequestPathClient({ connectionString: database.href, ...REQUEST_PATH_DATABASE }), (c) => c.end().catch(() => undefined));
+    await client.connect();
+    await client.query('create temporary table held_up (id int)');
+    await client.query('begin');
+    await client.query('insert into held_up values (1)');
+
+    const committed = client.query('commit');
+    // Sent; then the process is held up, as by a long task or a machine with no CPU for it, past the read timeout.
+    const heldUntil = Date.now() + REQUEST_PATH_DATABASE.query_timeout + 300;
+    while (Date.now() < heldUntil);
+
+    await expect(committed).resolves.toMatchObject({ command: 'COMMIT' });
+    expect((await client.query<{ id: number }>('select id from held_up')).rows).toEqual([{ id: 1 }]);
+  });
 
   it('stops writing to a stalled Redis after one command timed out, but for a probe, and closes once the probe is answered', async () => {
     const proxy = later(await new TcpProxy(REDIS.hostname, Number(REDIS.port || 6379)).start(), (p) => p.stop());

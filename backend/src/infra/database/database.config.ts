@@ -20,16 +20,18 @@ export const REQUEST_PATH_DATABASE = {
   query_timeout: 1800,
 } as const;
 
-const QUERY_READ_TIMEOUT = 'Query read timeout';
-
 type Release = (error?: Error) => void;
 
 /**
- * The pg client of a request path, mending two ways a fault leaves a connection behind:
- * - pg fails a query unanswered after `query_timeout` but keeps its connection, the query still on it:
- *   the pool would hand it out again (the transaction's ROLLBACK and the next queries waiting behind
- *   it), and the statement could still run once PostgreSQL answers — a COMMIT landing after its request
- *   was told nothing was changed. The connection is closed instead (PostgreSQL rolls its transaction back).
+ * The pg client of a request path, mending three ways a fault leaves a connection behind:
+ * - A query unanswered after `query_timeout` fails, and its connection is closed (PostgreSQL rolls its
+ *   transaction back): pg's own timeout kept the connection, the query still on it, so the pool would
+ *   hand it out again (the transaction's ROLLBACK and the next queries waiting behind it), and the
+ *   statement could still run once PostgreSQL answered — a COMMIT landing after its request was told
+ *   nothing was changed.
+ * - That timeout is judged after the answers that have arrived are read: when the process itself was held
+ *   up past it (a long task, no CPU for it on a busy machine), pg's timer ran before the waiting answer
+ *   was read — a COMMIT that had succeeded was reported as failed ("nothing was changed").
  * - Kysely gives a transaction's connection back to the pool only when its BEGIN, COMMIT or ROLLBACK
  *   succeeded: one lost to a fault stayed checked out for good, until the pool was used up. A connection
  *   that closes while checked out is given back (and dropped) by the client itself.
@@ -37,9 +39,13 @@ type Release = (error?: Error) => void;
  */
 export class RequestPathClient extends pg.Client {
   #giveBack: Release | null = null;
+  readonly #readTimeoutMs: number | undefined;
 
   constructor(config?: string | pg.ClientConfig) {
-    super(config);
+    // The read timeout is this class's (see `query`), not pg's.
+    const { query_timeout: readTimeoutMs, ...rest } = typeof config === 'object' ? config : { connectionString: config };
+    super(rest);
+    this.#readTimeoutMs = readTimeoutMs;
     this.on('end', () => this.release(new Error('The connection to PostgreSQL closed')));
   }
 
@@ -57,12 +63,24 @@ export class RequestPathClient extends pg.Client {
 
   override query(...args: unknown[]): never {
     const answer = (pg.Client.prototype.query as (...args: unknown[]) => unknown).apply(this, args);
-    if (answer instanceof Promise) {
-      answer.catch((error: unknown) => {
-        if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) void this.end().catch(() => undefined);
-      });
+    const readTimeoutMs = this.#readTimeoutMs;
+    if (answer instanceof Promise && readTimeoutMs !== undefined) {
+      let answered = false;
+      // Its callback waits for that turn of the event loop's I/O (`setImmediate` runs after it) before it decides.
+      const timer = setTimeout(() => setImmediate(() => answered || this.#closeUnanswered()), readTimeoutMs);
+      const settle = () => {
+        answered = true;
+        clearTimeout(timer);
+      };
+      answer.then(settle, settle);
     }
     return answer as never;
+  }
+
+  /** Closes the connection at once: its queries fail ("Connection terminated"), as closed by `end`, not as lost. */
+  #closeUnanswered(): void {
+    void this.end().catch(() => undefined);
+    (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
   }
 }
 
