@@ -255,10 +255,15 @@ describe('notifications', () => {
 
     it('lists only the caller’s own, newest first and paged; marks one or all read; another user’s id is a 404', async () => {
       const socket = await connect(t.baseUrl, { as: readerAs });
-      const pushed = nextMessage(socket, 'notifications.changed', () => true);
-      await record('BidOutbid', { roundId: 1, lotId: 1, lotLabel: 'number 9', outbidUserIds: [reader.user.id] });
-      await record('BidOutbid', { roundId: 1, lotId: 2, lotLabel: 'number 10', outbidUserIds: [reader.user.id] });
-      expect(await pushed).toEqual({ notificationId: expect.any(Number) });
+      // One after the other: the second outbid happens once the first one's notification is out.
+      for (const [lotId, lotLabel] of [
+        [1, 'number 9'],
+        [2, 'number 10'],
+      ] as const) {
+        const pushed = nextMessage(socket, 'notifications.changed', () => true);
+        await record('BidOutbid', { roundId: 1, lotId, lotLabel, outbidUserIds: [reader.user.id] });
+        expect(await pushed).toEqual({ notificationId: expect.any(Number) });
+      }
       await t.settled();
       const first = await page(readerAs, '?pageSize=1');
       expect(first).toMatchObject({ totalElements: 2, totalPages: 2, pageSize: 1 });
@@ -311,6 +316,21 @@ describe('notifications', () => {
       await t.em().nativeUpdate(Notification, { id: old.id }, { createdAt: new Date(Date.now() - 91 * DAY) });
       expect(await t.worker!.get(NotificationsHandlers).prune()).toBe(1);
       expect(await t.em().count(Notification, { id: old.id })).toBe(0);
+    });
+
+    it('dates a notification when what it tells happened (its event), not when its handler ran', async () => {
+      const { id: userId } = await json<{ id: number }>(await t.request('/api/users/me', { as: as.organizer }));
+      const socket = await connect(t.baseUrl, { as: as.organizer });
+      const pushed = nextMessage(socket, 'notifications.changed', () => true);
+      const happened = new Date(Date.now() - 60_000);
+      const em = t.em();
+      const event = recordDomainEvent(em, 'BidOutbid', { type: 'test', id: 1 }, { roundId: 1, lotId: 4, lotLabel: 'number 14', outbidUserIds: [userId] });
+      const row = [...em.getUnitOfWork().getPersistStack()].find((entity): entity is OutboxEvent => entity instanceof OutboxEvent && entity.id === event.id)!;
+      row.occurredAt = happened;
+      await em.flush();
+      const { notificationId } = await pushed;
+      const shown = (await page(as.organizer)).content.find((notification) => notification.id === notificationId);
+      expect(shown).toMatchObject({ title: 'You were outbid on number 14', createdAt: happened.toISOString() });
     });
   });
 });

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
-import type { DomainEvent } from '../../contracts/domain-events.js';
+import type { DomainEvent, DomainEventName } from '../../contracts/domain-events.js';
 import { becameVerified } from '../../contracts/pushes.js';
 import { HandlesDomainEvent, type TransactionalContext } from '../../infra/outbox/handles-domain-event.js';
 import { Scheduled } from '../../infra/scheduling/scheduled.js';
@@ -16,6 +16,9 @@ import { NotificationsService } from './notifications.service.js';
 
 /** How long before an event's start its joined drivers are reminded. */
 export const RACE_REMINDER_MS = 30 * 60_000;
+
+/** When what a notification tells happened: its event's time, so notifications of events handled at once keep their events' order. */
+const happenedAt = (event: DomainEvent<DomainEventName>): Date => new Date(event.occurredAt);
 
 /**
  * One subscriber per kind of notification (each in the transaction that records it handled, so a
@@ -73,14 +76,18 @@ export class NotificationsHandlers {
     const { raceId, seasonId, eventId } = event.payload;
     const [race, season] = await Promise.all([raceTitle(em, raceId), this.seasons.ref(em, seasonId)]);
     if (!race || !season) return;
-    await this.notifications.notify(em, {
-      userIds: await this.userIdsOf(em, (await latestRaceCrew(em, raceId)).profileIds),
-      kind: 'results-posted',
-      title: `Results posted: ${race}`,
-      body: `The results of ${race} (${season.label}) are posted.`,
-      link: `/events/competitions/current/${season.competitionId}/season/${seasonId}#${eventId}`,
-      dedupeKey: `results-posted:${raceId}`,
-    });
+    await this.notifications.notify(
+      em,
+      {
+        userIds: await this.userIdsOf(em, (await latestRaceCrew(em, raceId)).profileIds),
+        kind: 'results-posted',
+        title: `Results posted: ${race}`,
+        body: `The results of ${race} (${season.label}) are posted.`,
+        link: `/events/competitions/current/${season.competitionId}/season/${seasonId}#${eventId}`,
+        dedupeKey: `results-posted:${raceId}`,
+      },
+      happenedAt(event),
+    );
   }
 
   /** Drivers whose standings position moved from the one they were last told of (or first seen at) hear their new one. */
@@ -116,6 +123,7 @@ export class NotificationsHandlers {
           dedupeKey: `standings-changed:${seasonId}:${event.id}`,
         };
       }),
+      happenedAt(event),
     );
   }
 
@@ -133,6 +141,7 @@ export class NotificationsHandlers {
         link: `/rivals/${message.platform.toLowerCase()}/${message.gameId}/${message.track.id}`,
         dedupeKey: `rival-beaten:${event.payload.timeId}`,
       })),
+      happenedAt(event),
     );
   }
 
@@ -142,17 +151,21 @@ export class NotificationsHandlers {
     const ticket = await ticketParties(em, event.payload.ticketId);
     const race = ticket && (await raceTitle(em, ticket.raceId));
     if (!ticket || !race) return;
-    await this.notifications.notify(em, {
-      userIds: await this.userIdsOf(
-        em,
-        ticket.parties.filter((party) => party.role === 'ACCUSED').map((party) => party.profileId),
-      ),
-      kind: 'ticket-filed',
-      title: `A ticket was filed against you`,
-      body: `About an incident in ${race}. Give your statement on your profile while the stewards look at it.`,
-      link: '/profile',
-      dedupeKey: `ticket-filed:${event.payload.ticketId}`,
-    });
+    await this.notifications.notify(
+      em,
+      {
+        userIds: await this.userIdsOf(
+          em,
+          ticket.parties.filter((party) => party.role === 'ACCUSED').map((party) => party.profileId),
+        ),
+        kind: 'ticket-filed',
+        title: `A ticket was filed against you`,
+        body: `About an incident in ${race}. Give your statement on your profile while the stewards look at it.`,
+        link: '/profile',
+        dedupeKey: `ticket-filed:${event.payload.ticketId}`,
+      },
+      happenedAt(event),
+    );
   }
 
   /** Every party hears a decision (round 1) or the hearing of an appeal (a later round). */
@@ -163,17 +176,21 @@ export class NotificationsHandlers {
     const race = ticket && (await raceTitle(em, ticket.raceId));
     if (!ticket || !race) return;
     const appeal = round > 1;
-    await this.notifications.notify(em, {
-      userIds: await this.userIdsOf(
-        em,
-        ticket.parties.map((party) => party.profileId),
-      ),
-      kind: appeal ? 'appeal-heard' : 'ticket-decided',
-      title: appeal ? `The appeal of ticket ${ticketId} was heard` : `Ticket ${ticketId} was decided`,
-      body: `The stewards ${appeal ? 'heard the appeal about' : 'decided the ticket about'} ${race}. See the decision on your profile.`,
-      link: '/profile',
-      dedupeKey: `ticket-decided:${ticketId}:${event.id}`,
-    });
+    await this.notifications.notify(
+      em,
+      {
+        userIds: await this.userIdsOf(
+          em,
+          ticket.parties.map((party) => party.profileId),
+        ),
+        kind: appeal ? 'appeal-heard' : 'ticket-decided',
+        title: appeal ? `The appeal of ticket ${ticketId} was heard` : `Ticket ${ticketId} was decided`,
+        body: `The stewards ${appeal ? 'heard the appeal about' : 'decided the ticket about'} ${race}. See the decision on your profile.`,
+        link: '/profile',
+        dedupeKey: `ticket-decided:${ticketId}:${event.id}`,
+      },
+      happenedAt(event),
+    );
   }
 
   /** The invited driver hears of a new invitation (a withdrawn, accepted or declined one tells nobody). */
@@ -183,14 +200,18 @@ export class NotificationsHandlers {
     if (!(await this.teams.isInvited(em, teamId, userId))) return;
     const team = (await this.teams.badges([teamId], em)).get(teamId);
     if (!team) return;
-    await this.notifications.notify(em, {
-      userIds: [userId],
-      kind: 'team-invite',
-      title: `${team.name} invited you`,
-      body: `${team.name} invited you to race for them. Accept or decline on your profile.`,
-      link: '/profile',
-      dedupeKey: `team-invite:${teamId}:${event.id}`,
-    });
+    await this.notifications.notify(
+      em,
+      {
+        userIds: [userId],
+        kind: 'team-invite',
+        title: `${team.name} invited you`,
+        body: `${team.name} invited you to race for them. Accept or decline on your profile.`,
+        link: '/profile',
+        dedupeKey: `team-invite:${teamId}:${event.id}`,
+      },
+      happenedAt(event),
+    );
   }
 
   /** The drivers of a team's new race line-up hear that they race it. */
@@ -200,28 +221,36 @@ export class NotificationsHandlers {
     const race = await raceTitle(em, raceId);
     const team = (await this.teams.badges([teamId], em)).get(teamId);
     if (!race || !team) return;
-    await this.notifications.notify(em, {
-      userIds: await this.userIdsOf(em, profileIds),
-      kind: 'lineup-set',
-      title: `You race ${race} for ${team.name}`,
-      body: `${team.name}'s line-up for ${race} includes you.`,
-      link: `/events/${eventId}`,
-      dedupeKey: `lineup-set:${raceId}:${event.id}`,
-    });
+    await this.notifications.notify(
+      em,
+      {
+        userIds: await this.userIdsOf(em, profileIds),
+        kind: 'lineup-set',
+        title: `You race ${race} for ${team.name}`,
+        body: `${team.name}'s line-up for ${race} includes you.`,
+        link: `/events/${eventId}`,
+        dedupeKey: `lineup-set:${raceId}:${event.id}`,
+      },
+      happenedAt(event),
+    );
   }
 
   /** Bidders whose bid a higher one passed hear it (no amounts: bids stay sealed). */
   @HandlesDomainEvent('BidOutbid', { background: true })
   async outbid(event: DomainEvent<'BidOutbid'>, { em }: TransactionalContext): Promise<void> {
     const { lotId, lotLabel, outbidUserIds } = event.payload;
-    await this.notifications.notify(em, {
-      userIds: outbidUserIds,
-      kind: 'outbid',
-      title: `You were outbid on ${lotLabel}`,
-      body: `Another bid on ${lotLabel} is higher than yours now. Raise yours before the lot closes.`,
-      link: lotLabel.startsWith('number') ? '/profile' : '/myteams',
-      dedupeKey: `outbid:${lotId}:${event.id}`,
-    });
+    await this.notifications.notify(
+      em,
+      {
+        userIds: outbidUserIds,
+        kind: 'outbid',
+        title: `You were outbid on ${lotLabel}`,
+        body: `Another bid on ${lotLabel} is higher than yours now. Raise yours before the lot closes.`,
+        link: lotLabel.startsWith('number') ? '/profile' : '/myteams',
+        dedupeKey: `outbid:${lotId}:${event.id}`,
+      },
+      happenedAt(event),
+    );
   }
 
   private async userIdsOf(em: EntityManager, profileIds: number[]): Promise<number[]> {

@@ -45,13 +45,15 @@ export class NotificationsService {
 
   /**
    * Stores the notification for each user whose channels for its kind are not all off, and records a
-   * NotificationCreated per stored one, in `em`'s transaction. Returns how many were stored.
+   * NotificationCreated per stored one, in `em`'s transaction. Returns how many were stored. `at` is when
+   * what it tells happened (a domain event's time; now by default): the centre lists newest first by it.
    */
-  notify(em: EntityManager, { userIds, kind, ...text }: NewNotification): Promise<number> {
+  notify(em: EntityManager, { userIds, kind, ...text }: NewNotification, at?: Date): Promise<number> {
     return this.notifyEach(
       em,
       kind,
       userIds.map((userId) => ({ userId, ...text })),
+      at,
     );
   }
 
@@ -59,7 +61,7 @@ export class NotificationsService {
    * As `notify`, with a text of its own for each user (a driver's new position, say): one query for
    * the users' channels and one insert for all of them, however many they are.
    */
-  async notifyEach(em: EntityManager, kind: NotificationKind, notifications: readonly PersonalNotification[]): Promise<number> {
+  async notifyEach(em: EntityManager, kind: NotificationKind, notifications: readonly PersonalNotification[], at: Date = this.clock.now()): Promise<number> {
     const once = new Map(notifications.map((notification) => [`${notification.userId}:${notification.dedupeKey}`, notification]));
     if (!once.size) return 0;
     const channels = await this.channelsOf(em, [...new Set([...once.values()].map(({ userId }) => userId))], kind);
@@ -68,12 +70,11 @@ export class NotificationsService {
       return site || push || discordDm;
     });
     if (!wanted.length) return 0;
-    const now = this.clock.now();
     const rows = await em.execute<{ id: number; user_id: number; dedupe_key: string }[]>(
       `insert into notifications (user_id, kind, title, body, link, dedupe_key, site, created_at)
        values ${wanted.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
        on conflict (user_id, dedupe_key) do nothing returning id, user_id, dedupe_key`,
-      wanted.flatMap(({ userId, title, body, link, dedupeKey }) => [userId, kind, title, body, link, dedupeKey, channels.get(userId)!.site, now]),
+      wanted.flatMap(({ userId, title, body, link, dedupeKey }) => [userId, kind, title, body, link, dedupeKey, channels.get(userId)!.site, at]),
     );
     const stored = new Map(rows.map((row) => [`${row.user_id}:${row.dedupe_key}`, row.id]));
     for (const { userId, title, body, link, dedupeKey } of wanted) {
