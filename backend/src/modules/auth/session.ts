@@ -69,9 +69,9 @@ export function signedInSessions(config: AppConfig): SignedInSessions {
   const absoluteMs = config.session.absoluteHours * 3_600_000;
   const cookieName = config.session.cookieName;
   const sign = (value: string) => `${value}.${createHmac('sha256', config.session.secret).update(value).digest('base64').replace(/=+$/, '')}`;
-  // Every request of a session sends the same signed cookie, gets it renewed and reads the same stored
-  // session: its HMAC (checked, then set again), the renewed cookie's text and the session's JSON were a
-  // fifth of a cached read's own work. Each is worked out once and kept here.
+  // Every request of a session sends the same signed cookie and gets it renewed: its HMAC (to check the
+  // cookie, then to set it again) was a sixth of a cached read's own work. Worked out once and kept here,
+  // with the renewed cookie's text up to its expiry.
   const signatures = new Map<string, { signed: string; renewedCookie: string }>();
   const signatureOf = (sessionId: string) => {
     let signature = signatures.get(sessionId);
@@ -83,17 +83,6 @@ export function signedInSessions(config: AppConfig): SignedInSessions {
       signatures.set(sessionId, signature);
     }
     return signature;
-  };
-  const storedSessions = new Map<string, { userId: unknown; signedInAt: unknown; maxAgeMs: unknown; secure: boolean }>();
-  const parsed = (stored: string) => {
-    let session = storedSessions.get(stored);
-    if (session === undefined) {
-      const data = JSON.parse(stored) as { passport?: { user?: unknown }; signedInAt?: unknown; cookie?: { originalMaxAge?: unknown; secure?: unknown } };
-      session = { userId: data.passport?.user, signedInAt: data.signedInAt, maxAgeMs: data.cookie?.originalMaxAge, secure: data.cookie?.secure === true };
-      if (storedSessions.size >= MAX_REMEMBERED_SESSIONS) storedSessions.clear();
-      storedSessions.set(stored, session);
-    }
-    return session;
   };
   return {
     storeKey: (sessionId) => sessionKeyPrefix(config) + sessionId,
@@ -109,7 +98,8 @@ export function signedInSessions(config: AppConfig): SignedInSessions {
     },
 
     signedInUser(stored) {
-      const { userId, signedInAt, maxAgeMs, secure } = parsed(stored);
+      const data = JSON.parse(stored) as { passport?: { user?: unknown }; signedInAt?: unknown; cookie?: { originalMaxAge?: unknown; secure?: unknown } };
+      const [userId, signedInAt, maxAgeMs, secure] = [data.passport?.user, data.signedInAt, data.cookie?.originalMaxAge, data.cookie?.secure === true];
       // As `endExpiredSessions` below: a session that cannot prove its age is not vouched for.
       if (typeof userId !== 'number' || typeof signedInAt !== 'number' || Date.now() - signedInAt > absoluteMs) return undefined;
       return typeof maxAgeMs === 'number' && maxAgeMs > 0 ? { userId, maxAgeMs, secure } : undefined;
@@ -125,7 +115,7 @@ export function signedInSessions(config: AppConfig): SignedInSessions {
   };
 }
 
-/** The sessions whose signature and stored JSON `signedInSessions` keeps at most (then it starts again). */
+/** The sessions whose signed cookie `signedInSessions` keeps at most (then it starts again). */
 const MAX_REMEMBERED_SESSIONS = 20_000;
 
 /** The first value of a cookie in a `Cookie` header, decoded, as the `cookie` package parses it for express-session. */
