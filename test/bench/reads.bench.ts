@@ -49,6 +49,9 @@ const P99_GOAL_MS = 50;
 const HELD_LOAD = 0.7;
 const CLIENT_DELAY_RESOLUTION_MS = 5;
 
+/** A held load's figures, with the bench client's own event-loop delay meanwhile (ms). */
+type HeldMeasured = Measured & { clientLoopDelay: { p99: number; max: number } };
+
 const measure = (url: string, headers: Record<string, string>) => measurePeak(url, CONNECTIONS, DURATION, headers);
 
 /**
@@ -57,7 +60,7 @@ const measure = (url: string, headers: Record<string, string>) => measurePeak(ur
  * bare HTTP/1.1 client on net sockets: node:http's client costs too much CPU at these rates on a
  * machine the server shares, and would be measured instead of the server.
  */
-async function measureHeld(url: string, headers: Record<string, string>, rate: number): Promise<Measured & { clientLoopDelay: { p99: number; max: number } }> {
+async function measureHeld(url: string, headers: Record<string, string>, rate: number): Promise<HeldMeasured> {
   const target = new URL(url);
   const headerLines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   const request = Buffer.from(`GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n${headerLines.join('')}\r\n`);
@@ -201,7 +204,7 @@ try {
     label: string,
     ratioGoal: number | null,
     peak: Measured & { cpuUsPerRequest: number },
-    held: Measured & { clientLoopDelay: { p99: number; max: number } },
+    held: HeldMeasured,
     baseline: Measured & { cpuUsPerRequest: number },
     site: PhaseFigures | null,
     loadAtStart: string,
@@ -234,7 +237,7 @@ try {
   const ratioGoalOf = (read: PublicRead) => (read.graphqlDocument ? GRAPHQL_RATIO_GOAL : read.signedIn ? SIGNED_IN_RATIO_GOAL : RATIO_GOAL);
   const profileOf = (label: string) => (values.profile ? path.join(values.profile, `${label.replace(/[^\w]+/g, '-')}.cpuprofile`) : undefined);
   /** The held load of `url`, with the site's event loop and GC measured (and profiled) meanwhile. */
-  const heldWithSite = async (url: string, headers: Record<string, string>, rate: number, label: string): Promise<[Awaited<ReturnType<typeof measureHeld>>, PhaseFigures]> => {
+  const heldWithSite = async (url: string, headers: Record<string, string>, rate: number, label: string): Promise<[HeldMeasured, PhaseFigures]> => {
     const phase = await site.startPhase({ profile: profileOf(label) });
     const held = await measureHeld(url, headers, rate);
     return [held, await phase.stop()];
