@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { get } from 'node:http';
 import type { Socket } from 'socket.io-client';
@@ -354,6 +354,35 @@ describe('the signed-in fast path keeps the session rules', () => {
     await redis.set(sessionKey(jar), JSON.stringify({ ...stored, signedInAt: Date.now() - 2 * 3_600_000 - 1000 }), 'KEEPTTL');
     expect((await t.request('/api/users/me', { as: jar })).status).toBe(401);
     expect(await redis.exists(sessionKey(jar))).toBe(0);
+  });
+
+  it('answers a caller it keeps with no round trip to Redis, and hears of a change made by another process before the next read', async () => {
+    const jar = await cachedDriver();
+    const lookups = jest.spyOn(redis as Redis & { paddockReadInSessionBuffer: () => Promise<unknown> }, 'paddockReadInSessionBuffer');
+    const elsewhere = new Redis(t.config.redisUrl);
+    try {
+      const me = await t.request('/api/users/me', { as: jar });
+      await eventually(async () => {
+        lookups.mockClear();
+        const again = await t.request('/api/users/me', { as: jar });
+        expect(await again.text()).toBe(await me.clone().text());
+        expect(sessionCookie(again)).toMatch(/Expires=/);
+        expect(lookups).not.toHaveBeenCalled();
+      });
+
+      // Another process's read cache drops the entry: read again, through Nest.
+      await new ReadCache(elsewhere, t.config).invalidate([CURRENT_USER_READS.name]);
+      throughNest.mockClear();
+      expect((await t.request('/api/users/me', { as: jar })).status).toBe(200);
+      expect(throughNest).toHaveBeenCalled();
+
+      // Another process ends the session.
+      await elsewhere.del(sessionKey(jar));
+      expect((await t.request('/api/users/me', { as: jar })).status).toBe(401);
+    } finally {
+      lookups.mockRestore();
+      elsewhere.disconnect();
+    }
   });
 
   it('treats a cookie whose signature does not hold as signed out', async () => {

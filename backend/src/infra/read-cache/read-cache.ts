@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { countHitLua } from '../../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { REDIS } from '../redis/redis.module.js';
+import { afterPendingReads, TrackedKeys } from '../redis/tracked-keys.js';
 import { CALLER_KEY_PARTS, entryKeyFor, type EntryKey } from './read-keys.js';
 
 /** How long a cached read may be served at most: bounds what changes without a domain event (time passing, catalogue edits). */
@@ -41,11 +42,15 @@ return {hits, ttl, generation, redis.call('HGET', KEYS[1], ARGV[1])}`;
 
 /**
  * A signed-in session's read in one round trip: the session (KEYS[1]), renewed as express-session's
- * rolling store renews it (`EXPIRE` for its cookie's max age) when it names a signed-in user; then the
- * tag's generation and, unless the caller holds a current copy (its key ARGV[3] and generation ARGV[4]),
- * the entry — keyed by the URL ARGV[1], under the session's user when the read is per caller (ARGV[2]).
+ * rolling store renews it (`EXPIRE` for its cookie's max age) when it names a signed-in user, though
+ * only once its idle time has run down by a renewal step (ARGV[7] ms, or a tenth of the idle time if
+ * less): a renewal is a write, which every process keeping the session hears of; then the tag's
+ * generation and, unless the caller holds a current copy (its key ARGV[3] and generation ARGV[4]), the
+ * entry — keyed by the URL ARGV[1], under the session's user when the read is per caller (ARGV[2]).
  * Returns nothing without a session; the session alone when it names no user (nothing renewed: the
- * session middlewares decide); else the session, its user, the generation and the entry.
+ * session middlewares decide); else the session, its user, the generation, how long (ms) the process
+ * may keep the session before it asks again (the renewal step, or less when the session ends sooner)
+ * and the entry.
  */
 const READ_IN_SESSION = `
 local session = redis.call('GET', KEYS[1])
@@ -55,13 +60,30 @@ if not ok or type(stored) ~= 'table' then return {session} end
 local user = type(stored.passport) == 'table' and stored.passport.user
 local maxAge = type(stored.cookie) == 'table' and stored.cookie.originalMaxAge
 if type(user) ~= 'number' or type(maxAge) ~= 'number' or maxAge <= 0 then return {session} end
-redis.call('EXPIRE', KEYS[1], math.ceil(maxAge / 1000))
+local step = math.min(tonumber(ARGV[7]), maxAge / 10)
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < maxAge - step then
+  redis.call('EXPIRE', KEYS[1], math.ceil(maxAge / 1000))
+  ttl = math.ceil(maxAge / 1000) * 1000
+end
+local keepFor = math.floor(math.min(step, ttl))
 local caller = string.format('%d', user)
 local key = ARGV[1]
 if ARGV[2] == '1' then key = ARGV[5] .. caller .. ARGV[6] .. ARGV[1] end
 local generation = redis.call('GET', KEYS[3]) or ''
-if key == ARGV[3] and generation == ARGV[4] then return {session, caller, generation} end
-return {session, caller, generation, redis.call('HGET', KEYS[2], key)}`;
+if key == ARGV[3] and generation == ARGV[4] then return {session, caller, generation, keepFor} end
+return {session, caller, generation, keepFor, redis.call('HGET', KEYS[2], key)}`;
+
+/**
+ * How long at most a signed-in session's idle time runs down before a read renews it, and so how long
+ * a process keeps the session between two reads of it (`TrackedKeys`). A session used without pause
+ * ends its idle time at most twice this earlier than one renewed at every request would.
+ */
+export const SESSION_RENEWAL_STEP_MS = 60_000;
+/** How long a process keeps a tag's generation between two reads of it (it also hears of every change). */
+const GENERATION_KEPT_MS = 60_000;
+/** The sessions and generations one process keeps at most (then it starts again). */
+const MAX_KEPT_KEYS = 50_000;
 
 /** Never a generation (those are '' or a number): what a caller without a copy of the entry sends. */
 const NO_COPY = '-';
@@ -97,6 +119,12 @@ interface Lookup {
 /** A session's read: no signed-in session the cache renewed (`session` null), or the stored session as JSON text, its user and the cache's answer. */
 export type SessionRead = { session: null } | { session: string; userId: number; answer: CachedAnswer | CacheMiss | null };
 
+/** A signed-in session the process keeps: its stored JSON text and its user. */
+interface KeptSession {
+  session: string;
+  userId: number;
+}
+
 /**
  * Public reads served from Redis as ready JSON text, shared by every API instance. Entries live in
  * one hash per tag (e.g. `events`); invalidating a tag drops the hash and bumps its generation, so
@@ -105,20 +133,28 @@ export type SessionRead = { session: null } | { session: string; userId: number;
  * before the event goes out, so no browser refetching after a push gets the old state.
  * If Redis fails, reads go to the database.
  *
- * The visitor fast path (`answer`) also keeps a copy of the answers it sends in the process, with
- * their ETag, each valid while its tag's generation in Redis is the one it was taken at: a request
- * still asks Redis (a few bytes, not the entry), so an invalidation anywhere is seen at once.
+ * The fast paths also keep a copy of the answers they send in the process, with their ETag, each valid
+ * while its tag's generation in Redis is the one it was taken at. A visitor's request still asks Redis
+ * (a few bytes, not the entry: it is counted there too), so an invalidation anywhere is seen at once. A
+ * signed-in caller's request is answered in the process when it keeps the session and the generation
+ * (`trackSessions`): Redis tells it of every change to either, and the request waits for the messages
+ * that arrived with it.
  */
 @Injectable()
-export class ReadCache {
+export class ReadCache implements OnApplicationShutdown {
   private readonly logger = new Logger(ReadCache.name);
   private readonly prefix: string;
+  private readonly generationPrefix: string;
+  /** Signed-in sessions and tags' generations kept in the process, once `trackSessions` started it. */
+  private kept: TrackedKeys<KeptSession | string> | undefined;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.prefix = `${config.redisPrefix}:reads`;
+    // Apart from the entries' hashes, so that tracking the generations does not report every entry stored.
+    this.generationPrefix = `${config.redisPrefix}:read-generations:`;
     this.redis.defineCommand('paddockReadCached', { numberOfKeys: 2, lua: READ_WITH_GENERATION });
     this.redis.defineCommand('paddockStoreRead', { numberOfKeys: 2, lua: STORE_IF_CURRENT });
     this.redis.defineCommand('paddockReadIfChanged', { numberOfKeys: 2, lua: READ_IF_CHANGED });
@@ -224,15 +260,19 @@ export class ReadCache {
    * the session stored under `sessionKey`, renews it, and reads the entry of `entry` for the session's
    * user (see READ_IN_SESSION). `knownUserId` is the user the caller last saw in this session, if any:
    * the copy it may hold of that user's entry is then sent only when it changed. Throws when Redis fails.
+   * No round trip at all when the process keeps the session, the tag's generation and a current copy.
    */
   async answerInSession(sessionKey: string, knownUserId: number | undefined, tag: string, entry: EntryKey, etagOf: (body: Buffer) => string): Promise<SessionRead> {
+    const kept = await this.keptAnswer(sessionKey, tag, entry);
+    if (kept) return kept;
     const seen: { read: SessionRead } = { read: { session: null } };
     const idOf = (userId: number) => `${tag}\n${entryKeyFor(entry, userId)}`;
     const answer = await this.answerFrom(
       () => (knownUserId === undefined ? undefined : idOf(knownUserId)),
       async (held, heldGeneration) => {
         const heldKey = held === undefined ? NO_COPY : held.slice(tag.length + 1);
-        const [session, caller, generation, stored] = await (this.redis as CacheCommands).paddockReadInSessionBuffer(
+        const mark = this.kept?.mark();
+        const [session, caller, generation, keepFor, stored] = await (this.redis as CacheCommands).paddockReadInSessionBuffer(
           sessionKey,
           this.hashKey(tag),
           this.generationKey(tag),
@@ -242,19 +282,56 @@ export class ReadCache {
           heldGeneration,
           CALLER_KEY_PARTS.before,
           CALLER_KEY_PARTS.after,
+          SESSION_RENEWAL_STEP_MS,
         );
-        if (!session || !caller || !generation) {
+        if (!session || !caller || !generation || keepFor === undefined) {
           seen.read = { session: null };
           return null;
         }
         const userId = Number(caller.toString());
         seen.read = { session: session.toString(), userId, answer: null };
+        if (this.kept && mark !== undefined) {
+          const now = Date.now();
+          this.kept.keep(sessionKey, { session: seen.read.session, userId }, mark, now + keepFor);
+          this.kept.keep(this.generationKey(tag), generation.toString(), mark, now + GENERATION_KEPT_MS);
+        }
         return { id: idOf(userId), generation: generation.toString(), stored };
       },
       etagOf,
       true,
     );
     return seen.read.session === null ? seen.read : { ...seen.read, answer };
+  }
+
+  /**
+   * Starts keeping signed-in sessions (stored under `sessionPrefix`) and the tags' generations in the
+   * process, on connections of its own that hear of every change to them (`TrackedKeys`): a signed-in
+   * caller's read of an answer the process holds is then answered with no round trip to Redis.
+   */
+  trackSessions(sessionPrefix: string): void {
+    this.kept ??= new TrackedKeys(this.config.redisUrl, `${this.config.redisPrefix}:kept-reads`, [sessionPrefix, this.generationPrefix], MAX_KEPT_KEYS);
+  }
+
+  onApplicationShutdown(): void {
+    this.kept?.close();
+  }
+
+  /**
+   * The answer to a signed-in session's read from what the process keeps: the session, the tag's
+   * generation and a current copy of the caller's entry. Decided after the messages that arrived with
+   * the request are read (`afterPendingReads`), so a change Redis told of before it is seen.
+   */
+  private async keptAnswer(sessionKey: string, tag: string, entry: EntryKey): Promise<SessionRead | undefined> {
+    if (!this.keptCopy(sessionKey, tag, entry)) return undefined;
+    await afterPendingReads();
+    return this.keptCopy(sessionKey, tag, entry);
+  }
+
+  private keptCopy(sessionKey: string, tag: string, entry: EntryKey): SessionRead | undefined {
+    const [session, generation] = [this.kept?.get(sessionKey), this.kept?.get(this.generationKey(tag))];
+    if (typeof session !== 'object' || typeof generation !== 'string') return undefined;
+    const copy = this.copies.get(`${tag}\n${entryKeyFor(entry, session.userId)}`);
+    return copy && copy.generation === generation && copy.expiresAt > Date.now() ? { ...session, answer: copy } : undefined;
   }
 
   /**
@@ -335,6 +412,7 @@ export class ReadCache {
     const batch = this.redis.multi();
     for (const tag of unique) batch.incr(this.generationKey(tag)).del(this.hashKey(tag));
     await batch.exec();
+    this.kept?.changed(unique.map((tag) => this.generationKey(tag)));
   }
 
   private fresh(stored: string): string | null {
@@ -347,7 +425,7 @@ export class ReadCache {
   }
 
   private generationKey(tag: string): string {
-    return `${this.prefix}:${tag}:generation`;
+    return `${this.generationPrefix}${tag}`;
   }
 }
 
@@ -373,5 +451,6 @@ type CacheCommands = Redis & {
     heldGeneration: string,
     callerKeyBefore: string,
     callerKeyAfter: string,
-  ): Promise<[Buffer?, Buffer?, Buffer?, (Buffer | null)?]>;
+    renewalStepMs: number,
+  ): Promise<[Buffer?, Buffer?, Buffer?, number?, (Buffer | null)?]>;
 };

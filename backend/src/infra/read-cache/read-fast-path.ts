@@ -23,7 +23,8 @@ import { ReadRoutes, type MatchedRead } from './read-routes.js';
  *   any request), before body parsing and sessions: a GET with no session cookie and no `Authorization`.
  * - `forSignedIn`, mounted right after it: a signed-in session's GET of a read that needs no role flag
  *   (see `ReadRoutes.callerRead`), so the caller's roles are not looked up. It reads, checks and renews
- *   the session itself, in the round trip that reads the entry. It still needs the user to exist,
+ *   the session itself, in the round trip that reads the entry, or with no round trip at all from what
+ *   the process keeps (see `ReadCache.trackSessions`). It still needs the user to exist,
  *   which holds for any signed-in session: users are never deleted.
  *
  * Everything else — a miss, an API key, a route that is not such a read — goes on to Nest, which
@@ -88,13 +89,14 @@ export class ReadFastPath {
 
   /**
    * Signed-in callers' reads under `globalPrefix`, before the session middlewares: one round trip to
-   * Redis reads the session, renews it and reads the entry (`ReadCache.answerInSession`); a hit is
-   * answered here with the renewed cookie, as express-session sets it for a rolling session. Anything
+   * Redis (or none: `ReadCache.answerInSession`) reads the session, renews it and reads the entry; a hit
+   * is answered here with the renewed cookie, as express-session sets it for a rolling session. Anything
    * else — no signed cookie, a session that is not signed in or past its absolute lifetime, a miss,
    * Redis failing — goes on to the session middlewares and Nest, which decide as for any request.
    */
   forSignedIn(globalPrefix: string, sessions: SignedInSessions): RequestHandler {
     const { routes, apiPath } = this.routesUnder(globalPrefix);
+    this.cache.trackSessions(sessions.storePrefix);
 
     return (request: Request, response: Response, next: NextFunction) => {
       if (request.method !== 'GET' || request.headers.authorization !== undefined || request.headers.cookie === undefined) return next();
@@ -104,7 +106,7 @@ export class ReadFastPath {
       const startedAt = Date.now();
       const entry = entryKeyOf(route.read, request.originalUrl);
       this.cache
-        .answerInSession(sessions.storeKey(sessionId), this.sessionUsers.get(sessionId), route.read.tag.name, entry, etagOf(request))
+        .answerInSession(`${sessions.storePrefix}${sessionId}`, this.sessionUsers.get(sessionId), route.read.tag.name, entry, etagOf(request))
         .then((read) => {
           const signedIn = read.session === null ? undefined : sessions.signedInUser(read.session);
           const answer = read.session === null ? null : read.answer;
@@ -172,8 +174,8 @@ export class ReadFastPath {
 export interface SignedInSessions {
   /** The session id of the request's session cookie, when its signature holds. */
   sessionIdOf(request: Request): string | undefined;
-  /** Where the store keeps the session. */
-  storeKey(sessionId: string): string;
+  /** What the store's keys start with: a session is kept under this and its id. */
+  storePrefix: string;
   /** The signed-in user of a session as the store holds it (JSON text), and its cookie's; undefined when it names no user or has outlived its absolute lifetime. */
   signedInUser(stored: string): SignedInSession | undefined;
   /** Sets the renewed session cookie on the response, as the session middleware does for a rolling session. */

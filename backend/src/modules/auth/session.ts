@@ -85,7 +85,7 @@ export function signedInSessions(config: AppConfig): SignedInSessions {
     return signature;
   };
   return {
-    storeKey: (sessionId) => sessionKeyPrefix(config) + sessionId,
+    storePrefix: sessionKeyPrefix(config),
 
     sessionIdOf(request) {
       const raw = cookieValue(request.headers.cookie, cookieName);

@@ -1,0 +1,106 @@
+import { describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { TrackedKeys } from '../../backend/src/infra/redis/tracked-keys.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
+import { eventually } from '../support/eventually.js';
+import { TcpProxy } from '../support/tcp-proxy.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS = new URL(REDIS_URL);
+const A_MINUTE_ON = () => Date.now() + 60_000;
+
+/** Values kept in the process while Redis tells it of every change to their keys (client-side caching). */
+describe('tracked keys', () => {
+  const later = cleanupsAfterEach();
+  /** Tracking of a prefix of its own, through `url`, once it is tracking; and another client, that changes keys as another process would. */
+  const tracked = async (url = REDIS_URL) => {
+    const prefix = `test:tracked:${randomUUID()}:`;
+    const name = `${prefix}keys`;
+    const keys = later(new TrackedKeys<string>(url, name, [prefix], 100), (k) => k.close());
+    const other = later(new Redis(REDIS_URL), (r) => r.disconnect());
+    await eventually(() => expect(keys.tracking).toBe(true));
+    return { keys, other, name, key: (id: string) => `${prefix}${id}` };
+  };
+  /** `keys` has read every invalidation Redis sent before now: one of a key changed after them has arrived. */
+  const caughtUp = async (keys: TrackedKeys<string>, other: Redis, sentinel: string) => {
+    keys.keep(sentinel, 'before', keys.mark(), A_MINUTE_ON());
+    await other.set(sentinel, 'changed');
+    await eventually(() => expect(keys.get(sentinel)).toBeUndefined());
+  };
+
+  it('keeps a value until any client changes its key, expires it or deletes it', async () => {
+    const { keys, other, key } = await tracked();
+    for (const change of [() => other.set(key('a'), '2'), () => other.pexpire(key('a'), 60_000), () => other.del(key('a'))]) {
+      keys.keep(key('a'), '1', keys.mark(), A_MINUTE_ON());
+      expect(keys.get(key('a'))).toBe('1');
+      await change();
+      await eventually(() => expect(keys.get(key('a'))).toBeUndefined());
+    }
+  });
+
+  it("keeps no answer that was read before a change of its key it heard of later, and keeps other keys' answers", async () => {
+    const { keys, other, key } = await tracked();
+    const mark = keys.mark();
+    await other.set(key('changed'), 'new');
+    await caughtUp(keys, other, key('sentinel'));
+    keys.keep(key('changed'), 'old', mark, A_MINUTE_ON());
+    keys.keep(key('unchanged'), 'same', mark, A_MINUTE_ON());
+    expect(keys.get(key('changed'))).toBeUndefined();
+    expect(keys.get(key('unchanged'))).toBe('same');
+  });
+
+  it('forgets at once a key the process changed itself, and keeps no answer read before that change', async () => {
+    const { keys, key } = await tracked();
+    const mark = keys.mark();
+    keys.keep(key('a'), '1', mark, A_MINUTE_ON());
+    keys.changed([key('a')]);
+    expect(keys.get(key('a'))).toBeUndefined();
+    keys.keep(key('a'), '1', mark, A_MINUTE_ON());
+    expect(keys.get(key('a'))).toBeUndefined();
+    keys.keep(key('a'), '2', keys.mark(), A_MINUTE_ON());
+    expect(keys.get(key('a'))).toBe('2');
+  });
+
+  it('serves a value only until its own time is up', async () => {
+    const { keys, key } = await tracked();
+    keys.keep(key('brief'), 'soon gone', keys.mark(), Date.now() + 50);
+    expect(keys.get(key('brief'))).toBe('soon gone');
+    await eventually(() => expect(keys.get(key('brief'))).toBeUndefined());
+  });
+
+  it('serves nothing once its invalidations connection is gone, keeps no answer read meanwhile, and tracks again once it is back', async () => {
+    const { keys, other, name, key } = await tracked();
+    const mark = keys.mark();
+    keys.keep(key('a'), '1', mark, A_MINUTE_ON());
+    const clients = (await other.call('CLIENT', 'LIST')) as string;
+    const subscriber = clients.split('\n').find((line) => line.includes(` name=${name}:invalidations `));
+    await other.call('CLIENT', 'KILL', 'ID', /^id=(\d+)/.exec(subscriber!)![1]);
+    // Changed while no invalidation could reach the process.
+    await other.set(key('a'), '2');
+    await eventually(() => expect(keys.get(key('a'))).toBeUndefined());
+    keys.keep(key('a'), '1', mark, A_MINUTE_ON());
+    await eventually(() => expect(keys.tracking).toBe(true));
+    expect(keys.get(key('a'))).toBeUndefined();
+
+    keys.keep(key('a'), '2', keys.mark(), A_MINUTE_ON());
+    expect(keys.get(key('a'))).toBe('2');
+    await other.set(key('a'), '3');
+    await eventually(() => expect(keys.get(key('a'))).toBeUndefined());
+  });
+
+  it('stops serving when its invalidations stop coming (a stalled Redis), and serves again once they come', async () => {
+    const proxy = later(await new TcpProxy(REDIS.hostname, Number(REDIS.port || 6379)).start(), (p) => p.stop());
+    const { keys, other, key } = await tracked(`redis://127.0.0.1:${proxy.port}`);
+    keys.keep(key('a'), '1', keys.mark(), A_MINUTE_ON());
+    proxy.stall();
+    await eventually(() => expect(keys.get(key('a'))).toBeUndefined());
+
+    proxy.resume();
+    await eventually(() => expect(keys.tracking).toBe(true));
+    keys.keep(key('b'), '1', keys.mark(), A_MINUTE_ON());
+    await eventually(() => expect(keys.get(key('b'))).toBe('1'));
+    await other.set(key('b'), '2');
+    await eventually(() => expect(keys.get(key('b'))).toBeUndefined());
+  });
+});
