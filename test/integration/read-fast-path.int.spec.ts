@@ -415,3 +415,29 @@ describe('the visitor read fast path under the anonymous-reads limit', () => {
     expect(await refused.json()).toMatchObject({ status: 429, path, message: expect.stringContaining('Too many requests') });
   });
 });
+
+describe('visitors answered from the process, under the anonymous-reads limit', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { RATE_LIMIT_ANONYMOUS_READS: '10/1m' } });
+  });
+  afterAll(() => t.close());
+
+  it('counts every read once, whichever way it was answered, and refuses every read past the limit', async () => {
+    const redis = t.app.get<Redis>(REDIS);
+    const countedInRedis = jest.spyOn(redis as Redis & { paddockCountAndReadIfChangedBuffer: () => Promise<unknown> }, 'paddockCountAndReadIfChangedBuffer');
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i += 1) statuses.push((await fetch(`${t.baseUrl}/api/config`)).status);
+      expect(statuses).toEqual([...Array<number>(10).fill(200), 429, 429]);
+      // Reads answered from the process' copy, counted there and sent in a batch.
+      expect(countedInRedis.mock.calls.length).toBeLessThan(12);
+      const [counter, ...others] = await redis.keys(`${t.config.redisPrefix}:ratelimit:anonymousReads:*`);
+      expect(others).toEqual([]);
+      await eventually(async () => expect(Number(await redis.get(counter))).toBe(12));
+    } finally {
+      countedInRedis.mockRestore();
+    }
+  });
+});

@@ -44,12 +44,13 @@ declare module 'express' {
 export const RateLimited = (name: 'signIn' | 'apiKey' | 'results' | 'pushTest') => SetMetadata(RATE_LIMITED, name);
 
 /**
- * A fixed window per key (KEYS[key]): INCR, and the window's expiry (ARGV[window], ms) set by the first
- * hit; leaves the count in `hits` and the window's remaining ms in `ttl`. Also part of the visitor fast
- * path's read script, which counts a read in the round trip that reads it.
+ * A fixed window per key (KEYS[key]): INCR (or INCRBY ARGV[by], for several hits at once), and the
+ * window's expiry (ARGV[window], ms) set by the first hit; leaves the count in `hits` and the window's
+ * remaining ms in `ttl`. Also part of the visitor fast path's read script, which counts a read in the
+ * round trip that reads it.
  */
-export const countHitLua = (key: number, window: number) => `
-local hits = redis.call('INCR', KEYS[${key}])
+export const countHitLua = (key: number, window: number, by?: number) => `
+local hits = ${by === undefined ? `redis.call('INCR', KEYS[${key}])` : `redis.call('INCRBY', KEYS[${key}], ARGV[${by}])`}
 local ttl = redis.call('PTTL', KEYS[${key}])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[${key}], ARGV[${window}])
@@ -59,7 +60,13 @@ end`;
 const INCREMENT = `${countHitLua(1, 1)}
 return {hits, ttl}`;
 
-type RateLimitCommands = Redis & { paddockRateLimitHit(key: string, windowMs: number): Promise<[number, number]> };
+const INCREMENT_BY = `${countHitLua(1, 1, 2)}
+return {hits, ttl}`;
+
+type RateLimitCommands = Redis & {
+  paddockRateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
+  paddockRateLimitHits(key: string, windowMs: number, hits: number): Promise<[number, number]>;
+};
 
 @Injectable()
 export class RedisThrottlerStorage implements ThrottlerStorage {
@@ -160,6 +167,79 @@ export function visitorReadCount(storage: RedisThrottlerStorage, config: AppConf
     },
   };
 }
+
+/**
+ * Visitors' reads that the read fast path answers from the process (no round trip to Redis), counted
+ * against the anonymous-reads limit here and sent to Redis together every `COUNT_BATCH_MS`. A read is
+ * counted here only while the count Redis last gave for its address, with the reads counted here since,
+ * stays within the limit in a window that is not about to end; any other read is counted in Redis before
+ * it is answered, with the reads counted here and not sent yet (`takeUnsent`), and Redis' answer is told
+ * here (`heard`). So an address never gets past its limit through one process; across processes, by no
+ * more than the reads the others counted in their last batch's time.
+ */
+export class BatchedVisitorCounts {
+  private readonly logger = new Logger('RateLimit');
+  private readonly counts = new Map<string, { hits: number; endsAt: number; unsent: number }>();
+  private sending: NodeJS.Timeout | undefined;
+  private readonly limit: number;
+  private readonly windowMs: number;
+
+  constructor(
+    private readonly redis: Redis,
+    config: AppConfig,
+  ) {
+    ({ limit: this.limit, windowMs: this.windowMs } = config.rateLimits.anonymousReads);
+    this.redis.defineCommand('paddockRateLimitHits', { numberOfKeys: 1, lua: INCREMENT_BY });
+  }
+
+  /** Counts a read of the counter `key` here when it surely stays within the limit: true; false when Redis must count it. */
+  countHere(key: string): boolean {
+    const count = this.counts.get(key);
+    if (!count || count.endsAt - COUNT_BATCH_MS <= Date.now() || count.hits + count.unsent >= this.limit) return false;
+    count.unsent += 1;
+    this.sending ??= setTimeout(() => this.send(), COUNT_BATCH_MS).unref();
+    return true;
+  }
+
+  /** The reads counted here and not sent yet, for a count made in Redis now: they are its to send. */
+  takeUnsent(key: string): number {
+    const count = this.counts.get(key);
+    const unsent = count?.unsent ?? 0;
+    if (count) count.unsent = 0;
+    return unsent;
+  }
+
+  /** What Redis answered a count of `key`: the hits in its window so far, and the window's remaining ms. */
+  heard(key: string, hits: number, remainingMs: number): void {
+    const count = this.counts.get(key);
+    if (count) Object.assign(count, { hits, endsAt: Date.now() + remainingMs });
+    else if (this.counts.size < MAX_COUNTED_ADDRESSES) this.counts.set(key, { hits, endsAt: Date.now() + remainingMs, unsent: 0 });
+  }
+
+  private send(): void {
+    this.sending = undefined;
+    for (const [key, count] of this.counts) {
+      if (!count.unsent) continue;
+      const hits = this.takeUnsent(key);
+      (this.redis as RateLimitCommands).paddockRateLimitHits(key, this.windowMs, hits).then(
+        ([total, remainingMs]) => this.heard(key, total, remainingMs),
+        // Not counted, as any count while Redis fails (the limits fail open).
+        (error: Error) => this.logger.debug(`Visitors' reads not counted: ${error.message}`),
+      );
+    }
+    this.forgetEnded();
+  }
+
+  private forgetEnded(): void {
+    const now = Date.now();
+    for (const [key, count] of this.counts) if (count.endsAt <= now && !count.unsent) this.counts.delete(key);
+  }
+}
+
+/** How often the reads counted in the process are sent to Redis (ms). */
+const COUNT_BATCH_MS = 20;
+/** The addresses whose count one process keeps at most (the reads of others are counted in Redis first). */
+const MAX_COUNTED_ADDRESSES = 50_000;
 
 /**
  * The throttler guard, registered after the AccessGuard so it knows who is calling. A limit is kept

@@ -34,8 +34,8 @@ local generation = redis.call('GET', KEYS[2]) or ''
 if generation == ARGV[2] then return {generation} end
 return {generation, redis.call('HGET', KEYS[1], ARGV[1])}`;
 
-/** READ_IF_CHANGED, with a hit counted against a rate limit first (KEYS[3], window ARGV[3]): its count and remaining ms lead the answer. */
-const COUNT_AND_READ_IF_CHANGED = `${countHitLua(3, 3)}
+/** READ_IF_CHANGED, with ARGV[4] hits counted against a rate limit first (KEYS[3], window ARGV[3]): its count and remaining ms lead the answer. */
+const COUNT_AND_READ_IF_CHANGED = `${countHitLua(3, 3, 4)}
 local generation = redis.call('GET', KEYS[2]) or ''
 if generation == ARGV[2] then return {hits, ttl, generation} end
 return {hits, ttl, generation, redis.call('HGET', KEYS[1], ARGV[1])}`;
@@ -134,18 +134,18 @@ interface KeptSession {
  * If Redis fails, reads go to the database.
  *
  * The fast paths also keep a copy of the answers they send in the process, with their ETag, each valid
- * while its tag's generation in Redis is the one it was taken at. A visitor's request still asks Redis
- * (a few bytes, not the entry: it is counted there too), so an invalidation anywhere is seen at once. A
- * signed-in caller's request is answered in the process when it keeps the session and the generation
- * (`trackSessions`): Redis tells it of every change to either, and the request waits for the messages
- * that arrived with it.
+ * while its tag's generation in Redis is the one it was taken at. A request is answered from the copy
+ * with no round trip when the process keeps the tag's generation (and, signed in, the session; see
+ * `keepInProcess`): Redis tells it of every change to either, and the request waits for the messages
+ * that arrived with it. Otherwise it asks Redis for the generation (a few bytes, not the entry), so an
+ * invalidation anywhere is seen at once.
  */
 @Injectable()
 export class ReadCache implements OnApplicationShutdown {
   private readonly logger = new Logger(ReadCache.name);
   private readonly prefix: string;
   private readonly generationPrefix: string;
-  /** Signed-in sessions and tags' generations kept in the process, once `trackSessions` started it. */
+  /** Signed-in sessions and tags' generations kept in the process, once `keepInProcess` started it. */
   private kept: TrackedKeys<KeptSession | string> | undefined;
 
   constructor(
@@ -210,24 +210,31 @@ export class ReadCache implements OnApplicationShutdown {
     const id = `${tag}\n${key}`;
     return this.answerFrom(
       () => id,
-      async (_held, heldGeneration) => {
-        const [seen, stored] = await (this.redis as CacheCommands).paddockReadIfChangedBuffer(this.hashKey(tag), this.generationKey(tag), key, heldGeneration);
-        return { id, generation: seen.toString(), stored };
-      },
+      (_held, heldGeneration) => this.readIfChanged(tag, key, heldGeneration),
       etagOf,
     );
   }
 
+  /** The tag's generation, and the entry of `key` unless `heldGeneration` is current (then the generation is kept, see `keepInProcess`). */
+  private async readIfChanged(tag: string, key: string, heldGeneration: string): Promise<Lookup> {
+    const mark = this.kept?.mark();
+    const [seen, stored] = await (this.redis as CacheCommands).paddockReadIfChangedBuffer(this.hashKey(tag), this.generationKey(tag), key, heldGeneration);
+    const generation = seen.toString();
+    this.keepGeneration(tag, generation, mark);
+    return { id: `${tag}\n${key}`, generation, stored };
+  }
+
   /**
-   * `answer`, counting the read against a rate limit in the same round trip (its counter `count.key`,
-   * window `count.windowMs`): the answer, and the count and the window's remaining ms; null when Redis
-   * fails (nothing was counted then, as far as the caller can tell).
+   * `answer`, counting `count.hits` reads (this one and any the caller counted meanwhile) against a
+   * rate limit in the same round trip (its counter `count.key`, window `count.windowMs`): the answer, and
+   * the count and the window's remaining ms; null when Redis fails (nothing was counted then, as far as
+   * the caller can tell).
    */
   async answerCounted(
     tag: string,
     key: string,
     etagOf: (body: Buffer) => string,
-    count: { key: string; windowMs: number },
+    count: { key: string; windowMs: number; hits: number },
   ): Promise<{ answer: CachedAnswer | CacheMiss | null; hits: number; remainingMs: number } | null> {
     const id = `${tag}\n${key}`;
     const tally: { count?: { hits: number; remainingMs: number } } = {};
@@ -235,10 +242,8 @@ export class ReadCache implements OnApplicationShutdown {
       () => id,
       async (_held, heldGeneration) => {
         // Counted once: a request waiting for another's load looks the entry up again without counting.
-        if (tally.count) {
-          const [seen, stored] = await (this.redis as CacheCommands).paddockReadIfChangedBuffer(this.hashKey(tag), this.generationKey(tag), key, heldGeneration);
-          return { id, generation: seen.toString(), stored };
-        }
+        if (tally.count) return this.readIfChanged(tag, key, heldGeneration);
+        const mark = this.kept?.mark();
         const [hits, remainingMs, seen, stored] = await (this.redis as CacheCommands).paddockCountAndReadIfChangedBuffer(
           this.hashKey(tag),
           this.generationKey(tag),
@@ -246,9 +251,12 @@ export class ReadCache implements OnApplicationShutdown {
           key,
           heldGeneration,
           count.windowMs,
+          count.hits,
         );
         tally.count = { hits, remainingMs };
-        return { id, generation: seen.toString(), stored };
+        const generation = seen.toString();
+        this.keepGeneration(tag, generation, mark);
+        return { id, generation, stored };
       },
       etagOf,
     );
@@ -263,7 +271,7 @@ export class ReadCache implements OnApplicationShutdown {
    * No round trip at all when the process keeps the session, the tag's generation and a current copy.
    */
   async answerInSession(sessionKey: string, knownUserId: number | undefined, tag: string, entry: EntryKey, etagOf: (body: Buffer) => string): Promise<SessionRead> {
-    const kept = await this.keptAnswer(sessionKey, tag, entry);
+    const kept = await this.keptSessionAnswer(sessionKey, tag, entry);
     if (kept) return kept;
     const seen: { read: SessionRead } = { read: { session: null } };
     const idOf = (userId: number) => `${tag}\n${entryKeyFor(entry, userId)}`;
@@ -290,11 +298,8 @@ export class ReadCache implements OnApplicationShutdown {
         }
         const userId = Number(caller.toString());
         seen.read = { session: session.toString(), userId, answer: null };
-        if (this.kept && mark !== undefined) {
-          const now = Date.now();
-          this.kept.keep(sessionKey, { session: seen.read.session, userId }, mark, now + keepFor);
-          this.kept.keep(this.generationKey(tag), generation.toString(), mark, now + GENERATION_KEPT_MS);
-        }
+        if (mark !== undefined) this.kept?.keep(sessionKey, { session: seen.read.session, userId }, mark, Date.now() + keepFor);
+        this.keepGeneration(tag, generation.toString(), mark);
         return { id: idOf(userId), generation: generation.toString(), stored };
       },
       etagOf,
@@ -305,10 +310,11 @@ export class ReadCache implements OnApplicationShutdown {
 
   /**
    * Starts keeping signed-in sessions (stored under `sessionPrefix`) and the tags' generations in the
-   * process, on connections of its own that hear of every change to them (`TrackedKeys`): a signed-in
-   * caller's read of an answer the process holds is then answered with no round trip to Redis.
+   * process, on connections of its own that hear of every change to them (`TrackedKeys`): a read of an
+   * answer the process holds, a visitor's or a signed-in session's, is then answered with no round trip
+   * to Redis. Until it is called (the worker, which answers no reads), every read asks Redis.
    */
-  trackSessions(sessionPrefix: string): void {
+  keepInProcess(sessionPrefix: string): void {
     this.kept ??= new TrackedKeys(this.config.redisUrl, `${this.config.redisPrefix}:kept-reads`, [sessionPrefix, this.generationPrefix], MAX_KEPT_KEYS);
   }
 
@@ -317,21 +323,43 @@ export class ReadCache implements OnApplicationShutdown {
   }
 
   /**
-   * The answer to a signed-in session's read from what the process keeps: the session, the tag's
-   * generation and a current copy of the caller's entry. Decided after the messages that arrived with
-   * the request are read (`afterPendingReads`), so a change Redis told of before it is seen.
+   * A visitor's read of the entry `key`, answered from what the process keeps: the tag's generation and
+   * a current copy of the entry, when `admit` (the visitor's count) lets it; undefined when Redis must be
+   * asked. Decided after the messages that arrived with the request are read (`afterPendingReads`), so a
+   * change Redis told of before it is seen.
    */
-  private async keptAnswer(sessionKey: string, tag: string, entry: EntryKey): Promise<SessionRead | undefined> {
-    if (!this.keptCopy(sessionKey, tag, entry)) return undefined;
+  async keptAnswer(tag: string, key: string, admit: () => boolean): Promise<CachedAnswer | undefined> {
+    if (!this.keptCopy(tag, key)) return undefined;
     await afterPendingReads();
-    return this.keptCopy(sessionKey, tag, entry);
+    const copy = this.keptCopy(tag, key);
+    return copy && admit() ? copy : undefined;
   }
 
-  private keptCopy(sessionKey: string, tag: string, entry: EntryKey): SessionRead | undefined {
-    const [session, generation] = [this.kept?.get(sessionKey), this.kept?.get(this.generationKey(tag))];
-    if (typeof session !== 'object' || typeof generation !== 'string') return undefined;
-    const copy = this.copies.get(`${tag}\n${entryKeyFor(entry, session.userId)}`);
-    return copy && copy.generation === generation && copy.expiresAt > Date.now() ? { ...session, answer: copy } : undefined;
+  /** As `keptAnswer`, for a signed-in session's read: the session is kept too. */
+  private async keptSessionAnswer(sessionKey: string, tag: string, entry: EntryKey): Promise<SessionRead | undefined> {
+    if (!this.keptSessionCopy(sessionKey, tag, entry)) return undefined;
+    await afterPendingReads();
+    return this.keptSessionCopy(sessionKey, tag, entry);
+  }
+
+  private keptSessionCopy(sessionKey: string, tag: string, entry: EntryKey): SessionRead | undefined {
+    const session = this.kept?.get(sessionKey);
+    if (typeof session !== 'object') return undefined;
+    const copy = this.keptCopy(tag, entryKeyFor(entry, session.userId));
+    return copy && { ...session, answer: copy };
+  }
+
+  /** The process's copy of an entry, when the tag's generation is kept and the copy was taken at it (and is not past its TTL). */
+  private keptCopy(tag: string, key: string): Copy | undefined {
+    const generation = this.kept?.get(this.generationKey(tag));
+    if (typeof generation !== 'string') return undefined;
+    const copy = this.copies.get(`${tag}\n${key}`);
+    return copy && copy.generation === generation && copy.expiresAt > Date.now() ? copy : undefined;
+  }
+
+  /** Keeps a tag's generation read at `mark` (see `TrackedKeys.keep`), once tracking started. */
+  private keepGeneration(tag: string, generation: string, mark: number | undefined): void {
+    if (mark !== undefined) this.kept?.keep(this.generationKey(tag), generation, mark, Date.now() + GENERATION_KEPT_MS);
   }
 
   /**
@@ -440,6 +468,7 @@ type CacheCommands = Redis & {
     key: string,
     held: string,
     windowMs: number,
+    hits: number,
   ): Promise<[number, number, Buffer, Buffer | null | undefined]>;
   paddockReadInSessionBuffer(
     session: string,

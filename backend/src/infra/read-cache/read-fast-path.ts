@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { errorBody } from '../../common/error-body.js';
 import { loggedUrl } from '../../common/request-log.js';
-import { RedisThrottlerStorage, tooManyRequests, visitorReadCount } from '../../common/rate-limit.js';
+import { BatchedVisitorCounts, RedisThrottlerStorage, tooManyRequests, visitorReadCount } from '../../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { REDIS } from '../redis/redis.module.js';
 import { cachedReadHeaders, cachedReadKey, type ReadTag } from './cached-read.js';
@@ -24,7 +24,7 @@ import { ReadRoutes, type MatchedRead } from './read-routes.js';
  * - `forSignedIn`, mounted right after it: a signed-in session's GET of a read that needs no role flag
  *   (see `ReadRoutes.callerRead`), so the caller's roles are not looked up. It reads, checks and renews
  *   the session itself, in the round trip that reads the entry, or with no round trip at all from what
- *   the process keeps (see `ReadCache.trackSessions`). It still needs the user to exist,
+ *   the process keeps (see `ReadCache.keepInProcess`). It still needs the user to exist,
  *   which holds for any signed-in session: users are never deleted.
  *
  * Everything else — a miss, an API key, a route that is not such a read — goes on to Nest, which
@@ -59,6 +59,7 @@ export class ReadFastPath {
     const { routes, apiPath } = this.routesUnder(globalPrefix);
     const sessionCookie = `${this.config.session.cookieName}=`;
     const limits = new RedisThrottlerStorage(this.redis, this.config);
+    const counts = new BatchedVisitorCounts(this.redis, this.config);
 
     return (request: Request, response: Response, next: NextFunction) => {
       // A cookie that merely contains the name sends a visitor through Nest too: only ever a slower answer.
@@ -66,14 +67,22 @@ export class ReadFastPath {
       const route = this.readOf(request, apiPath, (path) => routes.visitorRead(path));
       if (!route) return next();
       const startedAt = Date.now();
-      // One script counts the read against the anonymous-reads limit and reads the entry (one command,
-      // one round trip); the read counts once whichever path answers it: the guard skips a request
-      // counted here. When Redis fails nothing is counted here, and Nest answers and counts as usual.
       const counter = visitorReadCount(limits, this.config, request);
+      const key = cachedReadKey(route.read, request.originalUrl, undefined);
+      // A copy the process keeps, current as far as Redis has told it (`ReadCache.keptAnswer`), is
+      // answered with no round trip while the read surely stays within the visitor's limit: counted here
+      // and sent with the next batch. Otherwise one script counts the read (with the ones counted here
+      // since the last batch) against the anonymous-reads limit and reads the entry (one command, one
+      // round trip). The read counts once whichever path answers it: the guard skips a request counted
+      // here. When Redis fails nothing is counted here, and Nest answers and counts as usual.
       this.cache
-        .answerCounted(route.read.tag.name, cachedReadKey(route.read, request.originalUrl, undefined), etagOf(request), counter)
-        .then((found) => {
+        .keptAnswer(route.read.tag.name, key, () => counts.countHere(counter.key))
+        .then(async (kept) => {
+          if (kept) return this.send(request, response, next, { route, answer: kept, startedAt, userId: null });
+          const hits = 1 + counts.takeUnsent(counter.key);
+          const found = await this.cache.answerCounted(route.read.tag.name, key, etagOf(request), { key: counter.key, windowMs: counter.windowMs, hits });
           if (found === null) return next();
+          counts.heard(counter.key, found.hits, found.remainingMs);
           const { answer } = found;
           if (answer && 'loaded' in answer) response.once('close', answer.loaded);
           const count = counter.counted(found.hits, found.remainingMs);
@@ -96,7 +105,7 @@ export class ReadFastPath {
    */
   forSignedIn(globalPrefix: string, sessions: SignedInSessions): RequestHandler {
     const { routes, apiPath } = this.routesUnder(globalPrefix);
-    this.cache.trackSessions(sessions.storePrefix);
+    this.cache.keepInProcess(sessions.storePrefix);
 
     return (request: Request, response: Response, next: NextFunction) => {
       if (request.method !== 'GET' || request.headers.authorization !== undefined || request.headers.cookie === undefined) return next();
