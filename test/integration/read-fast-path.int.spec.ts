@@ -420,24 +420,34 @@ describe('visitors answered from the process, under the anonymous-reads limit', 
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { RATE_LIMIT_ANONYMOUS_READS: '10/1m' } });
+    // Behind a proxy, so each test reads from an address of its own (X-Forwarded-For).
+    t = await startTestApp({ env: { RATE_LIMIT_ANONYMOUS_READS: '10/1m', TRUST_PROXY: '1' } });
   });
   afterAll(() => t.close());
+
+  const readFrom = async (address: string) => (await fetch(`${t.baseUrl}/api/config`, { headers: { 'x-forwarded-for': address } })).status;
 
   it('counts every read once, whichever way it was answered, and refuses every read past the limit', async () => {
     const redis = t.app.get<Redis>(REDIS);
     const countedInRedis = jest.spyOn(redis as Redis & { paddockCountAndReadIfChangedBuffer: () => Promise<unknown> }, 'paddockCountAndReadIfChangedBuffer');
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 12; i += 1) statuses.push((await fetch(`${t.baseUrl}/api/config`)).status);
+      for (let i = 0; i < 12; i += 1) statuses.push(await readFrom('203.0.113.7'));
       expect(statuses).toEqual([...Array<number>(10).fill(200), 429, 429]);
       // Reads answered from the process' copy, counted there and sent in a batch.
       expect(countedInRedis.mock.calls.length).toBeLessThan(12);
-      const [counter, ...others] = await redis.keys(`${t.config.redisPrefix}:ratelimit:anonymousReads:*`);
+      const [counter, ...others] = await redis.keys(`${t.config.redisPrefix}:ratelimit:anonymousReads:*203.0.113.7`);
       expect(others).toEqual([]);
       await eventually(async () => expect(Number(await redis.get(counter))).toBe(12));
     } finally {
       countedInRedis.mockRestore();
     }
+  });
+
+  it('holds an address to its limit when its reads come at once, counted here or on their way to Redis', async () => {
+    expect([await readFrom('203.0.113.8'), await readFrom('203.0.113.8')]).toEqual([200, 200]);
+    const statuses = await Promise.all(Array.from({ length: 13 }, () => readFrom('203.0.113.8')));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(8);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
   });
 });

@@ -171,15 +171,17 @@ export function visitorReadCount(storage: RedisThrottlerStorage, config: AppConf
 /**
  * Visitors' reads that the read fast path answers from the process (no round trip to Redis), counted
  * against the anonymous-reads limit here and sent to Redis together every `COUNT_BATCH_MS`. A read is
- * counted here only while the count Redis last gave for its address, with the reads counted here since,
- * stays within the limit in a window that is not about to end; any other read is counted in Redis before
- * it is answered, with the reads counted here and not sent yet (`takeUnsent`), and Redis' answer is told
- * here (`heard`). So an address never gets past its limit through one process; across processes, by no
- * more than the reads the others counted in their last batch's time.
+ * counted here only while the count Redis last gave for its address, with the reads sent since and not
+ * answered yet and the reads counted here since, stays within the limit in a window that is not about to
+ * end; any other read is counted in Redis before it is answered, with the reads counted here and not sent
+ * yet (`sendWith`), and Redis' answer is told here (`heard`). So an address never gets past its limit
+ * through one process; across processes, by no more than the reads the others counted in their last
+ * batch's time.
  */
 export class BatchedVisitorCounts {
   private readonly logger = new Logger('RateLimit');
-  private readonly counts = new Map<string, { hits: number; endsAt: number; unsent: number }>();
+  /** Per counter: the hits Redis last answered, when its window ends, the reads sent since and not answered, and the reads not sent yet. */
+  private readonly counts = new Map<string, { hits: number; endsAt: number; sent: number; unsent: number }>();
   private sending: NodeJS.Timeout | undefined;
   private readonly limit: number;
   private readonly windowMs: number;
@@ -195,36 +197,48 @@ export class BatchedVisitorCounts {
   /** Counts a read of the counter `key` here when it surely stays within the limit: true; false when Redis must count it. */
   countHere(key: string): boolean {
     const count = this.counts.get(key);
-    if (!count || count.endsAt - COUNT_BATCH_MS <= Date.now() || count.hits + count.unsent >= this.limit) return false;
+    if (!count || count.endsAt - COUNT_BATCH_MS <= Date.now() || count.hits + count.sent + count.unsent >= this.limit) return false;
     count.unsent += 1;
     this.sending ??= setTimeout(() => this.send(), COUNT_BATCH_MS).unref();
     return true;
   }
 
-  /** The reads counted here and not sent yet, for a count made in Redis now: they are its to send. */
-  takeUnsent(key: string): number {
+  /**
+   * How many reads a count of `key` sent to Redis now carries: `own` (the reads counted by that command's
+   * sender), and the reads counted here and not sent yet. Until `heard` (or `lost`) they count as sent.
+   */
+  sendWith(key: string, own: number): number {
     const count = this.counts.get(key);
-    const unsent = count?.unsent ?? 0;
-    if (count) count.unsent = 0;
-    return unsent;
+    if (!count) return own;
+    const hits = own + count.unsent;
+    Object.assign(count, { sent: count.sent + hits, unsent: 0 });
+    return hits;
   }
 
-  /** What Redis answered a count of `key`: the hits in its window so far, and the window's remaining ms. */
-  heard(key: string, hits: number, remainingMs: number): void {
+  /** What Redis answered a count of `sent` reads of `key`: the hits in its window so far, and the window's remaining ms. */
+  heard(key: string, sent: number, hits: number, remainingMs: number): void {
     const count = this.counts.get(key);
-    if (count) Object.assign(count, { hits, endsAt: Date.now() + remainingMs });
-    else if (this.counts.size < MAX_COUNTED_ADDRESSES) this.counts.set(key, { hits, endsAt: Date.now() + remainingMs, unsent: 0 });
+    if (count) Object.assign(count, { hits, endsAt: Date.now() + remainingMs, sent: Math.max(0, count.sent - sent) });
+    else if (this.counts.size < MAX_COUNTED_ADDRESSES) this.counts.set(key, { hits, endsAt: Date.now() + remainingMs, sent: 0, unsent: 0 });
+  }
+
+  /** A count of `sent` reads of `key` that Redis did not answer: not counted, as any count while Redis fails (the limits fail open). */
+  lost(key: string, sent: number): void {
+    const count = this.counts.get(key);
+    if (count) count.sent = Math.max(0, count.sent - sent);
   }
 
   private send(): void {
     this.sending = undefined;
     for (const [key, count] of this.counts) {
       if (!count.unsent) continue;
-      const hits = this.takeUnsent(key);
+      const hits = this.sendWith(key, 0);
       (this.redis as RateLimitCommands).paddockRateLimitHits(key, this.windowMs, hits).then(
-        ([total, remainingMs]) => this.heard(key, total, remainingMs),
-        // Not counted, as any count while Redis fails (the limits fail open).
-        (error: Error) => this.logger.debug(`Visitors' reads not counted: ${error.message}`),
+        ([total, remainingMs]) => this.heard(key, hits, total, remainingMs),
+        (error: Error) => {
+          this.lost(key, hits);
+          this.logger.debug(`Visitors' reads not counted: ${error.message}`);
+        },
       );
     }
     this.forgetEnded();
@@ -232,7 +246,7 @@ export class BatchedVisitorCounts {
 
   private forgetEnded(): void {
     const now = Date.now();
-    for (const [key, count] of this.counts) if (count.endsAt <= now && !count.unsent) this.counts.delete(key);
+    for (const [key, count] of this.counts) if (count.endsAt <= now && !count.unsent && !count.sent) this.counts.delete(key);
   }
 }
 

@@ -79,10 +79,13 @@ export class ReadFastPath {
         .keptAnswer(route.read.tag.name, key, () => counts.countHere(counter.key))
         .then(async (kept) => {
           if (kept) return this.send(request, response, next, { route, answer: kept, startedAt, userId: null });
-          const hits = 1 + counts.takeUnsent(counter.key);
-          const found = await this.cache.answerCounted(route.read.tag.name, key, etagOf(request), { key: counter.key, windowMs: counter.windowMs, hits });
-          if (found === null) return next();
-          counts.heard(counter.key, found.hits, found.remainingMs);
+          const sent = counts.sendWith(counter.key, 1);
+          const found = await this.cache.answerCounted(route.read.tag.name, key, etagOf(request), { key: counter.key, windowMs: counter.windowMs, hits: sent });
+          if (found === null) {
+            counts.lost(counter.key, sent);
+            return next();
+          }
+          counts.heard(counter.key, sent, found.hits, found.remainingMs);
           const { answer } = found;
           if (answer && 'loaded' in answer) response.once('close', answer.loaded);
           const count = counter.counted(found.hits, found.remainingMs);
