@@ -97,6 +97,29 @@ describe('tracked keys', () => {
     });
   });
 
+  it('keeps its values through a steady stream of other keys changing, more than it remembers at once', async () => {
+    const { keys, other, key, heardLately } = await tracked();
+    const heard = heardLately();
+    await eventually(heard);
+    for (let round = 0; round < 2; round += 1) {
+      const before = keys.mark();
+      const changes = other.pipeline();
+      for (let i = 0; i < 6000; i += 1) changes.set(key(`churn:${round}:${i}`), '1');
+      await changes.exec();
+      // Reads marked before this round are let go once its invalidations are settled (then forgotten).
+      let probes = 0;
+      await eventually(() => {
+        const probe = key(`probe:${round}:${(probes += 1)}`);
+        keys.keep(probe, 'late', before, A_MINUTE_ON());
+        const kept = keys.get(probe);
+        keys.changed([probe]);
+        heard();
+        expect(kept).toBeUndefined();
+      }, 10_000);
+    }
+    heard();
+  });
+
   it('serves nothing once its invalidations connection is gone, keeps no answer read meanwhile, and tracks again once it is back', async () => {
     const { keys, other, name, key, heardLately } = await tracked();
     const mark = keys.mark();

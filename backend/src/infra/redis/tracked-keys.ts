@@ -43,6 +43,9 @@ export class TrackedKeys<V> {
   /** When the last answered ping was sent: every invalidation Redis sent before then has been read. */
   private heardUpTo = 0;
   private readonly heartbeat: NodeJS.Timeout;
+  /** The count when invalidations were last settled (`settle`). */
+  private settledAt = 0;
+  private readonly settling: NodeJS.Timeout;
 
   /** `name` names the two connections in Redis' client list (`<name>:invalidations`, `<name>:tracking`). */
   constructor(
@@ -74,6 +77,7 @@ export class TrackedKeys<V> {
       if (channel.toString() === INVALIDATIONS) this.invalidate(keys);
     });
     this.heartbeat = setInterval(() => void this.ping(), HEARTBEAT_MS).unref();
+    this.settling = setInterval(() => this.settle(), SETTLE_EVERY_MS).unref();
   }
 
   /** Whether values are kept now. */
@@ -110,6 +114,7 @@ export class TrackedKeys<V> {
 
   close(): void {
     clearInterval(this.heartbeat);
+    clearInterval(this.settling);
     this.lose();
     this.subscriber.disconnect();
     this.tracker.disconnect();
@@ -157,6 +162,17 @@ export class TrackedKeys<V> {
     for (const key of keys) this.forget(key.toString());
   }
 
+  /**
+   * Reads marked before the last settling are no longer kept (none takes that long: a command times
+   * out sooner), so the invalidations before it need not be remembered: a deployment's steady stream of
+   * session writes would otherwise fill the record and make the process forget every value it keeps.
+   */
+  private settle(): void {
+    this.floor = Math.max(this.floor, this.settledAt);
+    for (const [key, at] of this.invalidatedAt) if (at <= this.floor) this.invalidatedAt.delete(key);
+    this.settledAt = this.epoch;
+  }
+
   private forget(key: string): void {
     if (this.invalidatedAt.size >= MAX_INVALIDATIONS_REMEMBERED) return this.forgetAll();
     this.values.delete(key);
@@ -182,6 +198,8 @@ const HEARD_WITHIN_MS = BOUNDED_REDIS.commandTimeout!;
 
 /** Keys whose last invalidation is remembered at most (then every read in flight is let go instead). */
 const MAX_INVALIDATIONS_REMEMBERED = 10_000;
+/** How often the invalidations record is settled: a read is kept only if answered within one to two of these. */
+const SETTLE_EVERY_MS = 1000;
 
 /** Resolves after the current turn's I/O has been read (`setImmediate` runs after it): invalidations that arrived with a request are seen first. */
 export const afterPendingReads = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
