@@ -26,40 +26,43 @@ describe('tracked keys', () => {
     const other = later(new Redis(REDIS_URL), (r) => r.disconnect());
     await eventually(() => expect(keys.tracking).toBe(true));
     const key = (id: string) => `${prefix}${id}`;
-    /** Keeps a value nobody changes: the check passes while the process has heard from Redis lately. */
+    /**
+     * Keeps a value nobody changes: `heard` passes while the process has heard from Redis lately, and
+     * `forgotten(id)` waits until the value of `id` is gone while that one is still served.
+     */
     const heardLately = () => {
       keys.keep(key('unchanged'), 'kept', keys.mark(), A_MINUTE_ON());
-      return () => expect(keys.get(key('unchanged'))).toBe('kept');
+      const heard = () => expect(keys.get(key('unchanged'))).toBe('kept');
+      const forgotten = (id: string) =>
+        eventually(() => {
+          heard();
+          expect(keys.get(key(id))).toBeUndefined();
+        });
+      return { heard, forgotten };
     };
     return { keys, other, name, key, heardLately };
   };
 
   it('keeps a value until any client changes its key, expires it or deletes it', async () => {
     const { keys, other, key, heardLately } = await tracked();
-    const heard = heardLately();
+    const { forgotten } = heardLately();
     for (const change of [() => other.set(key('a'), '2'), () => other.pexpire(key('a'), 60_000), () => other.del(key('a'))]) {
       keys.keep(key('a'), '1', keys.mark(), A_MINUTE_ON());
       await eventually(() => expect(keys.get(key('a'))).toBe('1'));
       await change();
-      await eventually(() => {
-        heard();
-        expect(keys.get(key('a'))).toBeUndefined();
-      });
+      await forgotten('a');
     }
   });
 
   it("keeps no answer that was read before a change of its key it heard of later, and keeps other keys' answers", async () => {
     const { keys, other, key, heardLately } = await tracked();
-    const heard = heardLately();
+    const { forgotten } = heardLately();
     const mark = keys.mark();
     await other.set(key('changed'), 'new');
     // Every invalidation sent before now has been read: one of a key changed after them has arrived.
     keys.keep(key('sentinel'), 'before', keys.mark(), A_MINUTE_ON());
     await other.set(key('sentinel'), 'changed');
-    await eventually(() => {
-      heard();
-      expect(keys.get(key('sentinel'))).toBeUndefined();
-    });
+    await forgotten('sentinel');
 
     keys.keep(key('changed'), 'old', mark, A_MINUTE_ON());
     keys.keep(key('other'), 'same', mark, A_MINUTE_ON());
@@ -69,7 +72,7 @@ describe('tracked keys', () => {
 
   it('forgets at once a key the process changed itself, and keeps no answer read before that change', async () => {
     const { keys, key, heardLately } = await tracked();
-    const heard = heardLately();
+    const { forgotten } = heardLately();
     const mark = keys.mark();
     keys.keep(key('a'), '1', mark, A_MINUTE_ON());
     await eventually(() => expect(keys.get(key('a'))).toBe('1'));
@@ -77,29 +80,23 @@ describe('tracked keys', () => {
     expect(keys.get(key('a'))).toBeUndefined();
 
     keys.keep(key('a'), '1', mark, A_MINUTE_ON());
-    await eventually(() => {
-      heard();
-      expect(keys.get(key('a'))).toBeUndefined();
-    });
+    await forgotten('a');
     keys.keep(key('a'), '2', keys.mark(), A_MINUTE_ON());
     await eventually(() => expect(keys.get(key('a'))).toBe('2'));
   });
 
   it('serves a value only until its own time is up', async () => {
     const { keys, key, heardLately } = await tracked();
-    const heard = heardLately();
+    const { heard, forgotten } = heardLately();
     await eventually(heard);
     keys.keep(key('brief'), 'soon gone', keys.mark(), Date.now() + 50);
     expect(keys.get(key('brief'))).toBe('soon gone');
-    await eventually(() => {
-      heard();
-      expect(keys.get(key('brief'))).toBeUndefined();
-    });
+    await forgotten('brief');
   });
 
   it('keeps its values through a steady stream of other keys changing, more than it remembers at once', async () => {
     const { keys, other, key, heardLately } = await tracked();
-    const heard = heardLately();
+    const { heard } = heardLately();
     await eventually(heard);
     for (let round = 0; round < 2; round += 1) {
       const before = keys.mark();
@@ -132,19 +129,13 @@ describe('tracked keys', () => {
     await eventually(() => expect(keys.tracking).toBe(false), 5000, 1);
     await eventually(() => expect(keys.tracking).toBe(true));
     keys.keep(key('a'), '1', mark, A_MINUTE_ON());
-    const heard = heardLately();
-    await eventually(() => {
-      heard();
-      expect(keys.get(key('a'))).toBeUndefined();
-    });
+    const { forgotten } = heardLately();
+    await forgotten('a');
 
     keys.keep(key('a'), '2', keys.mark(), A_MINUTE_ON());
     await eventually(() => expect(keys.get(key('a'))).toBe('2'));
     await other.set(key('a'), '3');
-    await eventually(() => {
-      heard();
-      expect(keys.get(key('a'))).toBeUndefined();
-    });
+    await forgotten('a');
   });
 
   it('stops serving when its invalidations stop coming (a stalled Redis), and serves again once they come', async () => {

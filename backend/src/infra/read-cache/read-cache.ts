@@ -79,7 +79,7 @@ return {session, caller, generation, keepFor, redis.call('HGET', KEYS[2], key)}`
  * a process keeps the session between two reads of it (`TrackedKeys`). A session used without pause
  * ends its idle time at most twice this earlier than one renewed at every request would.
  */
-export const SESSION_RENEWAL_STEP_MS = 60_000;
+const SESSION_RENEWAL_STEP_MS = 60_000;
 /** How long a process keeps a tag's generation between two reads of it (it also hears of every change). */
 const GENERATION_KEPT_MS = 60_000;
 /** The sessions and generations one process keeps at most (then it starts again). */
