@@ -108,20 +108,27 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       // 40 saves, each with its recompute and notifications) drains slower on a busy machine, yet drains.
       let deadline = Date.now() + ms;
       let handledSoFar = -1;
+      let unhandled: string[] = [];
       const subscribers = app.get(SubscriberRegistry);
-      const handled = `select o.name, count(p.subscriber)::int as runs from outbox_events o
+      const handled = `select o.name, array_agg(p.subscriber) filter (where p.subscriber is not null) as done from outbox_events o
         left join processed_events p on p.event_id = o.id group by o.id, o.name`;
       while (Date.now() < deadline) {
-        const events = await app.get(MikroORM).em.fork().execute<{ name: DomainEventName; runs: number }[]>(handled);
-        if (events.every((event) => event.runs >= subscribers.of(event.name).length)) return;
-        const runs = events.reduce((sum, event) => sum + event.runs, 0);
+        const events = await app.get(MikroORM).em.fork().execute<{ name: DomainEventName; done: string[] | null }[]>(handled);
+        unhandled = events.flatMap((event) =>
+          subscribers
+            .of(event.name)
+            .filter((subscriber) => !event.done?.includes(subscriber.name))
+            .map((subscriber) => `${event.name} by ${subscriber.name}`),
+        );
+        if (!unhandled.length) return;
+        const runs = events.reduce((sum, event) => sum + (event.done?.length ?? 0), 0);
         if (runs > handledSoFar) {
           handledSoFar = runs;
           deadline = Date.now() + ms;
         }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      throw new Error(`Domain events still unhandled: none handled in the last ${ms} ms`);
+      throw new Error(`Domain events still unhandled, none handled in the last ${ms} ms: ${unhandled.slice(0, 10).join(', ')}`);
     },
     close: async () => {
       await worker?.close();

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
-import { DOMAIN_EVENT_QUEUES } from './queues.js';
+import { DOMAIN_EVENT_QUEUES, domainEventRetryDelay } from './queues.js';
 import { PIPELINE_TRACE, recordTrace, traceClock } from './pipeline-trace.js';
 import type { SubscriberJob } from './subscriber-registry.js';
 import { SubscriberRunner, type RunOutcome } from './subscriber-runner.js';
@@ -10,7 +10,7 @@ import { SubscriberRunner, type RunOutcome } from './subscriber-runner.js';
 /**
  * Consumes the domain-events queues in a worker process (the background one with fewer slots): each
  * job is one subscriber's run of one event (job id `<eventId>@<subscriber>`). A job whose worker dies is found stalled
- * (after WORKER_STALLED_MS) and retried elsewhere; failures retry with exponential backoff.
+ * (after WORKER_STALLED_MS) and retried elsewhere; failures retry after 1, 2, 4, 8 s, then every 10 s for about an hour (queues.ts).
  */
 @Injectable()
 export class DomainEventsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -36,6 +36,7 @@ export class DomainEventsWorker implements OnApplicationBootstrap, OnApplication
         lockDuration: this.config.worker.stalledMs,
         stalledInterval: this.config.worker.stalledMs,
         maxStalledCount: 3,
+        settings: { backoffStrategy: domainEventRetryDelay },
       });
       worker.on('failed', (job, error) => this.logger.warn(`${job?.name ?? 'job'} ${job?.id ?? ''} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`));
       worker.on('error', (error) => this.logger.warn(`Worker: ${error.message}`));
