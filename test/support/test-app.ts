@@ -1,7 +1,8 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { createApp } from '../../backend/src/app.js';
-import { SubscriberRegistry } from '../../backend/src/infra/outbox/subscriber-registry.js';
+import { SubscriberRegistry, subscriberJobId } from '../../backend/src/infra/outbox/subscriber-registry.js';
+import { describeJobs } from './queued-jobs.js';
 import { startWorker } from '../../backend/src/worker-process.js';
 import { loadConfig, type AppConfig } from '../../backend/src/config/environment.js';
 import { freePort } from './free-port.js';
@@ -110,15 +111,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       let handledSoFar = -1;
       let unhandled: string[] = [];
       const subscribers = app.get(SubscriberRegistry);
-      const handled = `select o.name, array_agg(p.subscriber) filter (where p.subscriber is not null) as done from outbox_events o
+      const handled = `select o.id, o.name, array_agg(p.subscriber) filter (where p.subscriber is not null) as done from outbox_events o
         left join processed_events p on p.event_id = o.id group by o.id, o.name`;
       while (Date.now() < deadline) {
-        const events = await app.get(MikroORM).em.fork().execute<{ name: DomainEventName; done: string[] | null }[]>(handled);
+        const events = await app.get(MikroORM).em.fork().execute<{ id: string; name: DomainEventName; done: string[] | null }[]>(handled);
         unhandled = events.flatMap((event) =>
           subscribers
             .of(event.name)
             .filter((subscriber) => !event.done?.includes(subscriber.name))
-            .map((subscriber) => `${event.name} by ${subscriber.name}`),
+            .map((subscriber) => subscriberJobId(event.id, subscriber.name)),
         );
         if (!unhandled.length) return;
         const runs = events.reduce((sum, event) => sum + (event.done?.length ?? 0), 0);
@@ -128,7 +129,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      throw new Error(`Domain events still unhandled, none handled in the last ${ms} ms: ${unhandled.slice(0, 10).join(', ')}`);
+      const jobs = await describeJobs(config, unhandled.slice(0, 10));
+      throw new Error(`Domain events still unhandled, none handled in the last ${ms} ms:\n${jobs.join('\n')}`);
     },
     close: async () => {
       await worker?.close();
