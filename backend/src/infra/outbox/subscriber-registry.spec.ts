@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { DOMAIN_EVENT_NAMES, type DomainEvent, type DomainEventName } from '../../contracts/domain-events.js';
 import { ClientPush } from '../realtime/client-push.js';
 import { HandlesDomainEvent, type ExternalContext, type TransactionalContext } from './handles-domain-event.js';
+import { DOMAIN_EVENT_ATTEMPTS, DOMAIN_EVENT_BACKOFF } from './queues.js';
 import { SubscriberRegistry } from './subscriber-registry.js';
 import { SubscriberRunner } from './subscriber-runner.js';
 
@@ -147,7 +148,10 @@ describe('running subscribers', () => {
     const event = headlineCreated();
     const jobs = registry.jobsFor(event);
     expect(jobs.map((job) => job.opts.jobId)).toEqual([`${event.id}@StandingsProjection.project`, `${event.id}@DiscordPost.post`]);
-    expect(jobs.map((job) => job.opts.attempts)).toEqual([8, 8]);
+    expect(jobs.map((job) => [job.opts.attempts, job.opts.backoff])).toEqual([
+      [DOMAIN_EVENT_ATTEMPTS, { type: DOMAIN_EVENT_BACKOFF }],
+      [DOMAIN_EVENT_ATTEMPTS, { type: DOMAIN_EVENT_BACKOFF }],
+    ]);
     for (const job of jobs) expect(await runner.run(job.data)).toBe('handled');
     expect(calls.sort()).toEqual(['DiscordPost.post', 'StandingsProjection.project']);
     expect([...processed].sort()).toEqual(jobs.map((job) => job.opts.jobId).sort());
