@@ -43,6 +43,8 @@ export class TimingIngestService implements OnApplicationBootstrap, OnApplicatio
   private reloader: NodeJS.Timeout | null = null;
   private ticking = false;
   private shuttingDown = false;
+  /** Reloads, ticks and stops under way: shutdown waits for them, so none starts a query on a database being closed. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     private readonly orm: MikroORM,
@@ -57,21 +59,38 @@ export class TimingIngestService implements OnApplicationBootstrap, OnApplicatio
   async onApplicationBootstrap(): Promise<void> {
     const subscriber = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null });
     subscriber.on('error', () => undefined);
-    subscriber.on('message', (_channel: string, raceId: string) => void this.reload(Number(raceId)));
+    subscriber.on('message', (_channel: string, raceId: string) => this.inBackground(() => this.reload(Number(raceId))));
     this.subscriber = subscriber;
     await subscriber.subscribe(this.store.sourcesChannel).catch((error: Error) => this.logger.warn(`Source notices unavailable: ${error.message}`));
     await this.reloadAll().catch((error: Error) => this.logger.warn(`Timing sources not read: ${error.message}`));
-    this.ticker = setInterval(() => void this.tick(), LEASE_TRY_EVERY_MS);
-    this.reloader = setInterval(() => void this.reloadAll().catch(() => undefined), RELOAD_EVERY_MS);
-    void this.tick();
+    this.ticker = setInterval(() => this.inBackground(() => this.tick()), LEASE_TRY_EVERY_MS);
+    this.reloader = setInterval(() => this.inBackground(() => this.reloadAll()), RELOAD_EVERY_MS);
+    this.inBackground(() => this.tick());
   }
 
+  /**
+   * Stops taking notices and starting work, waits for the work under way, then stops every race it
+   * ingests (saving what is left). The database closes after this: a query started meanwhile could take
+   * a connection the closing pool then waited for without end (a worker told to stop that never exited).
+   */
   async onApplicationShutdown(): Promise<void> {
     this.shuttingDown = true;
     if (this.ticker) clearInterval(this.ticker);
     if (this.reloader) clearInterval(this.reloader);
-    await Promise.allSettled([...this.running.keys()].map((raceId) => this.stopRace(raceId, true)));
     await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+    await Promise.allSettled(this.inFlight);
+    await Promise.allSettled([...this.running.keys()].map((raceId) => this.stopRace(raceId, true)));
+  }
+
+  /** Runs work a timer or a notice started, unless shutting down. */
+  private inBackground(work: () => Promise<unknown>): void {
+    if (!this.shuttingDown) this.track(work());
+  }
+
+  /** Work nothing awaits: its failure is logged, and shutdown waits for it. */
+  private track(work: Promise<unknown>): void {
+    const running = work.catch((error: Error) => this.logger.warn(`Timing: ${error.message}`)).finally(() => this.inFlight.delete(running));
+    this.inFlight.add(running);
   }
 
   /** The races this worker ingests now (for tests and the logs). */
@@ -120,7 +139,7 @@ export class TimingIngestService implements OnApplicationBootstrap, OnApplicatio
         store: this.store,
         push: this.push,
         logger: this.logger,
-        lost: () => void this.stopRace(source.raceId, false),
+        lost: () => this.track(this.stopRace(source.raceId, false)),
         storeDraft: (raceId, classification) => this.drafts.store(raceId, classification),
         project: (raceId, lines) => this.standings.projectRace(raceId, lines),
       });
