@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type Server } from 'node:http';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -177,20 +178,21 @@ describe('outages', () => {
   it('stops writing to a stalled Redis after one command timed out, but for a probe, and closes once the probe is answered', async () => {
     const proxy = later(await new TcpProxy(REDIS.hostname, Number(REDIS.port || 6379)).start(), (p) => p.stop());
     const redis = later(guardWithCircuitBreaker(boundedRedis(`redis://127.0.0.1:${proxy.port}`, FAIL_FAST_REDIS), 200), (r) => r.disconnect());
+    const key = `paddock:breaker:${randomUUID()}`;
     await eventually(async () => expect(await redis.ping()).toBe('PONG'));
 
     proxy.stall();
-    await expect(redis.get('paddock:breaker')).rejects.toThrow('Command timed out');
+    await expect(redis.get(key)).rejects.toThrow('Command timed out');
     const heldAfterTimeout = proxy.heldBack;
     // Open: the next commands fail at once without being sent; the stall holds back nothing more but the probe.
-    await expect(redis.get('paddock:breaker')).rejects.toBeInstanceOf(RedisUnavailableError);
-    await expect(Promise.all([redis.incr('paddock:breaker'), redis.get('paddock:breaker')])).rejects.toBeInstanceOf(RedisUnavailableError);
+    await expect(redis.get(key)).rejects.toBeInstanceOf(RedisUnavailableError);
+    await expect(Promise.all([redis.incr(key), redis.get(key)])).rejects.toBeInstanceOf(RedisUnavailableError);
     expect(proxy.heldBack - heldAfterTimeout).toBeLessThanOrEqual(1);
 
     proxy.resume();
     // The probe (or the next one) is answered: commands flow again.
     await eventually(async () => expect(await redis.ping()).toBe('PONG'));
-    expect(await redis.set('paddock:breaker', 'ok', 'PX', 1000)).toBe('OK');
+    expect(await redis.set(key, 'ok', 'PX', 1000)).toBe('OK');
   });
 
   it('takes an answer that arrived in time while the process itself was held up past the timeout: the shared connection stays closed, a push is published once', async () => {
@@ -198,13 +200,15 @@ describe('outages', () => {
     const publisher = later(boundedRedis(REDIS.href), (r) => r.disconnect());
     const subscriber = later(new Redis(REDIS.href), (r) => r.disconnect());
     await eventually(async () => expect([await shared.ping(), await publisher.ping()]).toEqual(['PONG', 'PONG']));
-    await shared.set('paddock:held-up', 'answered', 'PX', 10_000);
-    await subscriber.subscribe('paddock:held-up');
+    // Its own key and channel: the subscriber count a publish answers is this test's alone on a shared Redis.
+    const key = `paddock:held-up:${randomUUID()}`;
+    await shared.set(key, 'answered', 'PX', 10_000);
+    await subscriber.subscribe(key);
     const received: string[] = [];
     subscriber.on('message', (_channel: string, message: string) => received.push(message));
 
-    const read = shared.get('paddock:held-up');
-    const published = publisher.publish('paddock:held-up', 'once');
+    const read = shared.get(key);
+    const published = publisher.publish(key, 'once');
     // Sent in this turn of the event loop (the shared connection pipelines its commands on the next tick);
     // then the process is held up, as by a long task or a machine with no CPU for it, past the timeout.
     await new Promise((resolve) => setImmediate(resolve));
@@ -212,7 +216,7 @@ describe('outages', () => {
     while (Date.now() < heldUntil);
 
     await expect(read).resolves.toBe('answered');
-    await expect(shared.get('paddock:held-up')).resolves.toBe('answered');
+    await expect(shared.get(key)).resolves.toBe('answered');
     // A publish that failed here would be sent again by its job's retry: each browser would get it twice.
     await expect(published).resolves.toBe(1);
     await eventually(async () => expect(received).toEqual(['once']));
