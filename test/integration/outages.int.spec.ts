@@ -1,11 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type Server } from 'node:http';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { guardWithCircuitBreaker, RedisUnavailableError } from '../../backend/src/infra/redis/circuit-breaker.js';
 import { REQUEST_PATH_DATABASE, RequestPathClient } from '../../backend/src/infra/database/database.config.js';
-import { boundedRedis, FAIL_FAST_REDIS } from '../../backend/src/infra/redis/redis-options.js';
+import { boundedRedis, COMMAND_TIMED_OUT, FAIL_FAST_REDIS, queueOptions } from '../../backend/src/infra/redis/redis-options.js';
 import { SESSION_STORE_UNAVAILABLE } from '../../backend/src/modules/auth/session.js';
 import { DATABASE_UNAVAILABLE } from '../../backend/src/common/service-unavailable.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
@@ -193,6 +194,21 @@ describe('outages', () => {
     // The probe (or the next one) is answered: commands flow again.
     await eventually(async () => expect(await redis.ping()).toBe('PONG'));
     expect(await redis.set(key, 'ok', 'PX', 1000)).toBe('OK');
+  });
+
+  it('adds jobs to a queue made while Redis was stalled once Redis answers again', async () => {
+    const proxy = later(await new TcpProxy(REDIS.hostname, Number(REDIS.port || 6379)).start(), (p) => p.stop());
+    const connection = later(boundedRedis(`redis://127.0.0.1:${proxy.port}`), (r) => r.disconnect());
+    connection.on('error', () => undefined);
+    await eventually(async () => expect(await connection.ping()).toBe('PONG'));
+    proxy.stall();
+    const queue = later(new Queue('outage-made', queueOptions(connection, `test-outages-${randomUUID()}`)), (q) => q.close());
+    queue.on('error', () => undefined);
+    await expect(queue.add('job', { n: 1 })).rejects.toThrow(COMMAND_TIMED_OUT);
+
+    proxy.resume();
+    await eventually(async () => expect((await queue.add('job', { n: 2 })).id).toEqual(expect.any(String)));
+    expect(await queue.count()).toBeGreaterThanOrEqual(1);
   });
 
   it('takes an answer that arrived in time while the process itself was held up past the timeout: the shared connection stays closed, a push is published once', async () => {

@@ -4,6 +4,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { Interval } from '@nestjs/schedule';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { queueOptions } from '../redis/redis-options.js';
 import pg from 'pg';
 import { outsideRequests } from '../../common/request-abandonment.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
@@ -96,7 +97,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.connection = connection;
     this.queues = new Map(
       DOMAIN_EVENT_QUEUES.map(({ name }) => {
-        const queue = new Queue(name, { connection, prefix: this.config.redisPrefix, skipWaitingForReady: true });
+        const queue = new Queue(name, queueOptions(connection, this.config.redisPrefix));
         queue.on('error', () => undefined);
         return [name, queue];
       }),

@@ -1,3 +1,4 @@
+import type { QueueOptions } from 'bullmq';
 import { Redis, type Command, type RedisOptions } from 'ioredis';
 
 /**
@@ -57,4 +58,16 @@ function timeOutAfterPendingReads(command: Command): { stop: () => void } {
     );
   };
   return { stop: () => clearTimeout(timer) };
+}
+
+/**
+ * A BullMQ queue's options (the side that adds jobs and reads them) on `connection`: its first command goes
+ * out when the queue is used, not when it is made, and BullMQ's Redis version check is skipped. That check (an
+ * INFO sent as the queue is made) is remembered when it fails: a queue made while Redis was away or stalled
+ * failed every job added to it afterwards with that first error, until the process restarted (the league-night
+ * chaos test's direct messages; the outbox relay of an API booted with Redis down). Workers keep the check: their
+ * connections wait for Redis instead of failing.
+ */
+export function queueOptions(connection: Redis, prefix: string): QueueOptions {
+  return { connection, prefix, skipWaitingForReady: true, skipVersionCheck: true };
 }

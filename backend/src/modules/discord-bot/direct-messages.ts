@@ -8,7 +8,7 @@ import { DiscordDirectMessagesApi } from '../../infra/discord/discord-direct-mes
 import { DiscordRateLimitedError } from '../../infra/discord/discord-rate-limits.js';
 import type { DiscordMessage } from '../../infra/discord/interactions.js';
 import { HandlesDomainEvent } from '../../infra/outbox/handles-domain-event.js';
-import { boundedRedis } from '../../infra/redis/redis-options.js';
+import { boundedRedis, queueOptions } from '../../infra/redis/redis-options.js';
 import { UsersService } from '../users/index.js';
 import { message, notificationEmbed } from './bot-embeds.js';
 
@@ -92,7 +92,7 @@ export class DirectMessages implements OnApplicationShutdown {
     if (!this.queue) {
       this.connection = boundedRedis(this.config.redisUrl);
       this.connection.on('error', () => undefined);
-      this.queue = new Queue<DirectMessageJob>(DIRECT_MESSAGES_QUEUE, { connection: this.connection, prefix: this.config.redisPrefix, skipWaitingForReady: true });
+      this.queue = new Queue<DirectMessageJob>(DIRECT_MESSAGES_QUEUE, queueOptions(this.connection, this.config.redisPrefix));
       this.queue.on('error', () => undefined);
     }
     return this.queue;

@@ -2,6 +2,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import { queueOptions } from '../../infra/redis/redis-options.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { DiscordBotApi } from '../../infra/discord/interactions.js';
 import { BotAnswers } from './bot-answers.service.js';
@@ -52,7 +53,7 @@ export class FollowUps implements OnApplicationShutdown {
     if (!this.queue) {
       this.connection = new Redis(this.config.redisUrl, { maxRetriesPerRequest: 1 });
       this.connection.on('error', () => undefined);
-      this.queue = new Queue<FollowUpJob>(FOLLOW_UPS_QUEUE, { connection: this.connection, prefix: this.config.redisPrefix, skipWaitingForReady: true });
+      this.queue = new Queue<FollowUpJob>(FOLLOW_UPS_QUEUE, queueOptions(this.connection, this.config.redisPrefix));
       this.queue.on('error', () => undefined);
     }
     return this.queue;

@@ -1,6 +1,7 @@
 import { Inject, Injectable, ServiceUnavailableException, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import { queueOptions } from '../../infra/redis/redis-options.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import type { RoleSyncRun } from '../../contracts/discord-roles.js';
 
@@ -26,7 +27,7 @@ export class RoleSyncQueue implements OnApplicationShutdown {
     // As the outbox relay's: a command gives up after one retry while Redis is away (then 503).
     this.connection = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
     this.connection.on('error', () => undefined);
-    this.queue = new Queue(ROLE_SYNC_QUEUE, { connection: this.connection, prefix: config.redisPrefix, skipWaitingForReady: true });
+    this.queue = new Queue(ROLE_SYNC_QUEUE, queueOptions(this.connection, config.redisPrefix));
     this.queue.on('error', () => undefined);
   }
 

@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { queueOptions } from '../../infra/redis/redis-options.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { BACKGROUND_EVENTS_QUEUE, DOMAIN_EVENTS_QUEUE } from '../../infra/outbox/queues.js';
 import { PUSH_QUEUE } from '../push/index.js';
@@ -28,7 +29,7 @@ export class OpsService implements OnApplicationShutdown {
     this.connection = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
     this.connection.on('error', () => undefined);
     this.queues = [DOMAIN_EVENTS_QUEUE, BACKGROUND_EVENTS_QUEUE, SCHEDULED_QUEUE, ROLE_SYNC_QUEUE, PUSH_QUEUE, DIRECT_MESSAGES_QUEUE].map((name) => {
-      const queue = new Queue(name, { connection: this.connection, prefix: config.redisPrefix, skipWaitingForReady: true });
+      const queue = new Queue(name, queueOptions(this.connection, config.redisPrefix));
       // Read-only use: a Redis outage shows up in /api/health and the metrics, not as log noise.
       queue.on('error', () => undefined);
       return queue;

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import type { PushPayload } from '../../contracts/push.js';
-import { boundedRedis } from '../../infra/redis/redis-options.js';
+import { boundedRedis, queueOptions } from '../../infra/redis/redis-options.js';
 import { PUSH_NOT_SET_UP } from './push-devices.service.js';
 import { PUSH_JOB_OPTIONS, PUSH_QUEUE, type PushJob } from './push-queue.js';
 import { PushSubscription } from './push.entities.js';
@@ -102,7 +102,7 @@ export class PushService implements OnApplicationShutdown {
     if (!this.queue) {
       this.connection = boundedRedis(this.config.redisUrl);
       this.connection.on('error', () => undefined);
-      this.queue = new Queue<PushJob>(PUSH_QUEUE, { connection: this.connection, prefix: this.config.redisPrefix, skipWaitingForReady: true });
+      this.queue = new Queue<PushJob>(PUSH_QUEUE, queueOptions(this.connection, this.config.redisPrefix));
       this.queue.on('error', () => undefined);
     }
     return this.queue;
