@@ -4,11 +4,11 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { Interval } from '@nestjs/schedule';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { queueOptions } from '../redis/redis-options.js';
 import pg from 'pg';
 import { outsideRequests } from '../../common/request-abandonment.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { ReadInvalidation } from '../read-cache/read-invalidation.js';
+import { queueOptions } from '../redis/redis-options.js';
 import { toDomainEvent } from './domain-events.js';
 import { OutboxEvent } from './outbox-event.entity.js';
 import { PIPELINE_TRACE, traceClock } from './pipeline-trace.js';

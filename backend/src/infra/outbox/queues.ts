@@ -5,8 +5,8 @@ export const DOMAIN_EVENTS_QUEUE = 'domain-events';
 
 const FIRST_RETRY_MS = 1000;
 /**
- * The longest wait between a subscriber's attempts. Doubling without a bound left an event failed a few
- * times during an outage waiting 32 or 64 s after it ended; capped, it goes out within 10 s.
+ * The longest wait between a subscriber's attempts. Doubling without a bound leaves an event that failed
+ * through a long outage waiting 32 s or more after it ended; capped, it goes out within 10 s.
  */
 const LONGEST_RETRY_MS = 10_000;
 /** With the cap, attempts for about an hour (1 + 2 + 4 + 8 s, then every 10 s): an outage that long loses no event. */
