@@ -2,11 +2,12 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../../backend/src/config/environment.js';
 import { DOMAIN_EVENT_QUEUES } from '../../backend/src/infra/outbox/queues.js';
+import { queueOptions } from '../../backend/src/infra/redis/redis-options.js';
 
 /** Where each domain-event job is in BullMQ (state, attempts, last failure): what a test that waited in vain for it prints. */
 export async function describeJobs(config: AppConfig, jobIds: string[]): Promise<string[]> {
   const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
-  const queues = DOMAIN_EVENT_QUEUES.map(({ name }) => new Queue(name, { connection, prefix: config.redisPrefix }));
+  const queues = DOMAIN_EVENT_QUEUES.map(({ name }) => new Queue(name, queueOptions(connection, config.redisPrefix)));
   try {
     return await Promise.all(
       jobIds.map(async (id) => {

@@ -65,8 +65,8 @@ function timeOutAfterPendingReads(command: Command): { stop: () => void } {
  * out when the queue is used, not when it is made, and BullMQ's Redis version check is skipped. That check (an
  * INFO sent as the queue is made) is remembered when it fails: a queue made while Redis was away or stalled
  * failed every job added to it afterwards with that first error, until the process restarted (the league-night
- * chaos test's direct messages; the outbox relay of an API booted with Redis down). Workers keep the check: their
- * connections wait for Redis instead of failing.
+ * chaos test's direct messages; the outbox relay of an API booted with Redis down). Workers, and the scheduled
+ * jobs' queue, keep the check: their connections (`maxRetriesPerRequest: null`) wait for Redis instead of failing.
  */
 export function queueOptions(connection: Redis, prefix: string): QueueOptions {
   return { connection, prefix, skipWaitingForReady: true, skipVersionCheck: true };
