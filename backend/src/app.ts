@@ -19,6 +19,7 @@ import type { Clock } from './common/clock.js';
 import { MarkKeysAppliedAtCommit } from './infra/idempotency/idempotency.js';
 import { ReadFastPath } from './infra/read-cache/read-fast-path.js';
 import { REDIS } from './infra/redis/redis.module.js';
+import { PushLog } from './infra/realtime/push-log.js';
 import { RedisIoAdapter } from './infra/realtime/redis-io.adapter.js';
 import { sessionMiddleware, signedInSessions } from './modules/auth/session.js';
 import { httpMetrics } from './modules/ops/http-metrics.middleware.js';
@@ -73,7 +74,8 @@ export async function createApp(config: AppConfig, options: { logger?: boolean; 
 
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
-  serveWebClient(app, config);
+  const pushLog = app.get(PushLog);
+  serveWebClient(app, config, () => pushLog.cursor());
 
   const openApi = new DocumentBuilder()
     .setTitle(`${config.leagueName} API`)

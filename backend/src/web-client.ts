@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from './config/environment.js';
+import { PUSH_CURSOR_TIMING } from './contracts/client-events.js';
 import { carriesSessionCookie } from './modules/auth/session.js';
 
 /** Encodings the build writes beside each text asset (frontend/build/precompress.ts), best first. */
@@ -44,8 +45,10 @@ const START_UP_PRELOADS = ['/api/config', '/api/users/me'].map((url) => `<${url}
 /**
  * The built client at `/`: hashed assets cached for a year, `index.html` revalidated on every visit,
  * both sent as the build's brotli or gzip copies; every other non-API path gets index.html (SPA routes).
+ * index.html carries the push log's cursor (`pushCursor`, see PushLog) in a Server-Timing entry the
+ * page reads: its live connection refetches only what may have changed since.
  */
-export function serveWebClient(app: NestExpressApplication, config: AppConfig): void {
+export function serveWebClient(app: NestExpressApplication, config: AppConfig, pushCursor: () => Promise<string | null>): void {
   const root = config.webDist ? path.resolve(config.webDist) : null;
   const index = root ? path.join(root, 'index.html') : null;
   const hasClient = !!root && !!index && existsSync(index);
@@ -75,6 +78,9 @@ export function serveWebClient(app: NestExpressApplication, config: AppConfig): 
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(request.path)) return next();
     if (!hasClient || !index) return next(new NotFoundException('The web client is not built; run npm run build'));
     if (carriesSessionCookie(request, config.session.cookieName)) response.setHeader('Link', START_UP_PRELOADS);
-    sendBuilt(request, response, next, index, 'no-cache', 'Accept-Encoding, Cookie');
+    void pushCursor().then((cursor) => {
+      if (cursor) response.setHeader('Server-Timing', `${PUSH_CURSOR_TIMING};desc="${cursor}"`);
+      sendBuilt(request, response, next, index, 'no-cache', 'Accept-Encoding, Cookie');
+    });
   });
 }

@@ -4,11 +4,15 @@ import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { OutboxEvent } from '../../backend/src/infra/outbox/outbox-event.entity.js';
 import { DOMAIN_EVENTS_QUEUE } from '../../backend/src/infra/outbox/queues.js';
+import { ClientPush } from '../../backend/src/infra/realtime/client-push.js';
+import { PushLog, pushLogKeys } from '../../backend/src/infra/realtime/push-log.js';
+import type { PushesSince } from '../../backend/src/contracts/client-events.js';
 import { recordDomainEvent } from '../../backend/src/infra/outbox/domain-events.js';
 import { Headline } from '../../backend/src/modules/community/headline.entity.js';
 import { newUser } from '../factories/users.js';
 import { eventually } from '../support/eventually.js';
 import { collectMessages, connectSocket, nextMessage, socketsClosedAfterEach, subscribe } from '../support/sockets.js';
+import type { CookieJar } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('domain events through the outbox to browsers', () => {
@@ -197,5 +201,57 @@ describe('domain events through the outbox to browsers', () => {
       await queue.close();
       connection.disconnect();
     }
+  });
+  describe('where a page stands in the messages (the push log)', () => {
+    const since = async (): Promise<PushesSince> => ({ cursor: (await t.app.get(PushLog, { strict: false }).cursor())!, ageMs: 40 });
+    const send = (room: 'everyone' | 'signedIn' | 'flag:isSteward') => t.app.get(ClientPush, { strict: false }).send(room, 'maintenance.changed', { enabled: false });
+    /** A page's first connection: the resyncs the server sent it as it connected (the connect's round trip is done). */
+    const resyncsOfPage = async (pageSince: PushesSince, as?: CookieJar) => {
+      let resyncs: unknown[] = [];
+      await open(t.baseUrl, { as, since: pageSince, listen: (socket) => (resyncs = collectMessages(socket, 'resync')) });
+      return resyncs.length;
+    };
+
+    it('tells a page’s first connection to resync only when a message went to its rooms after the page was served', async () => {
+      const driver = await t.signIn('driver');
+      await t.settled();
+      const served = await since();
+      expect(await resyncsOfPage(served)).toBe(0);
+      expect(await resyncsOfPage(served, driver)).toBe(0);
+      await send('flag:isSteward');
+      expect(await resyncsOfPage(served, driver)).toBe(0);
+      await send('everyone');
+      expect(await resyncsOfPage(served)).toBe(1);
+      expect(await resyncsOfPage(served, driver)).toBe(1);
+      expect(await resyncsOfPage(await since(), driver)).toBe(0);
+    });
+
+    it('answers a join with whether its room had a message since the page was served, and a join without a cursor as before', async () => {
+      const driver = await open(t.baseUrl, { as: await t.signIn('driver') });
+      const served = await since();
+      expect(await subscribe(driver, 'signedIn', served)).toEqual({ ok: true, missed: false });
+      await send('everyone');
+      expect(await subscribe(driver, 'signedIn', served)).toEqual({ ok: true, missed: false });
+      await send('signedIn');
+      expect(await subscribe(driver, 'signedIn', served)).toEqual({ ok: true, missed: true });
+      expect(await subscribe(driver, 'signedIn', await since())).toEqual({ ok: true, missed: false });
+      expect(await subscribe(driver, 'signedIn')).toEqual({ ok: true });
+    });
+
+    it('counts a cursor it cannot trust as missed: malformed, older than the rooms’ marks, or counted before Redis lost the count', async () => {
+      const visitor = await open(t.baseUrl);
+      const served = await since();
+      for (const untrusted of [{ cursor: 'nonsense', ageMs: 40 }, { cursor: served.cursor }, { ...served, ageMs: 2 * 86_400_000 }, 'a1b2.3']) {
+        expect(await visitor.timeout(5000).emitWithAck('subscribe', { room: 'everyone', since: untrusted })).toEqual({ ok: true, missed: true });
+      }
+      const redis = new Redis(t.config.redisUrl);
+      try {
+        await redis.del(pushLogKeys(t.config.redisPrefix).counter);
+      } finally {
+        redis.disconnect();
+      }
+      expect(await subscribe(visitor, 'everyone', served)).toEqual({ ok: true, missed: true });
+      expect(await subscribe(visitor, 'everyone', await since())).toEqual({ ok: true, missed: false });
+    });
   });
 });

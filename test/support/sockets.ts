@@ -1,17 +1,24 @@
 import { afterEach } from '@jest/globals';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientEventMap, ClientEventName, SubscribeAck } from '../../backend/src/contracts/client-events.js';
+import type { ClientEventMap, ClientEventName, PushesSince, SubscribeAck } from '../../backend/src/contracts/client-events.js';
 import type { CookieJar } from './sign-in.js';
 
-/** A real socket.io-client connection, signed in by the jar's session cookie or an API key. */
-export async function connectSocket(baseUrl: string, auth: { as?: CookieJar; apiKey?: string } = {}): Promise<Socket> {
+/**
+ * A real socket.io-client connection, signed in by the jar's session cookie or an API key; with `since`,
+ * a page's first connection saying where the page stands. `listen` runs before it connects, to hear
+ * what the server sends at once (a `resync`).
+ */
+export async function connectSocket(baseUrl: string, auth: { as?: CookieJar; apiKey?: string; since?: PushesSince; listen?: (socket: Socket) => void } = {}): Promise<Socket> {
   const socket = io(baseUrl, {
     transports: ['websocket'],
     extraHeaders: auth.as ? { cookie: auth.as.header() } : undefined,
-    auth: auth.apiKey ? { token: auth.apiKey } : undefined,
+    auth: { ...(auth.apiKey ? { token: auth.apiKey } : {}), ...(auth.since ? { since: auth.since } : {}) },
     reconnection: false,
     forceNew: true,
+    autoConnect: false,
   });
+  auth.listen?.(socket);
+  socket.connect();
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
@@ -50,8 +57,8 @@ export function collectMessages<N extends ClientEventName>(socket: Socket, name:
   return received;
 }
 
-export function subscribe(socket: Socket, room: string): Promise<SubscribeAck> {
-  return socket.timeout(5000).emitWithAck('subscribe', { room });
+export function subscribe(socket: Socket, room: string, since?: PushesSince): Promise<SubscribeAck> {
+  return socket.timeout(5000).emitWithAck('subscribe', since ? { room, since } : { room });
 }
 
 /**

@@ -55,10 +55,24 @@ export const SESSION_CHANGED = 'session.changed';
  */
 export type Room = 'everyone' | 'signedIn' | `flag:${RoleFlag}` | `user:${number}` | `event:${number}` | `season:${number}` | `live:${number}`;
 
+/**
+ * Where a page stands in the league's messages: the cursor its HTML was served with (the Server-Timing
+ * entry PUSH_CURSOR_TIMING) and how long ago that was (ms). Sent in the handshake's `auth` by a page's
+ * first connection (the server sends `resync` only if a message may have been missed since) and with
+ * each subscribe (the ack says whether the room may have had one).
+ */
+export interface PushesSince {
+  cursor: string;
+  ageMs: number;
+}
+export const PUSH_CURSOR_TIMING = 'pushes';
+
 /** The client asks to join or leave a room with these; the ack says whether it was allowed. */
 export const SUBSCRIBE = 'subscribe';
 export const UNSUBSCRIBE = 'unsubscribe';
 export interface SubscribeRequest {
   room: string;
+  since?: PushesSince;
 }
-export type SubscribeAck = { ok: true } | { ok: false; error: string };
+/** `missed` answers a subscribe that sent `since`: false when the room has had no message since, so what the page loaded is current. */
+export type SubscribeAck = { ok: true; missed?: boolean } | { ok: false; error: string };

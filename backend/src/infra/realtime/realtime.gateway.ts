@@ -10,9 +10,10 @@ import {
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import { SESSION_CHANGED, SUBSCRIBE, UNSUBSCRIBE, type ClientEventMap, type SubscribeAck } from '../../contracts/client-events.js';
+import { RESYNC, SESSION_CHANGED, SUBSCRIBE, UNSUBSCRIBE, type ClientEventMap, type SubscribeAck } from '../../contracts/client-events.js';
 import type { Principal } from '../../common/principal.js';
 import { ROLE_FLAGS } from '../../contracts/roles.js';
+import { PushLog } from './push-log.js';
 import { ROOM_POLICIES, type ClientMessage, type RoomPolicy } from './room-policy.js';
 import { automaticRooms, mayJoin, REVALIDATE_SOCKETS, sessionRoom, type PolicyRoom, type RevalidateRequest } from './rooms.js';
 import { SOCKET_IDENTITY, type SocketCredential, type SocketIdentification, type SocketIdentity } from './socket-identity.js';
@@ -34,6 +35,8 @@ interface SocketState {
   expiryTimer?: NodeJS.Timeout;
   /** Joins and re-identifications of this socket run one after the other. */
   queue: Promise<unknown>;
+  /** The page's first connection, sent with `auth.since`: whether its starting rooms had a message since (it is then told to resync). */
+  missedBeforeConnect: boolean;
 }
 
 type ServerToClient = { [N in keyof ClientEventMap]: (payload: ClientEventMap[N]) => void };
@@ -48,6 +51,9 @@ type PaddockSocket = Socket<Record<string, never>, ServerToClient, Record<string
  * or when the session expires (a timer per socket), the socket is identified again from what it was
  * identified by, leaves the rooms it may no longer be in, joins those it asked for and may be in
  * now, and gets `session.changed`.
+ *
+ * A page's first connection and its joins say where the page stands (`since`, see PushLog): the socket
+ * is told to resync, or the join's ack says `missed`, only when a message may have been missed since.
  */
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
@@ -60,6 +66,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   constructor(
     @Inject(SOCKET_IDENTITY) private readonly identity: SocketIdentity,
     @Inject(ROOM_POLICIES) policies: RoomPolicy[],
+    private readonly pushLog: PushLog,
   ) {
     this.policies = new Map(policies.map((policy) => [policy.kind, policy]));
   }
@@ -78,7 +85,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
             paddockSocket.data.queue = Promise.resolve();
             this.scheduleExpiry(paddockSocket, identification.expiresAt);
             // Joined before the client hears `connect`: a message sent after that reaches it (Socket.IO ≥ 4.8 keeps middleware joins).
-            return paddockSocket.join(this.startingRooms(paddockSocket));
+            return this.joinStartingRooms(paddockSocket);
           },
           (error: Error) => {
             this.logger.debug(`Socket refused: ${error.message}`);
@@ -98,7 +105,16 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   handleConnection(socket: PaddockSocket): void {
     // Disconnected during the handshake's identification: its timer must not outlive it.
-    if (socket.disconnected) this.handleDisconnect(socket);
+    if (socket.disconnected) return this.handleDisconnect(socket);
+    if (socket.data.missedBeforeConnect) socket.emit(RESYNC, {});
+  }
+
+  /** Then, for a page's first connection, whether those rooms had a message since the page was served (checked after the join: later ones reach the socket). */
+  private async joinStartingRooms(socket: PaddockSocket): Promise<void> {
+    const rooms = this.startingRooms(socket);
+    await socket.join(rooms);
+    const auth = socket.handshake.auth as Record<string, unknown> | undefined;
+    socket.data.missedBeforeConnect = !!auth && 'since' in auth && (await this.pushLog.missedSince(auth.since, rooms));
   }
 
   private startingRooms(socket: PaddockSocket): string[] {
@@ -125,7 +141,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       const welcome = typeof rule === 'boolean' ? [] : await this.welcome(rule);
       for (const message of welcome) socket.emit(message.name, message.payload as never);
       await socket.join(room);
-      return { ok: true };
+      return 'since' in (body as object) ? { ok: true, missed: await this.pushLog.missedSince((body as { since: unknown }).since, [room]) } : { ok: true };
     });
   }
 

@@ -1,8 +1,9 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { PushLog } from './push-log.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { ROOM_POLICIES, type RoomPolicy } from './room-policy.js';
 
-/** The Socket.IO gateway (API instances only); global so operations can count its sockets. */
+/** The Socket.IO gateway and the push log pages are served with (API instances only); global so operations can count its sockets. */
 @Module({})
 export class RealtimeModule {
   /**
@@ -18,8 +19,8 @@ export class RealtimeModule {
       module: RealtimeModule,
       global: true,
       imports: [options.identity, ...(options.roomPolicies?.modules ?? [])],
-      providers: [RealtimeGateway, { provide: ROOM_POLICIES, inject: policies, useFactory: (...instances: RoomPolicy[]) => instances }],
-      exports: [RealtimeGateway],
+      providers: [RealtimeGateway, PushLog, { provide: ROOM_POLICIES, inject: policies, useFactory: (...instances: RoomPolicy[]) => instances }],
+      exports: [RealtimeGateway, PushLog],
     };
   }
 }
