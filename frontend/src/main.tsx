@@ -30,5 +30,6 @@ createRoot(root).render(
 // late: start-up's answers often came first, and the cost landed in the site's first render.
 setTimeout(() => showTime(new Date().toISOString()), 0);
 // The live connection (its bridge to the cache, socket.io-client) is downloaded after the first page:
-// nothing is missed meanwhile, as every connect refetches what is shown (app/live/cacheBridge.ts).
+// nothing is missed meanwhile, as its first connect refetches what is shown if a message went out since
+// the page was served (lib/realtime/connection.ts).
 void afterFirstPage(appStore, appQueryClient, () => void import('./app/live/liveUpdates.js').then(({ startLiveUpdates }) => startLiveUpdates(appStore, appQueryClient)));

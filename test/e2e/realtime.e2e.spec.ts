@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { eventually } from '../support/eventually.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { signedInAs, site, useTabs, visit } from './support/browser.js';
 
@@ -8,6 +10,38 @@ async function asAdmin(method: string, path: string, body?: unknown): Promise<Re
   return site().api(path, { method, as: admin, json: body });
 }
 let admin: CookieJar | undefined;
+
+/**
+ * Holds the page's live connection back (its chunk is not served) until `open()`; `frames` are the
+ * Socket.IO frames it receives, `sentAgain` the API calls the page made before the connection opened
+ * and sends again after (a part shown later, Home's Rivals section, may still make its first).
+ */
+async function liveConnectionHeld(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/liveUpdates-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const frames: string[] = [];
+  page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(String(payload))));
+  const before = new Set<string>();
+  const sentAgain: string[] = [];
+  page.on('request', (request) => {
+    if (!new URL(request.url()).pathname.startsWith('/api/')) return;
+    if (frames.length === 0) before.add(request.url());
+    else if (before.has(request.url())) sentAgain.push(request.url());
+  });
+  return {
+    frames,
+    sentAgain,
+    /** Lets the connection open, and waits until the server has accepted it. */
+    open: async () => {
+      release();
+      await eventually(() => expect(frames.some((frame) => frame.startsWith('40'))).toBe(true), 10_000);
+    },
+  };
+}
 
 describe('live updates in open browsers', () => {
   const open = useTabs();
@@ -26,6 +60,34 @@ describe('live updates in open browsers', () => {
     const edited = `${text} (moved to Saturday)`;
     await asAdmin('PUT', `/headlines/${id}`, { text: edited });
     await visitor.getByRole('region', { name: 'Headlines' }).getByText(edited).first().waitFor({ timeout: 5000 });
+  });
+
+  it('opens a page’s live connection without fetching its reads again when nothing went out since the page was served, and refetches when something did', async () => {
+    const headlines = (page: Page) => page.getByRole('region', { name: 'Headlines' });
+    const quiet = await open();
+    const quietLive = await liveConnectionHeld(quiet);
+    await visit(quiet, '/');
+    await headlines(quiet).waitFor();
+    await quietLive.open();
+    // A message after the connection opened: a resync the server sent as it connected came before it.
+    const first = `Pit lane opens at 19:45 ${Date.now()}`;
+    expect((await asAdmin('POST', '/headlines', { text: first })).status).toBe(201);
+    await headlines(quiet).getByText(first).first().waitFor({ timeout: 5000 });
+    expect(quietLive.frames.filter((frame) => frame.includes('"resync"'))).toEqual([]);
+    expect(quietLive.sentAgain).toEqual([]);
+
+    const late = await open();
+    const lateLive = await liveConnectionHeld(late);
+    await visit(late, '/');
+    await headlines(late).waitFor();
+    const missed = `Stewards' briefing moved to 19:30 ${Date.now()}`;
+    expect((await asAdmin('POST', '/headlines', { text: missed })).status).toBe(201);
+    // Sent (the quiet page has it) while the late page had no connection to hear it.
+    await headlines(quiet).getByText(missed).first().waitFor({ timeout: 5000 });
+    expect(await headlines(late).getByText(missed).count()).toBe(0);
+    await lateLive.open();
+    await headlines(late).getByText(missed).first().waitFor({ timeout: 5000 });
+    expect(lateLive.frames.filter((frame) => frame.includes('"resync"'))).toHaveLength(1);
   });
 
   it('switches an open page to maintenance and back, while staff keep the site', async () => {

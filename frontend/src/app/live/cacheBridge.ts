@@ -75,7 +75,8 @@ export function bridgeToCache(queryClient: QueryClient, connection: RealtimeConn
       void queryClient.invalidateQueries();
     }),
   );
-  // RealtimeConnection calls this for `resync` and on every connect, the first included.
+  // RealtimeConnection calls this for `resync`, when the connection comes back, and on the page's first
+  // connect unless the server says nothing was sent to its rooms since the page was served.
   stops.push(connection.onResync(() => void refetchMissed(queryClient)));
   return () => {
     for (const stop of stops) stop();

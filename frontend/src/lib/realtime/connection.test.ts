@@ -2,13 +2,24 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { FakeSocket } from '../../testing/fakeSocket.js';
 import { RealtimeConnection } from './connection.js';
 
-function connected() {
+const SINCE = { cursor: 'a1b2c3d4.41', ageMs: 900 };
+
+/** Connected, the page served with `since` (null: without a cursor); `beforeConnect` runs once the socket exists. */
+function connected(since: typeof SINCE | null = null, beforeConnect: (socket: FakeSocket, connection: RealtimeConnection) => void = () => undefined) {
   const sockets: FakeSocket[] = [];
-  const connection = new RealtimeConnection(() => {
-    const socket = new FakeSocket();
-    sockets.push(socket);
-    return socket.asSocket();
-  });
+  const connection = new RealtimeConnection(
+    () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      const connect = socket.connect.bind(socket);
+      socket.connect = () => {
+        beforeConnect(socket, connection);
+        return connect();
+      };
+      return socket.asSocket();
+    },
+    () => since,
+  );
   connection.connect();
   return { connection, sockets, socket: () => sockets[sockets.length - 1] };
 }
@@ -60,6 +71,47 @@ describe('RealtimeConnection', () => {
     socket().serverAccepts();
     expect(resync).toHaveBeenCalledTimes(1);
     expect(socket().emitted.filter((message) => message.name === 'subscribe')).toHaveLength(2);
+  });
+
+  it('on the page’s first connection says where the page stands, and refetches nothing unless the server says resync', () => {
+    const resync = jest.fn();
+    const { socket } = connected(SINCE, (_socket, connection) => connection.onResync(resync));
+    expect(socket().handshakes).toEqual([{ since: SINCE }]);
+    expect(resync).not.toHaveBeenCalled();
+    socket().push('resync', {});
+    expect(resync).toHaveBeenCalledTimes(1);
+  });
+
+  it('refetches on its first connection what a page served without a cursor shows', () => {
+    const resync = jest.fn();
+    const { socket } = connected(null, (_socket, connection) => connection.onResync(resync));
+    expect(socket().handshakes).toEqual([{}]);
+    expect(resync).toHaveBeenCalledTimes(1);
+  });
+
+  it('once connected, no longer says where the page stands: a connection that comes back, or a fresh one, refetches what is shown', () => {
+    const resync = jest.fn();
+    const { connection, socket, sockets } = connected(SINCE, (_socket, connection) => connection.onResync(resync));
+    socket().drop();
+    socket().serverAccepts();
+    expect(socket().handshakes).toEqual([{ since: SINCE }, {}]);
+    expect(resync).toHaveBeenCalledTimes(1);
+    connection.reconnect();
+    expect(sockets[1].handshakes).toEqual([{}]);
+    expect(resync).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks to join a room with where the page stands, and leaves what the page loaded alone when the room had no message since', () => {
+    const { connection, socket } = connected(SINCE);
+    socket().subscribeAck = { ok: true, missed: false };
+    const quietRoom = jest.fn();
+    connection.join('event:7', quietRoom);
+    expect(socket().emitted).toContainEqual({ name: 'subscribe', payload: { room: 'event:7', since: SINCE } });
+    expect(quietRoom).not.toHaveBeenCalled();
+    socket().subscribeAck = { ok: true, missed: true };
+    const busyRoom = jest.fn();
+    connection.join('season:3', busyRoom);
+    expect(busyRoom).toHaveBeenCalledTimes(1);
   });
 
   it('runs every resync when the server says messages may have been lost', () => {

@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io-client';
-import { RESYNC, type ClientEventMap, type ClientEventName, type SubscribeAck } from '@paddock/contracts/client-events.js';
+import { RESYNC, type ClientEventMap, type ClientEventName, type PushesSince, type SubscribeAck } from '@paddock/contracts/client-events.js';
+import { pageSince } from './pageSince.js';
 
 type Listener<N extends ClientEventName> = (payload: ClientEventMap[N]) => void;
 type AnyListener = (payload: unknown) => void;
@@ -17,7 +18,11 @@ const openSocket: SocketFactory = async () => {
 /**
  * The browser's one live connection. Features listen to typed messages, join rooms while they show
  * something (joins are counted and replayed after a reconnect), and register a resync that refetches
- * what they show whenever the connection opens or comes back — messages missed meanwhile are never silent.
+ * what they show when messages may have been missed — messages missed meanwhile are never silent:
+ * - when the connection comes back after a drop, or is opened anew (sign-in or out);
+ * - when the page's first connection opens, only if the server says a message went to its rooms since
+ *   the page was served (`since`, see PushLog) — on a quiet evening the page's reads are not sent again;
+ * - when the server asks (`resync`).
  */
 export class RealtimeConnection {
   private socket: Socket | null = null;
@@ -27,8 +32,13 @@ export class RealtimeConnection {
   private readonly rooms = new Map<string, number>();
   private readonly resyncs = new Set<() => void>();
   private readonly joinedListeners = new Map<string, Set<() => void>>();
+  private connectedBefore = false;
 
-  constructor(private readonly createSocket: SocketFactory = openSocket) {}
+  constructor(
+    private readonly createSocket: SocketFactory = openSocket,
+    /** Where the page stands in the league's messages (null: unknown). */
+    private readonly since: () => PushesSince | null = pageSince,
+  ) {}
 
   connect(): void {
     if (this.socket || this.opening) return;
@@ -50,10 +60,18 @@ export class RealtimeConnection {
   }
 
   private open(socket: Socket): void {
+    let sentSince = false;
+    // Asked at each connection attempt: only the page's first connection can say where it stands.
+    socket.auth = (send) => {
+      const since = this.connectedBefore ? null : this.since();
+      sentSince = since !== null;
+      send(since ? { since } : {});
+    };
     socket.on('connect', () => {
       for (const room of this.rooms.keys()) this.subscribe(socket, room);
-      // The first connection too: what was loaded before it was open may have missed a message.
-      this.resync();
+      // Having sent where the page stands, the server says `resync` if a message may have been missed.
+      if (!sentSince) this.resync();
+      this.connectedBefore = true;
     });
     // The server asks for it when it may have lost messages for this socket.
     socket.on(RESYNC, () => this.resync());
@@ -87,8 +105,9 @@ export class RealtimeConnection {
 
   /**
    * Stays in `room` until the returned function is called (by every component that joined it).
-   * `onJoined` runs each time the server confirms the room (after a reconnect too): what was loaded
-   * before that may have missed a message, so callers refetch it then.
+   * `onJoined` runs each time the server confirms the room (after a reconnect too) unless it says no
+   * message went to the room since the page was served: what was loaded before may have missed one,
+   * so callers refetch it then.
    */
   join(room: string, onJoined?: () => void): () => void {
     const count = this.rooms.get(room) ?? 0;
@@ -116,8 +135,11 @@ export class RealtimeConnection {
   }
 
   private subscribe(socket: Socket, room: string): void {
-    socket.emit('subscribe', { room }, (ack: SubscribeAck) => {
+    const since = this.since();
+    socket.emit('subscribe', since ? { room, since } : { room }, (ack: SubscribeAck) => {
       if (!ack.ok) return console.warn(`Live updates for ${room} refused: ${ack.error}`);
+      // No message went to the room since the page was served: what it loaded is current.
+      if (ack.missed === false) return;
       for (const onJoined of this.joinedListeners.get(room) ?? []) onJoined();
     });
   }

@@ -7,7 +7,8 @@ import { realtime } from './connection.js';
  * Keeps the live connection in `room` while the component is shown (null: none). What arrives there
  * reaches the screen through the query cache (app/live/cacheBridge.ts). `refetch` names what the
  * screen shows of the room: loaded before the server confirmed the room, it may have missed a
- * change, so it is fetched again then.
+ * change, so it is fetched again then (unless the server says the room had no message since the page
+ * was served).
  */
 export function useRoom(room: string | null, refetch?: QueryKey): void {
   const queryClient = useQueryClient();
