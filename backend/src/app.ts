@@ -16,6 +16,7 @@ import { describeContractRoutes } from './common/openapi-contract.js';
 import type { AppConfig } from './config/environment.js';
 import { AppModule } from './app.module.js';
 import type { Clock } from './common/clock.js';
+import { connectWhenReachable } from './infra/database/database-setup.js';
 import { MarkKeysAppliedAtCommit } from './infra/idempotency/idempotency.js';
 import { ReadFastPath } from './infra/read-cache/read-fast-path.js';
 import { REDIS } from './infra/redis/redis.module.js';
@@ -86,6 +87,6 @@ export async function createApp(config: AppConfig, options: { logger?: boolean; 
     .build();
   SwaggerModule.setup('api/docs', app, () => describeContractRoutes(SwaggerModule.createDocument(app, openApi), `/${API_PREFIX}`));
 
-  await app.get(MikroORM).connect();
+  await connectWhenReachable(app.get(MikroORM));
   return app;
 }
