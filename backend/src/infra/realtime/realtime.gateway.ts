@@ -109,7 +109,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (socket.data.missedBeforeConnect) socket.emit(RESYNC, {});
   }
 
-  /** Then, for a page's first connection, whether those rooms had a message since the page was served (checked after the join: later ones reach the socket). */
+  /**
+   * Joins the socket's starting rooms; for a page's first connection (sent with `since`), then notes
+   * whether they had a message since the page was served — checked after the join, so any later one reaches the socket.
+   */
   private async joinStartingRooms(socket: PaddockSocket): Promise<void> {
     const rooms = this.startingRooms(socket);
     await socket.join(rooms);
