@@ -8,9 +8,9 @@ import { REDIS } from '../redis/redis.module.js';
 /**
  * Which rooms have had a message since a page was served, in the order Redis counts them (no clocks
  * are compared). Every message sent through ClientPush is counted and its room marked with the count
- * it got (`epoch.count`); a page is served with the count at that moment (its cursor, `epoch.count`). When the page's
- * live connection opens or joins a room, only a room marked after the cursor can have had a message
- * the page's reads did not see: the page refetches then, and not otherwise.
+ * it got; a page is served with the count at that moment (its cursor). Both read `epoch.count`. When the
+ * page's live connection opens or joins a room, only a room marked after the cursor can have had a
+ * message the page's reads did not see: the page refetches then, and not otherwise.
  *
  * The epoch names the counter: a Redis that lost its keys (restarted, flushed) counts from 0 again under
  * a new epoch, and a cursor of another epoch has missed everything.
