@@ -5,7 +5,9 @@
  * visitor's first page — the entry plus the heaviest of Home, /events and an event page — within
  * 150 KiB. Chunks come from the build's manifest (frontend/dist/.vite/manifest.json); which module is
  * each route's screen, from the `lazyPage(() => import(…))` lines of frontend/src/app/areas (a screen also
- * downloads MUI's theme scope, components/ui/MuiScope); a `landingPage(…)` screen is part of the entry.
+ * downloads MUI's theme scope, components/ui/MuiScope; a `plainPage` screen does not); a `landingPage(…)`
+ * screen is part of the entry. Then, for the signed-in screens of issue #28's goal 7, the files (scripts and
+ * stylesheets) a first visit fetches beyond the entry: a phone fetches six at a time, a round trip each.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +23,7 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -35,17 +38,33 @@ const gzipKiB = (file: string) => gzipSync(readFileSync(path.join(DIST, file))).
 const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipKiB(file), 0);
 const round = (kib: number) => Math.round(kib * 10) / 10;
 
-/** The files of a chunk and of everything it imports statically: what loading it costs. */
-function closure(key: string, into = new Set<string>()): Set<string> {
+/** The script files of a chunk and of everything it imports statically (with their stylesheets, `withCss`): what loading it costs. */
+function closure(key: string, into = new Set<string>(), withCss = false): Set<string> {
   const chunk = manifest[key];
   if (!chunk) throw new Error(`${key} is not in the build's manifest`);
   if (into.has(chunk.file)) return into;
   into.add(chunk.file);
-  for (const imported of chunk.imports ?? []) closure(imported, into);
+  if (withCss) for (const stylesheet of chunk.css ?? []) into.add(stylesheet);
+  for (const imported of chunk.imports ?? []) closure(imported, into, withCss);
   return into;
 }
 
 const MUI_SCOPE = 'src/components/ui/MuiScope.tsx';
+
+/** Issue #28 goal 7's signed-in screens, and the parts the profile draws with it (chunks of their own, fetched alongside). */
+const SIGNED_IN_SCREENS: Record<string, string[]> = {
+  '/profile': [
+    'src/features/profiles/components/ProfilePage.tsx',
+    'src/features/stewarding/components/MyTicketsSection.tsx',
+    'src/features/bidding/components/BidderPanel.tsx',
+    'src/features/notifications/components/NotificationSettings.tsx',
+  ],
+  standings: ['src/features/competitions/components/StandingsPage.tsx'],
+  'series details': ['src/features/competitions/components/SeriesDetailsPage.tsx'],
+  'steward queue': ['src/features/stewarding/components/TicketQueuePage.tsx'],
+  'a ticket': ['src/features/stewarding/components/TicketPage.tsx'],
+  'results grid': ['src/features/competitions/organizer/ResultsPage.tsx'],
+};
 
 /** Route name → manifest keys of its screen's module (and the theme scope it needs), by area, read from the areas' page lines. */
 function screensByArea(): Map<string, Map<string, string[]>> {
@@ -54,11 +73,11 @@ function screensByArea(): Map<string, Map<string, string[]>> {
     const screens = new Map<string, string[]>();
     const source = readFileSync(path.join(AREAS, file), 'utf8');
     for (const [, name] of source.matchAll(/^\s*'?([\w-]+)'?: landingPage\(/gm)) screens.set(name, []);
-    for (const [, name, specifier] of source.matchAll(/^\s*'?([\w-]+)'?: lazyPage\(\s*\(\) => import\('([^']+)'\)/gm)) {
+    for (const [, name, kind, specifier] of source.matchAll(/^\s*'?([\w-]+)'?: (lazyPage|plainPage)\(\s*\(\) => import\('([^']+)'\)/gm)) {
       const module = path.relative(FRONTEND, path.resolve(AREAS, specifier)).replace(/\.js$/, '');
       const key = ['.tsx', '.ts'].map((extension) => module + extension).find((candidate) => candidate in manifest);
       if (!key) throw new Error(`${file}: the screen of ${name} (${specifier}) is not a chunk of the build`);
-      screens.set(name, [key, MUI_SCOPE]);
+      screens.set(name, kind === 'lazyPage' ? [key, MUI_SCOPE] : [key]);
     }
     areas.set(file.replace(/Area\.tsx$/, '').toLowerCase(), screens);
   }
@@ -92,6 +111,14 @@ for (const [area, screens] of areas) {
   const extra = onTop([...screens.values()].flat());
   rows[`+ every ${area} screen (${screens.size})`] = { 'gzip KiB': round(sum(extra)), 'with entry': round(sum(entry) + sum(extra)), chunks: extra.length };
 }
+const entryFiles = closure(entryKey, new Set(), true);
+const screenRows: Record<string, { files: number; 'gzip KiB': number }> = {};
+for (const [label, keys] of Object.entries(SIGNED_IN_SCREENS)) {
+  const files = new Set<string>();
+  for (const key of keys) closure(key, files, true);
+  const extra = [...files].filter((file) => !entryFiles.has(file));
+  screenRows[label] = { files: extra.length, 'gzip KiB': round(sum(extra)) };
+}
 const all = Object.values(manifest)
   .map((chunk) => chunk.file)
   .filter((file, index, files) => file.endsWith('.js') && files.indexOf(file) === index);
@@ -100,3 +127,5 @@ console.table(rows);
 console.log(
   `visitor's first page (heaviest of ${Object.keys(LANDING_PAGES).join(', ')}): ${visitorFirstPage.toFixed(1)} KiB gzip (budget ${BUDGET_KIB} KiB) — ${visitorFirstPage <= BUDGET_KIB ? 'within' : 'OVER'} budget; all JS: ${sum(all).toFixed(1)} KiB in ${all.length} chunks`,
 );
+console.log('\nSigned-in screens (issue #28 goal 7): files a first visit fetches beyond the entry, scripts and stylesheets\n');
+console.table(screenRows);
