@@ -5,7 +5,8 @@ import { createQueryClient } from '../../lib/query/queryClient.js';
 import { afterFirstPage } from './afterFirstPage.js';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-const idle = () => Promise.resolve();
+const now = () => Promise.resolve();
+const browser = { idle: now, contentPainted: now };
 
 describe('afterFirstPage', () => {
   it('runs the task once start-up has shown the site and the page’s calls have answered', async () => {
@@ -13,7 +14,7 @@ describe('afterFirstPage', () => {
     const queryClient = createQueryClient();
     const task = jest.fn();
     let answer: (value: string) => void = () => undefined;
-    void afterFirstPage(store, queryClient, task, idle);
+    void afterFirstPage(store, queryClient, task, browser);
 
     store.set(readinessAtom, 'no');
     await flush();
@@ -37,7 +38,21 @@ describe('afterFirstPage', () => {
     const store = createStore();
     store.set(readinessAtom, 'yes');
     const task = jest.fn();
-    await afterFirstPage(store, createQueryClient(), task, idle);
+    await afterFirstPage(store, createQueryClient(), task, browser);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits until the browser has drawn the page', async () => {
+    const store = createStore();
+    store.set(readinessAtom, 'yes');
+    const task = jest.fn();
+    let paint: () => void = () => undefined;
+    void afterFirstPage(store, createQueryClient(), task, { idle: now, contentPainted: () => new Promise((resolve) => (paint = resolve)) });
+    await flush();
+    expect(task).not.toHaveBeenCalled();
+
+    paint();
+    await flush();
     expect(task).toHaveBeenCalledTimes(1);
   });
 });
