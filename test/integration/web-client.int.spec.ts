@@ -21,6 +21,10 @@ describe('serving the web client', () => {
     writeFileSync(`${asset}.gz`, gzipSync(script));
     writeFileSync(path.join(dist, 'index.html'), page);
     writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(page));
+    writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
+    // A file where an API route is: the API still answers, as no API path is looked up among the files.
+    mkdirSync(path.join(dist, 'api'));
+    writeFileSync(path.join(dist, 'api', 'config'), 'not the API');
     t = await startTestApp({ env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -79,9 +83,19 @@ describe('serving the web client', () => {
     }
   });
 
-  it('leaves API paths to the API', async () => {
+  it('leaves API paths to the API, even where the build has a file of that name', async () => {
     const response = await get('/api/no-such-route', 'br');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/json/);
+    const config = await get('/api/config', 'br');
+    expect(config.status).toBe(200);
+    expect(await config.json()).toMatchObject({ leagueName: expect.any(String) });
+  });
+
+  it("sends the build's other files from its root, cached for an hour", async () => {
+    const response = await get('/robots.txt', 'br');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(await response.text()).toBe('User-agent: *');
   });
 });
