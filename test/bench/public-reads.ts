@@ -35,6 +35,7 @@ export function persistedQueryPath(document: string, operationName: string, vari
 
 export const PUBLIC_READS: PublicRead[] = [
   { label: 'config', path: () => '/api/config' },
+  { label: 'headlines (every page)', path: () => '/api/headlines' },
   { label: 'games', path: () => '/api/games' },
   { label: 'events planned (header: size 1)', path: () => '/api/events/planned?pageNumber=0&pageSize=1' },
   { label: 'events planned (size 25)', path: () => '/api/events/planned?pageNumber=0&pageSize=25' },

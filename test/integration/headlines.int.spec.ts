@@ -1,5 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Socket } from 'socket.io-client';
+import { ReadCacheInterceptor } from '../../backend/src/infra/read-cache/cached-read.js';
+import { ReadCache } from '../../backend/src/infra/read-cache/read-cache.js';
+import { HEADLINE_READS } from '../../backend/src/modules/community/community.reads.js';
 import { Headline } from '../../backend/src/modules/community/headline.entity.js';
 import type { CookieJar } from '../support/sign-in.js';
 import { connectSocket, nextMessage } from '../support/sockets.js';
@@ -25,7 +28,9 @@ describe('headline order', () => {
   });
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.disconnect();
+    // Deleted behind the API's back, so the cached list goes too.
     await t.em().nativeDelete(Headline, {});
+    await t.app.get(ReadCache).invalidate([HEADLINE_READS.name]);
   });
   afterAll(() => t.close());
 
@@ -65,5 +70,27 @@ describe('headline order', () => {
     const a = await add('Only');
     expect((await t.request('/api/headlines/order', { method: 'PUT', json: { ids: [a] } })).status).toBe(401);
     expect((await reorder([a], await t.signIn('driver'))).status).toBe(403);
+  });
+
+  it('answers the list from the read cache and shows an edit or a deletion to the next reader', async () => {
+    const throughNest = jest.spyOn(ReadCacheInterceptor.prototype, 'intercept');
+    try {
+      /** The visitor's list, and whether Nest (the interceptor) answered it rather than the read cache's fast path. */
+      const read = async () => {
+        throughNest.mockClear();
+        const list = await texts();
+        return { list, byNest: throughNest.mock.calls.length > 0 };
+      };
+      const id = await add('Practice opens Thursday');
+      expect(await read()).toEqual({ list: ['Practice opens Thursday'], byNest: true });
+      expect(await read()).toEqual({ list: ['Practice opens Thursday'], byNest: false });
+
+      expect((await t.request(`/api/headlines/${id}`, { method: 'PUT', as: admin, json: { text: 'Practice opens Friday' } })).status).toBe(200);
+      expect((await read()).list).toEqual(['Practice opens Friday']);
+      expect((await t.request(`/api/headlines/${id}`, { method: 'DELETE', as: admin })).status).toBe(204);
+      expect((await read()).list).toEqual([]);
+    } finally {
+      throughNest.mockRestore();
+    }
   });
 });

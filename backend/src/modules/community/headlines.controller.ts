@@ -4,6 +4,8 @@ import type { HeadlineDto } from '../../contracts/client-events.js';
 import { Endpoint } from '../../common/endpoint.js';
 import { IdParam } from '../../common/dto-fields.js';
 import { CurrentPrincipal, type Principal } from '../../common/principal.js';
+import { CachedRead } from '../../infra/read-cache/cached-read.js';
+import { HEADLINE_READS } from './community.reads.js';
 import { HeadlineBody, HeadlineOrderBody } from './dto/headline.dto.js';
 import { HeadlinesService } from './headlines.service.js';
 
@@ -13,6 +15,7 @@ export class HeadlinesController {
   constructor(private readonly headlines: HeadlinesService) {}
 
   @Endpoint('GET /headlines')
+  @CachedRead(HEADLINE_READS)
   list(): Promise<HeadlineDto[]> {
     return this.headlines.list();
   }
