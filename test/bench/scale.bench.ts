@@ -24,6 +24,7 @@
 import { Queue } from 'bullmq';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -103,6 +104,47 @@ const serverEnv: NodeJS.ProcessEnv = {
 const children: ChildProcess[] = [];
 const started = (child: ChildProcess) => (children.push(child), child);
 
+/** Linux's clock ticks per second, the unit of /proc's CPU times. */
+const CLOCK_TICKS = 100;
+
+/** CPU time (user + system, ms) a process and its descendants (the balancer's cluster) have used so far; null once it is gone. */
+function cpuMsOfTree(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    const descendants = readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number))
+      .map((child) => cpuMsOfTree(child) ?? 0);
+    return descendants.reduce((sum, ms) => sum + ms, own);
+  } catch {
+    return null;
+  }
+}
+
+/** Where the machine's CPU went during each phase, by part (APIs, workers, balancer, clients). */
+const cpuByPhase: Record<string, Record<string, number>> = {};
+type Parts = Record<string, ChildProcess[]>;
+/** Starts a phase's CPU account; the returned function ends it. A process gone by then (a killed one) is left out of its part's sum. */
+function accountCpu(phase: string, parts: Parts): () => void {
+  const at = (part: ChildProcess[]) => part.map((child) => cpuMsOfTree(child.pid!));
+  const before = Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, at(part)]));
+  const startedAt = clock();
+  return () => {
+    const wallMs = clock() - startedAt;
+    const usedMs = Object.entries(parts).map(([name, part]) => {
+      const after = at(part);
+      return [name, after.reduce<number>((sum, ms, i) => (ms === null || before[name][i] === null ? sum : sum + ms - before[name][i]!), 0)] as const;
+    });
+    const totalMs = usedMs.reduce((sum, [, ms]) => sum + ms, 0);
+    cpuByPhase[phase] = {
+      'wall s': round1(wallMs / 1000),
+      ...Object.fromEntries(usedMs.map(([name, ms]) => [`${name} s`, round1(ms / 1000)])),
+      'all parts s': round1(totalMs / 1000),
+      'of the cores, %': Math.round((100 * totalMs) / (wallMs * cpus().length)),
+    };
+  };
+}
+
 /** Resolves when `child` prints `line` on stdout; fails if it exits first. */
 function printed(child: ChildProcess, line: string, name: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -135,7 +177,7 @@ async function startWorker(): Promise<ChildProcess> {
   return worker;
 }
 
-async function startBalancer(): Promise<void> {
+async function startBalancer(): Promise<ChildProcess> {
   const balancer = started(
     spawn(process.execPath, [...SWC, path.join(import.meta.dirname, 'balancer.ts'), String(balancerPort), String(BALANCER_PROCESSES), ...apiUrls], {
       cwd: ROOT,
@@ -144,6 +186,7 @@ async function startBalancer(): Promise<void> {
     }),
   );
   await printed(balancer, `balancing on ${balancerPort}`, 'the balancer');
+  return balancer;
 }
 
 /** Sends `signal` and waits for the exit (a SIGKILL after 10 s if it has not exited by then). */
@@ -214,7 +257,7 @@ try {
   const apis = [await startApi(apiPorts[0])];
   apis.push(...(await Promise.all(apiPorts.slice(1).map((port) => startApi(port)))));
   const workers = await Promise.all(Array.from({ length: WORKER_COUNT }, () => startWorker()));
-  await startBalancer();
+  const balancer = await startBalancer();
   queue = new Queue('domain-events', { connection: { url: redisUrl }, prefix: redisPrefix });
 
   const admin = await signIn(publicUrl, 'admin');
@@ -243,15 +286,20 @@ try {
   const clients = Array.from({ length: CLIENT_PROCESSES }, () =>
     started(fork(path.join(import.meta.dirname, 'scale-clients.ts'), [], { cwd: ROOT, execArgv: SWC, env: { ...process.env, NODE_OPTIONS: '' } })),
   );
+  const parts: Parts = { APIs: apis, workers, balancer: [balancer], clients };
   const connectStart = clock();
+  const connectCpu = accountCpu('connect', parts);
   const shares = clients.map((_, i) => Math.floor(SOCKETS / CLIENT_PROCESSES) + (i < SOCKETS % CLIENT_PROCESSES ? 1 : 0));
   await Promise.all(clients.map((client, i) => ask(client, { type: 'connect', url: publicUrl, count: shares[i] }, 'connected')));
+  connectCpu();
   const spread = await socketsPerApi();
   console.log(`${SOCKETS} sockets connected and synced in ${round1((clock() - connectStart) / 1000)} s; per API: ${spread.join(' / ')}; load ${load()}`);
 
   // 1. Steady state: change → delivery on every socket.
   const delays: number[] = [];
   let missing = 0;
+  const steadyPhase = `steady state (${ROUNDS + 1} changes)`;
+  const steadyCpu = accountCpu(steadyPhase, parts);
   for (let round = -1; round < ROUNDS; round += 1) {
     const text = round < 0 ? 'warm-up' : `round ${round} ${stamp}`;
     await askAll(clients, { type: 'expect', id: headline.id, text, timeoutMs: 30_000 }, 'armed');
@@ -277,6 +325,7 @@ try {
       missing += reply.missing;
     }
   }
+  steadyCpu();
   const delivery = stats(delays);
   row(`change → delivery p50 ms (${ROUNDS} changes × ${SOCKETS} sockets)`, delivery.p50, `≤ ${GOALS.deliveryP50Ms}`, delivery.p50 <= GOALS.deliveryP50Ms);
   row('change → delivery p95 ms', delivery.p95, `≤ ${GOALS.deliveryP95Ms}`, delivery.p95 <= GOALS.deliveryP95Ms);
@@ -288,8 +337,10 @@ try {
   await askAll(clients, { type: 'reset' }, 'reset');
   const onKilled = (await socketsPerApi())[2] ?? 0;
   let killedAt = 0;
+  let apiKillCpu: () => void = () => undefined;
   for (let i = 0; i < CHANGES; i += 1) {
     if (i === Math.floor(CHANGES / 3)) {
+      apiKillCpu = accountCpu('API 3 killed → every socket resynced', parts);
       killedAt = clock();
       await kill(apis[2], 'SIGKILL');
     }
@@ -298,6 +349,7 @@ try {
   }
   const truthAfterApiKill = JSON.stringify(await headlinesNow());
   const apiChecks = await askAll(clients, { type: 'check', truth: truthAfterApiKill, timeoutMs: 120_000 }, 'checked');
+  apiKillCpu();
   const reconnections: Reconnection[] = apiChecks.flatMap((check) => check.reconnections);
   const reconnect = stats(reconnections.map((entry) => entry.up - entry.down));
   const resynced = stats(reconnections.map((entry) => entry.synced - entry.down));
@@ -377,6 +429,12 @@ try {
     `\nbench:scale — ${SOCKETS} sockets (${CLIENT_PROCESSES} client processes), ${API_COUNT} APIs + ${WORKER_COUNT} workers behind a round-robin balancer; ${cpus().length} cores, load ${load()} at the end\n`,
   );
   console.table(table);
+  console.log('\nCPU time used by each part in each phase (a killed process is left out from its kill on):');
+  console.table(cpuByPhase);
+  const perChange = cpuByPhase[steadyPhase]['all parts s'] / (ROUNDS + 1);
+  console.log(
+    `One change to ${SOCKETS} sockets costs the machine ${round1(perChange)} CPU-s in all; the kill's stream (a change every ${STREAM_GAP_MS} ms plus the PUT's own time) asks for more than the ${cpus().length} cores give whenever a PUT takes less than ${Math.round((1000 * perChange) / cpus().length - STREAM_GAP_MS)} ms.`,
+  );
 } finally {
   await queue?.close();
   await Promise.all(children.map((child) => kill(child, 'SIGTERM').catch(() => undefined)));
