@@ -173,6 +173,8 @@ try {
 
   const page = await browser.newPage();
   const table: Record<string, Record<string, string | number>> = {};
+  /** Lighthouse's measure of the machine's CPU at each page run (higher is faster): the figures of a slower machine are not comparable. */
+  const benchmarkIndexes: number[] = [];
   for (const [label, account, pagePath] of pages.filter(([label]) => chosen(label))) {
     await becomes(account);
     const runs: PageResult[] = [];
@@ -187,6 +189,7 @@ try {
         writeFileSync(path.join(values.reports, `${pagePath.slice(1).replace(/\W+/g, '_') || 'home'}-${run + 1}.json`), JSON.stringify(result!.lhr));
       }
       const audits = result!.lhr.audits;
+      benchmarkIndexes.push(result!.lhr.environment.benchmarkIndex);
       runs.push({
         score: Math.round((result!.lhr.categories.performance!.score ?? 0) * 100),
         fcpMs: audits['first-contentful-paint']!.numericValue ?? NaN,
@@ -239,6 +242,12 @@ try {
   console.table(inpTable);
   console.log(`Goal: INP ≤ ${GOALS.inpMs} ms.`);
   console.log(`Machine load (1-minute average, ${cpus().length} cores): ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after.`);
+  if (benchmarkIndexes.length) {
+    const indexes = [...benchmarkIndexes].sort((a, b) => a - b);
+    console.log(
+      `Lighthouse's benchmark index (its measure of this machine's CPU; higher is faster): median ${Math.round(indexes[Math.floor(indexes.length / 2)]!)}, ${Math.round(indexes[0]!)}–${Math.round(indexes.at(-1)!)} over the page runs.`,
+    );
+  }
 } finally {
   await browser?.disconnect();
   chrome.kill();
