@@ -3,6 +3,7 @@ import { lazyPart } from '../../components/lazyPart.js';
 import { useAtomValue } from 'jotai';
 import { sessionAtom } from '../auth/index.js';
 import type { RaceDriver } from './components/FileTicketDialog.js';
+import { MyTicketsLoading } from './components/MyTicketsFrame.js';
 
 // Each its own chunk: loaded only where shown (a driver who raced; the own profile).
 const ReportIncidentButton = lazy(() => import('./components/ReportIncidentButton.js'));
@@ -29,12 +30,15 @@ export function ReportIncident({ raceId, raceLabel, results }: ReportIncidentPro
   );
 }
 
-/** "My tickets & licence points" on the own profile page, mounted with one line; `preload` with the page. */
+/**
+ * "My tickets & licence points" on the own profile page, mounted with one line; `preload` with the page.
+ * Drawn loading until its part has arrived: appearing later, it would push down the sections under it.
+ */
 export function MyTicketsAndLicence() {
   const { profileId } = useAtomValue(sessionAtom);
   if (profileId === null) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<MyTicketsLoading />}>
       <MyTicketsSection profileId={profileId} />
     </Suspense>
   );

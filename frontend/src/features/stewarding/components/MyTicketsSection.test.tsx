@@ -1,10 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { createStore, Provider } from 'jotai';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient } from '../../../lib/query/queryClient.js';
-import { installFakeApi } from '../../../testing/fakeApi.js';
+import { installFakeApi, testUser } from '../../../testing/fakeApi.js';
+import { currentUserAtom } from '../../auth/index.js';
+import { MyTicketsAndLicence } from '../slots.js';
 import { ticketFixture } from '../testing/ticketFixture.js';
 import type { LicenceDto } from '../types.js';
 import MyTicketsSection from './MyTicketsSection.js';
@@ -19,15 +23,20 @@ const LICENCE: LicenceDto = {
   bans: [],
 };
 
-function renderSection() {
-  render(
+function renderSection(section: ReactNode = <MyTicketsSection profileId={42} />) {
+  const store = createStore();
+  store.set(currentUserAtom, testUser());
+  return render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <MyTicketsSection profileId={42} />
-      </MemoryRouter>
+      <Provider store={store}>
+        <MemoryRouter>{section}</MemoryRouter>
+      </Provider>
     </QueryClientProvider>,
   );
 }
+
+/** The section's markup with React's generated ids taken out (each render makes its own). */
+const markupOf = (container: HTMLElement) => container.innerHTML.replace(/_r_[\w]+_|:r[\w]+:/g, 'id');
 
 describe('My tickets & licence points on the own profile', () => {
   it('shows the licence points, then the tickets filed by or about the driver, each opened in a dialog', async () => {
@@ -75,5 +84,21 @@ describe('My tickets & licence points on the own profile', () => {
     renderSection();
     expect(await screen.findByText('Your tickets could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('is drawn on the profile, loading, before its part has arrived, exactly as the part first draws itself: nothing under it moves when it comes', async () => {
+    installFakeApi({});
+    const slot = renderSection(<MyTicketsAndLicence />);
+    const placeholder = screen.getByRole('region', { name: 'My tickets & licence points' });
+    expect(
+      within(placeholder)
+        .getAllByRole('progressbar')
+        .map((bar) => bar.getAttribute('aria-label')),
+    ).toEqual(['Loading your licence points', 'Loading your tickets']);
+    const drawnBeforeThePart = markupOf(slot.container);
+    cleanup();
+
+    const part = renderSection();
+    expect(markupOf(part.container)).toBe(drawnBeforeThePart);
   });
 });

@@ -1,43 +1,31 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { showTime } from '../../../components/dateTime.js';
 import { ListPagination } from '../../../components/ListPagination.js';
-import { Alert, Button, Chip, Dialog, Paper, Skeleton, Text } from '../../../components/ui/index.js';
+import { Alert, Button, Chip, Dialog, Text } from '../../../components/ui/index.js';
 import { usePaging } from '../../../components/usePaging.js';
 import { stewardingQueries } from '../api.js';
 import { STATE_COLOURS, STATE_LABELS, partiesText, raceText } from '../labels.js';
 import { outcomesText } from '../outcomes.js';
 import type { LicenceDto, TicketListItemDto } from '../types.js';
+import { LICENCE_LOADING, MyTicketsFrame, MyTicketsListFrame, PartLoading, TICKETS_LOADING } from './MyTicketsFrame.js';
 import { PartyForm } from './PartyForms.js';
 import { TicketDetails } from './TicketDetails.js';
 import './steward.css';
 
 /** The own profile's "My tickets & licence points": licence points and active bans, and the tickets filed by or against the driver. */
 export default function MyTicketsSection({ profileId }: { profileId: number }) {
-  const titleId = useId();
   return (
-    <Paper as="section" aria-labelledby={titleId} className="pd-steward-mine">
-      <Text id={titleId} variant="h5" as="h2" gutterBottom>
-        My tickets & licence points
-      </Text>
+    <MyTicketsFrame>
       <Licence profileId={profileId} />
       <MyTickets />
-    </Paper>
-  );
-}
-
-/** A part still loading: its place held at its height, announced by name. */
-function Loading({ label, height }: { label: string; height: number }) {
-  return (
-    <div role="progressbar" aria-label={label}>
-      <Skeleton variant="rounded" height={height} />
-    </div>
+    </MyTicketsFrame>
   );
 }
 
 function Licence({ profileId }: { profileId: number }) {
   const licence = useQuery(stewardingQueries.licence(profileId));
-  if (licence.isPending) return <Loading label="Loading your licence points" height={60} />;
+  if (licence.isPending) return <PartLoading {...LICENCE_LOADING} />;
   if (licence.isError)
     return (
       <Alert severity="error" action={<Button onClick={() => void licence.refetch()}>Try again</Button>}>
@@ -85,12 +73,9 @@ function MyTickets() {
   const [openId, setOpenId] = useState<number | null>(null);
   const list = tickets.data?.content ?? [];
   return (
-    <section aria-label="My tickets" className="pd-steward-tickets">
-      <Text variant="h6" as="h3">
-        My tickets
-      </Text>
+    <MyTicketsListFrame>
       {tickets.isPending ? (
-        <Loading label="Loading your tickets" height={80} />
+        <PartLoading {...TICKETS_LOADING} />
       ) : tickets.isError && !tickets.data ? (
         <Alert severity="error" action={<Button onClick={() => void tickets.refetch()}>Try again</Button>}>
           Your tickets could not be loaded.
@@ -108,7 +93,7 @@ function MyTickets() {
       )}
       <ListPagination label="Pages of my tickets" paging={paging} totalElements={tickets.data?.totalElements} onChange={setPaging} />
       {openId !== null && <PartyTicketDialog ticketId={openId} onClose={() => setOpenId(null)} />}
-    </section>
+    </MyTicketsListFrame>
   );
 }
 
@@ -145,7 +130,7 @@ function PartyTicketDialog({ ticketId, onClose }: { ticketId: number; onClose: (
           The ticket could not be loaded.
         </Alert>
       ) : (
-        <Loading label="Loading the ticket" height={240} />
+        <PartLoading label="Loading the ticket" height={240} />
       )}
     </Dialog>
   );
