@@ -431,9 +431,10 @@ try {
   console.table(table);
   console.log('\nCPU time used by each part in each phase (a killed process is left out from its kill on):');
   console.table(cpuByPhase);
+  const perSocketMs = (1000 * cpuByPhase.connect['all parts s']) / SOCKETS;
   const perChange = cpuByPhase[steadyPhase]['all parts s'] / (ROUNDS + 1);
   console.log(
-    `One change to ${SOCKETS} sockets costs the machine ${round1(perChange)} CPU-s in all; the kill's stream (a change every ${STREAM_GAP_MS} ms plus the PUT's own time) asks for more than the ${cpus().length} cores give whenever a PUT takes less than ${Math.round((1000 * perChange) / cpus().length - STREAM_GAP_MS)} ms.`,
+    `A socket's connection and first refetch cost the machine ${round1(perSocketMs)} ms of CPU in all parts: the killed API's ${onKilled} sockets reconnecting at once take ${round1((onKilled * perSocketMs) / 1000 / cpus().length)} s of all ${cpus().length} cores. One change to ${SOCKETS} sockets costs ${round1(perChange)} CPU-s.`,
   );
 } finally {
   await queue?.close();
