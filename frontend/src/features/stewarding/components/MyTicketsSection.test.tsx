@@ -35,6 +35,12 @@ function renderSection(section: ReactNode = <MyTicketsSection profileId={42} />)
   );
 }
 
+/** The names of the parts the section shows as loading. */
+const loadingParts = (section: HTMLElement) =>
+  within(section)
+    .getAllByRole('progressbar')
+    .map((bar) => bar.getAttribute('aria-label'));
+
 /** The section's markup with React's generated ids taken out (each render makes its own). */
 const markupOf = (container: HTMLElement) => container.innerHTML.replace(/_r_[\w]+_|:r[\w]+:/g, 'id');
 
@@ -48,11 +54,7 @@ describe('My tickets & licence points on the own profile', () => {
     });
     renderSection();
     const section = screen.getByRole('region', { name: 'My tickets & licence points' });
-    expect(
-      within(section)
-        .getAllByRole('progressbar')
-        .map((bar) => bar.getAttribute('aria-label')),
-    ).toEqual(['Loading your licence points', 'Loading your tickets']);
+    expect(loadingParts(section)).toEqual(['Loading your licence points', 'Loading your tickets']);
 
     expect(await within(section).findByText(/^Licence points:/)).toHaveTextContent('Licence points: 3 of 12 (a race ban at 12)');
     const points = within(section).getByRole('list', { name: 'Licence points' });
@@ -90,11 +92,7 @@ describe('My tickets & licence points on the own profile', () => {
     installFakeApi({});
     const slot = renderSection(<MyTicketsAndLicence />);
     const placeholder = screen.getByRole('region', { name: 'My tickets & licence points' });
-    expect(
-      within(placeholder)
-        .getAllByRole('progressbar')
-        .map((bar) => bar.getAttribute('aria-label')),
-    ).toEqual(['Loading your licence points', 'Loading your tickets']);
+    expect(loadingParts(placeholder)).toEqual(['Loading your licence points', 'Loading your tickets']);
     const drawnBeforeThePart = markupOf(slot.container);
     cleanup();
 
