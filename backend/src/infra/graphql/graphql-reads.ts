@@ -16,8 +16,9 @@ const GRAPHQL_READ = 'paddock:graphql-read';
 /** @nestjs/graphql's metadata on a resolver method: its operation type and, when given, its field name. */
 const RESOLVER_TYPE_METADATA = 'graphql:resolver_type';
 const RESOLVER_NAME_METADATA = 'graphql:resolver_name';
-/** The operations whose cache tag a process remembers (then it starts again). */
+/** The operations whose cache tag a process remembers, and the URLs whose operation it remembers (then it starts again). */
 const MAX_KNOWN_OPERATIONS = 1_000;
+const MAX_KNOWN_URLS = 1_000;
 
 /**
  * Marks a root query field as a cached read of `tag`, as `@CachedRead` marks a REST route: its answer
@@ -60,6 +61,8 @@ export class GraphqlReads implements NestMiddleware, OnModuleInit {
   private readonly fieldTags = new Map<string, ReadTag>();
   /** `<hash>\n<operation name>` → the tag of the operation, or null when it is not cached. */
   private readonly operations = new Map<string, ReadTag | null>();
+  /** A GET's URL → its operation's key, or null when it is no persisted GET: the fast path asks for every /graphql GET. */
+  private readonly operationKeys = new Map<string, string | null>();
   private server?: ApolloServer;
 
   constructor(
@@ -103,8 +106,16 @@ export class GraphqlReads implements NestMiddleware, OnModuleInit {
 
   /** The tag of a GET of a persisted operation this process has seen (and found cacheable), for the fast path. */
   knownTag(request: Request): ReadTag | null {
-    const get = persistedGet(request);
-    return (get && this.operations.get(operationKey(get))) ?? null;
+    if (request.method !== 'GET') return null;
+    const url = request.originalUrl;
+    let key = this.operationKeys.get(url);
+    if (key === undefined) {
+      const get = persistedGet(request);
+      key = get && operationKey(get);
+      if (this.operationKeys.size >= MAX_KNOWN_URLS) this.operationKeys.clear();
+      this.operationKeys.set(url, key);
+    }
+    return (key !== null && this.operations.get(key)) || null;
   }
 
   private tagOf(get: PersistedGet, document: string): ReadTag | null {
