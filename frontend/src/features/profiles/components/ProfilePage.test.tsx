@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createStore, Provider } from 'jotai';
@@ -21,13 +21,14 @@ const DRIVER: MyProfileDto = {
   missing: [],
 };
 
-function renderPage(profile: MyProfileDto, save?: FakeReply) {
+function renderPage(profile: MyProfileDto, save?: FakeReply, more: Parameters<typeof installFakeApi>[0] = {}) {
   const fake = installFakeApi({
     'GET /api/profile': { status: 200, body: profile },
     'GET /api/profile/takenDriverNumbers': { status: 200, body: [] },
     'GET /api/games': { status: 200, body: [] },
     'GET /api/bidding/mine': { status: 200, body: [] },
     ...(save ? { 'PATCH /api/profile': save } : {}),
+    ...more,
   });
   const store = createStore();
   store.set(currentUserAtom, testUser({ profileCompleted: profile.profileCompleted }));
@@ -65,6 +66,35 @@ describe('My profile', () => {
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Xbox' }));
     expect(await screen.findByText('Your Xbox gamertag is needed to race on Xbox')).toBeInTheDocument();
+  });
+
+  it('draws a complete driver’s tickets with the page, not after it: arriving later, they pushed everything under them down', async () => {
+    let answerTickets: () => void = () => undefined;
+    const ticketsAsked = new Promise<void>((resolve) => (answerTickets = resolve));
+    const fake = renderPage(DRIVER, undefined, {
+      'GET /api/profile/42/licence': { status: 200, body: { profileId: 42, activePoints: 0, banThreshold: 12, entries: [], bans: [] } },
+      'GET /api/tickets/mine': async () => {
+        await ticketsAsked;
+        return { status: 200, body: { content: [], totalElements: 0, totalPages: 0, number: 0, size: 25 } };
+      },
+    });
+    await waitFor(() => expect(fake.calls).toContain('GET /api/profile/42/licence'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByRole('progressbar', { name: 'Loading your profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Driver profile' })).not.toBeInTheDocument();
+
+    answerTickets();
+    // Its part drawn (after its chunk, which the test does not preload): the tickets with it, no skeleton first.
+    expect(await screen.findByText(/Licence points:/)).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading your tickets' })).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Driver profile' })).toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.startsWith('GET /api/tickets/mine'))).toHaveLength(1);
+  });
+
+  it('draws the page when the tickets cannot be read, the section saying so', async () => {
+    renderPage(DRIVER, undefined, { 'GET /api/tickets/mine': { status: 500, body: { status: 500, message: 'Internal server error' } } });
+    expect(await screen.findByRole('form', { name: 'Driver profile' })).toBeInTheDocument();
+    expect(await screen.findByText('Your tickets could not be loaded.')).toBeInTheDocument();
   });
 
   it('refuses to blank a complete driver’s number and platforms', async () => {

@@ -6,13 +6,14 @@ import { PLATFORM_ID_FIELD, PLATFORM_LABEL, PROFILE_TEXT_RULES, SOCIAL_LABEL, SO
 import { useApiForm } from '../../../lib/forms/useApiForm.js';
 import { Alert, Button, ButtonLink, Check, CheckGroup, Container, Paper, Text, TextField, TextLink } from '../../../components/ui/index.js';
 import { FormStatusMessage } from '../../../components/form/FormStatusMessage.js';
+import { CenteredLoader } from '../../../components/CenteredLoader.js';
 import { QueryContent } from '../../../components/QueryContent.js';
 import { PageTitle } from '../../../components/PageTitle.js';
 import { pathTo } from '../../../app/routes/routeTable.js';
 import { BidderPanelSlot } from '../../bidding/index.js';
 import { catalogueQueries } from '../../catalogue/index.js';
 import { PlatformChecks } from '../../../components/form/PlatformChecks.js';
-import { MyTicketsAndLicence } from '../../stewarding/index.js';
+import { MyTicketsAndLicence, useMyTicketsAnswered } from '../../stewarding/index.js';
 import { DeviceNotifications } from '../../push/index.js';
 import { profileQueries } from '../api.js';
 import { useUpdateProfile } from '../cache.js';
@@ -33,28 +34,36 @@ import { TeamInvites } from './TeamInvites.js';
 import { NotificationSettingsSlot } from '../../notifications/index.js';
 import './profile.css';
 
+const LOADING = 'Loading your profile';
+
 /** Profile (SPEC §2): the driver edits their profile; completing it (number + an id on a platform raced on) lets them in (SPEC §4). */
 export default function ProfilePage() {
   const profile = useQuery(profileQueries.mine());
   const complete = profile.data?.profileCompleted === true;
+  const ticketsAnswered = useMyTicketsAnswered();
   return (
     <Container maxWidth="md" page>
       <PageTitle>My profile</PageTitle>
-      <QueryContent query={profile} loading="Loading your profile" failed="Your profile could not be loaded">
-        {(mine) => (
-          <>
-            {/* A rookie sees what to do first; bidding opens once the profile lets them race. The form keeps its place (and its state) when the profile's completeness changes. */}
-            {complete && <TeamInvites />}
-            {complete && <MyTicketsAndLicence />}
-            {complete && <BidderPanelSlot as="numbers" />}
-            {complete && <MyRacesCalendar />}
-            <ProfileForm profile={mine} />
-            {!complete && <TeamInvites />}
-            {!complete && <MyTicketsAndLicence />}
-            <NotificationSettingsSlot />
-            <DeviceNotifications />
-          </>
-        )}
+      <QueryContent query={profile} loading={LOADING} failed="Your profile could not be loaded">
+        {(mine) =>
+          // A complete profile's tickets are on its first screen: drawn with it, not after it.
+          mine.profileCompleted && !ticketsAnswered ? (
+            <CenteredLoader label={LOADING} />
+          ) : (
+            <>
+              {/* A rookie sees what to do first; bidding opens once the profile lets them race. The form keeps its place (and its state) when the profile's completeness changes. */}
+              {complete && <TeamInvites />}
+              {complete && <MyTicketsAndLicence />}
+              {complete && <BidderPanelSlot as="numbers" />}
+              {complete && <MyRacesCalendar />}
+              <ProfileForm profile={mine} />
+              {!complete && <TeamInvites />}
+              {!complete && <MyTicketsAndLicence />}
+              <NotificationSettingsSlot />
+              <DeviceNotifications />
+            </>
+          )
+        }
       </QueryContent>
     </Container>
   );
