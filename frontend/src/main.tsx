@@ -18,7 +18,7 @@ applyPalette(document);
 // Start-up's calls, the shell's data, the opened page's chunk and its first reads load while React renders its first frame.
 startUpOnce(appStore);
 prefetchShellData(appQueryClient);
-preloadPageAt(window.location.pathname, appQueryClient);
+preloadPageAt(window.location.pathname, appQueryClient, appStore);
 createRoot(root).render(
   <StrictMode>
     <App store={appStore} queryClient={appQueryClient} />

@@ -28,8 +28,9 @@ async function visit(path: string, heading: string | RegExp, preload: boolean, s
     ...signedIn,
   });
   const queryClient = createQueryClient();
-  if (preload) preloadPageAt(path, queryClient);
-  const { unmount } = render(<App store={createStore()} queryClient={queryClient} />);
+  const store = createStore();
+  if (preload) preloadPageAt(path, queryClient, store);
+  const { unmount } = render(<App store={store} queryClient={queryClient} />);
   expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   for (const section of sections) expect(await screen.findByRole('heading', { level: 2, name: section })).toBeInTheDocument();
   // Until no call has been added for a while: the page and the shell have asked for all they show.

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { AppStore } from '../../lib/store.js';
 import { matchRoutes } from 'react-router-dom';
 import { ROUTES, type Area, type RouteDef } from '../routes/routeTable.js';
 import { ADMIN_PAGES } from './AdminArea.js';
@@ -31,7 +32,7 @@ export function pageOf(route: RouteDef): LazyPage | undefined {
  * Starts downloading the screen of the page the browser opened, and what it asks for first, before
  * start-up has finished: both arrive alongside the start-up calls instead of after them.
  */
-export function preloadPageAt(pathname: string, queryClient: QueryClient): void {
+export function preloadPageAt(pathname: string, queryClient: QueryClient, store: AppStore): void {
   const match = matchRoutes(
     ROUTES.map((candidate) => ({ path: candidate.path, route: candidate })),
     pathname,
@@ -41,5 +42,5 @@ export function preloadPageAt(pathname: string, queryClient: QueryClient): void 
   void pageOf(route)
     ?.preload()
     .catch(() => undefined);
-  FIRST_READS[route.area]?.[route.name]?.(queryClient, match.params);
+  FIRST_READS[route.area]?.[route.name]?.(queryClient, match.params, store);
 }

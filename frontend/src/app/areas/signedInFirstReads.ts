@@ -9,6 +9,8 @@ import { pushQueries } from '../../features/push/index.js';
 import { MyTicketsAndLicence, NO_QUEUE_FILTERS, stewardingQueries } from '../../features/stewarding/index.js';
 import { teamQueries } from '../../features/teams/index.js';
 import { firstRead } from '../../lib/query/queryClient.js';
+import type { AppStore } from '../../lib/store.js';
+import { sessionAtom } from '../../features/auth/index.js';
 import type { Area } from '../routes/routeTable.js';
 import type { FirstReads } from './areaProps.js';
 import { competitionsApi } from './PublicArea.js';
@@ -19,6 +21,18 @@ import { competitionsApi } from './PublicArea.js';
  * definitions cost the entry about 2.5 KiB gzip.
  */
 
+/** Calls `then` with the signed-in user's profile id as soon as start-up's user lookup has found one. */
+function whenProfileIdKnown(store: AppStore, then: (profileId: number) => void): void {
+  const check = () => {
+    const { profileId } = store.get(sessionAtom);
+    if (profileId === null) return;
+    unsubscribe();
+    then(profileId);
+  };
+  const unsubscribe = store.sub(sessionAtom, check);
+  check();
+}
+
 /** Starts a first read; a failure is left to the screen, which asks again. */
 function read<T, K extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<T, Error, T, K>): void {
   firstRead(queryClient, options).catch(() => undefined);
@@ -27,15 +41,17 @@ function read<T, K extends QueryKey>(queryClient: QueryClient, options: FetchQue
 const PROFILE_FIRST_READS: FirstReads = {
   // The profile's sections (and their chunks) with the profile itself, so the page is drawn whole: sections
   // arriving one by one above the form pushed it down.
-  Profile: (queryClient) => {
+  Profile: (queryClient, _params, store) => {
     void MyTicketsAndLicence.preload().catch(() => undefined);
     void BidderPanelSlot.preload().catch(() => undefined);
     void NotificationSettingsSlot.preload().catch(() => undefined);
-    // The profile first: the page waits for it, and so do the reads that need its id. Then the rest in the
-    // page's order, top to bottom (a phone's connection takes six at a time).
+    // The page waits for the licence too (see useMyTicketsAnswered), which needs only the profile's id:
+    // start-up's user lookup has it long before the profile answers.
+    whenProfileIdKnown(store, (profileId) => read(queryClient, stewardingQueries.licence(profileId)));
+    // The profile first: the page waits for it, and so do the reads that need its completeness. Then the
+    // rest in the page's order, top to bottom (a phone's connection takes six at a time).
     firstRead(queryClient, profileQueries.mine())
       .then((mine) => {
-        read(queryClient, stewardingQueries.licence(mine.id));
         if (!mine.profileCompleted) return;
         read(queryClient, biddingQueries.mine('numbers'));
         read(queryClient, profileQueries.calendar());
