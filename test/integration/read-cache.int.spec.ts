@@ -82,6 +82,26 @@ describe('ReadCache', () => {
     expect((await Promise.all(waiting)).map(bodyOf)).toEqual(['{"seats":19}', '{"seats":19}']);
   });
 
+  it('lets a waiting request take the load over from a loader that never says it is done', async () => {
+    const impatient = new ReadCache(redis, { redisPrefix: prefix } as AppConfig);
+    // The process's wait for another request's load (5 s), shortened for the test.
+    Object.assign(impatient, { loadWaitMs: 50 });
+    await impatient.invalidate(['lost']);
+    const lost = await impatient.answer('lost', '/api/lost', etagOf);
+    expect(lost).toEqual({ loaded: expect.any(Function) });
+
+    const takeover = await impatient.answer('lost', '/api/lost', etagOf);
+    expect(takeover).toEqual({ loaded: expect.any(Function) });
+    // The new loader holds the others as the first did (now for as long as it takes), and lets them go when done.
+    Object.assign(impatient, { loadWaitMs: 60_000 });
+    const waiters = waitersOn(impatient, 'loading');
+    const waiting = impatient.answer('lost', '/api/lost', etagOf);
+    await eventually(() => expect(waiters()).toBe(1));
+    await impatient.json('lost', '/api/lost', async () => ({ seats: 17 }));
+    (takeover as CacheMiss).loaded();
+    expect(bodyOf(await waiting)).toBe('{"seats":17}');
+  });
+
   it('serves an entry that only outlived the TTL while one request of the process loads it again', async () => {
     await cache.json('aged', '/api/aged', async () => ({ seats: 20 }));
     expect(bodyOf(await cache.answer('aged', '/api/aged', etagOf))).toBe('{"seats":20}');

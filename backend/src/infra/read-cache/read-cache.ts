@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { setTimeout as delay } from 'node:timers/promises';
 import { countHitLua } from '../../common/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../../config/environment.js';
 import { REDIS } from '../redis/redis.module.js';
@@ -92,6 +93,11 @@ const MAX_COPIES = 1_000;
 const MAX_COPY_BYTES = 32 * 1024 * 1024;
 /** How many loads by other requests a fast-path request waits for before it loads the entry itself. */
 const MAX_WAITS_FOR_A_LOAD = 2;
+/**
+ * How long a fast-path request waits for another request's load of the entry before it takes the load
+ * over: a loader that never says it is done would otherwise hold every later reader of the entry.
+ */
+const LOAD_WAIT_MS = 5_000;
 
 /** A cached read's answer as sent: the JSON bytes and their ETag. */
 export interface CachedAnswer {
@@ -164,8 +170,9 @@ export class ReadCache implements OnApplicationShutdown {
 
   private readonly copies = new Map<string, Copy>();
   private copiedBytes = 0;
-  /** The entries a fast-path request of this process is loading, by id: the others wait for them. */
+  /** The entries a fast-path request of this process is loading, by id: the others wait for them (`loadWaitMs` at most a time). */
   private readonly loading = new Map<string, Promise<void>>();
+  private readonly loadWaitMs = LOAD_WAIT_MS;
   /** Loads in progress through `json`, by entry and the generation they will be stored under: concurrent callers share one. */
   private readonly loads = new Map<string, Promise<string>>();
 
@@ -203,8 +210,9 @@ export class ReadCache implements OnApplicationShutdown {
    * older than the TTL), a `CacheMiss` that makes this request the one of the process that loads it
    * through the full pipeline; or null (Redis fails, or the wait ran out): load without holding the
    * others. While a request of the process loads an entry, the others wait for it rather than each
-   * loading it too, and an entry that only outlived the TTL (no domain event changed its tag) is
-   * still served to them. `etagOf` computes the ETag of an answer the process has no copy of yet.
+   * loading it too (for `LOAD_WAIT_MS` at most, then one of them loads it instead), and an entry that
+   * only outlived the TTL (no domain event changed its tag) is still served to them. `etagOf` computes
+   * the ETag of an answer the process has no copy of yet.
    */
   async answer(tag: string, key: string, etagOf: (body: Buffer) => string): Promise<CachedAnswer | CacheMiss | null> {
     const id = `${tag}\n${key}`;
@@ -393,7 +401,7 @@ export class ReadCache implements OnApplicationShutdown {
       const copy = this.copies.get(id);
       if (copy?.generation === generation) return copy;
       if (waits === MAX_WAITS_FOR_A_LOAD) return null;
-      await loading;
+      if (!(await settlesWithin(loading, this.loadWaitMs)) && this.loading.get(id) === loading) this.loading.delete(id);
     }
   }
 
@@ -454,6 +462,16 @@ export class ReadCache implements OnApplicationShutdown {
 
   private generationKey(tag: string): string {
     return `${this.generationPrefix}${tag}`;
+  }
+}
+
+/** Whether `promise` settles within `ms`; the timer goes either way. */
+async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
+  const timer = new AbortController();
+  try {
+    return await Promise.race([promise.then(() => true), delay(ms, false, { signal: timer.signal, ref: false })]);
+  } finally {
+    timer.abort();
   }
 }
 
