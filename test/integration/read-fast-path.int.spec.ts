@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { get } from 'node:http';
+import { connect } from 'node:net';
 import type { Socket } from 'socket.io-client';
 import type { AttendeeDto, EventDetailsDto, EventDto } from '../../backend/src/contracts/events.js';
 import { ReadCacheInterceptor } from '../../backend/src/infra/read-cache/cached-read.js';
@@ -390,6 +391,58 @@ describe('the signed-in fast path keeps the session rules', () => {
     const cookie = decodeURIComponent(jar.get(t.config.session.cookieName)!);
     const forged = `${t.config.session.cookieName}=${encodeURIComponent(`${cookie.slice(0, cookie.lastIndexOf('.'))}.forged`)}`;
     expect((await fetch(`${t.baseUrl}/api/users/me`, { headers: { cookie: forged } })).status).toBe(401);
+  });
+});
+
+/**
+ * A visitor's read that misses makes its request the one of the process that loads the entry, and the
+ * process's other readers of it wait for that load: a client that leaves while the miss is looked up in
+ * Redis must not keep them waiting. (It did: the load was released when the response closed, watched
+ * from after the lookup, and a response closed before it never closes again. The next readers of the
+ * entry waited for ever, as the benches saw after each load generator stopped mid-request.)
+ */
+describe('a visitor who leaves while the fast path looks a missed read up', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await newEvent(t.em(), { name: 'Left Early Cup' });
+  });
+  afterAll(() => t.close());
+
+  const openConnections = () =>
+    new Promise<number>((resolve, reject) => t.app.getHttpServer().getConnections((error: Error | null, count: number) => (error ? reject(error) : resolve(count))));
+
+  it('lets the next reader of the entry it was to load have it', async () => {
+    const path = '/api/events/planned?pageNumber=0&pageSize=5';
+    const loading = (t.app.get(ReadCache) as unknown as { loading: Map<string, Promise<void>> }).loading;
+    // The lookup in Redis is held until the client has left.
+    let clientLeft!: () => void;
+    const left = new Promise<void>((resolve) => (clientLeft = resolve));
+    const lookUp = ReadCache.prototype.answerCounted;
+    const lookups = jest.spyOn(ReadCache.prototype, 'answerCounted').mockImplementation(async function (this: ReadCache, ...args) {
+      await left;
+      return lookUp.apply(this, args);
+    });
+    try {
+      const leaver = connect(Number(new URL(t.baseUrl).port), '127.0.0.1');
+      leaver.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      await eventually(() => expect(lookups).toHaveBeenCalled());
+      leaver.destroy();
+      await eventually(async () => expect(await openConnections()).toBe(0));
+      clientLeft();
+      const [lookup] = lookups.mock.results;
+      expect(await (lookup!.value as ReturnType<ReadCache['answerCounted']>)).toMatchObject({ answer: { loaded: expect.any(Function) } });
+    } finally {
+      lookups.mockRestore();
+    }
+    // Once the fast path has taken the lookup's answer, the load it started is released, not left to the readers' wait.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([...loading.keys()]).toEqual([]);
+
+    const next = await fetch(`${t.baseUrl}${path}`);
+    expect(next.status).toBe(200);
+    expect(await next.json()).toMatchObject({ content: [expect.objectContaining({ name: 'Left Early Cup' })] });
   });
 });
 

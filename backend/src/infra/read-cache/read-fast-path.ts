@@ -87,7 +87,7 @@ export class ReadFastPath {
           }
           counts.heard(counter.key, sent, found.hits, found.remainingMs);
           const { answer } = found;
-          if (answer && 'loaded' in answer) response.once('close', answer.loaded);
+          if (answer && 'loaded' in answer) releaseWhenClosed(response, answer);
           const count = counter.counted(found.hits, found.remainingMs);
           if (!count.isBlocked) return this.send(request, response, next, { route, answer, startedAt, userId: null });
           response.setHeader('X-Request-Id', requestId(request));
@@ -128,7 +128,7 @@ export class ReadFastPath {
             return next();
           }
           this.rememberUser(sessionId, signedIn.userId);
-          if (miss) response.once('close', answer.loaded);
+          if (miss) releaseWhenClosed(response, answer);
           if (answer === null || miss) return next();
           sessions.renewCookie(request, response, sessionId, signedIn);
           this.send(request, response, next, { route, answer, startedAt, userId: signedIn.userId });
@@ -209,6 +209,16 @@ interface FastAnswer {
   answer: CachedAnswer | CacheMiss | null;
   startedAt: number;
   userId: number | null;
+}
+
+/**
+ * Lets the process's other readers of a missed entry go once this request, which loads it, is done: when
+ * its response closes, or now if its client already left during the lookup (a 'close' listener added after
+ * the response closed is never called, and every later reader of the entry would wait out `LOAD_WAIT_MS`).
+ */
+function releaseWhenClosed(response: Response, miss: CacheMiss): void {
+  if (response.closed) miss.loaded();
+  else response.once('close', miss.loaded);
 }
 
 /** Express' own ETag function (the app's `etag` setting), so both paths give an answer the same ETag. */
