@@ -5,7 +5,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { guardWithCircuitBreaker, RedisUnavailableError } from '../../backend/src/infra/redis/circuit-breaker.js';
-import { REQUEST_PATH_DATABASE, RequestPathClient } from '../../backend/src/infra/database/database.config.js';
+import { REQUEST_PATH_DATABASE, REQUEST_PATH_DRIVER, RequestPathClient } from '../../backend/src/infra/database/database.config.js';
 import { boundedRedis, COMMAND_TIMED_OUT, FAIL_FAST_REDIS, queueOptions } from '../../backend/src/infra/redis/redis-options.js';
 import { SESSION_STORE_UNAVAILABLE } from '../../backend/src/modules/auth/session.js';
 import { DATABASE_UNAVAILABLE } from '../../backend/src/common/service-unavailable.js';
@@ -174,6 +174,39 @@ describe('outages', () => {
 
     await expect(committed).resolves.toMatchObject({ command: 'COMMIT' });
     expect((await client.query<{ id: number }>('select id from held_up')).rows).toEqual([{ id: 1 }]);
+  });
+
+  it("counts a query's read timeout from when it asked the pool for its connection: one that waited for a connection and then got no answer fails within one read timeout in all", async () => {
+    const proxy = later(await new TcpProxy(POSTGRES.hostname, Number(POSTGRES.port || 5432)).start(), (p) => p.stop());
+    const database = new URL(POSTGRES);
+    database.host = `127.0.0.1:${proxy.port}`;
+    database.pathname = '/postgres';
+    // One connection, and a wait for it bounded far beyond the read timeout: only the read timeout ends this query's wait.
+    const { onPoolCreated, ...driver } = REQUEST_PATH_DRIVER;
+    const readTimeoutMs = REQUEST_PATH_DATABASE.query_timeout;
+    const pool = later(new pg.Pool({ ...driver, connectionString: database.href, max: 1, connectionTimeoutMillis: 5 * readTimeoutMs }), (p) => p.end());
+    onPoolCreated(pool);
+    const holder = await pool.connect();
+    await holder.query('select 1');
+
+    const askedAt = performance.now();
+    const waiting = pool.connect().then(async (client) => {
+      try {
+        return await client.query('select 1');
+      } finally {
+        client.release();
+      }
+    });
+    // The connection is busy for a while, then handed on just as PostgreSQL stops answering.
+    const heldMs = 0.6 * readTimeoutMs;
+    await new Promise((resolve) => setTimeout(resolve, heldMs));
+    proxy.stall();
+    holder.release();
+
+    await expect(waiting).rejects.toThrow();
+    // Counted from when the query got its connection it would have waited the whole read timeout after the hold.
+    expect(performance.now() - askedAt).toBeLessThan(heldMs + readTimeoutMs);
+    proxy.resume();
   });
 
   it('stops writing to a stalled Redis after one command timed out, but for a probe, and closes once the probe is answered', async () => {

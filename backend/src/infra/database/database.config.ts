@@ -11,8 +11,9 @@ import { PostgresNamingStrategy } from './naming-strategy.js';
  * pool, not had within `connectionTimeoutMillis` fails the query (an unreachable PostgreSQL, an
  * exhausted pool); a statement running longer than `statement_timeout` is cancelled by the server
  * (and its transaction rolled back: nothing half-written); a query unanswered after `query_timeout`
- * fails on the client (a PostgreSQL that stopped answering). The request then answers 503 within
- * about 2 s, and the pool makes new connections by itself once PostgreSQL is back.
+ * fails on the client (a PostgreSQL that stopped answering), counted from when the query asked the pool
+ * for its connection (`boundPoolWaits`). The request then answers 503 within about 2 s, and the pool
+ * makes new connections by itself once PostgreSQL is back.
  */
 export const REQUEST_PATH_DATABASE = {
   connectionTimeoutMillis: 1500,
@@ -35,18 +36,32 @@ type Release = (error?: Error) => void;
  * - Kysely gives a transaction's connection back to the pool only when its BEGIN, COMMIT or ROLLBACK
  *   succeeded: one lost to a fault stayed checked out for good, until the pool was used up. A connection
  *   that closes while checked out is given back (and dropped) by the client itself.
+ * - The read timeout of a lease's first query counts from when the pool was asked for the connection
+ *   (`boundPoolWaits`): a query that waited for a free connection, got one just before PostgreSQL
+ *   stopped answering and then waited a whole read timeout more held its request about 3.3 s.
  * pg-pool lends a client by setting its `release`; the accessor makes giving it back happen once.
  */
 export class RequestPathClient extends pg.Client {
   #giveBack: Release | null = null;
   readonly #readTimeoutMs: number | undefined;
+  /** The least a query waits for its answer, however long it waited for the pool (or the process for a CPU). */
+  readonly #leastReadTimeoutMs: number;
+  /** When the pool was asked for the lease this client is lent for, until its first query is sent. */
+  #askedAt: number | null = null;
 
   constructor(config?: string | pg.ClientConfig) {
     // The read timeout is this class's (see `query`), not pg's.
     const { query_timeout: readTimeoutMs, ...rest } = typeof config === 'object' ? config : { connectionString: config };
     super(rest);
     this.#readTimeoutMs = readTimeoutMs;
+    // What the read timeout leaves beyond the pool's own bound on a wait for a connection.
+    this.#leastReadTimeoutMs = Math.max(0, (readTimeoutMs ?? 0) - (rest.connectionTimeoutMillis ?? 0));
     this.on('end', () => this.release(new Error('The connection to PostgreSQL closed')));
+  }
+
+  /** Lent for a lease the pool was asked for at `askedAt` (`performance.now()`): its first query has waited since. */
+  lentFor(askedAt: number): void {
+    this.#askedAt = askedAt;
   }
 
   get release(): Release {
@@ -63,8 +78,10 @@ export class RequestPathClient extends pg.Client {
 
   override query(...args: unknown[]): never {
     const answer = (pg.Client.prototype.query as (...args: unknown[]) => unknown).apply(this, args);
-    const readTimeoutMs = this.#readTimeoutMs;
-    if (answer instanceof Promise && readTimeoutMs !== undefined) {
+    const waited = this.#askedAt === null ? 0 : performance.now() - this.#askedAt;
+    this.#askedAt = null;
+    if (answer instanceof Promise && this.#readTimeoutMs !== undefined) {
+      const readTimeoutMs = Math.max(this.#readTimeoutMs - waited, this.#leastReadTimeoutMs);
       let answered = false;
       // Its callback waits for that turn of the event loop's I/O (`setImmediate` runs after it) before it decides.
       const timer = setTimeout(() => setImmediate(() => answered || this.#closeUnanswered()), readTimeoutMs);
@@ -85,6 +102,26 @@ export class RequestPathClient extends pg.Client {
 }
 
 /**
+ * Tells each client the pool lends when it was asked for (`RequestPathClient.lentFor`), so its first
+ * query's read timeout includes the wait for the connection: a query waits for PostgreSQL `query_timeout`
+ * in all, for a connection and for its answer. The promise form only (Kysely's); a callback is passed on.
+ */
+export function boundPoolWaits(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((callback?: unknown) => {
+    if (callback !== undefined) return connect(callback);
+    const askedAt = performance.now();
+    return connect()!.then((client) => {
+      if (client instanceof RequestPathClient) client.lentFor(askedAt);
+      return client;
+    });
+  }) as typeof pool.connect;
+}
+
+/** The pg pool's options on a request path: its bounds, its client and the bound on waits for a connection. */
+export const REQUEST_PATH_DRIVER = { ...REQUEST_PATH_DATABASE, Client: RequestPathClient, onPoolCreated: boundPoolWaits };
+
+/**
  * MikroORM options for one database URL: the given entities (the application's list is
  * backend/src/entities.ts: infra knows no domain), migrations from `migrations/`, no schema sync;
  * with `requestPath`, the bounds above (the API; migrations and the worker's jobs may take longer).
@@ -93,7 +130,7 @@ export function databaseOptions(databaseUrl: string, entities: readonly EntityCl
   registerEntities(entities);
   return defineConfig({
     clientUrl: databaseUrl,
-    ...(bounds.requestPath ? { driverOptions: { ...REQUEST_PATH_DATABASE, Client: RequestPathClient } } : {}),
+    ...(bounds.requestPath ? { driverOptions: REQUEST_PATH_DRIVER } : {}),
     entities: [...entities],
     // Migrating needs no entities (they are SQL), so the database can be prepared with none.
     discovery: { warnWhenNoEntities: false },
