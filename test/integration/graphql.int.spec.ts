@@ -560,7 +560,7 @@ describe('GraphQL API', () => {
       const answer = await post({ query: '{ teams { id } }' }, { origin: 'https://overlay.example' });
       expect(answer.status).toBe(200);
       expect(answer.headers.get('access-control-allow-origin')).toBe('*');
-      expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     });
   });
 

@@ -7,12 +7,22 @@ import { CURRENT_USER_READS } from '../../backend/src/modules/users/users.reads.
 import type { CookieJar } from '../support/sign-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
+/** Whether the answer is JSON: data, never a page, sent the headers of data (see `securityHeaders`). */
+const isJson = (response: Response) => !!response.headers.get('content-type')?.startsWith('application/json');
+
 function expectSecurityHeaders(response: Response, what: string): void {
   const csp = response.headers.get('content-security-policy') ?? '';
-  expect({ what, csp }).toEqual({ what, csp: expect.stringContaining("script-src 'self'") });
-  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) expect(csp).toContain(directive);
-  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  if (isJson(response)) {
+    // Loads and runs nothing and is framed nowhere, opened as a page or not; the page-only headers are left out.
+    expect({ what, csp }).toEqual({ what, csp: "default-src 'none'; frame-ancestors 'none'" });
+    expect({ what, coop: response.headers.get('cross-origin-opener-policy') }).toEqual({ what, coop: null });
+  } else {
+    expect({ what, csp }).toEqual({ what, csp: expect.stringContaining("script-src 'self'") });
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) expect(csp).toContain(directive);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  }
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
   expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   expect({ what, poweredBy: response.headers.get('x-powered-by') }).toEqual({ what, poweredBy: null });
 }
@@ -26,7 +36,7 @@ describe('security headers', () => {
   });
   afterAll(() => t.close());
 
-  it('sends CSP, Referrer-Policy and nosniff, and no X-Powered-By, on API answers, errors, docs, the stand-in and Bull Board', async () => {
+  it("sends CSP, Referrer-Policy and nosniff, and no X-Powered-By, on API answers, errors, docs, the stand-in and Bull Board: a JSON answer data's policy, the rest the page's", async () => {
     const responses: [string, Response][] = [
       ['config', await t.request('/api/config')],
       ['404', await t.request('/api/nope')],
@@ -42,6 +52,7 @@ describe('security headers', () => {
       expect({ what, status: response.status < 500 }).toEqual({ what, status: true });
       expectSecurityHeaders(response, what);
     }
+    expect(responses.filter(([, response]) => isJson(response)).map(([what]) => what)).toEqual(['config', '404', '401', 'bull board api']);
   });
 
   it('keeps Swagger UI and the stand-in working under the CSP: no inline scripts, only inline styles', async () => {

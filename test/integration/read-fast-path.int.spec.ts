@@ -87,7 +87,7 @@ describe('the visitor read fast path', () => {
     expect(headersOf(fast)).toMatchObject({
       'cache-control': 'no-cache',
       'content-type': 'application/json; charset=utf-8',
-      'content-security-policy': expect.stringContaining("default-src 'self'"),
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
       etag: expect.stringMatching(/^W\/"/),
