@@ -22,8 +22,9 @@ const JSON_ANSWER_HEADERS: [string, string][] = [
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * The Content-Security-Policy of every page (every response but a JSON answer). Scripts only from this origin (the built client,
- * Swagger UI and Bull Board load theirs as files; none is inline). Styles also allow 'unsafe-inline':
+ * The Content-Security-Policy of every page (every response but a JSON answer). Scripts only from
+ * this origin (the built client, Swagger UI and Bull Board load theirs as files; none is inline).
+ * Styles also allow 'unsafe-inline':
  * MUI/emotion inserts <style> tags at run time, and Swagger UI, Bull Board and the Discord stand-in
  * carry inline styles — a style cannot run code, so this is the usual trade. Images from any https
  * source (Discord avatars, affiliate logos) and data: URLs (Swagger UI's icons).
