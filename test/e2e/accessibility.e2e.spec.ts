@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { Headline } from '../../backend/src/modules/community/headline.entity.js';
+import { newGameWithTrack } from '../factories/catalogue.js';
 import { newAttendance, newEvent } from '../factories/events.js';
+import { newRivalsServer } from '../factories/rivals.js';
 import { newDriver, newMember } from '../factories/users.js';
 import { accountMenuButton, DESKTOP, MOBILE, pageHeading, seriousAxeViolations, signedInAs, site, useTabs, visit } from './support/browser.js';
 
@@ -13,9 +15,12 @@ describe('accessibility (axe: no serious or critical violations)', () => {
   const open = useTabs();
 
   beforeAll(async () => {
-    // Pages with something on them: a headline, the crew, an upcoming event with a driver in it.
+    // Pages with something on them: a headline, the crew, an upcoming event with a driver in it, Home's rivals
+    // schedule (wider than a phone: it scrolls sideways there).
     const em = site().em();
     await em.persist(em.create(Headline, { text: 'Assessment races every Tuesday' })).flush();
+    const { game, gp } = await newGameWithTrack(em, ['PC']);
+    await newRivalsServer(em, { game, tracks: [gp], platform: 'PC' });
     await newMember(em, 'organizer');
     await newMember(em, 'steward');
     const event = await newEvent(em);
@@ -31,6 +36,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
       for (const path of ['/', '/?authFailed=true', '/no/such/page', '/events', '/grid/crew']) {
         await visit(page, path);
         await pageHeading(page);
+        if (path === '/') await page.getByRole('table', { name: 'Rivals schedule' }).waitFor();
         await expectAccessible(page, `${path} (${viewportName})`);
       }
       await visit(page, '/');

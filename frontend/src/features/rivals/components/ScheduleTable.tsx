@@ -24,7 +24,8 @@ export function ScheduleTable({ servers, signedIn }: { servers: RivalScheduleEnt
   };
   return (
     <>
-      <Paper variant="outlined" className="pd-rivals-table-box">
+      {/* Wider than a phone, where it scrolls sideways: a region the keyboard can reach and scroll (a visitor's rows take no focus). */}
+      <Paper variant="outlined" className="pd-rivals-table-box" role="region" tabIndex={0} aria-label="Rivals schedule, scrolls sideways">
         <table aria-label="Rivals schedule" className="pd-rivals-table">
           <thead>
             <tr>
