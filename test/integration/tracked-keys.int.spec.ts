@@ -28,7 +28,8 @@ describe('tracked keys', () => {
     const key = (id: string) => `${prefix}${id}`;
     /**
      * Keeps a value nobody changes: `heard` passes while the process has heard from Redis lately, and
-     * `forgotten(id)` waits until the value of `id` is gone while that one is still served.
+     * `forgotten(id)` waits until the value of `id` is gone while that one is still served, and `allRead(id)`
+     * until every invalidation Redis sent so far has been read: that of key `id`, changed after them (they come in order).
      */
     const heardLately = () => {
       keys.keep(key('unchanged'), 'kept', keys.mark(), A_MINUTE_ON());
@@ -38,7 +39,15 @@ describe('tracked keys', () => {
           heard();
           expect(keys.get(key(id))).toBeUndefined();
         });
-      return { heard, forgotten };
+      const allRead = async (id: string) => {
+        await eventually(() => {
+          keys.keep(key(id), 'before', keys.mark(), A_MINUTE_ON());
+          expect(keys.get(key(id))).toBe('before');
+        });
+        await other.set(key(id), 'changed');
+        await forgotten(id);
+      };
+      return { heard, forgotten, allRead };
     };
     return { keys, other, name, key, heardLately };
   };
@@ -56,13 +65,10 @@ describe('tracked keys', () => {
 
   it("keeps no answer that was read before a change of its key it heard of later, and keeps other keys' answers", async () => {
     const { keys, other, key, heardLately } = await tracked();
-    const { forgotten } = heardLately();
+    const { allRead } = heardLately();
     const mark = keys.mark();
     await other.set(key('changed'), 'new');
-    // Every invalidation sent before now has been read: one of a key changed after them has arrived.
-    keys.keep(key('sentinel'), 'before', keys.mark(), A_MINUTE_ON());
-    await other.set(key('sentinel'), 'changed');
-    await forgotten('sentinel');
+    await allRead('sentinel');
 
     keys.keep(key('changed'), 'old', mark, A_MINUTE_ON());
     keys.keep(key('other'), 'same', mark, A_MINUTE_ON());
@@ -96,20 +102,13 @@ describe('tracked keys', () => {
 
   it('keeps its values through a steady stream of other keys changing, more than it remembers at once', async () => {
     const { keys, other, key, heardLately } = await tracked();
-    const { heard, forgotten } = heardLately();
+    const { heard, allRead } = heardLately();
     await eventually(heard);
     for (let round = 0; round < 2; round += 1) {
       const changes = other.pipeline();
       for (let i = 0; i < 6000; i += 1) changes.set(key(`churn:${round}:${i}`), '1');
       await changes.exec();
-      // Every invalidation of the round has been read once that of a key changed after them has (Redis sends them in order).
-      const sentinel = `sentinel:${round}`;
-      await eventually(() => {
-        keys.keep(key(sentinel), 'before', keys.mark(), A_MINUTE_ON());
-        expect(keys.get(key(sentinel))).toBe('before');
-      });
-      await other.set(key(sentinel), 'changed');
-      await forgotten(sentinel);
+      await allRead(`sentinel:${round}`);
       // The round is settled (its invalidations no longer remembered) once a read marked after all of them is let go.
       // (A read marked before the round was let go sooner on a loaded machine, while the round's last invalidations
       // were still remembered: the next round's then made more than it remembers at once.)
