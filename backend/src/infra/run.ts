@@ -10,7 +10,7 @@ import { ServiceUnreachableError } from './preflight.js';
  * marking steps, and the requests due meanwhile queue (bench:reads: 11 of the 13 rows whose held p99 missed
  * had one). Twice the kept heap spaces them minutes apart, for up to about 100 MB more memory.
  */
-export const OLD_GENERATION_GROWTH_PERCENT = 100;
+const OLD_GENERATION_GROWTH_PERCENT = 100;
 
 /**
  * Runs a process entry point. Configuration and unreachable-service problems end the process with
