@@ -7,6 +7,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express from 'express';
 import type { Redis } from 'ioredis';
 import { Logger } from 'nestjs-pino';
+import { compressedAnswers } from './common/compressed-answers.js';
 import { BODY_LIMIT, verifyJsonBody } from './common/input-limits.js';
 import { keepInteractionBody } from './infra/discord/interaction-signature.js';
 import { abandonWhenClientLeaves, RefuseAbandonedCommits } from './common/request-abandonment.js';
@@ -46,6 +47,7 @@ export async function createApp(config: AppConfig, options: { logger?: boolean; 
 
   app.use(...securityHeaders(config));
   app.use(httpMetrics(app.get(Metrics)));
+  app.use(compressedAnswers());
   // Visitors' cached reads that are in the cache are answered here, before parsing, sessions and the Nest pipeline.
   const fastReads = app.get(ReadFastPath);
   app.use(fastReads.forVisitors(API_PREFIX));

@@ -2,10 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { get } from 'node:http';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Socket } from 'socket.io-client';
 import type { AttendeeDto, EventDetailsDto, EventDto } from '../../backend/src/contracts/events.js';
+import { COMPRESS_FROM_BYTES } from '../../backend/src/common/compressed-answers.js';
 import { ReadCacheInterceptor } from '../../backend/src/infra/read-cache/cached-read.js';
 import { READ_TTL_MS, ReadCache } from '../../backend/src/infra/read-cache/read-cache.js';
 import { REDIS } from '../../backend/src/infra/redis/redis.module.js';
@@ -25,6 +27,17 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 const PER_ANSWER = new Set(['date', 'x-request-id', 'keep-alive', 'connection']);
 
 const headersOf = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER.has(name)));
+
+/** A GET's status, headers and body bytes as sent, not decoded (fetch decodes a compressed body and hides its length). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) =>
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject),
+  );
+}
 
 /** A GET without fetch's own cache headers (fetch sends `Cache-Control: no-cache` with If-None-Match, which forbids a 304). */
 function plainGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown> }> {
@@ -104,6 +117,50 @@ describe('the visitor read fast path', () => {
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers.etag).toBe(etag);
     expect(revalidated.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('sends a read of 1 KB or more compressed as the browser takes it: the same bytes from Nest and from the fast path, one ETag for every encoding', async () => {
+    const path = '/api/events/planned?pageNumber=0&pageSize=25';
+    const url = `${t.baseUrl}${path}`;
+    for (let i = 0; i < 2; i += 1) await newEvent(t.em(), { name: `Compressed Cup ${i}` });
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    await t.app.get(ReadCache).invalidate([EVENT_READS.name]);
+    const byNest = await rawGet(url, browser);
+    expect(throughNest).toHaveBeenCalled();
+    throughNest.mockClear();
+    const fast = await rawGet(url, browser);
+    expect(throughNest).not.toHaveBeenCalled();
+
+    const identity = await rawGet(url, {});
+    expect(identity.body.length).toBeGreaterThanOrEqual(COMPRESS_FROM_BYTES);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(fast.headers['content-encoding']).toBe('br');
+    expect(fast.body).toEqual(byNest.body);
+    expect(brotliDecompressSync(fast.body)).toEqual(identity.body);
+    expect(fast.body.length).toBeLessThan(identity.body.length / 3);
+    const gzipped = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.body)).toEqual(identity.body);
+    for (const answer of [byNest, fast, gzipped, identity]) {
+      expect(answer.status).toBe(200);
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+      expect(answer.headers.etag).toBe(identity.headers.etag);
+    }
+    const revalidated = await rawGet(url, { ...browser, 'if-none-match': identity.headers.etag! });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+  });
+
+  it('sends answers under 1 KB, and to clients that take neither encoding, as they are', async () => {
+    const small = await rawGet(`${t.baseUrl}/api/config`, { 'accept-encoding': 'br, gzip' });
+    expect(small.body.length).toBeLessThan(COMPRESS_FROM_BYTES);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toBeInstanceOf(Object);
+    const declined = await rawGet(`${t.baseUrl}/api/events/planned?pageNumber=0&pageSize=25`, { 'accept-encoding': 'br;q=0, gzip;q=0, identity' });
+    expect(declined.headers['content-encoding']).toBeUndefined();
+    expect(declined.body.length).toBeGreaterThanOrEqual(COMPRESS_FROM_BYTES);
+    expect(JSON.parse(declined.body.toString())).toMatchObject({ content: expect.any(Array) });
   });
 
   it('leaves an entry older than the read TTL to Nest, which loads it again', async () => {
