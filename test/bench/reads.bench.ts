@@ -19,6 +19,7 @@
  * excused). autocannon's own `overallRate` is not used for it: each connection sends its quota for
  * the second back to back and then waits for the next second, so it measures bursts, not a held rate.
  * The site runs as `npm start` does (API + worker in one process, built) on a fresh demo database.
+ * Every request carries the Accept-Encoding Chromium sends, so answers of 1 KB or more come compressed.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
@@ -48,6 +49,8 @@ const GRAPHQL_RATIO_GOAL = 0.5;
 const P99_GOAL_MS = 50;
 const HELD_LOAD = 0.7;
 const CLIENT_DELAY_RESOLUTION_MS = 5;
+/** What Chromium sends with every fetch: the reads are asked as the pages ask them, and answers of 1 KB or more come compressed. */
+const AS_A_BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /** A held load's figures, with the bench client's own event-loop delay meanwhile (ms). */
 type HeldMeasured = Measured & { clientLoopDelay: { p99: number; max: number } };
@@ -245,20 +248,21 @@ try {
 
   console.log(`\nbench:reads — ${CONNECTIONS} connections, ${DURATION} s per measurement, API + worker in one process, ${cpus().length} cores, load average ${load()}\n`);
   const emptyLoad = loadavg()[0].toFixed(1);
-  const emptyPeak = await withCpu(empty.process.pid!, () => measure(empty.url, {}));
-  const emptyHeld = await measureHeld(empty.url, {}, Math.round(emptyPeak.rps * HELD_LOAD));
+  const emptyPeak = await withCpu(empty.process.pid!, () => measure(empty.url, AS_A_BROWSER));
+  const emptyHeld = await measureHeld(empty.url, AS_A_BROWSER, Math.round(emptyPeak.rps * HELD_LOAD));
   row('empty Nest route (baseline)', null, emptyPeak, emptyHeld, emptyPeak, null, emptyLoad);
   const reads = PUBLIC_READS.filter(({ label }) => label.toLowerCase().includes(values.only.toLowerCase()));
   for (const read of reads) if (read.graphqlDocument) await registerPersistedQuery(site.baseUrl, read.path(ids), read.graphqlDocument);
   // Every read once under load before any is measured: the first row measured would otherwise pay the
   // site's warm-up (JIT, pools, the first cache fills) that the rows after it do not.
-  for (const read of reads) await measurePeak(`${site.baseUrl}${read.path(ids)}`, CONNECTIONS, 1, read.signedIn ? { cookie: driver.header() } : {});
+  const headersOf = (read: PublicRead): Record<string, string> => ({ ...AS_A_BROWSER, ...(read.signedIn ? { cookie: driver.header() } : {}) });
+  for (const read of reads) await measurePeak(`${site.baseUrl}${read.path(ids)}`, CONNECTIONS, 1, headersOf(read));
   for (const read of reads) {
     const url = `${site.baseUrl}${read.path(ids)}`;
-    const headers: Record<string, string> = read.signedIn ? { cookie: driver.header() } : {};
+    const headers = headersOf(read);
     const loadAtStart = loadavg()[0].toFixed(1);
     // The baseline again, just before: on a shared machine the load of other work drifts during a run.
-    const baseline = await withCpu(empty.process.pid!, () => measure(empty.url, {}));
+    const baseline = await withCpu(empty.process.pid!, () => measure(empty.url, AS_A_BROWSER));
     const peak = await withCpu(site.apiPid, () => measure(url, headers));
     const [held, siteFigures] = await heldWithSite(url, headers, Math.round(peak.rps * HELD_LOAD), read.label);
     row(read.label, ratioGoalOf(read), peak, held, baseline, siteFigures, loadAtStart);
