@@ -564,6 +564,31 @@ describe('visitors answered from the process, under the anonymous-reads limit', 
     }
   });
 
+  it('refuses an address past its limit in the process, each read still counted, until its window ends', async () => {
+    const redis = t.app.get<Redis>(REDIS);
+    const countedInRedis = jest.spyOn(redis as Redis & { paddockCountAndReadIfChangedBuffer: () => Promise<unknown> }, 'paddockCountAndReadIfChangedBuffer');
+    try {
+      const statuses: number[] = [];
+      while (statuses.length < LIMIT + 1) statuses.push(await readFrom('203.0.113.9'));
+      expect(statuses.at(-1)).toBe(429);
+      countedInRedis.mockClear();
+      const refused = await Promise.all(Array.from({ length: 20 }, () => fetch(`${t.baseUrl}/api/config`, { headers: { 'x-forwarded-for': '203.0.113.9' } })));
+      expect(countedInRedis).not.toHaveBeenCalled();
+      for (const answer of refused) {
+        expect(answer.status).toBe(429);
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(await answer.json()).toMatchObject({ status: 429, path: '/api/config', message: expect.stringContaining('Too many requests') });
+      }
+      const [counter] = await redis.keys(`${t.config.redisPrefix}:ratelimit:anonymousReads:*203.0.113.9`);
+      await eventually(async () => expect(Number(await redis.get(counter!))).toBe(LIMIT + 21));
+      // The window's end, as Redis has it: the process then asks Redis again, and the address reads.
+      await redis.pexpire(counter!, 1);
+      await eventually(async () => expect(await readFrom('203.0.113.9')).toBe(200));
+    } finally {
+      countedInRedis.mockRestore();
+    }
+  });
+
   it('holds an address to its limit when its reads come at once, counted here or on their way to Redis', async () => {
     expect([await readFrom('203.0.113.8'), await readFrom('203.0.113.8')]).toEqual([200, 200]);
     const statuses = await Promise.all(Array.from({ length: LIMIT + 5 }, () => readFrom('203.0.113.8')));

@@ -198,9 +198,27 @@ export class BatchedVisitorCounts {
   countHere(key: string): boolean {
     const count = this.counts.get(key);
     if (!count || count.endsAt - COUNT_BATCH_MS <= Date.now() || count.hits + count.sent + count.unsent >= this.limit) return false;
+    this.countUnsent(count);
+    return true;
+  }
+
+  private countUnsent(count: { unsent: number }): void {
     count.unsent += 1;
     this.sending ??= setTimeout(() => this.send(), COUNT_BATCH_MS).unref();
-    return true;
+  }
+
+  /**
+   * Refuses here a read of `key` whose address Redis last counted past the limit, in a window not about
+   * to end: counted here too, and sent with the next batch. The seconds until it may read again, or
+   * undefined when Redis must count it. An address flooding the site past its limit costs a round trip
+   * per batch, not per read.
+   */
+  refusedHere(key: string): number | undefined {
+    const count = this.counts.get(key);
+    const remainingMs = count ? count.endsAt - Date.now() : 0;
+    if (!count || count.hits <= this.limit || remainingMs <= COUNT_BATCH_MS) return undefined;
+    this.countUnsent(count);
+    return limitRecord(count.hits, remainingMs, this.limit).timeToBlockExpire;
   }
 
   /**

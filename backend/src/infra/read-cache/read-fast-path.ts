@@ -68,6 +68,8 @@ export class ReadFastPath {
       if (!route) return next();
       const startedAt = Date.now();
       const counter = visitorReadCount(limits, this.config, request);
+      const refusedFor = counts.refusedHere(counter.key);
+      if (refusedFor !== undefined) return refuse(request, response, startedAt, refusedFor);
       const key = cachedReadKey(route.read, request.originalUrl, undefined);
       // A copy the process keeps, current as far as Redis has told it (`ReadCache.keptAnswer`), is
       // answered with no round trip while the read surely stays within the visitor's limit: counted here
@@ -90,10 +92,7 @@ export class ReadFastPath {
           if (answer && 'loaded' in answer) releaseWhenClosed(response, answer);
           const count = counter.counted(found.hits, found.remainingMs);
           if (!count.isBlocked) return this.send(request, response, next, { route, answer, startedAt, userId: null });
-          response.setHeader('X-Request-Id', requestId(request));
-          response.setHeader('Retry-After', String(count.timeToBlockExpire));
-          response.status(429).json(errorBody(429, tooManyRequests(count.timeToBlockExpire), request.originalUrl));
-          logAnswer(request, response, startedAt, null);
+          refuse(request, response, startedAt, count.timeToBlockExpire);
         })
         .catch(next);
     };
@@ -219,6 +218,14 @@ interface FastAnswer {
 function releaseWhenClosed(response: Response, miss: CacheMiss): void {
   if (response.closed) miss.loaded();
   else response.once('close', miss.loaded);
+}
+
+/** A visitor's read past the anonymous-reads limit: 429 in the error shape, with Retry-After (seconds). */
+function refuse(request: Request, response: Response, startedAt: number, retryAfterSeconds: number): void {
+  response.setHeader('X-Request-Id', requestId(request));
+  response.setHeader('Retry-After', String(retryAfterSeconds));
+  response.status(429).json(errorBody(429, tooManyRequests(retryAfterSeconds), request.originalUrl));
+  logAnswer(request, response, startedAt, null);
 }
 
 /** Express' own ETag function (the app's `etag` setting), so both paths give an answer the same ETag. */
