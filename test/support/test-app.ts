@@ -5,6 +5,7 @@ import { SubscriberRegistry, subscriberJobId } from '../../backend/src/infra/out
 import { startWorker } from '../../backend/src/worker-process.js';
 import { loadConfig, type AppConfig } from '../../backend/src/config/environment.js';
 import { freePort } from './free-port.js';
+import { eventually } from './eventually.js';
 import { describeJobs } from './queued-jobs.js';
 import { TestClock } from './test-clock.js';
 import { GENEROUS_RATE_LIMITS } from './rate-limits.js';
@@ -46,6 +47,8 @@ export interface TestApp {
   signIn(username: DemoUsername): Promise<CookieJar>;
   /** Waits until every subscriber of every domain event written so far has handled it in a worker; fails once none was handled for `ms` (10 s). */
   settled(ms?: number): Promise<void>;
+  /** Waits until the outbox relay has sent every domain event written so far (and so dropped the cached reads they invalidate). */
+  relayed(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -132,6 +135,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       const jobs = await describeJobs(config, unhandled.slice(0, 10));
       throw new Error(`Domain events still unhandled, none handled in the last ${ms} ms:\n${jobs.join('\n')}`);
     },
+    relayed: () =>
+      eventually(async () => {
+        const [{ pending }] = await app
+          .get(MikroORM)
+          .em.fork()
+          .execute<{ pending: number }[]>('select count(*)::int as pending from outbox_events where published_at is null');
+        if (pending > 0) throw new Error(`${pending} domain events not sent by the outbox relay yet`);
+      }, 10_000),
     close: async () => {
       await worker?.close();
       await app.close();
