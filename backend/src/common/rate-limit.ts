@@ -176,7 +176,8 @@ export function visitorReadCount(storage: RedisThrottlerStorage, config: AppConf
  * end; any other read is counted in Redis before it is answered, with the reads counted here and not sent
  * yet (`sendWith`), and Redis' answer is told here (`heard`). So an address never gets past its limit
  * through one process; across processes, by no more than the reads the others counted in their last
- * batch's time.
+ * batch's time. A read of an address Redis last counted past its limit is refused here, and counted
+ * here too, until its window is about to end (`refusedHere`).
  */
 export class BatchedVisitorCounts {
   private readonly logger = new Logger('RateLimit');
