@@ -13,11 +13,22 @@ import { ServiceUnreachableError } from './preflight.js';
 const OLD_GENERATION_GROWTH_PERCENT = 100;
 
 /**
+ * V8's allocation-site pretenuring, turned off. It allocates an object literal's later objects straight in the
+ * old generation once most of the site's young ones survived a scavenge, and under a held load a
+ * request's objects often do: the requests in flight are alive at every scavenge (one every 90 ms at
+ * 12,000 reads a second). Sites of every request were tenured then, and the old generation grew by about
+ * 2 KB a request (20 MB/s): a full collection every 7-8 s. Off, the same load on the same site: none in
+ * 20 s, the kept heap steady, and 5-10 % less CPU per request (it copies what survives once more instead).
+ */
+const WITHOUT_PRETENURING = '--no-allocation-site-pretenuring';
+
+/**
  * Runs a process entry point. Configuration and unreachable-service problems end the process with
  * their one-line messages (no stack trace); anything else is a real crash and is printed in full.
  */
 export function runEntryPoint(main: (config: AppConfig) => Promise<void>): void {
   setFlagsFromString(`--heap-growing-percent=${OLD_GENERATION_GROWTH_PERCENT}`);
+  setFlagsFromString(WITHOUT_PRETENURING);
   let config: AppConfig;
   try {
     config = loadConfig();
