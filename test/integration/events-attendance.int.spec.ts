@@ -106,11 +106,10 @@ describe('events: sign-ups and seats', () => {
         ),
       );
       const elapsed = performance.now() - started;
-      const statuses = responses.map((response) => response.status);
-      expect(statuses.filter((status) => status === 200)).toHaveLength(20);
-      expect(statuses.filter((status) => status === 409)).toHaveLength(10);
-      const refusals = await Promise.all(responses.filter((response) => response.status === 409).map((response) => response.json()));
-      expect(refusals.every((body) => body.message === 'Event full')).toBe(true);
+      // Each answer as its status and, for a refusal, its message: anything else shows in the tally.
+      const answers = await Promise.all(responses.map(async (response) => (response.ok ? `${response.status}` : `${response.status} ${(await response.json()).message}`)));
+      const tally = answers.reduce<Record<string, number>>((counts, answer) => ({ ...counts, [answer]: (counts[answer] ?? 0) + 1 }), {});
+      expect(tally).toEqual({ '200': 20, '409 Event full': 10 });
       const [{ rows, taken }] = await t
         .em()
         .execute<{ rows: number; taken: number }[]>(

@@ -1,6 +1,7 @@
 import { CheckConstraintViolationException, IsolationLevel } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { OneAtATime } from '../../common/one-at-a-time.js';
 import type { Principal } from '../../common/principal.js';
 import type { ClientEventMap } from '../../contracts/client-events.js';
 import { isTeamEvent, seatsLeft, type AttendanceCountDto, type AttendeeDto, type MyAttendanceDto } from '../../contracts/events.js';
@@ -31,12 +32,20 @@ function isTeamSizeLimit(error: unknown): boolean {
 
 /**
  * Who is in which event. The seat limit is the database's (trigger + check constraint on
- * events.seats_taken): concurrent sign-ups queue on the event row and the one past the last
- * seat fails, which is answered with 409 'Event full'. Every change records EventAttendanceChanged and drops
+ * events.seats_taken): concurrent sign-ups queue, in each process and then on the event row, and the
+ * one past the last seat fails, which is answered with 409 'Event full'. Every change records EventAttendanceChanged and drops
  * the race line-up rows of drivers no longer entered for their team.
  */
 @Injectable()
 export class AttendanceService {
+  /**
+   * A process runs one attendance change of an event at a time: the others wait here, not on the
+   * event row holding a pooled connection each. A rush of sign-ups (a grid opening on race night)
+   * would otherwise use up the pool while they queued on the row lock, and under load the last of
+   * them, and anyone else's query meanwhile, hit the bounds on waits (503).
+   */
+  private readonly changesOfEvent = new OneAtATime<number>();
+
   constructor(
     private readonly em: EntityManager,
     private readonly profiles: ProfilesService,
@@ -227,16 +236,18 @@ export class AttendanceService {
   /** Runs an attendance change in a transaction; records the domain event when rows changed; maps the seat limit to 409. */
   private async change(eventId: number, apply: (em: EntityManager) => Promise<number>): Promise<AttendanceCountDto> {
     try {
-      return await this.em.transactional(async (em) => {
-        const changed = await apply(em);
-        if (changed > 0) {
-          await dropStaleRaceLineups(em, eventId);
-          await raiseLineupRevision(em, eventId);
-          recordDomainEvent(em, 'EventAttendanceChanged', eventAggregate(eventId), { eventId });
-        }
-        await em.flush();
-        return this.counts(em, eventId);
-      });
+      return await this.changesOfEvent.run(eventId, () =>
+        this.em.transactional(async (em) => {
+          const changed = await apply(em);
+          if (changed > 0) {
+            await dropStaleRaceLineups(em, eventId);
+            await raiseLineupRevision(em, eventId);
+            recordDomainEvent(em, 'EventAttendanceChanged', eventAggregate(eventId), { eventId });
+          }
+          await em.flush();
+          return this.counts(em, eventId);
+        }),
+      );
     } catch (error) {
       if (isSeatLimit(error)) throw new ConflictException(EVENT_FULL);
       if (isTeamSizeLimit(error)) throw new ConflictException('The team would have more drivers than this event allows');
