@@ -41,6 +41,11 @@ export function requestStore<T>(): AsyncLocalStorage<T> {
 /** Runs work that outlives the request that started it (the outbox relay's pass) outside its abandonment and other request state. */
 export const outsideRequests = <T>(work: () => T): T => requestStores.reduce<() => T>((inner, store) => () => store.exit(inner), work)();
 
+/** Throws the 503 of an abandoned request when the request whose work is running was abandoned: work it waited its turn for need not start. */
+export function refuseIfAbandoned(): void {
+  if (current.getStore()?.aborted) throw new ServiceUnavailableException(ABANDONED);
+}
+
 /**
  * An ORM subscriber: a transaction of an abandoned request is rolled back instead of committed, so a
  * client that gave up (and may retry) never has its write land late.
@@ -49,6 +54,6 @@ export class RefuseAbandonedCommits implements EventSubscriber {
   beforeTransactionCommit({ transaction }: TransactionEventArgs): void {
     // Only the COMMIT itself: a savepoint's release (a flush inside the transaction) commits nothing yet.
     const savepoint = !!transaction && typeof transaction === 'object' && 'savepointName' in transaction;
-    if (!savepoint && current.getStore()?.aborted) throw new ServiceUnavailableException(ABANDONED);
+    if (!savepoint) refuseIfAbandoned();
   }
 }

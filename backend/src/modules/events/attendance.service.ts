@@ -2,6 +2,7 @@ import { CheckConstraintViolationException, IsolationLevel } from '@mikro-orm/co
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { OneAtATime } from '../../common/one-at-a-time.js';
+import { refuseIfAbandoned } from '../../common/request-abandonment.js';
 import type { Principal } from '../../common/principal.js';
 import type { ClientEventMap } from '../../contracts/client-events.js';
 import { isTeamEvent, seatsLeft, type AttendanceCountDto, type AttendeeDto, type MyAttendanceDto } from '../../contracts/events.js';
@@ -236,8 +237,10 @@ export class AttendanceService {
   /** Runs an attendance change in a transaction; records the domain event when rows changed; maps the seat limit to 409. */
   private async change(eventId: number, apply: (em: EntityManager) => Promise<number>): Promise<AttendanceCountDto> {
     try {
-      return await this.changesOfEvent.run(eventId, () =>
-        this.em.transactional(async (em) => {
+      return await this.changesOfEvent.run(eventId, () => {
+        // A request given up while it waited for its turn (its client left, its deadline passed) starts no transaction.
+        refuseIfAbandoned();
+        return this.em.transactional(async (em) => {
           const changed = await apply(em);
           if (changed > 0) {
             await dropStaleRaceLineups(em, eventId);
@@ -246,8 +249,8 @@ export class AttendanceService {
           }
           await em.flush();
           return this.counts(em, eventId);
-        }),
-      );
+        });
+      });
     } catch (error) {
       if (isSeatLimit(error)) throw new ConflictException(EVENT_FULL);
       if (isTeamSizeLimit(error)) throw new ConflictException('The team would have more drivers than this event allows');
