@@ -187,12 +187,14 @@ describe('live timing: a game server through the worker to every browser', () =>
     const seenBefore = Math.max(...frames.flat().map(versionOf));
     await killWorker(victim, 'SIGKILL');
     const killedAt = Date.now();
+    // The survivor has registered with the game server too: frames the victim pushed just before it died can still
+    // arrive after the lease moved, so newer versions alone do not show the survivor at work.
     await eventually(async () => {
       expect((await redis.get(leaseKey)) ?? '').toContain(`:${survivor.pid}:`);
+      expect(server.registrations.length).toBeGreaterThanOrEqual(2);
       for (const received of frames) expect(Math.max(...received.map(versionOf))).toBeGreaterThan(seenBefore);
     }, 5_000);
     expect(Date.now() - killedAt).toBeLessThanOrEqual(5_000);
-    expect(server.registrations.length).toBeGreaterThanOrEqual(2);
 
     // Keeps going on the survivor.
     const resumed = Math.max(...frames.flat().map(versionOf));
