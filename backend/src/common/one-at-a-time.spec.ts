@@ -51,7 +51,7 @@ describe('OneAtATime', () => {
     expect(queue.busyKeys).toBe(0);
   });
 
-  it("runs a task in the async context of the call that queued it, not the one before it's", async () => {
+  it('runs a task in the async context of the call that queued it, not in that of the task before it', async () => {
     const queue = new OneAtATime<number>();
     const request = new AsyncLocalStorage<string>();
     const log: string[] = [];

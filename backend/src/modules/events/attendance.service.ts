@@ -34,8 +34,8 @@ function isTeamSizeLimit(error: unknown): boolean {
 /**
  * Who is in which event. The seat limit is the database's (trigger + check constraint on
  * events.seats_taken): concurrent sign-ups queue, in each process and then on the event row, and the
- * one past the last seat fails, which is answered with 409 'Event full'. Every change records EventAttendanceChanged and drops
- * the race line-up rows of drivers no longer entered for their team.
+ * one past the last seat fails, which is answered with 409 'Event full'. Every change records
+ * EventAttendanceChanged and drops the race line-up rows of drivers no longer entered for their team.
  */
 @Injectable()
 export class AttendanceService {
